@@ -1,0 +1,46 @@
+// Package session holds Arbiter's shared state behind one small interface:
+// scenario sessions, paging state, interaction de-duplication and rate
+// limits. Redis backs it in production; an in-memory store serves the
+// console and runs with no Redis configured.
+package session
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrUnavailable wraps every backend failure (Redis down, timeout). Callers
+// treat it as "state is unavailable right now", never as a crash.
+var ErrUnavailable = errors.New("session store unavailable")
+
+// Store is what the commands need from shared state. Keys are logical
+// ("scenario:<channel>"); implementations add their own namespace.
+type Store interface {
+	// AppendLines appends lines, in order, to the list at key and renews its
+	// expiry to ttl. It returns the list length after the append. Concurrent
+	// appends never lose or double a line.
+	AppendLines(ctx context.Context, key string, lines []string, ttl time.Duration) (int, error)
+	// Lines returns the whole list at key (nil when absent) and renews its
+	// expiry to ttl (sliding expiry); ttl 0 leaves the expiry alone.
+	Lines(ctx context.Context, key string, ttl time.Duration) ([]string, error)
+	// PopLine removes and returns the last line; ok is false when the list
+	// is empty or absent.
+	PopLine(ctx context.Context, key string, ttl time.Duration) (line string, ok bool, err error)
+	// Put stores a value with an expiry (paging state and the like).
+	Put(ctx context.Context, key string, value []byte, ttl time.Duration) error
+	// Get returns a value stored with Put; ok is false when absent or expired.
+	Get(ctx context.Context, key string) (value []byte, ok bool, err error)
+	// Delete removes keys; absent keys are not an error.
+	Delete(ctx context.Context, keys ...string) error
+	// Claim marks key as taken for ttl and reports whether this caller was
+	// the first (SET NX). It is how one interaction is answered once.
+	Claim(ctx context.Context, key string, ttl time.Duration) (bool, error)
+	// Allow counts one event against key's rate limit of limit events per
+	// window; allowed is false once the limit is passed, with the time left
+	// until the window resets.
+	Allow(ctx context.Context, key string, limit int, window time.Duration) (allowed bool, retryAfter time.Duration, err error)
+	// Ping checks the backend.
+	Ping(ctx context.Context) error
+	Close() error
+}
