@@ -1,0 +1,213 @@
+// Package config reads Arbiter's TOML configuration and applies the
+// environment overrides for secrets and deployment-specific paths.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Config is the whole configuration file. config.example.toml documents
+// every key.
+type Config struct {
+	// DataDir is scanned recursively for the CR text, card data and
+	// tournament documents.
+	DataDir string  `toml:"data_dir"`
+	Discord Discord `toml:"discord"`
+	HTTP    HTTP    `toml:"http"`
+	Redis   Redis   `toml:"redis"`
+	Limits  Limits  `toml:"limits"`
+	Session Session `toml:"session"`
+}
+
+// Discord holds the application's identity and gateway settings.
+type Discord struct {
+	Token         string `toml:"token"`
+	ApplicationID string `toml:"application_id"`
+	// PublicKey is the hex Ed25519 key from the developer portal, used by
+	// the HTTP interactions endpoint.
+	PublicKey string `toml:"public_key"`
+	// APIBase is where REST calls and gateway discovery go:
+	// {api_base}/api/v9/... (a REST proxy, or a fake Discord in tests).
+	APIBase string `toml:"api_base"`
+	// GuildID registers the commands to one guild (instant, for
+	// development) instead of globally.
+	GuildID    string     `toml:"guild_id"`
+	ShardID    int        `toml:"shard_id"`
+	ShardCount ShardCount `toml:"shard_count"`
+	// DeferAfter is how long a handler may run before the interaction is
+	// deferred (type 5) and edited later; Discord drops answers after 3 s.
+	DeferAfter Duration `toml:"defer_after"`
+}
+
+// HTTP configures the interactions endpoint (`arbiter http`).
+type HTTP struct {
+	Listen string `toml:"listen"`
+	// MaxBody is the largest request body accepted, in bytes.
+	MaxBody int64 `toml:"max_body"`
+	// MaxSkew is the oldest accepted X-Signature-Timestamp.
+	MaxSkew Duration `toml:"max_skew"`
+}
+
+// Redis names the shared store; an empty URL means in-memory sessions.
+type Redis struct {
+	URL string `toml:"url"`
+}
+
+// Limits is the per-user rate limit: Rate commands per Window.
+type Limits struct {
+	Rate   int      `toml:"rate"`
+	Window Duration `toml:"window"`
+}
+
+// Session holds the expiries of shared state.
+type Session struct {
+	// ScenarioTTL is the sliding expiry of a scenario session.
+	ScenarioTTL Duration `toml:"scenario_ttl"`
+	// PageTTL is how long the pages of a long answer stay browsable.
+	PageTTL Duration `toml:"page_ttl"`
+}
+
+// ShardCount is a fixed number of shards, or Auto (ask GET /gateway/bot).
+// In TOML it is an integer or the string "auto".
+type ShardCount struct {
+	N    int
+	Auto bool
+}
+
+// UnmarshalTOML accepts 3 or "auto".
+func (s *ShardCount) UnmarshalTOML(v any) error {
+	switch x := v.(type) {
+	case int64:
+		if x < 0 {
+			return fmt.Errorf("shard_count must be positive or \"auto\", got %d", x)
+		}
+		*s = ShardCount{N: int(x)}
+	case string:
+		if strings.EqualFold(x, "auto") {
+			*s = ShardCount{Auto: true}
+			return nil
+		}
+		n, err := strconv.Atoi(x)
+		if err != nil || n < 0 {
+			return fmt.Errorf("shard_count must be a number or \"auto\", got %q", x)
+		}
+		*s = ShardCount{N: n}
+	default:
+		return fmt.Errorf("shard_count must be a number or \"auto\", got %v", v)
+	}
+	return nil
+}
+
+func (s ShardCount) String() string {
+	if s.Auto {
+		return "auto"
+	}
+	return strconv.Itoa(s.N)
+}
+
+// Duration is a time.Duration written as "15m" or "24h" in TOML.
+type Duration struct{ time.Duration }
+
+// UnmarshalText parses Go duration syntax.
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("bad duration %q (write e.g. \"90s\", \"15m\", \"24h\")", b)
+	}
+	d.Duration = v
+	return nil
+}
+
+// MarshalText writes the duration back in Go syntax.
+func (d Duration) MarshalText() ([]byte, error) { return []byte(d.Duration.String()), nil }
+
+// Default returns the configuration used when no file is given.
+func Default() Config {
+	return Config{
+		Discord: Discord{
+			APIBase:    "https://discord.com",
+			ShardCount: ShardCount{N: 1},
+			DeferAfter: Duration{2 * time.Second},
+		},
+		HTTP: HTTP{
+			Listen:  "127.0.0.1:8080",
+			MaxBody: 64 << 10,
+			MaxSkew: Duration{5 * time.Minute},
+		},
+		Limits:  Limits{Rate: 10, Window: Duration{10 * time.Second}},
+		Session: Session{ScenarioTTL: Duration{24 * time.Hour}, PageTTL: Duration{15 * time.Minute}},
+	}
+}
+
+// Load reads path (when not empty) over the defaults, then applies the
+// environment overrides and validates the result.
+func Load(path string) (Config, error) {
+	cfg := Default()
+	if path != "" {
+		md, err := toml.DecodeFile(path, &cfg)
+		if err != nil {
+			return cfg, fmt.Errorf("config %s: %w", path, err)
+		}
+		if un := md.Undecoded(); len(un) > 0 {
+			keys := make([]string, len(un))
+			for i, k := range un {
+				keys[i] = k.String()
+			}
+			return cfg, fmt.Errorf("config %s: unknown keys %s (see config.example.toml)", path, strings.Join(keys, ", "))
+		}
+	}
+	cfg.ApplyEnv(os.LookupEnv)
+	return cfg, cfg.Validate()
+}
+
+// ApplyEnv overrides secrets and paths from the environment; lookup is
+// os.LookupEnv outside tests. A variable that is set (even empty) wins.
+func (c *Config) ApplyEnv(lookup func(string) (string, bool)) {
+	for name, dst := range map[string]*string{
+		"DISCORD_TOKEN":          &c.Discord.Token,
+		"DISCORD_PUBLIC_KEY":     &c.Discord.PublicKey,
+		"DISCORD_APPLICATION_ID": &c.Discord.ApplicationID,
+		"ARBITER_DATA":           &c.DataDir,
+		"REDIS_URL":              &c.Redis.URL,
+	} {
+		if v, ok := lookup(name); ok {
+			*dst = v
+		}
+	}
+}
+
+// Validate checks values that would otherwise fail late and obscurely.
+func (c *Config) Validate() error {
+	var errs []error
+	if c.Discord.ShardCount.N > 0 && (c.Discord.ShardID < 0 || c.Discord.ShardID >= c.Discord.ShardCount.N) {
+		errs = append(errs, fmt.Errorf("discord.shard_id %d is outside 0..%d", c.Discord.ShardID, c.Discord.ShardCount.N-1))
+	}
+	if c.Discord.APIBase == "" {
+		errs = append(errs, errors.New("discord.api_base must not be empty (default https://discord.com)"))
+	} else if !strings.HasPrefix(c.Discord.APIBase, "http://") && !strings.HasPrefix(c.Discord.APIBase, "https://") {
+		errs = append(errs, fmt.Errorf("discord.api_base %q must start with http:// or https://", c.Discord.APIBase))
+	}
+	if c.Limits.Rate < 0 {
+		errs = append(errs, errors.New("limits.rate must be 0 (no limit) or more"))
+	}
+	if c.Limits.Rate > 0 && c.Limits.Window.Duration <= 0 {
+		errs = append(errs, errors.New("limits.window must be positive when limits.rate is set"))
+	}
+	if c.HTTP.MaxBody <= 0 {
+		errs = append(errs, errors.New("http.max_body must be positive"))
+	}
+	if c.HTTP.MaxSkew.Duration <= 0 {
+		errs = append(errs, errors.New("http.max_skew must be positive"))
+	}
+	if c.Session.ScenarioTTL.Duration <= 0 || c.Session.PageTTL.Duration <= 0 {
+		errs = append(errs, errors.New("session.scenario_ttl and session.page_ttl must be positive"))
+	}
+	return errors.Join(errs...)
+}

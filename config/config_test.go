@@ -1,0 +1,128 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+func writeFile(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "arbiter.toml")
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func noEnv(string) (string, bool) { return "", false }
+
+// TestExampleFileMatchesDefaults keeps config.example.toml honest: every key
+// it documents decodes (unknown keys are an error) and, apart from the
+// values marked as examples, it states the defaults.
+func TestExampleFileMatchesDefaults(t *testing.T) {
+	_, file, _, _ := runtime.Caller(0)
+	example := filepath.Join(filepath.Dir(file), "..", "config.example.toml")
+	for _, k := range []string{"DISCORD_TOKEN", "DISCORD_PUBLIC_KEY", "DISCORD_APPLICATION_ID", "ARBITER_DATA", "REDIS_URL"} {
+		t.Setenv(k, "")
+		os.Unsetenv(k)
+	}
+	got, err := Load(example)
+	if err != nil {
+		t.Fatalf("Load(config.example.toml): %v", err)
+	}
+	want := Default()
+	want.DataDir = "/var/lib/arbiter/data"
+	if got != want {
+		t.Errorf("example file differs from the defaults:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestLoad(t *testing.T) {
+	tests := []struct {
+		name    string
+		body    string
+		check   func(t *testing.T, c Config)
+		wantErr string
+	}{
+		{
+			name: "shard count auto",
+			body: "[discord]\nshard_count = \"auto\"\n",
+			check: func(t *testing.T, c Config) {
+				if !c.Discord.ShardCount.Auto {
+					t.Errorf("ShardCount = %v, want auto", c.Discord.ShardCount)
+				}
+			},
+		},
+		{
+			name: "fixed shards and durations",
+			body: "[discord]\nshard_id = 2\nshard_count = 4\ndefer_after = \"1500ms\"\n[limits]\nrate = 3\nwindow = \"1m\"\n",
+			check: func(t *testing.T, c Config) {
+				if c.Discord.ShardID != 2 || c.Discord.ShardCount.N != 4 || c.Discord.ShardCount.Auto {
+					t.Errorf("shards = %d/%v", c.Discord.ShardID, c.Discord.ShardCount)
+				}
+				if c.Discord.DeferAfter.Duration != 1500*time.Millisecond {
+					t.Errorf("defer_after = %v", c.Discord.DeferAfter)
+				}
+				if c.Limits.Rate != 3 || c.Limits.Window.Duration != time.Minute {
+					t.Errorf("limits = %+v", c.Limits)
+				}
+			},
+		},
+		{name: "shard id outside count", body: "[discord]\nshard_id = 4\nshard_count = 4\n", wantErr: "shard_id 4 is outside 0..3"},
+		{name: "unknown key", body: "[discord]\ntokn = \"x\"\n", wantErr: "unknown keys discord.tokn"},
+		{name: "bad duration", body: "[limits]\nwindow = \"ten seconds\"\n", wantErr: "bad duration"},
+		{name: "bad shard count", body: "[discord]\nshard_count = \"many\"\n", wantErr: "shard_count must be a number"},
+		{name: "api base without scheme", body: "[discord]\napi_base = \"discord.com\"\n", wantErr: "must start with http"},
+		{name: "not toml", body: "data_dir = \n", wantErr: "config"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := Load(writeFile(t, tc.body))
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("Load error = %v, want one containing %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Load: %v", err)
+			}
+			tc.check(t, c)
+		})
+	}
+}
+
+// TestEnvOverridesFile checks that secrets from the environment win over
+// the file, and that an unset variable leaves the file's value.
+func TestEnvOverridesFile(t *testing.T) {
+	p := writeFile(t, "data_dir = \"/from/file\"\n[discord]\ntoken = \"file-token\"\napplication_id = \"1\"\n[redis]\nurl = \"redis://file:6379/0\"\n")
+	env := map[string]string{
+		"DISCORD_TOKEN":      "env-token",
+		"DISCORD_PUBLIC_KEY": "abcd",
+		"REDIS_URL":          "",
+		"ARBITER_DATA":       "/from/env",
+	}
+	cfg, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.ApplyEnv(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
+	if cfg.Discord.Token != "env-token" || cfg.Discord.PublicKey != "abcd" || cfg.DataDir != "/from/env" {
+		t.Errorf("env did not override: %+v", cfg.Discord)
+	}
+	if cfg.Discord.ApplicationID != "1" {
+		t.Errorf("application_id = %q, want the file's 1 (env unset)", cfg.Discord.ApplicationID)
+	}
+	if cfg.Redis.URL != "" {
+		t.Errorf("REDIS_URL set to empty must select in-memory sessions, got %q", cfg.Redis.URL)
+	}
+	c2 := Default()
+	c2.ApplyEnv(noEnv)
+	if c2 != Default() {
+		t.Error("ApplyEnv with no variables changed the defaults")
+	}
+}
