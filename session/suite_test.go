@@ -1,0 +1,500 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// openStore opens a fresh, empty store for one subtest; cleanup is
+// registered on t.
+type openStore func(t *testing.T) Store
+
+// runStoreSuite is the behavioural contract of Store (see store.go), run
+// against every implementation so Memory and Redis cannot drift apart.
+// Expiry is tested in real time with short TTLs.
+func runStoreSuite(t *testing.T, open openStore) {
+	t.Run("lines", func(t *testing.T) { t.Parallel(); testLines(t, open(t)) })
+	t.Run("pop", func(t *testing.T) { t.Parallel(); testPop(t, open(t)) })
+	t.Run("put-get", func(t *testing.T) { t.Parallel(); testPutGet(t, open(t)) })
+	t.Run("delete", func(t *testing.T) { t.Parallel(); testDelete(t, open(t)) })
+	t.Run("expiry", func(t *testing.T) { t.Parallel(); testExpiry(t, open(t)) })
+	t.Run("sliding-expiry", func(t *testing.T) { t.Parallel(); testSlidingExpiry(t, open(t)) })
+	t.Run("claim", func(t *testing.T) { t.Parallel(); testClaim(t, open(t)) })
+	t.Run("claim-concurrent", func(t *testing.T) { t.Parallel(); testClaimConcurrent(t, open(t)) })
+	t.Run("allow-boundary", func(t *testing.T) { t.Parallel(); testAllowBoundary(t, open(t)) })
+	t.Run("allow-concurrent", func(t *testing.T) { t.Parallel(); testAllowConcurrent(t, open(t)) })
+	t.Run("append-concurrent", func(t *testing.T) { t.Parallel(); testAppendConcurrent(t, open(t)) })
+	t.Run("errors", func(t *testing.T) { t.Parallel(); testErrors(t, open(t)) })
+}
+
+func mustAppend(t *testing.T, s Store, key string, ttl time.Duration, lines ...string) int {
+	t.Helper()
+	n, err := s.AppendLines(context.Background(), key, lines, ttl)
+	if err != nil {
+		t.Fatalf("AppendLines(%q): %v", key, err)
+	}
+	return n
+}
+
+func mustLines(t *testing.T, s Store, key string, ttl time.Duration) []string {
+	t.Helper()
+	got, err := s.Lines(context.Background(), key, ttl)
+	if err != nil {
+		t.Fatalf("Lines(%q): %v", key, err)
+	}
+	return got
+}
+
+func mustGet(t *testing.T, s Store, key string) ([]byte, bool) {
+	t.Helper()
+	v, ok, err := s.Get(context.Background(), key)
+	if err != nil {
+		t.Fatalf("Get(%q): %v", key, err)
+	}
+	return v, ok
+}
+
+func equalLines(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func testLines(t *testing.T, s Store) {
+	const key = "scenario:chan-1"
+	if got := mustLines(t, s, key, time.Minute); got != nil {
+		t.Fatalf("Lines on an absent key = %q, want nil", got)
+	}
+	if n := mustAppend(t, s, key, time.Minute); n != 0 {
+		t.Fatalf("appending nothing to an absent list returned length %d, want 0", n)
+	}
+	if n := mustAppend(t, s, key, time.Minute, "Ornithopter", "Ensoul Artifact on Ornithopter"); n != 2 {
+		t.Fatalf("length after first append = %d, want 2", n)
+	}
+	if n := mustAppend(t, s, key, time.Minute, "Titanic Growth on Ornithopter"); n != 3 {
+		t.Fatalf("length after second append = %d, want 3", n)
+	}
+	// Lines keeps the order of the appends, with multi-line appends in their own order.
+	want := []string{"Ornithopter", "Ensoul Artifact on Ornithopter", "Titanic Growth on Ornithopter"}
+	if got := mustLines(t, s, key, time.Minute); !equalLines(got, want) {
+		t.Fatalf("Lines = %q, want %q", got, want)
+	}
+	// The caller owns the returned slice: changing it does not change the store.
+	got := mustLines(t, s, key, time.Minute)
+	got[0] = "changed"
+	if got := mustLines(t, s, key, time.Minute); got[0] != "Ornithopter" {
+		t.Fatalf("mutating a returned slice changed the store: %q", got)
+	}
+	// Another key is independent.
+	if got := mustLines(t, s, "scenario:chan-2", time.Minute); got != nil {
+		t.Fatalf("Lines on another key = %q, want nil", got)
+	}
+	// Unicode and empty lines round-trip unchanged.
+	mustAppend(t, s, "scenario:unicode", time.Minute, "Æther Vial", "", "{T}: add {G}")
+	if got := mustLines(t, s, "scenario:unicode", time.Minute); !equalLines(got, []string{"Æther Vial", "", "{T}: add {G}"}) {
+		t.Fatalf("unicode lines = %q", got)
+	}
+}
+
+func testPop(t *testing.T, s Store) {
+	ctx := context.Background()
+	const key = "scenario:pop"
+	if _, ok, err := s.PopLine(ctx, key, time.Minute); err != nil || ok {
+		t.Fatalf("PopLine on absent key = ok %v, err %v; want false, nil", ok, err)
+	}
+	mustAppend(t, s, key, time.Minute, "a", "b", "c")
+	for _, want := range []string{"c", "b"} {
+		line, ok, err := s.PopLine(ctx, key, time.Minute)
+		if err != nil || !ok || line != want {
+			t.Fatalf("PopLine = %q, %v, %v; want %q, true, nil", line, ok, err, want)
+		}
+	}
+	if got := mustLines(t, s, key, time.Minute); !equalLines(got, []string{"a"}) {
+		t.Fatalf("after two pops Lines = %q, want [a]", got)
+	}
+	if line, ok, err := s.PopLine(ctx, key, time.Minute); err != nil || !ok || line != "a" {
+		t.Fatalf("last PopLine = %q, %v, %v", line, ok, err)
+	}
+	// Popping the last line leaves no list behind.
+	if got := mustLines(t, s, key, time.Minute); got != nil {
+		t.Fatalf("after popping everything Lines = %q, want nil", got)
+	}
+	if _, ok, err := s.PopLine(ctx, key, time.Minute); err != nil || ok {
+		t.Fatalf("PopLine on emptied list = ok %v, err %v", ok, err)
+	}
+	// A list that was emptied starts afresh.
+	if n := mustAppend(t, s, key, time.Minute, "x"); n != 1 {
+		t.Fatalf("append after emptying returned %d, want 1", n)
+	}
+}
+
+func testPutGet(t *testing.T, s Store) {
+	ctx := context.Background()
+	if _, ok := mustGet(t, s, "page:absent"); ok {
+		t.Fatal("Get on absent key reported ok")
+	}
+	val := []byte(`{"pages":["one","two"],"at":1}`)
+	if err := s.Put(ctx, "page:1", val, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	val[0] = 'X' // the store keeps its own copy
+	got, ok := mustGet(t, s, "page:1")
+	if !ok || string(got) != `{"pages":["one","two"],"at":1}` {
+		t.Fatalf("Get = %q, %v", got, ok)
+	}
+	if err := s.Put(ctx, "page:1", []byte("second"), time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := mustGet(t, s, "page:1"); !ok || string(got) != "second" {
+		t.Fatalf("Get after overwrite = %q, %v", got, ok)
+	}
+	// Binary values and the empty value round-trip; empty is present, not absent.
+	bin := []byte{0, 1, 2, 255, '\n'}
+	if err := s.Put(ctx, "page:bin", bin, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := mustGet(t, s, "page:bin"); !ok || string(got) != string(bin) {
+		t.Fatalf("binary Get = %v, %v", got, ok)
+	}
+	if err := s.Put(ctx, "page:empty", nil, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := mustGet(t, s, "page:empty"); !ok || len(got) != 0 {
+		t.Fatalf("empty Get = %q, %v; want empty, true", got, ok)
+	}
+}
+
+func testDelete(t *testing.T, s Store) {
+	ctx := context.Background()
+	// One logical key may carry a list, a value, a claim and a rate counter:
+	// Delete removes every one of them.
+	mustAppend(t, s, "scenario:d", time.Minute, "one")
+	if err := s.Put(ctx, "scenario:d", []byte("v"), time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := s.Claim(ctx, "scenario:d", time.Minute); err != nil || !ok {
+		t.Fatalf("Claim = %v, %v", ok, err)
+	}
+	if err := s.Put(ctx, "page:other", []byte("keep"), time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Delete(ctx, "scenario:d", "scenario:absent"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	if got := mustLines(t, s, "scenario:d", time.Minute); got != nil {
+		t.Fatalf("list survived Delete: %q", got)
+	}
+	if _, ok := mustGet(t, s, "scenario:d"); ok {
+		t.Fatal("value survived Delete")
+	}
+	if ok, err := s.Claim(ctx, "scenario:d", time.Minute); err != nil || !ok {
+		t.Fatalf("claim survived Delete: Claim = %v, %v", ok, err)
+	}
+	if _, ok := mustGet(t, s, "page:other"); !ok {
+		t.Fatal("Delete removed a key it was not given")
+	}
+	if err := s.Delete(ctx); err != nil {
+		t.Fatalf("Delete with no keys: %v", err)
+	}
+}
+
+// ttlUnit is the short TTL of the real-time expiry tests: long enough that
+// a loaded 2-core machine does not make a live key look expired, short
+// enough to keep the suite fast.
+const ttlUnit = 300 * time.Millisecond
+
+func testExpiry(t *testing.T, s Store) {
+	ctx := context.Background()
+	if err := s.Put(ctx, "page:short", []byte("v"), ttlUnit); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Put(ctx, "page:forever", []byte("v"), 0); err != nil {
+		t.Fatal(err)
+	}
+	mustAppend(t, s, "scenario:short", ttlUnit, "line")
+	if ok, err := s.Claim(ctx, "interaction:short", ttlUnit); err != nil || !ok {
+		t.Fatalf("Claim = %v, %v", ok, err)
+	}
+	if _, ok := mustGet(t, s, "page:short"); !ok {
+		t.Fatal("value gone before its TTL")
+	}
+	time.Sleep(ttlUnit + ttlUnit/2)
+	if _, ok := mustGet(t, s, "page:short"); ok {
+		t.Fatal("value still present after its TTL")
+	}
+	if _, ok := mustGet(t, s, "page:forever"); !ok {
+		t.Fatal("value stored with ttl 0 expired")
+	}
+	// ttl 0 on Lines must not renew, so the list has expired too.
+	if got := mustLines(t, s, "scenario:short", 0); got != nil {
+		t.Fatalf("list still present after its TTL: %q", got)
+	}
+	if ok, err := s.Claim(ctx, "interaction:short", ttlUnit); err != nil || !ok {
+		t.Fatalf("Claim after the first claim expired = %v, %v; want true", ok, err)
+	}
+}
+
+func testSlidingExpiry(t *testing.T, s Store) {
+	ctx := context.Background()
+	const key = "scenario:sliding"
+	mustAppend(t, s, key, ttlUnit, "Ornithopter")
+	// Use the list every ttlUnit/2 for 3 ttlUnits: each use renews the
+	// expiry, so the list outlives its first TTL several times over.
+	deadline := time.Now().Add(3 * ttlUnit)
+	uses := 0
+	for time.Now().Before(deadline) {
+		time.Sleep(ttlUnit / 2)
+		switch uses % 3 {
+		case 0:
+			if got := mustLines(t, s, key, ttlUnit); len(got) == 0 {
+				t.Fatalf("list expired although Lines renewed it (use %d)", uses)
+			}
+		case 1:
+			mustAppend(t, s, key, ttlUnit, "more")
+		case 2:
+			if _, ok, err := s.PopLine(ctx, key, ttlUnit); err != nil || !ok {
+				t.Fatalf("PopLine on a renewed list = %v, %v (use %d)", ok, err, uses)
+			}
+		}
+		uses++
+	}
+	if got := mustLines(t, s, key, 0); len(got) == 0 {
+		t.Fatal("list expired although it was used within every TTL")
+	}
+	// Lines with ttl 0 does not renew: left alone, the list expires.
+	time.Sleep(ttlUnit + ttlUnit/2)
+	if got := mustLines(t, s, key, 0); got != nil {
+		t.Fatalf("list outlived its TTL without use: %q", got)
+	}
+}
+
+func testClaim(t *testing.T, s Store) {
+	ctx := context.Background()
+	first, err := s.Claim(ctx, "interaction:1", time.Minute)
+	if err != nil || !first {
+		t.Fatalf("first Claim = %v, %v; want true", first, err)
+	}
+	again, err := s.Claim(ctx, "interaction:1", time.Minute)
+	if err != nil || again {
+		t.Fatalf("second Claim = %v, %v; want false", again, err)
+	}
+	other, err := s.Claim(ctx, "interaction:2", time.Minute)
+	if err != nil || !other {
+		t.Fatalf("Claim of another id = %v, %v; want true", other, err)
+	}
+}
+
+func testClaimConcurrent(t *testing.T, s Store) {
+	const workers = 64
+	for round := range 5 {
+		key := fmt.Sprintf("interaction:race-%d", round)
+		var wins atomic.Int32
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for range workers {
+			wg.Go(func() {
+				<-start
+				ok, err := s.Claim(context.Background(), key, time.Minute)
+				if err != nil {
+					t.Errorf("Claim: %v", err)
+				}
+				if ok {
+					wins.Add(1)
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+		if n := wins.Load(); n != 1 {
+			t.Fatalf("round %d: %d of %d concurrent claims won, want exactly 1", round, n, workers)
+		}
+	}
+}
+
+func testAllowBoundary(t *testing.T, s Store) {
+	ctx := context.Background()
+	const limit = 5
+	// A long window: the count part must not race the clock.
+	for i := 1; i <= limit; i++ {
+		ok, retry, err := s.Allow(ctx, "rate:user-1", limit, time.Minute)
+		if err != nil || !ok || retry != 0 {
+			t.Fatalf("event %d of %d: allowed %v, retry %v, err %v; want allowed", i, limit, ok, retry, err)
+		}
+	}
+	for i := limit + 1; i <= limit+3; i++ {
+		ok, retry, err := s.Allow(ctx, "rate:user-1", limit, time.Minute)
+		if err != nil || ok {
+			t.Fatalf("event %d over a limit of %d: allowed %v, err %v; want denied", i, limit, ok, err)
+		}
+		if retry <= 0 || retry > time.Minute {
+			t.Fatalf("retryAfter = %v, want within (0, 1m]", retry)
+		}
+	}
+	// Another user has their own budget.
+	if ok, _, err := s.Allow(ctx, "rate:user-2", limit, time.Minute); err != nil || !ok {
+		t.Fatalf("another user's first event: %v, %v", ok, err)
+	}
+	// The window resets after it ends.
+	for i := range 2 {
+		if ok, _, err := s.Allow(ctx, "rate:short", 2, ttlUnit); err != nil || !ok {
+			t.Fatalf("short window event %d: %v, %v", i+1, ok, err)
+		}
+	}
+	ok, retry, err := s.Allow(ctx, "rate:short", 2, ttlUnit)
+	if err != nil || ok || retry <= 0 || retry > ttlUnit {
+		t.Fatalf("third event in a window of 2: allowed %v, retry %v, err %v", ok, retry, err)
+	}
+	time.Sleep(retry + ttlUnit/4)
+	if ok, _, err := s.Allow(ctx, "rate:short", 2, ttlUnit); err != nil || !ok {
+		t.Fatalf("first event of the next window: %v, %v; want allowed", ok, err)
+	}
+}
+
+func testAllowConcurrent(t *testing.T, s Store) {
+	const workers, each, limit = 64, 10, 100
+	var allowed atomic.Int32
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for range each {
+				ok, _, err := s.Allow(context.Background(), "rate:burst", limit, time.Minute)
+				if err != nil {
+					t.Errorf("Allow: %v", err)
+					return
+				}
+				if ok {
+					allowed.Add(1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if n := allowed.Load(); n != limit {
+		t.Fatalf("%d of %d concurrent events allowed, want exactly %d", n, workers*each, limit)
+	}
+}
+
+// testAppendConcurrent: 64 writers append to one scenario, some one line at
+// a time and some in batches (the modal). No line may be lost or doubled,
+// each writer's lines keep their order, and a batch stays contiguous.
+func testAppendConcurrent(t *testing.T, s Store) {
+	const workers, appends, batch = 64, 40, 3
+	const key = "scenario:busy"
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for w := range workers {
+		wg.Go(func() {
+			<-start
+			for a := range appends {
+				var lines []string
+				if w%2 == 0 {
+					lines = []string{fmt.Sprintf("w%02d a%02d", w, a)}
+				} else {
+					for b := range batch {
+						lines = append(lines, fmt.Sprintf("w%02d a%02d b%d", w, a, b))
+					}
+				}
+				if _, err := s.AppendLines(context.Background(), key, lines, time.Minute); err != nil {
+					t.Errorf("AppendLines: %v", err)
+					return
+				}
+			}
+		})
+	}
+	close(start)
+	wg.Wait()
+	got := mustLines(t, s, key, time.Minute)
+	want := workers / 2 * appends * (1 + batch)
+	if len(got) != want {
+		t.Fatalf("got %d lines, want %d", len(got), want)
+	}
+	seen := make(map[string]bool, len(got))
+	lastAppend := make(map[string]int) // writer -> last append index seen
+	for i := 0; i < len(got); i++ {
+		line := got[i]
+		if seen[line] {
+			t.Fatalf("line %q appears twice", line)
+		}
+		seen[line] = true
+		var w, a int
+		if _, err := fmt.Sscanf(line, "w%d a%d", &w, &a); err != nil {
+			t.Fatalf("unexpected line %q", line)
+		}
+		writer := fmt.Sprintf("w%02d", w)
+		if last, ok := lastAppend[writer]; ok && a <= last {
+			t.Fatalf("writer %s: append %d after %d, order lost", writer, a, last)
+		}
+		lastAppend[writer] = a
+		if w%2 == 1 {
+			// A batch must be contiguous and in order.
+			for b := range batch {
+				wantLine := fmt.Sprintf("w%02d a%02d b%d", w, a, b)
+				if i+b >= len(got) || got[i+b] != wantLine {
+					t.Fatalf("batch of %s a%02d broken at %d: %q", writer, a, b, got[min(i+b, len(got)-1)])
+				}
+				seen[wantLine] = true
+			}
+			i += batch - 1
+		}
+	}
+	for w := range workers {
+		if lastAppend[fmt.Sprintf("w%02d", w)] != appends-1 {
+			t.Fatalf("writer %d: last append %d, want %d", w, lastAppend[fmt.Sprintf("w%02d", w)], appends-1)
+		}
+	}
+}
+
+func testErrors(t *testing.T, s Store) {
+	if _, _, err := s.Allow(context.Background(), "rate:x", 0, time.Minute); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("Allow with limit 0: err %v, want ErrInvalid", err)
+	}
+	if _, _, err := s.Allow(context.Background(), "rate:x", 1, 0); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("Allow with window 0: err %v, want ErrInvalid", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	calls := map[string]func() error{
+		"AppendLines": func() error { _, err := s.AppendLines(ctx, "k", []string{"x"}, time.Minute); return err },
+		"Lines":       func() error { _, err := s.Lines(ctx, "k", time.Minute); return err },
+		"PopLine":     func() error { _, _, err := s.PopLine(ctx, "k", time.Minute); return err },
+		"Put":         func() error { return s.Put(ctx, "k", []byte("v"), time.Minute) },
+		"Get":         func() error { _, _, err := s.Get(ctx, "k"); return err },
+		"Delete":      func() error { return s.Delete(ctx, "k") },
+		"Claim":       func() error { _, err := s.Claim(ctx, "k", time.Minute); return err },
+		"Allow":       func() error { _, _, err := s.Allow(ctx, "k", 1, time.Minute); return err },
+		"Ping":        func() error { return s.Ping(ctx) },
+	}
+	for name, call := range calls {
+		if err := call(); !errors.Is(err, ErrUnavailable) {
+			t.Errorf("%s with a cancelled context: err %v, want ErrUnavailable", name, err)
+		}
+	}
+	if err := s.Ping(context.Background()); err != nil {
+		t.Fatalf("Ping: %v", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	for name, call := range map[string]func() error{
+		"Get": func() error { _, _, err := s.Get(context.Background(), "k"); return err },
+		"AppendLines": func() error {
+			_, err := s.AppendLines(context.Background(), "k", []string{"x"}, time.Minute)
+			return err
+		},
+	} {
+		if err := call(); !errors.Is(err, ErrUnavailable) {
+			t.Errorf("%s after Close: err %v, want ErrUnavailable", name, err)
+		}
+	}
+}
