@@ -406,7 +406,6 @@ func (rs *Rules) Suggest(id string) []string {
 	return out
 }
 
-
 // Define looks a glossary term up exactly, after folding case, accents and
 // punctuation, then by alias. Fuzzy matching is the caller's (see
 // GlossaryTerms).
