@@ -1,0 +1,231 @@
+// Package rulings is Arbiter's knowledge base: it loads the Comprehensive
+// Rules, the glossary, cards with their rulings and the tournament documents
+// from a data directory, recognising files by content, and answers look-ups
+// and ranked searches over all of them.
+package rulings
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arbiter-mtg/arbiter/rulings/cr"
+	"github.com/arbiter-mtg/arbiter/rulings/search"
+)
+
+// KB is the loaded knowledge base. It is read-only after Load and safe for
+// concurrent use.
+type KB struct {
+	// CR is the newest Comprehensive Rules found: the one served.
+	CR *cr.Rules
+	// Versions lists every CR found, newest first; older ones are parsed on
+	// first use (for diffs).
+	Versions []*Version
+	Index    *search.Index
+	// Files lists what was loaded and what was not recognised.
+	Files []LoadedFile
+
+	glossary *glossaryIndex
+}
+
+// Version is one CR file; Rules parses it on first use.
+type Version struct {
+	EffectiveDate time.Time
+	Path          string
+
+	once  sync.Once
+	rules *cr.Rules
+	err   error
+}
+
+// Rules returns the parsed version.
+func (v *Version) Rules() (*cr.Rules, error) {
+	v.once.Do(func() { v.rules, v.err = cr.ParseFile(v.Path) })
+	return v.rules, v.err
+}
+
+// LoadedFile says what Load made of one file.
+type LoadedFile struct {
+	Path string
+	Kind string // "cr", "cards", "tournament", or "" when not recognised
+	Err  string `json:",omitempty"`
+}
+
+// maxFileSize bounds what Load reads; Scryfall's full bulk files are larger
+// than anything else Arbiter loads but well below this.
+const maxFileSize = 1 << 30
+
+// Load scans dir recursively and loads every file it recognises. It fails
+// when the directory holds no Comprehensive Rules.
+func Load(dir string) (*KB, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("data directory %s: %w", dir, err)
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("data directory %s is not a directory", dir)
+	}
+	kb := &KB{}
+	l := newLoaders()
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != dir && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil || info.Size() > maxFileSize {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		kind, lerr := kb.loadFile(l, path, data)
+		f := LoadedFile{Path: path, Kind: kind}
+		if lerr != nil {
+			f.Err = lerr.Error()
+		}
+		kb.Files = append(kb.Files, f)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(kb.Versions) == 0 {
+		return nil, fmt.Errorf("no Comprehensive Rules text in %s: download the TXT from https://magic.wizards.com/en/rules into it", dir)
+	}
+	sort.SliceStable(kb.Versions, func(i, j int) bool { return kb.Versions[i].EffectiveDate.After(kb.Versions[j].EffectiveDate) })
+	kb.CR, err = kb.Versions[0].Rules()
+	if err != nil {
+		return nil, err
+	}
+	l.finish()
+	kb.buildIndex(l)
+	return kb, nil
+}
+
+// LoadCR builds a knowledge base from one parsed CR alone (tests, tools).
+func LoadCR(rules *cr.Rules) *KB {
+	kb := &KB{CR: rules, Versions: []*Version{{EffectiveDate: rules.EffectiveDate}}}
+	kb.Versions[0].once.Do(func() { kb.Versions[0].rules = rules })
+	kb.buildIndex(newLoaders())
+	return kb
+}
+
+func (kb *KB) loadFile(l *loaders, path string, data []byte) (string, error) {
+	if cr.IsCR(data) {
+		date, err := cr.PeekEffectiveDate(data)
+		if err != nil {
+			return "", err
+		}
+		kb.Versions = append(kb.Versions, &Version{EffectiveDate: date, Path: path})
+		return "cr", nil
+	}
+	return l.add(path, data)
+}
+
+// EffectiveDate of the rules served.
+func (kb *KB) EffectiveDate() time.Time { return kb.CR.EffectiveDate }
+
+// Search ranks rules, glossary entries and whatever else is loaded.
+func (kb *KB) Search(q string, opt search.Options) []search.Result {
+	return kb.Index.Search(q, opt)
+}
+
+// Rule looks a rule up by number.
+func (kb *KB) Rule(id string) (*cr.Rule, bool) { return kb.CR.Rule(id) }
+
+// ErrNotFound is returned (wrapped) when a look-up finds nothing.
+var ErrNotFound = errors.New("not found")
+
+func (kb *KB) buildIndex(l *loaders) {
+	docs := crDocs(kb.CR)
+	docs = append(docs, l.docs()...)
+	kb.Index = search.Build(docs)
+	kb.glossary = newGlossaryIndex(kb.CR)
+}
+
+// crDocs turns rules and glossary into search items.
+func crDocs(rs *cr.Rules) []search.Doc {
+	docs := make([]search.Doc, 0, rs.Len()+len(rs.Glossary))
+	for _, id := range rs.Order {
+		r, _ := rs.Rule(id)
+		// A heading ("605. Mana Abilities", "702.10. Haste") names a subject;
+		// the rules under it say the thing, so they should rank first.
+		weight := float32(1)
+		if r.Title != "" {
+			weight = headingWeight
+		}
+		docs = append(docs, search.Doc{
+			Weight:  weight,
+			Kind:    "rule",
+			ID:      r.ID,
+			Title:   r.Title,
+			Text:    r.Text,
+			Extra:   strings.Join(r.Examples, "\n"),
+			Context: strings.Join(ancestorTitles(rs, r), "\n"),
+			Refs:    r.Refs,
+		})
+	}
+	for _, g := range rs.Glossary {
+		docs = append(docs, search.Doc{
+			Kind:      "glossary",
+			ID:        g.Term,
+			Title:     g.Term,
+			Text:      g.Text,
+			Refs:      g.Refs,
+			BoostRefs: true,
+			Weight:    glossaryWeight,
+		})
+	}
+	return docs
+}
+
+// Ranking weights of headings and glossary entries relative to rules.
+const (
+	headingWeight  = 0.8
+	glossaryWeight = 0.8
+)
+
+// ancestorTitles lists the titles above a rule, nearest first: 702.10b gives
+// "Haste", "Keyword Abilities", "Additional Rules".
+func ancestorTitles(rs *cr.Rules, r *cr.Rule) []string {
+	var out []string
+	for p := r.Parent; p != ""; {
+		pr, ok := rs.Rule(p)
+		if !ok {
+			break
+		}
+		if pr.Title != "" {
+			out = append(out, pr.Title)
+		}
+		p = pr.Parent
+	}
+	return out
+}
+
+// DisplayTitle is the heading a rule is shown under: its own title, or the
+// nearest one above it ("Creatures" for 302.6).
+func (kb *KB) DisplayTitle(r *cr.Rule) string {
+	if r.Title != "" {
+		return r.Title
+	}
+	if t := ancestorTitles(kb.CR, r); len(t) > 0 {
+		return t[0]
+	}
+	return ""
+}

@@ -1,0 +1,353 @@
+// Package search is Arbiter's one ranked index over rules, glossary, cards,
+// rulings and tournament documents: BM25F over stemmed words and two-word
+// phrases, Magic-aware tokens, typo tolerance, a boost from glossary entries
+// to the rules they cite, and a quote mode that finds the paragraph a pasted
+// text comes from.
+package search
+
+import (
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Doc is one searchable item.
+type Doc struct {
+	Kind  string   `json:"kind"` // rule, glossary, card, ruling, mtr, ipg, jar
+	ID    string   `json:"id"`
+	Title string   `json:"title,omitempty"`
+	Text  string   `json:"text"`
+	Refs  []string `json:"refs,omitempty"`
+	// Extra is text that belongs to the item but weighs less: a rule's
+	// examples, a card's rulings.
+	Extra string `json:"-"`
+	// Context names where the item sits ("Creatures", "Haste"), so that a
+	// subrule is found by its rule's subject.
+	Context string `json:"-"`
+	// BoostRefs passes part of this item's score to the rule docs it cites
+	// (glossary entries, card rulings).
+	BoostRefs bool `json:"-"`
+	// Weight scales the item's score: below 1 for headings and summaries
+	// that should not outrank the rules that say the thing itself.
+	Weight float32 `json:"-"`
+}
+
+// Result is one ranked hit.
+type Result struct {
+	Kind    string   `json:"kind"`
+	ID      string   `json:"id"`
+	Title   string   `json:"title"`
+	Snippet string   `json:"snippet"`
+	Text    string   `json:"text"`
+	Score   float64  `json:"score"`
+	Refs    []string `json:"refs"`
+}
+
+// Options narrow a search.
+type Options struct {
+	Kinds []string // empty: every kind
+	Limit int      // 0: 10
+}
+
+// Field weights (BM25F): a word in a title says more than one in running
+// text, and an example says less.
+const (
+	wTitle   = 3.0
+	wText    = 1.0
+	wExtra   = 0.4
+	wContext = 0.6
+	wPhrase  = 0.7 // query weight of a two-word phrase term
+	k1       = 1.2
+	b        = 0.75
+	// refBoost is the share of a glossary entry's score given to each rule it
+	// cites.
+	refBoost = 0.5
+)
+
+type posting struct {
+	doc int32
+	tf  float32 // weighted term frequency across fields
+}
+
+// Index is immutable once built and safe for concurrent searches.
+type Index struct {
+	docs     []Doc
+	lens     []float32
+	avgLen   float32
+	postings map[string][]posting
+	vocab    map[int][]string // unigram terms by length, for typo look-ups
+	byKey    map[string]int   // kind + "\x00" + id -> doc
+	exact    map[string]int   // folded whole text -> doc, for pasted paragraphs
+	pool     sync.Pool
+}
+
+// Build indexes docs.
+func Build(docs []Doc) *Index {
+	ix := &Index{
+		docs:     docs,
+		lens:     make([]float32, len(docs)),
+		postings: make(map[string][]posting, 1<<15),
+		vocab:    map[int][]string{},
+		byKey:    make(map[string]int, len(docs)),
+		exact:    make(map[string]int, len(docs)),
+	}
+	var total float64
+	acc := map[string]float32{}
+	for i, d := range docs {
+		ix.byKey[d.Kind+"\x00"+d.ID] = i
+		clear(acc)
+		var length float32
+		for _, f := range []struct {
+			text string
+			w    float32
+		}{{d.Title, wTitle}, {d.Text, wText}, {d.Extra, wExtra}, {d.Context, wContext}} {
+			if f.text == "" {
+				continue
+			}
+			uni, bi, n := terms(f.text)
+			for t, c := range uni {
+				acc[t] += f.w * float32(c)
+			}
+			for t, c := range bi {
+				acc[t] += f.w * float32(c)
+			}
+			length += f.w * float32(n)
+		}
+		for t, tf := range acc {
+			ix.postings[t] = append(ix.postings[t], posting{doc: int32(i), tf: tf})
+		}
+		ix.lens[i] = length
+		total += float64(length)
+		if k := quoteKey(d.Text); len(k) > 40 {
+			ix.exact[k] = i
+		}
+	}
+	if len(docs) > 0 {
+		ix.avgLen = float32(total / float64(len(docs)))
+	}
+	for t := range ix.postings {
+		if !strings.Contains(t, " ") {
+			n := len(t)
+			ix.vocab[n] = append(ix.vocab[n], t)
+		}
+	}
+	for _, v := range ix.vocab {
+		sort.Strings(v)
+	}
+	ix.pool.New = func() any { s := make([]float32, len(docs)); return &s }
+	return ix
+}
+
+// Len is the number of indexed items.
+func (ix *Index) Len() int { return len(ix.docs) }
+
+// Doc returns the item of a kind and id.
+func (ix *Index) Doc(kind, id string) (Doc, bool) {
+	i, ok := ix.byKey[kind+"\x00"+id]
+	if !ok {
+		return Doc{}, false
+	}
+	return ix.docs[i], true
+}
+
+func (ix *Index) idf(df int) float32 {
+	n := float64(len(ix.docs))
+	return float32(math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5)))
+}
+
+// queryTerm is a weighted term of a query.
+type queryTerm struct {
+	term string
+	w    float32
+}
+
+// Search ranks the items that match q.
+func (ix *Index) Search(q string, opt Options) []Result {
+	limit := opt.Limit
+	if limit <= 0 {
+		limit = 10
+	}
+	if len(ix.docs) == 0 || strings.TrimSpace(q) == "" {
+		return nil
+	}
+	allowed := func(i int) bool {
+		return len(opt.Kinds) == 0 || slices.Contains(opt.Kinds, ix.docs[i].Kind)
+	}
+	qts := ix.queryTerms(q)
+	sp := ix.pool.Get().(*[]float32)
+	scores := *sp
+	defer func() { clear(scores); ix.pool.Put(sp) }()
+	touched := make([]int32, 0, 256)
+	for _, qt := range qts {
+		ps := ix.postings[qt.term]
+		if len(ps) == 0 {
+			continue
+		}
+		idf := ix.idf(len(ps)) * qt.w
+		for _, p := range ps {
+			norm := k1 * (1 - b + b*ix.lens[p.doc]/ix.avgLen)
+			if scores[p.doc] == 0 {
+				touched = append(touched, p.doc)
+			}
+			scores[p.doc] += idf * p.tf * (k1 + 1) / (p.tf + norm)
+		}
+	}
+	// Glossary entries and rulings lend weight to the rules they cite: the
+	// question "summoning sickness" is answered by rule 302.6.
+	base := len(touched)
+	for _, d := range touched[:base] {
+		doc := &ix.docs[d]
+		if !doc.BoostRefs || scores[d] <= 0 {
+			continue
+		}
+		for _, ref := range doc.Refs {
+			if j, ok := ix.byKey["rule\x00"+ref]; ok {
+				if scores[j] == 0 {
+					touched = append(touched, int32(j))
+				}
+				scores[j] += refBoost * scores[d] / float32(len(doc.Refs))
+			}
+		}
+	}
+	for _, d := range touched {
+		if w := ix.docs[d].Weight; w > 0 {
+			scores[d] *= w
+		}
+	}
+	quote := ix.quoteBoost(q, scores, &touched, allowed)
+	hits := make([]int32, 0, len(touched))
+	for _, d := range touched {
+		if scores[d] > 0 && allowed(int(d)) {
+			hits = append(hits, d)
+		}
+	}
+	sort.Slice(hits, func(i, j int) bool {
+		if scores[hits[i]] != scores[hits[j]] {
+			return scores[hits[i]] > scores[hits[j]]
+		}
+		return hits[i] < hits[j]
+	})
+	if len(hits) > limit {
+		hits = hits[:limit]
+	}
+	out := make([]Result, 0, len(hits))
+	for _, d := range hits {
+		doc := ix.docs[d]
+		out = append(out, Result{
+			Kind: doc.Kind, ID: doc.ID, Title: doc.Title, Text: doc.Text,
+			Snippet: snippet(doc.Text, qts, quote), Score: round(float64(scores[d])),
+			Refs: nonNil(doc.Refs),
+		})
+	}
+	return out
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func round(f float64) float64 { return math.Round(f*1000) / 1000 }
+
+// queryTerms turns a query into weighted terms: words (with Magic synonyms
+// and typo corrections) and two-word phrases.
+func (ix *Index) queryTerms(q string) []queryTerm {
+	q = expandAbbreviations(q)
+	toks := tokenize(q)
+	seen := map[string]int{}
+	var out []queryTerm
+	add := func(t string, w float32) {
+		if i, ok := seen[t]; ok {
+			if out[i].w < w {
+				out[i].w = w
+			}
+			return
+		}
+		seen[t] = len(out)
+		out = append(out, queryTerm{t, w})
+	}
+	for i, t := range toks {
+		if _, ok := ix.postings[t.term]; ok {
+			add(t.term, 1)
+		} else if fix := ix.correct(t.term); fix != "" {
+			add(fix, 0.8)
+			toks[i].term = fix
+		}
+		for _, syn := range synonyms[t.term] {
+			add(syn, 0.5)
+		}
+		if i > 0 && toks[i-1].pos >= t.pos-2 {
+			add(phrase(toks[i-1].term, toks[i].term), wPhrase)
+		}
+	}
+	return out
+}
+
+// correct finds the most frequent indexed word within a small edit distance
+// of an unknown word: one edit for words of 4 to 7 letters, two beyond.
+func (ix *Index) correct(w string) string {
+	n := len(w)
+	if n < 4 || strings.ContainsAny(w, "{}/.") {
+		return ""
+	}
+	maxD := 1
+	if n >= 8 {
+		maxD = 2
+	}
+	best, bestDF, bestD := "", 0, maxD+1
+	for l := n - maxD; l <= n+maxD; l++ {
+		for _, v := range ix.vocab[l] {
+			d := EditDistance(w, v, maxD)
+			if d > maxD {
+				continue
+			}
+			if df := len(ix.postings[v]); d < bestD || (d == bestD && df > bestDF) {
+				best, bestDF, bestD = v, df, d
+			}
+		}
+	}
+	return best
+}
+
+// editDistance is the optimal-string-alignment distance between a and b,
+// giving up (returning max+1) once it must exceed max.
+func EditDistance(a, b string, max int) int {
+	if a == b {
+		return 0
+	}
+	la, lb := len(a), len(b)
+	if la-lb > max || lb-la > max {
+		return max + 1
+	}
+	prev2 := make([]int, lb+1)
+	prev := make([]int, lb+1)
+	cur := make([]int, lb+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= la; i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= lb; j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin > max {
+			return max + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[lb]
+}

@@ -1,0 +1,131 @@
+package search
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/arbiter-mtg/arbiter/rulings/fold"
+)
+
+// quoteKey is the comparable form of a paragraph: letters and digits only.
+func quoteKey(text string) string { return fold.Key(text) }
+
+// minQuoteTerms is how many words a query needs before it is treated as a
+// possibly pasted paragraph.
+const minQuoteTerms = 8
+
+// quoteBoost finds the paragraph a pasted text comes from. A text that is a
+// whole item verbatim (after folding) wins outright; otherwise the best
+// candidates are re-ranked by how many of the query's three-word runs they
+// contain, which survives small edits and a sentence or two extra or missing.
+func (ix *Index) quoteBoost(q string, scores []float32, touched *[]int32, allowed func(int) bool) bool {
+	qt := tokenize(q)
+	if len(qt) < minQuoteTerms {
+		return false
+	}
+	if i, ok := ix.exact[quoteKey(q)]; ok {
+		if scores[i] == 0 {
+			*touched = append(*touched, int32(i))
+		}
+		scores[i] += 1000
+		return true
+	}
+	qs := shingles(qt)
+	if len(qs) == 0 {
+		return false
+	}
+	cands := make([]int32, 0, len(*touched))
+	for _, d := range *touched {
+		if allowed(int(d)) {
+			cands = append(cands, d)
+		}
+	}
+	sort.Slice(cands, func(i, j int) bool { return scores[cands[i]] > scores[cands[j]] })
+	if len(cands) > 40 {
+		cands = cands[:40]
+	}
+	best := float32(0)
+	for _, d := range cands {
+		doc := &ix.docs[d]
+		ds := shingles(tokenize(doc.Text + "\n" + doc.Extra))
+		hit := 0
+		for s := range qs {
+			if ds[s] {
+				hit++
+			}
+		}
+		overlap := float32(hit) / float32(len(qs))
+		// Quoted text makes up most of the item: the share of the item
+		// covered keeps a short rule that a long paste merely mentions from
+		// beating the paragraph itself.
+		cover := float32(hit) / float32(max(len(ds), 1))
+		boost := 60*overlap + 30*cover
+		scores[d] += boost
+		best = max(best, overlap)
+	}
+	return best > 0.5
+}
+
+func shingles(toks []token) map[string]bool {
+	out := make(map[string]bool, len(toks))
+	for i := 2; i < len(toks); i++ {
+		out[toks[i-2].term+" "+toks[i-1].term+" "+toks[i].term] = true
+	}
+	return out
+}
+
+// snippet picks the sentence of text with the most query words and cuts it
+// to about 200 characters on a word boundary.
+func snippet(text string, qts []queryTerm, quote bool) string {
+	const max = 200
+	if quote || utf8.RuneCountInString(text) <= max {
+		return cut(text, max)
+	}
+	want := map[string]bool{}
+	for _, q := range qts {
+		if !strings.Contains(q.term, " ") {
+			want[q.term] = true
+		}
+	}
+	best, bestHits := "", -1
+	for _, s := range sentences(text) {
+		hits := 0
+		for _, t := range tokenize(s) {
+			if want[t.term] {
+				hits++
+			}
+		}
+		if hits > bestHits {
+			best, bestHits = s, hits
+		}
+	}
+	return cut(best, max)
+}
+
+func sentences(text string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(text); i++ {
+		if (text[i] == '.' || text[i] == '\n') && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n') {
+			out = append(out, strings.TrimSpace(text[start:i+1]))
+			start = i + 1
+		}
+	}
+	if rest := strings.TrimSpace(text[start:]); rest != "" {
+		out = append(out, rest)
+	}
+	return out
+}
+
+func cut(s string, max int) string {
+	s = strings.ReplaceAll(s, "\n", " ")
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	r := []rune(s)[:max]
+	if i := strings.LastIndexByte(string(r), ' '); i > max/2 {
+		return string(r)[:i] + " …"
+	}
+	return string(r) + "…"
+}

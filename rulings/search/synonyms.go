@@ -1,0 +1,91 @@
+package search
+
+import (
+	"regexp"
+	"strings"
+)
+
+// abbreviations are the short forms players and judges type, expanded before
+// tokenising. Keys are matched as whole words, case-insensitively.
+var abbreviations = map[string]string{
+	"etb":   "enters the battlefield",
+	"etbs":  "enters the battlefield",
+	"ltb":   "leaves the battlefield",
+	"sba":   "state-based actions",
+	"sbas":  "state-based actions",
+	"cmc":   "mana value",
+	"mv":    "mana value",
+	"p/t":   "power toughness",
+	"pt":    "power toughness",
+	"pw":    "planeswalker",
+	"edh":   "commander",
+	"gy":    "graveyard",
+	"yard":  "graveyard",
+	"opp":   "opponent",
+	"cda":   "characteristic-defining ability",
+	"cdas":  "characteristic-defining abilities",
+	"apnap": "active player nonactive player order",
+	"2hg":   "two-headed giant",
+	"dfc":   "double-faced card",
+	"mdfc":  "modal double-faced card",
+	"tdfc":  "transforming double-faced card",
+	"eot":   "end of turn",
+	"ueot":  "until end of turn",
+	"dmg":   "damage",
+}
+
+var abbrevRe = regexp.MustCompile(`(?i)(^|[^a-z0-9/])(` + abbrevAlternation() + `)($|[^a-z0-9/])`)
+
+func abbrevAlternation() string {
+	keys := make([]string, 0, len(abbreviations))
+	for k := range abbreviations {
+		keys = append(keys, regexp.QuoteMeta(k))
+	}
+	return strings.Join(keys, "|")
+}
+
+func expandAbbreviations(q string) string {
+	return abbrevRe.ReplaceAllStringFunc(q, func(m string) string {
+		sub := abbrevRe.FindStringSubmatch(m)
+		return sub[1] + abbreviations[strings.ToLower(sub[2])] + sub[3]
+	})
+}
+
+// synonyms map a stemmed query word to the stems the CR uses for the same
+// idea; they are added to the query at half weight.
+var synonyms = map[string][]string{}
+
+func init() {
+	raw := map[string][]string{
+		"play":      {"cast"},
+		"played":    {"cast"},
+		"die":       {"dies", "graveyard"},
+		"died":      {"dies", "graveyard"},
+		"kill":      {"destroy"},
+		"killed":    {"destroy"},
+		"sick":      {"sickness"},
+		"bigger":    {"power", "toughness"},
+		"size":      {"power", "toughness"},
+		"stats":     {"power", "toughness"},
+		"pump":      {"power", "toughness"},
+		"steal":     {"control"},
+		"stolen":    {"control"},
+		"swing":     {"attack"},
+		"bounce":    {"return", "hand"},
+		"tapped":    {"tap"},
+		"untapped":  {"untap"},
+		"copy":      {"copi"},
+		"copies":    {"copi"},
+		"clone":     {"copi"},
+		"legendary": {"legend"},
+	}
+	for k, vs := range raw {
+		key := stem(k)
+		for _, v := range vs {
+			s := stem(v)
+			if s != key {
+				synonyms[key] = append(synonyms[key], s)
+			}
+		}
+	}
+}
