@@ -267,3 +267,25 @@ func TestDefine(t *testing.T) {
 		t.Errorf("nonsense found %q", e.Term)
 	}
 }
+
+func TestRoute(t *testing.T) {
+	kb := testKB(t)
+	cases := []struct{ in, kind, arg string }{
+		{"302.6", "rule", "302.6"},
+		{"rule 302.6", "rule", "302.6"},
+		{"CR 704.5k", "rule", "704.5k"},
+		{"614.1.", "rule", "614.1."},
+		{"6", "rule", "6"},
+		{"summoning sickness rule", "define", "Summoning Sickness Rule"},
+		{"what is the stack?", "define", "Stack"},
+		{"[[Ensoul Artifact]]", "card", "Ensoul Artifact"},
+		{"IPG 2.1", "ipg", "2.1"},
+		{"mtr 4.2", "mtr", "4.2"},
+		{"can my creature attack the turn I played it", "search", "can my creature attack the turn I played it"},
+	}
+	for _, c := range cases {
+		if got := kb.Route(c.in); got.Kind != c.kind || got.Arg != c.arg {
+			t.Errorf("Route(%q) = %+v, want %s %q", c.in, got, c.kind, c.arg)
+		}
+	}
+}

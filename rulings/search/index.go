@@ -237,11 +237,18 @@ func (ix *Index) Search(q string, opt Options) []Result {
 		doc := ix.docs[d]
 		out = append(out, Result{
 			Kind: doc.Kind, ID: doc.ID, Title: doc.Title, Text: doc.Text,
-			Snippet: snippet(doc.Text, qts, quote), Score: round(float64(scores[d])),
+			Snippet: snippet(cmpOr(doc.Text, doc.Title), qts, quote), Score: round(float64(scores[d])),
 			Refs: nonNil(doc.Refs),
 		})
 	}
 	return out
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }
 
 func nonNil(s []string) []string {

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arbiter-mtg/arbiter/rulings"
+)
+
+// app is what every subcommand shares: the global flags, the writers and the
+// knowledge base, loaded once on first use.
+type app struct {
+	DataDir string
+	JSON    bool
+	In      io.Reader
+	Out     io.Writer
+	Err     io.Writer
+
+	kbOnce sync.Once
+	kb     *rulings.KB
+	kbErr  error
+}
+
+// KB loads the knowledge base from the data directory the first time it is
+// asked for. A missing or empty directory is a usage error (exit 2).
+func (a *app) KB() (*rulings.KB, error) {
+	a.kbOnce.Do(func() {
+		if a.DataDir == "" {
+			a.kbErr = exitCode(2, fmt.Errorf("no data directory: pass --data DIR or set ARBITER_DATA (the CR text is at https://magic.wizards.com/en/rules)"))
+			return
+		}
+		kb, err := rulings.Load(a.DataDir)
+		if err != nil {
+			a.kbErr = exitCode(2, err)
+			return
+		}
+		a.kb = kb
+	})
+	return a.kb, a.kbErr
+}
+
+// exitError carries the process exit status: 1 for "nothing found", 2 for bad
+// usage or no data.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// exitCode wraps err so that main exits with code. A nil err exits silently.
+func exitCode(code int, err error) error { return &exitError{code: code, err: err} }
+
+// registry holds the subcommand constructors; each file adds its own in init.
+var registry []func(a *app) *cobra.Command
+
+func register(f func(a *app) *cobra.Command) { registry = append(registry, f) }
+
+// defaultDataDir is the per-user cache directory, used when neither --data
+// nor ARBITER_DATA is given.
+func defaultDataDir() string {
+	if dir, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(dir, "arbiter")
+	}
+	return ""
+}
+
+func newRoot(in io.Reader, out, errOut io.Writer) *cobra.Command {
+	a := &app{In: in, Out: out, Err: errOut}
+	root := &cobra.Command{
+		Use:   "arbiter",
+		Short: "Magic: The Gathering rules, cards and tournament documents with citations",
+		Long: `Arbiter answers Magic: The Gathering rules questions with the exact text and
+number of the Comprehensive Rules, card rulings and tournament documents, and
+checks scenarios with a layer-system engine.
+
+The data directory (--data or ARBITER_DATA) is scanned recursively; files are
+recognised by content. Exit status: 0 found, 1 nothing found, 2 bad usage or
+no data.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(in)
+	root.SetOut(out)
+	root.SetErr(errOut)
+	def := os.Getenv("ARBITER_DATA")
+	if def == "" {
+		def = defaultDataDir()
+	}
+	root.PersistentFlags().StringVar(&a.DataDir, "data", def, "data directory (env ARBITER_DATA)")
+	root.PersistentFlags().BoolVar(&a.JSON, "json", false, "print JSON")
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return exitCode(2, fmt.Errorf("%w (see %s --help)", err, c.CommandPath()))
+	})
+	for _, f := range registry {
+		root.AddCommand(f(a))
+	}
+	return root
+}
