@@ -1,0 +1,537 @@
+package session
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/redis/go-redis/v9/maintnotifications"
+)
+
+// DefaultPrefix namespaces every key Arbiter writes. The version lets a
+// future incompatible layout live beside this one during a rolling deploy.
+const DefaultPrefix = "arbiter:v1:"
+
+// Defaults sized for Discord's 3 s interaction budget: a slow or absent
+// Redis must cost a request a fraction of that, never all of it.
+const (
+	DefaultDialTimeout  = 250 * time.Millisecond
+	DefaultReadTimeout  = 250 * time.Millisecond
+	DefaultWriteTimeout = 250 * time.Millisecond
+	DefaultPoolTimeout  = 300 * time.Millisecond
+	DefaultOpTimeout    = 500 * time.Millisecond
+)
+
+// RedisConfig configures NewRedis. URL, when set, is parsed with ParseURL
+// first; any non-zero field set beside it wins over the URL's value.
+//
+// One address selects a single server; several select a Redis Cluster; a
+// MasterName selects a sentinel-managed master with Addrs as the sentinels.
+type RedisConfig struct {
+	URL        string
+	Addrs      []string
+	MasterName string
+	Username   string
+	Password   string
+	// SentinelUsername and SentinelPassword authenticate against the
+	// sentinels themselves when they need it.
+	SentinelUsername string
+	SentinelPassword string
+	DB               int
+	TLS              *tls.Config
+	// Prefix namespaces every key (default DefaultPrefix). It must not
+	// contain braces: the hash tag comes after it.
+	Prefix string
+	// Per-socket timeouts (defaults above).
+	DialTimeout  time.Duration
+	ReadTimeout  time.Duration
+	WriteTimeout time.Duration
+	// PoolTimeout bounds the wait for a free connection when all are busy.
+	PoolTimeout time.Duration
+	// OpTimeout bounds one Store call end to end, whatever the caller's
+	// context says.
+	OpTimeout time.Duration
+	// PoolSize is the connections per node (default 10 per CPU, at least 32).
+	PoolSize int
+	// Logger receives the outage and recovery messages (default slog.Default()).
+	Logger *slog.Logger
+}
+
+// merge fills c's zero fields from base.
+func (c RedisConfig) merge(base RedisConfig) RedisConfig {
+	if len(c.Addrs) == 0 {
+		c.Addrs = base.Addrs
+	}
+	pick := func(dst *string, v string) {
+		if *dst == "" {
+			*dst = v
+		}
+	}
+	pick(&c.MasterName, base.MasterName)
+	pick(&c.Username, base.Username)
+	pick(&c.Password, base.Password)
+	pick(&c.SentinelUsername, base.SentinelUsername)
+	pick(&c.SentinelPassword, base.SentinelPassword)
+	pick(&c.Prefix, base.Prefix)
+	if c.DB == 0 {
+		c.DB = base.DB
+	}
+	if c.TLS == nil {
+		c.TLS = base.TLS
+	}
+	dur := func(dst *time.Duration, v time.Duration) {
+		if *dst == 0 {
+			*dst = v
+		}
+	}
+	dur(&c.DialTimeout, base.DialTimeout)
+	dur(&c.ReadTimeout, base.ReadTimeout)
+	dur(&c.WriteTimeout, base.WriteTimeout)
+	dur(&c.PoolTimeout, base.PoolTimeout)
+	dur(&c.OpTimeout, base.OpTimeout)
+	if c.PoolSize == 0 {
+		c.PoolSize = base.PoolSize
+	}
+	if c.Logger == nil {
+		c.Logger = base.Logger
+	}
+	return c
+}
+
+// Redis is the Store on Redis (one server, a cluster or a sentinel-managed
+// master, through go-redis's UniversalClient). It is safe for concurrent
+// use and for several processes sharing one Redis: every operation that
+// must be atomic is one MULTI/EXEC transaction or one Lua script.
+//
+// Key layout: Prefix + "{" + hash tag + "}" + rest + ":" + kind, where the
+// hash tag is the logical key's first two ':'-separated fields (so
+// "scenario:123" and "scenario:123:u42" share a cluster slot) and kind is
+// lines, val, claim or rate. A logical key that already holds a {tag} is
+// used as it is. Example: scenario:123 -> arbiter:v1:{scenario:123}:lines.
+//
+// Every backend failure is returned wrapped with ErrUnavailable. The first
+// failure after a healthy period is logged once as an outage and the first
+// success after it once as the recovery. Reconnection is go-redis's pool:
+// dead connections are dropped and redialled, and nothing above it caches
+// connection state.
+type Redis struct {
+	client    redis.UniversalClient
+	prefix    string
+	opTimeout time.Duration
+	log       *slog.Logger
+
+	down      atomic.Bool
+	downSince atomic.Int64 // unix nanos of the outage's start
+	closed    atomic.Bool
+}
+
+var _ Store = (*Redis)(nil)
+
+var quietDriverLog sync.Once
+
+// NewRedis returns a Redis store. It does not contact the server, so the
+// bot starts (and look-ups answer) while Redis is still down; call Ping to
+// check. Errors are configuration errors only.
+func NewRedis(cfg RedisConfig) (*Redis, error) {
+	if cfg.URL != "" {
+		base, err := ParseURL(cfg.URL)
+		if err != nil {
+			return nil, err
+		}
+		cfg = cfg.merge(base)
+	}
+	cfg = cfg.merge(RedisConfig{
+		Addrs:        []string{"127.0.0.1:6379"},
+		Prefix:       DefaultPrefix,
+		DialTimeout:  DefaultDialTimeout,
+		ReadTimeout:  DefaultReadTimeout,
+		WriteTimeout: DefaultWriteTimeout,
+		PoolTimeout:  DefaultPoolTimeout,
+		OpTimeout:    DefaultOpTimeout,
+		PoolSize:     max(32, 10*runtime.GOMAXPROCS(0)),
+		Logger:       slog.Default(),
+	})
+	if strings.ContainsAny(cfg.Prefix, "{}") {
+		return nil, fmt.Errorf("redis prefix %q: braces would break the hash tags", cfg.Prefix)
+	}
+	if cfg.MasterName == "" && len(cfg.Addrs) > 1 && cfg.DB != 0 {
+		return nil, fmt.Errorf("redis: a cluster (%d addresses) has only database 0, not %d", len(cfg.Addrs), cfg.DB)
+	}
+
+	// go-redis logs every failed dial on its own; during an outage that is
+	// one line per request. This store logs the outage once itself, so the
+	// driver's messages go to the debug level.
+	quietDriverLog.Do(func() { redis.SetLogger(driverLogger{}) })
+
+	opts := &redis.UniversalOptions{
+		Addrs:            cfg.Addrs,
+		MasterName:       cfg.MasterName,
+		Username:         cfg.Username,
+		Password:         cfg.Password,
+		SentinelUsername: cfg.SentinelUsername,
+		SentinelPassword: cfg.SentinelPassword,
+		DB:               cfg.DB,
+		TLSConfig:        cfg.TLS,
+		ClientName:       "arbiter",
+
+		DialTimeout:           cfg.DialTimeout,
+		ReadTimeout:           cfg.ReadTimeout,
+		WriteTimeout:          cfg.WriteTimeout,
+		PoolTimeout:           cfg.PoolTimeout,
+		ContextTimeoutEnabled: true,
+		PoolSize:              cfg.PoolSize,
+
+		// No command retries: a write whose reply was lost may have been
+		// applied, and retrying RPUSH or INCR would double a line or a
+		// count. Dead pooled connections are detected before use instead.
+		MaxRetries: -1,
+		// One dial attempt per request: during an outage a call fails in
+		// one dial timeout, and once PoolSize dials have failed the pool
+		// fails at once and redials in the background until Redis is back.
+		DialerRetries:      1,
+		DialerRetryTimeout: 10 * time.Millisecond,
+
+		// Older servers do not know CLIENT SETINFO or the maintenance
+		// notifications; skip both rather than pay an error per connection.
+		DisableIdentity:          true,
+		MaintNotificationsConfig: &maintnotifications.Config{Mode: maintnotifications.ModeDisabled},
+	}
+	return &Redis{
+		client:    redis.NewUniversalClient(opts),
+		prefix:    cfg.Prefix,
+		opTimeout: cfg.OpTimeout,
+		log:       cfg.Logger,
+	}, nil
+}
+
+// Client exposes the underlying client (for tests and diagnostics).
+func (r *Redis) Client() redis.UniversalClient { return r.client }
+
+// Available reports whether the last call reached Redis.
+func (r *Redis) Available() bool { return !r.down.Load() }
+
+// driverLogger sends go-redis's internal messages to slog at debug level.
+type driverLogger struct{}
+
+func (driverLogger) Printf(ctx context.Context, format string, v ...any) {
+	slog.Default().DebugContext(ctx, fmt.Sprintf(format, v...), "component", "go-redis")
+}
+
+// Key kinds: the suffix after the hash tag.
+const (
+	suffixLines = ":lines"
+	suffixValue = ":val"
+	suffixClaim = ":claim"
+	suffixRate  = ":rate"
+)
+
+var allSuffixes = [...]string{suffixLines, suffixValue, suffixClaim, suffixRate}
+
+// redisKey maps a logical key to its Redis key for one kind of state.
+func (r *Redis) redisKey(key, suffix string) string {
+	var b strings.Builder
+	b.Grow(len(r.prefix) + len(key) + len(suffix) + 2)
+	b.WriteString(r.prefix)
+	if open := strings.IndexByte(key, '{'); open >= 0 && strings.IndexByte(key[open:], '}') > 1 {
+		b.WriteString(key) // the caller chose the tag
+	} else {
+		tag, rest := key, ""
+		if i := strings.IndexByte(key, ':'); i >= 0 {
+			if j := strings.IndexByte(key[i+1:], ':'); j >= 0 {
+				tag, rest = key[:i+1+j], key[i+1+j:]
+			}
+		}
+		b.WriteByte('{')
+		b.WriteString(tag)
+		b.WriteByte('}')
+		b.WriteString(rest)
+	}
+	b.WriteString(suffix)
+	return b.String()
+}
+
+// op bounds one call by OpTimeout.
+func (r *Redis) op(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, r.opTimeout)
+}
+
+// fail wraps a backend error with ErrUnavailable and records the outage;
+// redis.Nil is not an error and never reaches here.
+func (r *Redis) fail(err error) error {
+	if r.closed.Load() {
+		return fmt.Errorf("%w: %w", ErrUnavailable, errClosed)
+	}
+	if isOutage(err) && r.down.CompareAndSwap(false, true) {
+		r.downSince.Store(time.Now().UnixNano())
+		r.log.Warn("session store: redis unavailable; session commands will fail until it is back", "err", err)
+	}
+	return fmt.Errorf("%w: %w", ErrUnavailable, err)
+}
+
+// ok records a successful round trip, logging the recovery once.
+func (r *Redis) ok() {
+	if r.down.Load() && r.down.CompareAndSwap(true, false) {
+		since := time.Unix(0, r.downSince.Load())
+		r.log.Info("session store: redis is back", "outage", time.Since(since).Round(time.Millisecond))
+	}
+}
+
+// isOutage tells a failing backend from a caller's own cancellation or an
+// error reply about one command.
+func isOutage(err error) bool {
+	if errors.Is(err, context.Canceled) {
+		return false
+	}
+	var reply redis.Error
+	if errors.As(err, &reply) {
+		msg := reply.Error()
+		for _, p := range []string{"LOADING", "READONLY", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN", "BUSY"} {
+			if strings.HasPrefix(msg, p) {
+				return true
+			}
+		}
+		// An error reply proves the server is answering.
+		return false
+	}
+	return true
+}
+
+// pttl converts a TTL to whole milliseconds, at least 1 so that a tiny
+// positive TTL never becomes PEXPIRE 0 (which deletes the key).
+func pttl(ttl time.Duration) time.Duration {
+	if ttl > 0 && ttl < time.Millisecond {
+		return time.Millisecond
+	}
+	return ttl.Truncate(time.Millisecond)
+}
+
+// AppendLines implements Store: RPUSH and PEXPIRE in one transaction, so
+// the lines land contiguously in the order Redis receives the call and the
+// list never exists without its expiry.
+func (r *Redis) AppendLines(ctx context.Context, key string, lines []string, ttl time.Duration) (int, error) {
+	ctx, cancel := r.op(ctx)
+	defer cancel()
+	k := r.redisKey(key, suffixLines)
+	var length *redis.IntCmd
+	_, err := r.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		if len(lines) == 0 {
+			length = p.LLen(ctx, k)
+		} else {
+			args := make([]any, len(lines))
+			for i, l := range lines {
+				args[i] = l
+			}
+			length = p.RPush(ctx, k, args...)
+		}
+		if ttl > 0 {
+			p.PExpire(ctx, k, pttl(ttl))
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, r.fail(err)
+	}
+	r.ok()
+	return int(length.Val()), nil
+}
+
+// Lines implements Store.
+func (r *Redis) Lines(ctx context.Context, key string, ttl time.Duration) ([]string, error) {
+	ctx, cancel := r.op(ctx)
+	defer cancel()
+	k := r.redisKey(key, suffixLines)
+	var lines []string
+	if ttl <= 0 {
+		got, err := r.client.LRange(ctx, k, 0, -1).Result()
+		if err != nil {
+			return nil, r.fail(err)
+		}
+		lines = got
+	} else {
+		var lr *redis.StringSliceCmd
+		_, err := r.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
+			lr = p.LRange(ctx, k, 0, -1)
+			p.PExpire(ctx, k, pttl(ttl))
+			return nil
+		})
+		if err != nil {
+			return nil, r.fail(err)
+		}
+		lines = lr.Val()
+	}
+	r.ok()
+	if len(lines) == 0 {
+		return nil, nil
+	}
+	return lines, nil
+}
+
+// PopLine implements Store: RPOP and PEXPIRE in one transaction.
+func (r *Redis) PopLine(ctx context.Context, key string, ttl time.Duration) (string, bool, error) {
+	ctx, cancel := r.op(ctx)
+	defer cancel()
+	k := r.redisKey(key, suffixLines)
+	var pop *redis.StringCmd
+	_, err := r.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		pop = p.RPop(ctx, k)
+		if ttl > 0 {
+			p.PExpire(ctx, k, pttl(ttl))
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, redis.Nil) {
+		return "", false, r.fail(err)
+	}
+	r.ok()
+	line, err := pop.Result()
+	if errors.Is(err, redis.Nil) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, r.fail(err)
+	}
+	return line, true, nil
+}
+
+// Put implements Store.
+func (r *Redis) Put(ctx context.Context, key string, value []byte, ttl time.Duration) error {
+	ctx, cancel := r.op(ctx)
+	defer cancel()
+	if value == nil {
+		value = []byte{}
+	}
+	if err := r.client.Set(ctx, r.redisKey(key, suffixValue), value, max(pttl(ttl), 0)).Err(); err != nil {
+		return r.fail(err)
+	}
+	r.ok()
+	return nil
+}
+
+// Get implements Store.
+func (r *Redis) Get(ctx context.Context, key string) ([]byte, bool, error) {
+	ctx, cancel := r.op(ctx)
+	defer cancel()
+	v, err := r.client.Get(ctx, r.redisKey(key, suffixValue)).Bytes()
+	if errors.Is(err, redis.Nil) {
+		r.ok()
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, r.fail(err)
+	}
+	r.ok()
+	return v, true, nil
+}
+
+// Delete implements Store: every kind of state under each key goes. The
+// kinds of one key share a slot, so each key is one DEL; several keys are
+// pipelined, which a cluster client splits by node.
+func (r *Redis) Delete(ctx context.Context, keys ...string) error {
+	if len(keys) == 0 {
+		return nil
+	}
+	ctx, cancel := r.op(ctx)
+	defer cancel()
+	del := func(c redis.Cmdable, key string) {
+		ks := make([]string, len(allSuffixes))
+		for i, s := range allSuffixes {
+			ks[i] = r.redisKey(key, s)
+		}
+		c.Del(ctx, ks...)
+	}
+	_, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for _, key := range keys {
+			del(p, key)
+		}
+		return nil
+	})
+	if err != nil {
+		return r.fail(err)
+	}
+	r.ok()
+	return nil
+}
+
+// Claim implements Store with SET NX PX.
+func (r *Redis) Claim(ctx context.Context, key string, ttl time.Duration) (bool, error) {
+	ctx, cancel := r.op(ctx)
+	defer cancel()
+	won, err := r.client.SetNX(ctx, r.redisKey(key, suffixClaim), "1", max(pttl(ttl), 0)).Result()
+	if err != nil {
+		return false, r.fail(err)
+	}
+	r.ok()
+	return won, nil
+}
+
+// allowScript counts one event in a fixed window: the first INCR of a
+// window sets its expiry. A counter found without expiry (left by a crash
+// between commands of an older version, or by hand) gets one, so a user
+// can never be limited forever. It returns {count, ms until reset}.
+var allowScript = redis.NewScript(`
+local n = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {n, ttl}
+`)
+
+// Allow implements Store with a fixed window, counted by one Lua script so
+// the count and its expiry change together.
+func (r *Redis) Allow(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error) {
+	if limit <= 0 || window <= 0 {
+		return false, 0, fmt.Errorf("%w: rate limit %d per %v", ErrInvalid, limit, window)
+	}
+	ctx, cancel := r.op(ctx)
+	defer cancel()
+	res, err := allowScript.Run(ctx, r.client, []string{r.redisKey(key, suffixRate)}, pttl(window).Milliseconds()).Int64Slice()
+	if err != nil {
+		return false, 0, r.fail(err)
+	}
+	r.ok()
+	if len(res) != 2 {
+		return false, 0, r.fail(fmt.Errorf("rate script returned %d values", len(res)))
+	}
+	if res[0] <= int64(limit) {
+		return true, 0, nil
+	}
+	return false, time.Duration(res[1]) * time.Millisecond, nil
+}
+
+// Ping implements Store.
+func (r *Redis) Ping(ctx context.Context) error {
+	ctx, cancel := r.op(ctx)
+	defer cancel()
+	if err := r.client.Ping(ctx).Err(); err != nil {
+		return r.fail(err)
+	}
+	r.ok()
+	return nil
+}
+
+// Close closes the client; later calls fail with ErrUnavailable.
+func (r *Redis) Close() error {
+	if !r.closed.CompareAndSwap(false, true) {
+		return nil
+	}
+	return r.client.Close()
+}
+
+// Open returns the store a process should use: Redis when url is set, the
+// in-memory store when it is empty.
+func Open(url string, logger *slog.Logger) (Store, error) {
+	if url == "" {
+		return NewMemory(), nil
+	}
+	return NewRedis(RedisConfig{URL: url, Logger: logger})
+}
