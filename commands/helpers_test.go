@@ -1,0 +1,117 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/arbiter-mtg/arbiter/internal/shareddata"
+	"github.com/arbiter-mtg/arbiter/rulings/cr"
+	"github.com/arbiter-mtg/arbiter/session"
+)
+
+var (
+	crOnce  sync.Once
+	crRules *cr.Rules
+	crErr   error
+)
+
+// loadCR parses the newest real CR once for the whole package.
+func loadCR(t testing.TB) *cr.Rules {
+	t.Helper()
+	path := shareddata.Path(t, "cr/cr-20260417.txt")
+	crOnce.Do(func() { crRules, crErr = cr.ParseFile(path) })
+	if crErr != nil {
+		t.Fatalf("parse CR: %v", crErr)
+	}
+	return crRules
+}
+
+func newRouter(t testing.TB, d Deps) *Router {
+	t.Helper()
+	if d.CR == nil {
+		d.CR = loadCR(t)
+	}
+	r, err := New(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func cmd(name string, opts ...string) Request {
+	req := Request{Kind: KindCommand, Command: name, Options: map[string]string{}, UserID: "u1", ChannelID: "c1"}
+	for i := 0; i+1 < len(opts); i += 2 {
+		req.Options[opts[i]] = opts[i+1]
+	}
+	return req
+}
+
+// checkCitations fails the test for any CR citation that names a rule the
+// loaded CR lacks, or whose link is not the rule's Yawgatog anchor.
+func checkCitations(t *testing.T, rules *cr.Rules, rep Reply) {
+	t.Helper()
+	for _, c := range rep.Citations {
+		if c.Kind != CiteCR {
+			continue
+		}
+		if !rules.Exists(c.ID) {
+			t.Errorf("reply %q cites rule %s, which is not in the CR", rep.Title, c.ID)
+		}
+		if c.URL != YawgatogRuleURL(c.ID) {
+			t.Errorf("citation %s links %s", c.ID, c.URL)
+		}
+	}
+	for _, b := range rep.Buttons {
+		if ids, ok := strings.CutPrefix(b.CustomID, "cite:"); ok {
+			for _, id := range strings.Split(ids, ",") {
+				if !rules.Exists(id) {
+					t.Errorf("\"show cited rules\" names %s, not in the CR", id)
+				}
+			}
+		}
+		if len(b.CustomID) > 100 {
+			t.Errorf("custom id %q is over Discord's 100 characters", b.CustomID)
+		}
+	}
+}
+
+// downStore is a session store whose backend is unreachable: every call
+// fails with session.ErrUnavailable, as the Redis store does when Redis is
+// down. It counts writes so tests can assert nothing was written.
+type downStore struct {
+	mu     sync.Mutex
+	writes int
+}
+
+func (s *downStore) fail(write bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if write {
+		s.writes++
+	}
+	return fmt.Errorf("redis: dial tcp: connection refused: %w", session.ErrUnavailable)
+}
+func (s *downStore) AppendLines(context.Context, string, []string, time.Duration) (int, error) {
+	return 0, s.fail(true)
+}
+func (s *downStore) Lines(context.Context, string, time.Duration) ([]string, error) {
+	return nil, s.fail(false)
+}
+func (s *downStore) PopLine(context.Context, string, time.Duration) (string, bool, error) {
+	return "", false, s.fail(true)
+}
+func (s *downStore) Put(context.Context, string, []byte, time.Duration) error { return s.fail(true) }
+func (s *downStore) Get(context.Context, string) ([]byte, bool, error)    { return nil, false, s.fail(false) }
+func (s *downStore) Delete(context.Context, ...string) error              { return s.fail(true) }
+func (s *downStore) Claim(context.Context, string, time.Duration) (bool, error) {
+	return false, s.fail(true)
+}
+func (s *downStore) Allow(context.Context, string, int, time.Duration) (bool, time.Duration, error) {
+	return false, 0, s.fail(true)
+}
+func (s *downStore) Ping(context.Context) error { return s.fail(false) }
+func (s *downStore) Close() error               { return nil }

@@ -1,0 +1,288 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+var errNoCards = &UserError{Title: "No card data", Msg: "No card data is loaded, so card look-ups are unavailable. Rules look-ups still work.", Hint: "/rule 302.6"}
+
+// searchPageSize is how many results one page of /search shows.
+const searchPageSize = 5
+
+// search answers /search with ranked results, five per page.
+func (r *Router) search(_ context.Context, req Request) (Reply, error) {
+	q := req.Option("query")
+	if q == "" {
+		return Reply{}, &UserError{Title: "Search for what?", Msg: "Give some words, a question or a pasted paragraph.", Hint: examples["search"]}
+	}
+	var kinds []string
+	if k := req.Option("kind"); k != "" {
+		kinds = []string{k}
+	}
+	rep, err := r.searchReply(q, kinds)
+	if err != nil {
+		return rep, err
+	}
+	rep.Title = "Search: " + clip(q, 200)
+	return rep, nil
+}
+
+// findRules answers the "Find rules" message command: the chosen message's
+// text is the query, rules and glossary only.
+func (r *Router) findRules(_ context.Context, req Request) (Reply, error) {
+	q := strings.TrimSpace(req.TargetText)
+	if q == "" {
+		return Reply{}, &UserError{Title: "Nothing to search", Msg: "That message has no text to search (images and embeds are not read).", Hint: examples["search"]}
+	}
+	rep, err := r.searchReply(clip(q, 1000), []string{"rule", "glossary"})
+	if err != nil {
+		return rep, err
+	}
+	rep.Title = "Rules for that message"
+	return rep, nil
+}
+
+func (r *Router) searchReply(q string, kinds []string) (Reply, error) {
+	if r.d.Search == nil {
+		return Reply{}, &UserError{Title: "Search is unavailable", Msg: "The search index is not loaded. Look a rule up by number instead.", Hint: "/rule 302.6"}
+	}
+	hits := r.d.Search.Search(q, kinds, 25)
+	if len(hits) == 0 {
+		return Reply{}, &UserError{Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + clip(q, 60)}
+	}
+	rep := Reply{}
+	var page Page
+	var refs []string
+	seenRef := map[string]bool{}
+	for i, h := range hits {
+		name, url, cite, ok := r.hitSource(h)
+		if !ok {
+			continue // a rule the loaded CR lacks is never cited
+		}
+		rep.Citations = append(rep.Citations, cite)
+		value := strings.TrimSpace(h.Snippet)
+		if value == "" {
+			value = "\u200b"
+		}
+		if url != "" {
+			value = clip(value, 900) + "\n" + url
+		}
+		page.Fields = append(page.Fields, Field{Name: clip(fmt.Sprintf("%d. %s", i+1, name), fieldNameMax), Value: clip(value, fieldValueMax)})
+		if len(page.Fields) == searchPageSize {
+			rep.Pages = append(rep.Pages, page)
+			page = Page{}
+		}
+		for _, id := range h.Refs {
+			if !seenRef[id] && r.d.CR.Exists(id) {
+				seenRef[id] = true
+				refs = append(refs, id)
+			}
+		}
+	}
+	if len(page.Fields) > 0 {
+		rep.Pages = append(rep.Pages, page)
+	}
+	if len(rep.Pages) == 0 {
+		return Reply{}, &UserError{Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + clip(q, 60)}
+	}
+	rep.Buttons = citeButton(refs)
+	return rep, nil
+}
+
+// hitSource names a search hit and cites it; ok is false for a rule the
+// loaded CR does not have.
+func (r *Router) hitSource(h SearchHit) (name, url string, c Citation, ok bool) {
+	switch h.Kind {
+	case "rule", CiteCR:
+		rule, found := r.d.CR.Rule(h.ID)
+		if !found {
+			return "", "", c, false
+		}
+		name = ruleHeading(rule)
+		if rule.Title == "" && h.Title != "" && h.Title != h.ID {
+			name += " — " + h.Title
+		}
+		return name, YawgatogRuleURL(rule.ID), crCite(rule.ID), true
+	case CiteGlossary:
+		return "Glossary: " + h.ID, "", Citation{Kind: CiteGlossary, ID: h.ID}, true
+	case CiteCard, CiteRuling:
+		url := ScryfallSearchURL(h.ID)
+		label := "Card: "
+		if h.Kind == CiteRuling {
+			label = "Ruling: "
+		}
+		return label + h.ID, url, Citation{Kind: h.Kind, ID: h.ID, URL: url}, true
+	default:
+		doc := strings.ToUpper(h.Kind)
+		name = doc + " " + h.ID
+		if h.Title != "" && h.Title != h.ID {
+			name += " " + h.Title
+		}
+		return name, "", Citation{Kind: h.Kind, ID: h.ID}, true
+	}
+}
+
+// ScryfallSearchURL links a card by exact name when its Scryfall page URL
+// is not known.
+func ScryfallSearchURL(name string) string {
+	return "https://scryfall.com/search?q=" + urlQuery("!\""+name+"\"")
+}
+
+func (r *Router) findCard(name string) (*Card, error) {
+	if r.d.Cards == nil {
+		return nil, errNoCards
+	}
+	if name == "" {
+		return nil, &UserError{Title: "Which card?", Msg: "Give a card name.", Hint: examples["card"]}
+	}
+	c, sug, ok := r.d.Cards.Card(name)
+	if ok {
+		return c, nil
+	}
+	msg := fmt.Sprintf("No card is named %q.", clip(name, 100))
+	hint := examples["card"]
+	if len(sug) > 0 {
+		if len(sug) > 5 {
+			sug = sug[:5]
+		}
+		msg += " Did you mean " + strings.Join(sug, ", ") + "?"
+		hint = "/card name:" + sug[0]
+	}
+	return nil, &UserError{Title: "Card not found", Msg: msg, Hint: hint}
+}
+
+func cardURL(c *Card) string {
+	if c.URL != "" {
+		return c.URL
+	}
+	return ScryfallSearchURL(c.Name)
+}
+
+// card answers /card with the Oracle text and a button for the rulings.
+func (r *Router) card(_ context.Context, req Request) (Reply, error) {
+	c, err := r.findCard(req.Option("name"))
+	if err != nil {
+		return Reply{}, err
+	}
+	title := c.Name
+	if c.ManaCost != "" {
+		title += "  " + c.ManaCost
+	}
+	var body strings.Builder
+	body.WriteString("**" + c.TypeLine + "**")
+	if c.Oracle != "" {
+		body.WriteString("\n" + c.Oracle)
+	}
+	if c.Stats != "" {
+		body.WriteString("\n" + c.Stats)
+	}
+	rep := Reply{Title: title, URL: cardURL(c), Body: body.String(), Citations: []Citation{{Kind: CiteCard, ID: c.Name, URL: cardURL(c)}}}
+	if n := len(c.Rulings); n > 0 {
+		id := "rulings:" + c.Name
+		if len(id) <= 100 {
+			rep.Buttons = append(rep.Buttons, Button{Label: fmt.Sprintf("Rulings (%d)", n), CustomID: id, Style: ButtonSecondary})
+		}
+	}
+	return rep, nil
+}
+
+// rulings answers /rulings: each ruling as a field, with the rules they
+// cite (only those in the loaded CR).
+func (r *Router) rulings(_ context.Context, req Request) (Reply, error) {
+	c, err := r.findCard(req.Option("name"))
+	if err != nil {
+		return Reply{}, err
+	}
+	return r.rulingsReply(c)
+}
+
+func (r *Router) rulingsReply(c *Card) (Reply, error) {
+	rep := Reply{Title: "Rulings: " + c.Name, URL: cardURL(c), Citations: []Citation{{Kind: CiteCard, ID: c.Name, URL: cardURL(c)}}}
+	if len(c.Rulings) == 0 {
+		rep.Body = "This card has no published rulings."
+		return rep, nil
+	}
+	var refs []string
+	seen := map[string]bool{}
+	for _, ru := range c.Rulings {
+		rep.Fields = append(rep.Fields, Field{Name: ru.Date, Value: ru.Text})
+		for _, id := range ru.Refs {
+			if !seen[id] && r.d.CR.Exists(id) {
+				seen[id] = true
+				refs = append(refs, id)
+				rep.Citations = append(rep.Citations, crCite(id))
+			}
+		}
+	}
+	rep.Citations = append(rep.Citations, Citation{Kind: CiteRuling, ID: c.Name, URL: cardURL(c)})
+	rep.Buttons = citeButton(refs)
+	return rep, nil
+}
+
+func (r *Router) completeCard(_ context.Context, req Request) []Choice {
+	if r.d.Cards == nil {
+		return nil
+	}
+	var out []Choice
+	for _, n := range r.d.Cards.Complete(req.Option(req.Focused), MaxChoices) {
+		out = append(out, Choice{Name: n, Value: n})
+	}
+	return out
+}
+
+var docNames = map[string]string{"mtr": "Magic Tournament Rules", "ipg": "Infraction Procedure Guide", "jar": "Judging at Regular"}
+
+// doc answers /mtr, /ipg and /jar.
+func (r *Router) doc(doc string) handlerFunc {
+	return func(_ context.Context, req Request) (Reply, error) {
+		if r.d.Docs == nil {
+			return Reply{}, &UserError{Title: "No tournament documents", Msg: "The " + docNames[doc] + " is not loaded. Rules look-ups still work.", Hint: "/rule 302.6"}
+		}
+		q := req.Option("section")
+		if q == "" && doc != "jar" {
+			return Reply{}, &UserError{Title: "Which section?", Msg: "Give a section number or an abbreviation.", Hint: examples[doc]}
+		}
+		sec, sug, ok := r.d.Docs.Section(doc, q)
+		if !ok {
+			msg := fmt.Sprintf("The %s has no section %q.", docNames[doc], clip(q, 80))
+			hint := examples[doc]
+			if len(sug) > 0 {
+				if len(sug) > 5 {
+					sug = sug[:5]
+				}
+				msg += " Did you mean " + strings.Join(sug, ", ") + "?"
+				hint = "/" + doc + " section:" + sug[0]
+			}
+			return Reply{}, &UserError{Title: "Section not found", Msg: msg, Hint: hint}
+		}
+		title := sec.Doc
+		if sec.ID != "" {
+			title += " " + sec.ID
+		}
+		if sec.Title != "" {
+			title += " " + sec.Title
+		}
+		rep := Reply{Title: title, URL: sec.URL, Body: sec.Text, Citations: []Citation{{Kind: doc, ID: sec.ID, URL: sec.URL}}}
+		if sec.Penalty != "" {
+			rep.Fields = append(rep.Fields, Field{Name: "Penalty", Value: sec.Penalty, Inline: true})
+		}
+		if sec.Effective != "" {
+			rep.Footer = sec.Doc + " effective " + sec.Effective + " · " + r.footer
+		}
+		return rep, nil
+	}
+}
+
+func (r *Router) completeDoc(doc string) completeFunc {
+	return func(_ context.Context, req Request) []Choice {
+		if r.d.Docs == nil {
+			return nil
+		}
+		return r.d.Docs.Complete(doc, req.Option(req.Focused), MaxChoices)
+	}
+}
+
+func urlQuery(s string) string { return url.QueryEscape(s) }

@@ -1,0 +1,77 @@
+package commands
+
+import "context"
+
+// The knowledge sources beyond the CR are reached through these small
+// interfaces so the command set does not care how cards, documents and
+// scenarios are loaded; kb.go adapts the loaded knowledge base to them.
+
+// SearchHit is one ranked search result.
+type SearchHit struct {
+	Kind    string // "rule", "glossary", "card", "ruling", "mtr", "ipg", "jar"
+	ID      string
+	Title   string
+	Snippet string
+	Score   float64
+	Refs    []string
+}
+
+// Searcher is the ranked full-text search over every source.
+type Searcher interface {
+	Search(query string, kinds []string, limit int) []SearchHit
+}
+
+// Card is a card as the commands show it.
+type Card struct {
+	Name     string
+	ManaCost string
+	TypeLine string
+	Oracle   string
+	// Stats is "2/2", "Loyalty 3" or "Defense 4", empty for other cards.
+	Stats   string
+	URL     string // the card's Scryfall page
+	Rulings []CardRuling
+}
+
+// CardRuling is one published ruling with the rules it cites.
+type CardRuling struct {
+	Date string
+	Text string
+	Refs []string
+}
+
+// CardSource finds cards by name.
+type CardSource interface {
+	// Card finds a card by name (exact, prefix, fuzzy, foreign names);
+	// on a miss it returns the closest names.
+	Card(name string) (card *Card, suggestions []string, ok bool)
+	// Complete suggests card names for what has been typed.
+	Complete(prefix string, limit int) []string
+}
+
+// DocSection is a section of a tournament document.
+type DocSection struct {
+	Doc       string // "MTR", "IPG", "JAR"
+	ID        string // "4.2"
+	Title     string
+	Text      string
+	Penalty   string // IPG infractions
+	Effective string // the document's effective date
+	URL       string
+}
+
+// DocSource serves the MTR, the IPG and the JAR by section number or alias
+// ("hce" -> IPG Hidden Card Error).
+type DocSource interface {
+	Section(doc, id string) (sec *DocSection, suggestions []string, ok bool)
+	Complete(doc, prefix string, limit int) []Choice
+}
+
+// ScenarioRunner checks and runs scenario scripts (the engine's language).
+type ScenarioRunner interface {
+	// Check parses a script and reports the first syntax error with its
+	// line number and what was expected.
+	Check(src string) error
+	// Run runs a whole script and returns the readable report.
+	Run(ctx context.Context, src string) (string, error)
+}

@@ -1,0 +1,260 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Scenario sessions are lists of script lines in the session store under
+// scenario:<channel> (shared by the channel or thread) or
+// scenario:<channel>:<user> (private). A user who started a private
+// scenario keeps using it until they reset it or start a shared one; the
+// marker key remembers that choice.
+
+var errNoEngine = &UserError{Title: "Scenarios are unavailable", Msg: "The scenario engine is not part of this build. Rule look-ups still work.", Hint: "/rule 613.1"}
+
+func scenarioKey(channel, user string, private bool) string {
+	if private {
+		return "scenario:" + channel + ":" + user
+	}
+	return "scenario:" + channel
+}
+
+func privateMarker(channel, user string) string { return "scenario-private:" + channel + ":" + user }
+
+// whichScenario resolves the session a request means: the private option
+// when given, else the user's private scenario if they started one here,
+// else the channel's.
+func (r *Router) whichScenario(ctx context.Context, req Request) (key string, private bool, err error) {
+	if v, given := req.Options["private"]; given {
+		private = v == "true"
+		return scenarioKey(req.ChannelID, req.UserID, private), private, nil
+	}
+	_, private, err = r.d.Store.Get(ctx, privateMarker(req.ChannelID, req.UserID))
+	if err != nil {
+		return "", false, err
+	}
+	return scenarioKey(req.ChannelID, req.UserID, private), private, nil
+}
+
+func (r *Router) scenario(ctx context.Context, req Request) (Reply, error) {
+	if r.d.Scenarios == nil {
+		return Reply{}, errNoEngine
+	}
+	if req.ChannelID == "" {
+		req.ChannelID = "console"
+	}
+	key, private, err := r.whichScenario(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	ttl := r.d.ScenarioTTL
+	switch req.Subcommand {
+	case "new":
+		if err := r.d.Store.Delete(ctx, key); err != nil {
+			return Reply{}, err
+		}
+		marker := privateMarker(req.ChannelID, req.UserID)
+		if private {
+			err = r.d.Store.Put(ctx, marker, []byte("1"), ttl)
+		} else {
+			err = r.d.Store.Delete(ctx, marker)
+		}
+		if err != nil {
+			return Reply{}, err
+		}
+		who := "this channel"
+		if private {
+			who = "you in this channel (only you see it)"
+		}
+		return Reply{
+			Title:     "New scenario",
+			Body:      "Started an empty scenario for " + who + ". Add objects and effects one line at a time, then ask questions:\n" + scenarioCheatSheet,
+			Buttons:   []Button{addLinesButton(private)},
+			Ephemeral: private,
+		}, nil
+	case "add":
+		line := req.Option("line")
+		if line == "" {
+			return Reply{Modal: addLinesModal(private)}, nil
+		}
+		return r.appendAndRun(ctx, key, private, splitScript(line))
+	case "show":
+		lines, err := r.d.Store.Lines(ctx, key, ttl)
+		if err != nil {
+			return Reply{}, err
+		}
+		if len(lines) == 0 {
+			return Reply{}, &UserError{Title: "No scenario here", Msg: "There is no scenario in this channel yet (scenarios expire after " + ttl.String() + " without use).", Hint: "/scenario add line:Ornithopter as O (new)"}
+		}
+		return r.runReply(ctx, lines, private, "")
+	case "undo":
+		line, ok, err := r.d.Store.PopLine(ctx, key, ttl)
+		if err != nil {
+			return Reply{}, err
+		}
+		if !ok {
+			return Reply{}, &UserError{Title: "Nothing to undo", Msg: "The scenario has no lines.", Hint: "/scenario add line:Ornithopter"}
+		}
+		lines, err := r.d.Store.Lines(ctx, key, ttl)
+		if err != nil {
+			return Reply{}, err
+		}
+		note := "Removed: " + line
+		if len(lines) == 0 {
+			return Reply{Title: "Scenario", Body: note + "\nThe scenario is now empty.", Preformatted: true, Ephemeral: private, Buttons: []Button{addLinesButton(private)}}, nil
+		}
+		return r.runReply(ctx, lines, private, note)
+	case "reset":
+		if err := r.d.Store.Delete(ctx, key, privateMarker(req.ChannelID, req.UserID)); err != nil {
+			return Reply{}, err
+		}
+		return Reply{Title: "Scenario cleared", Body: "The scenario was thrown away. Start again with `/scenario new` or `/scenario add`.", Ephemeral: private}, nil
+	}
+	return Reply{}, &UserError{Title: "Which scenario command?", Msg: "Use new, add, show, undo or reset.", Hint: "/scenario show"}
+}
+
+const scenarioCheatSheet = "```\n" +
+	"define Gray Ogre = {2}{R} Creature — Ogre 2/2\n" +
+	"Ornithopter as O (new, 2 +1/+1 counters)\n" +
+	"cast Titanic Growth targeting O\n" +
+	"? O\n" +
+	"? can O attack\n" +
+	"```"
+
+func addLinesButton(private bool) Button {
+	return Button{Label: "Add lines", CustomID: "scn:open:" + scope(private), Style: ButtonPrimary}
+}
+
+func scope(private bool) string {
+	if private {
+		return "p"
+	}
+	return "c"
+}
+
+func addLinesModal(private bool) *Modal {
+	return &Modal{
+		CustomID: "scn:add:" + scope(private),
+		Title:    "Add scenario lines",
+		Inputs: []TextInput{{
+			CustomID:    "lines",
+			Label:       "One statement per line",
+			Placeholder: "Ornithopter as O (new)\ncast Ensoul Artifact targeting O\n? can O attack",
+			Paragraph:   true,
+			Required:    true,
+			MaxLength:   4000,
+		}},
+	}
+}
+
+// scenarioButton handles the "Add lines" button: it opens the form.
+func (r *Router) scenarioButton(_ context.Context, req Request, rest string) (Reply, error) {
+	if r.d.Scenarios == nil {
+		return Reply{}, errNoEngine
+	}
+	if op, sc, _ := strings.Cut(rest, ":"); op == "open" {
+		return Reply{Modal: addLinesModal(sc == "p")}, nil
+	}
+	return Reply{}, &UserError{Title: "Unknown button", Msg: "That button is not one Arbiter made.", Hint: "/scenario show"}
+}
+
+// scenarioModal appends the pasted lines of the form.
+func (r *Router) scenarioModal(ctx context.Context, req Request, rest string) (Reply, error) {
+	if r.d.Scenarios == nil {
+		return Reply{}, errNoEngine
+	}
+	op, sc, _ := strings.Cut(rest, ":")
+	if op != "add" {
+		return Reply{}, &UserError{Title: "Unknown form", Msg: "That form is not one Arbiter made.", Hint: "/scenario show"}
+	}
+	if req.ChannelID == "" {
+		req.ChannelID = "console"
+	}
+	private := sc == "p"
+	lines := splitScript(req.Values["lines"])
+	if len(lines) == 0 {
+		return Reply{}, &UserError{Title: "Nothing to add", Msg: "The form was empty.", Hint: "/scenario add line:Ornithopter"}
+	}
+	return r.appendAndRun(ctx, scenarioKey(req.ChannelID, req.UserID, private), private, lines)
+}
+
+// splitScript splits pasted text into lines, dropping blank ones.
+func splitScript(s string) []string {
+	var out []string
+	for _, l := range strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// appendAndRun checks that the script still parses with the new lines,
+// appends them (nothing is written when they do not parse) and re-runs the
+// whole script.
+func (r *Router) appendAndRun(ctx context.Context, key string, private bool, add []string) (Reply, error) {
+	ttl := r.d.ScenarioTTL
+	lines, err := r.d.Store.Lines(ctx, key, ttl)
+	if err != nil {
+		return Reply{}, err
+	}
+	all := append(append([]string(nil), lines...), add...)
+	if err := r.d.Scenarios.Check(strings.Join(all, "\n")); err != nil {
+		msg := fmt.Sprintf("Nothing was added: %s", err.Error())
+		if len(lines) > 0 {
+			msg += fmt.Sprintf(" (the scenario already has %d lines; yours start at line %d)", len(lines), len(lines)+1)
+		}
+		return Reply{}, &UserError{Title: "That line does not parse", Msg: msg, Hint: "/scenario add line:Ornithopter as O (new)"}
+	}
+	if _, err := r.d.Store.AppendLines(ctx, key, add, ttl); err != nil {
+		return Reply{}, err
+	}
+	// Read back: other users may have added lines at the same time, and
+	// the answer must be the script as stored.
+	lines, err = r.d.Store.Lines(ctx, key, 0)
+	if err != nil {
+		return Reply{}, err
+	}
+	return r.runReply(ctx, lines, private, "")
+}
+
+// ruleIDRe finds rule numbers in engine output ("613.4c", "302.6").
+var ruleIDRe = regexp.MustCompile(`\b[1-9]\d\d\.\d+[a-z]?\b`)
+
+// runReply runs the script and shows it with the engine's report. The
+// rules the report cites become citations (only those in the loaded CR).
+func (r *Router) runReply(ctx context.Context, lines []string, private bool, note string) (Reply, error) {
+	report, err := r.d.Scenarios.Run(ctx, strings.Join(lines, "\n"))
+	if err != nil {
+		return Reply{}, &UserError{Title: "The scenario could not run", Msg: err.Error(), Hint: "/scenario undo"}
+	}
+	var script strings.Builder
+	for i, l := range lines {
+		fmt.Fprintf(&script, "%d  %s\n", i+1, l)
+	}
+	body := script.String() + "\n" + strings.TrimSpace(report)
+	if note != "" {
+		body = note + "\n\n" + body
+	}
+	rep := Reply{
+		Title:        fmt.Sprintf("Scenario (%d lines)", len(lines)),
+		Body:         body,
+		Preformatted: true,
+		Ephemeral:    private,
+		Buttons:      []Button{addLinesButton(private)},
+	}
+	var refs []string
+	seen := map[string]bool{}
+	for _, id := range ruleIDRe.FindAllString(report, -1) {
+		if !seen[id] && r.d.CR.Exists(id) {
+			seen[id] = true
+			refs = append(refs, id)
+			rep.Citations = append(rep.Citations, crCite(id))
+		}
+	}
+	rep.Buttons = append(rep.Buttons, citeButton(refs)...)
+	return rep, nil
+}
