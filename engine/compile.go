@@ -1,0 +1,803 @@
+package engine
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// The oracle-text compiler turns the common continuous-effect templates
+// into Templates. Whatever it cannot model is returned as a sentence so
+// that the caller reports it (never dropped silently).
+
+// keywords are the keyword abilities the compiler recognises in text, in
+// "has KEYWORD" and in keyword counters (122.1b).
+var keywords = map[string]bool{
+	"flying": true, "haste": true, "vigilance": true, "trample": true, "reach": true,
+	"defender": true, "first strike": true, "double strike": true, "deathtouch": true,
+	"lifelink": true, "menace": true, "hexproof": true, "indestructible": true,
+	"shroud": true, "intimidate": true, "fear": true, "flash": true, "shadow": true,
+	"horsemanship": true, "prowess": true, "exalted": true, "decayed": true,
+	"changeling": true, "devoid": true, "islandwalk": true, "swampwalk": true,
+	"forestwalk": true, "mountainwalk": true, "plainswalk": true, "wither": true,
+	"infect": true, "persist": true, "undying": true, "flanking": true, "banding": true,
+	"skulk": true, "convoke": true, "cascade": true, "storm": true, "split second": true,
+}
+
+var keywordPrefix = regexp.MustCompile(`^(protection from [a-z ]+|ward \{[^}]+\}(\{[^}]+\})*|ward—.*|equip( [a-z]+)? \{.*|enchant [a-z ]+|kicker \{.*|flashback \{.*|cycling \{.*|bestow \{.*|morph \{.*|megamorph \{.*|crew \d+|bushido \d+|rampage \d+|annihilator \d+|toxic \d+|afflict \d+|absorb \d+|fading \d+|vanishing \d+|modular \d+|bloodthirst \d+|scry \d+)$`)
+
+var sentenceVerbs = map[string]bool{
+	"get": true, "gets": true, "has": true, "have": true, "gain": true, "gains": true,
+	"lose": true, "loses": true, "is": true, "are": true, "become": true, "becomes": true,
+	"can't": true,
+}
+
+var typeNouns = map[string]string{
+	"creature": "Creature", "creatures": "Creature", "artifact": "Artifact", "artifacts": "Artifact",
+	"land": "Land", "lands": "Land", "enchantment": "Enchantment", "enchantments": "Enchantment",
+	"planeswalker": "Planeswalker", "planeswalkers": "Planeswalker", "battle": "Battle", "battles": "Battle",
+	"permanent": "", "permanents": "",
+}
+
+var basicLandTypes = map[string]string{
+	"plains": "Plains", "island": "Island", "islands": "Island", "swamp": "Swamp", "swamps": "Swamp",
+	"mountain": "Mountain", "mountains": "Mountain", "forest": "Forest", "forests": "Forest",
+}
+
+var basicMana = map[string]string{"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+// landTypes are the land subtypes of 205.3i.
+var landTypes = map[string]bool{
+	"cave": true, "desert": true, "forest": true, "gate": true, "island": true, "lair": true,
+	"locus": true, "mine": true, "mountain": true, "plains": true, "planet": true,
+	"power-plant": true, "sphere": true, "swamp": true, "tower": true, "town": true, "urza's": true,
+}
+
+var artifactTypes = map[string]bool{"equipment": true, "vehicle": true, "clue": true, "food": true,
+	"treasure": true, "fortification": true, "gold": true, "blood": true, "powerstone": true,
+	"map": true, "incubator": true, "attraction": true, "contraption": true, "junk": true, "spacecraft": true}
+
+var enchantmentTypes = map[string]bool{"aura": true, "saga": true, "shrine": true, "curse": true,
+	"cartouche": true, "class": true, "case": true, "role": true, "room": true, "rune": true,
+	"background": true, "shard": true}
+
+var numberWords = map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4,
+	"five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+// compiler assigns ability ids and caches compiled cards.
+type compiler struct {
+	nextID  int
+	control bool // a control-changing template was compiled
+	cards   map[string]*compiledCard
+	kw      map[string]*Ability
+}
+
+type compiledCard struct {
+	abilities []*Ability
+	unmodeled []string
+}
+
+func newCompiler() *compiler {
+	return &compiler{cards: map[string]*compiledCard{}, kw: map[string]*Ability{}}
+}
+
+func (c *compiler) newAbility(a *Ability) *Ability {
+	c.nextID++
+	a.id = c.nextID
+	return a
+}
+
+// keyword returns the shared Ability for a keyword.
+func (c *compiler) keyword(kw string) *Ability {
+	if a, ok := c.kw[kw]; ok {
+		return a
+	}
+	kind := abKeyword
+	if strings.HasPrefix(kw, "enchant ") {
+		kind = abEnchant
+	}
+	a := c.newAbility(&Ability{Text: capitalize(kw), Keyword: kw, Kind: kind})
+	c.kw[kw] = a
+	return a
+}
+
+// intrinsic returns the mana ability a basic land type gives (305.6).
+func (c *compiler) intrinsic(landType string) *Ability {
+	key := "\x00" + landType
+	if a, ok := c.kw[key]; ok {
+		return a
+	}
+	a := c.newAbility(&Ability{Text: "{T}: Add {" + basicMana[landType] + "}.", Kind: abIntrinsic})
+	c.kw[key] = a
+	return a
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+var reminder = regexp.MustCompile(`\s*\([^()]*\)`)
+
+// selfRef replaces the card's own name and "this creature" style
+// self-references with "~".
+func selfRef(text, name string) string {
+	if name != "" {
+		re := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`)
+		text = re.ReplaceAllString(text, "~")
+	}
+	return selfWords.ReplaceAllString(text, "~")
+}
+
+var selfWords = regexp.MustCompile(`(?i)\bthis (creature|permanent|artifact|land|enchantment|aura|equipment)\b`)
+
+// compileCard compiles a permanent's rules text into abilities.
+func (c *compiler) compileCard(def CardDef) *compiledCard {
+	key := def.Name + "\x00" + def.Text
+	if cc, ok := c.cards[key]; ok {
+		return cc
+	}
+	cc := &compiledCard{}
+	for _, line := range strings.Split(def.Text, "\n") {
+		orig := strings.TrimSpace(reminder.ReplaceAllString(line, ""))
+		if orig == "" {
+			continue
+		}
+		text := selfRef(normQuotes(orig), def.Name)
+		low := strings.ToLower(text)
+		if kws, ok := keywordLine(low); ok {
+			for _, kw := range kws {
+				cc.abilities = append(cc.abilities, c.keyword(kw))
+			}
+			continue
+		}
+		switch {
+		case isTriggered(low):
+			cc.abilities = append(cc.abilities, c.newAbility(&Ability{Text: orig, Kind: abTriggered}))
+			cc.unmodeled = append(cc.unmodeled, orig+" [triggered ability: not run by the scenario; state its result with a statement]")
+			continue
+		case isActivated(text):
+			cc.abilities = append(cc.abilities, c.newAbility(&Ability{Text: orig, Kind: abActivated}))
+			if !isManaAbility(low) {
+				cc.unmodeled = append(cc.unmodeled, orig+" [activated ability: not run by the scenario; state its result with a statement]")
+			}
+			continue
+		}
+		ab := c.newAbility(&Ability{Text: orig, Kind: abStatic})
+		ctx := &sctx{self: true}
+		for _, s := range splitSentences(text) {
+			ts, ok := c.sentence(s, ctx)
+			if !ok {
+				cc.unmodeled = append(cc.unmodeled, s)
+				continue
+			}
+			ab.Statics = append(ab.Statics, ts...)
+		}
+		for _, t := range ab.Statics {
+			if t.CDA {
+				ab.CDA = true
+			}
+		}
+		cc.abilities = append(cc.abilities, ab)
+	}
+	c.cards[key] = cc
+	return cc
+}
+
+// compileAbilityText compiles a quoted ability granted by an effect
+// ("Enchanted Equipment has “Equipped creature has flying.”").
+func (c *compiler) compileAbilityText(text string) (*Ability, []string) {
+	cc := c.compileCard(CardDef{Text: text})
+	if len(cc.abilities) == 1 {
+		return cc.abilities[0], cc.unmodeled
+	}
+	ab := c.newAbility(&Ability{Text: text, Kind: abStatic})
+	for _, a := range cc.abilities {
+		ab.Statics = append(ab.Statics, a.Statics...)
+	}
+	return ab, cc.unmodeled
+}
+
+// compileSpell compiles the text of an instant, a sorcery or an `effect`
+// statement into templates in order; sentences it cannot model are returned.
+func (c *compiler) compileSpell(text, selfName string) ([]*Template, []string) {
+	var out []*Template
+	var bad []string
+	ctx := &sctx{}
+	for _, line := range strings.Split(text, "\n") {
+		orig := strings.TrimSpace(reminder.ReplaceAllString(line, ""))
+		if orig == "" {
+			continue
+		}
+		norm := selfRef(normQuotes(orig), selfName)
+		for _, s := range splitSentences(norm) {
+			ts, ok := c.sentence(s, ctx)
+			if !ok {
+				bad = append(bad, s)
+				continue
+			}
+			out = append(out, ts...)
+		}
+	}
+	return out, bad
+}
+
+func normQuotes(s string) string {
+	return strings.NewReplacer("’", "'", "‘", "'", "—", "—").Replace(s)
+}
+
+func keywordLine(low string) ([]string, bool) {
+	low = strings.TrimSuffix(strings.TrimSpace(low), ".")
+	var out []string
+	for _, p := range strings.Split(low, ",") {
+		p = strings.TrimSpace(p)
+		p = strings.TrimPrefix(p, "and ")
+		if p == "" {
+			return nil, false
+		}
+		if !keywords[p] && !keywordPrefix.MatchString(p) {
+			return nil, false
+		}
+		out = append(out, p)
+	}
+	return out, len(out) > 0
+}
+
+var triggerStart = regexp.MustCompile(`^(?:[a-z ]+ — )?(when|whenever|at the beginning|at end|at the end)\b`)
+
+func isTriggered(low string) bool { return triggerStart.MatchString(low) }
+
+// isActivated reports "COST: EFFECT" (602.1): a colon outside quotes whose
+// left side looks like a cost.
+func isActivated(text string) bool {
+	i := strings.Index(text, ":")
+	if i < 0 {
+		return false
+	}
+	if q := strings.IndexAny(text, "\"“"); q >= 0 && q < i {
+		return false
+	}
+	cost := strings.ToLower(text[:i])
+	return strings.Contains(cost, "{") || strings.HasPrefix(cost, "sacrifice") ||
+		strings.HasPrefix(cost, "discard") || strings.HasPrefix(cost, "pay") ||
+		strings.HasPrefix(cost, "remove") || strings.HasPrefix(cost, "tap") ||
+		strings.HasPrefix(cost, "exile") || strings.Contains(cost, "loyalty")
+}
+
+func isManaAbility(low string) bool {
+	i := strings.Index(low, ":")
+	return i >= 0 && strings.HasPrefix(strings.TrimSpace(low[i+1:]), "add ")
+}
+
+// splitSentences splits on ". " outside quotes and drops the final period.
+func splitSentences(s string) []string {
+	var out []string
+	depth := 0
+	start := 0
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		switch rs[i] {
+		case '“':
+			depth++
+		case '”':
+			if depth > 0 {
+				depth--
+			}
+		case '"':
+			if depth > 0 {
+				depth--
+			} else {
+				depth++
+			}
+		case '.':
+			if depth == 0 && (i+1 == len(rs) || rs[i+1] == ' ') {
+				if t := strings.TrimSpace(string(rs[start:i])); t != "" {
+					out = append(out, t)
+				}
+				start = i + 1
+			}
+		}
+	}
+	if t := strings.TrimSpace(string(rs[start:])); t != "" {
+		out = append(out, t)
+	}
+	return out
+}
+
+// sctx carries state between the sentences of one ability or spell: the
+// targets named so far and what "it" refers to.
+type sctx struct {
+	self    bool // compiling a permanent's ability (so "~" is the source)
+	targets int
+	last    *Selector
+	prev    *Template
+}
+
+var (
+	reUntilEOTPre  = regexp.MustCompile(`(?i)^until end of turn, `)
+	reUntilEOTPost = regexp.MustCompile(`(?i) until end of turn$`)
+	reQuoted       = regexp.MustCompile(`"[^"]*"|“[^”]*”`)
+	reGainControl  = regexp.MustCompile(`^gain control of (.+)$`)
+	reYouControl   = regexp.MustCompile(`^you control (.+)$`)
+	reSwitch       = regexp.MustCompile(`^switch (.+?)'s? power and toughness$`)
+	reTapUntap     = regexp.MustCompile(`^(tap|untap) (.+)$`)
+	rePutCounters  = regexp.MustCompile(`^put (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) (\S+) counters? on (.+)$`)
+	reCDA          = regexp.MustCompile(`^(~|its)'?s? (power and toughness are each|power is|toughness is) equal to the number of (.+)$`)
+	reStill        = regexp.MustCompile(`^(?:it's|it is|they're|they are) still (?:a |an )?(land|artifact|enchantment|lands|artifacts|enchantments)$`)
+	reGetsPT       = regexp.MustCompile(`^gets? ([+-]\d+)/([+-]\d+)$`)
+	reBasePT       = regexp.MustCompile(`^(?:has|have) base power and toughness (\d+)/(\d+)$`)
+	reMVPT         = regexp.MustCompile(`^(?:has|have) (?:base )?power and toughness each equal to (?:its|their) mana value$`)
+	reBecomesPT    = regexp.MustCompile(`^becomes? (\d+)/(\d+)$`)
+	reInAddition   = regexp.MustCompile(`^(?:is|are) (?:a |an )?(\S+?) in addition to (?:its|their) other (?:land |creature |artifact |enchantment )?types$`)
+	reLandSet      = regexp.MustCompile(`^(?:is|are) (?:a |an )?(plains|islands?|swamps?|mountains?|forests?)$`)
+	reColor        = regexp.MustCompile(`^(?:is|are|becomes?) ((?:white|blue|black|red|green)(?:(?:,? and |, )(?:white|blue|black|red|green))*|colorless)$`)
+	reHas          = regexp.MustCompile(`^(?:has|have|gains?) (.+)$`)
+	reLoseAll      = regexp.MustCompile(`^loses? all abilities$`)
+	reLoses        = regexp.MustCompile(`^loses? (.+)$`)
+	reCantAttack   = regexp.MustCompile(`^can't attack( or block)?$`)
+	reCantBlock    = regexp.MustCompile(`^can't block$`)
+	reBecomeA      = regexp.MustCompile(`^(?:becomes?|is|are) (?:a |an )?(.*)$`)
+)
+
+// sentence compiles one sentence. ok is false when it cannot be modelled.
+func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
+	s := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), "."))
+	eot := false
+	if reUntilEOTPre.MatchString(s) {
+		s = reUntilEOTPre.ReplaceAllString(s, "")
+		eot = true
+	}
+	if reUntilEOTPost.MatchString(s) {
+		s = reUntilEOTPost.ReplaceAllString(s, "")
+		eot = true
+	}
+	// Quoted abilities keep their own case and punctuation; the sentence
+	// refers to them by placeholder.
+	var quoted []string
+	s = reQuoted.ReplaceAllStringFunc(s, func(q string) string {
+		quoted = append(quoted, strings.Trim(q, "\"“”"))
+		return "«" + strconv.Itoa(len(quoted)-1) + "»"
+	})
+	low := strings.ToLower(s)
+	t := &Template{Sentence: strings.TrimSpace(raw), UntilEOT: eot}
+	done := func(sel Selector) ([]*Template, bool) {
+		t.Sel = sel
+		ctx.last = &t.Sel
+		ctx.prev = t
+		return []*Template{t}, true
+	}
+
+	if m := reStill.FindStringSubmatch(low); m != nil && ctx.prev != nil {
+		// "It's still a land." makes the previous type change keep the old
+		// types (205.1b).
+		for i := range ctx.prev.Parts {
+			if ctx.prev.Parts[i].Op == opSetTypes {
+				ctx.prev.Parts[i].Op = opAddTypes
+			}
+		}
+		return nil, true
+	}
+	if m := reGainControl.FindStringSubmatch(low); m != nil {
+		sel, ok := c.subject(strings.Fields(m[1]), ctx)
+		if !ok {
+			return nil, false
+		}
+		t.Parts = []Part{{Layer: L2, Op: opControl}}
+		c.control = true
+		return done(sel)
+	}
+	if m := reYouControl.FindStringSubmatch(low); m != nil {
+		sel, ok := c.subject(strings.Fields(m[1]), ctx)
+		if !ok {
+			return nil, false
+		}
+		t.Parts = []Part{{Layer: L2, Op: opControl}}
+		c.control = true
+		return done(sel)
+	}
+	if m := reSwitch.FindStringSubmatch(low); m != nil {
+		sel, ok := c.subject(strings.Fields(m[1]), ctx)
+		if !ok {
+			return nil, false
+		}
+		t.Parts = []Part{{Layer: L7d, Op: opSwitch}}
+		return done(sel)
+	}
+	if m := reTapUntap.FindStringSubmatch(low); m != nil {
+		sel, ok := c.subject(strings.Fields(m[2]), ctx)
+		if !ok {
+			return nil, false
+		}
+		t.Action = actTap
+		if m[1] == "untap" {
+			t.Action = actUntap
+		}
+		return done(sel)
+	}
+	if m := rePutCounters.FindStringSubmatch(low); m != nil {
+		sel, ok := c.subject(strings.Fields(m[3]), ctx)
+		if !ok {
+			return nil, false
+		}
+		n, isNum := numberWords[m[1]]
+		if !isNum {
+			n, _ = strconv.Atoi(m[1])
+		}
+		t.Action, t.N, t.Counter = actCounters, n, m[2]
+		return done(sel)
+	}
+	if m := reCDA.FindStringSubmatch(low); m != nil && ctx.self {
+		f, ok := parseFilter(strings.Fields(m[3]))
+		if !ok {
+			return nil, false
+		}
+		which := 3
+		switch m[2] {
+		case "power is":
+			which = 1
+		case "toughness is":
+			which = 2
+		}
+		t.CDA = true
+		t.Parts = []Part{{Layer: L7a, Op: opCDACount, Which: which, Count: &f}}
+		return done(Selector{Kind: selSelf, Noun: "~"})
+	}
+
+	words := strings.Fields(low)
+	verb := -1
+	for i, w := range words {
+		if sentenceVerbs[w] {
+			verb = i
+			break
+		}
+	}
+	if verb <= 0 {
+		return nil, false
+	}
+	sel, ok := c.subject(words[:verb], ctx)
+	if !ok {
+		return nil, false
+	}
+	for _, clause := range splitClauses(words[verb:]) {
+		parts, ok := c.predicate(clause, quoted)
+		if !ok {
+			return nil, false
+		}
+		t.Parts = append(t.Parts, parts...)
+	}
+	return done(sel)
+}
+
+// splitClauses splits "gets +1/+1 and has flying" into predicates at an
+// "and" followed by a verb.
+func splitClauses(words []string) []string {
+	var out []string
+	start := 0
+	for i := 1; i+1 < len(words); i++ {
+		if words[i] == "and" && sentenceVerbs[words[i+1]] {
+			out = append(out, strings.Join(words[start:i], " "))
+			start = i + 1
+		}
+	}
+	return append(out, strings.Join(words[start:], " "))
+}
+
+// subject parses what a sentence applies to.
+func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
+	if len(words) == 0 {
+		return Selector{}, false
+	}
+	noun := strings.Join(words, " ")
+	ws := words
+	if ws[0] == "up" && len(ws) > 3 && ws[1] == "to" && ws[2] == "one" {
+		ws = ws[3:]
+	}
+	if ws[0] == "another" {
+		ws = ws[1:]
+	}
+	if len(ws) > 1 && ws[0] == "target" {
+		if _, ok := parseFilter(ws[1:]); !ok {
+			return Selector{}, false
+		}
+		sel := Selector{Kind: selTarget, Target: ctx.targets, Noun: noun}
+		ctx.targets++
+		return sel, true
+	}
+	switch {
+	case len(words) == 2 && words[0] == "enchanted":
+		return Selector{Kind: selEnchanted, Noun: noun}, true
+	case len(words) == 2 && words[0] == "equipped" && words[1] == "creature":
+		return Selector{Kind: selEquipped, Noun: noun}, true
+	case noun == "~":
+		return Selector{Kind: selSelf, Noun: noun}, true
+	case noun == "it" || noun == "that creature" || noun == "that permanent" || noun == "that land" ||
+		noun == "they" || noun == "those creatures" || noun == "that artifact":
+		if ctx.last == nil {
+			return Selector{}, false
+		}
+		sel := *ctx.last
+		return sel, true
+	}
+	f, ok := parseFilter(words)
+	if !ok {
+		return Selector{}, false
+	}
+	return Selector{Kind: selFilter, F: f, Noun: noun}, true
+}
+
+// parseFilter parses "[all|each] [other] [COLOR] [nonX] [SUBTYPE] TYPE(s)
+// [you control|your opponents control|an opponent controls]".
+func parseFilter(words []string) (Filter, bool) {
+	var f Filter
+	ws := append([]string(nil), words...)
+	join := strings.Join(ws, " ")
+	for _, suf := range []struct {
+		s string
+		c int
+	}{{" you control", 1}, {" your opponents control", 2}, {" an opponent controls", 2}, {" you don't control", 2}, {" on the battlefield", 0}} {
+		if strings.HasSuffix(join, suf.s) {
+			join = strings.TrimSuffix(join, suf.s)
+			f.Control = suf.c
+		}
+	}
+	ws = strings.Fields(join)
+	if len(ws) > 0 && (ws[0] == "all" || ws[0] == "each") {
+		ws = ws[1:]
+	}
+	if len(ws) > 0 && ws[0] == "other" {
+		f.Other = true
+		ws = ws[1:]
+	}
+	if len(ws) == 0 {
+		return f, false
+	}
+	nounWord := ws[len(ws)-1]
+	t, ok := typeNouns[nounWord]
+	if !ok {
+		return f, false
+	}
+	if t != "" {
+		f.Types = append(f.Types, t)
+	}
+	for _, w := range ws[:len(ws)-1] {
+		w = strings.TrimSuffix(w, ",")
+		if w == "and" {
+			continue
+		}
+		if col, ok := colorWords[w]; ok {
+			f.Colors = append(f.Colors, col)
+			continue
+		}
+		if strings.HasPrefix(w, "non") {
+			x := strings.TrimPrefix(strings.TrimPrefix(w, "non"), "-")
+			switch {
+			case colorWords[x] != "":
+				f.NotColors = append(f.NotColors, colorWords[x])
+			case typeNouns[x] != "":
+				f.NotTypes = append(f.NotTypes, typeNouns[x])
+			case x == "basic" || x == "legendary" || x == "snow":
+				f.NotSupertypes = append(f.NotSupertypes, capitalize(x))
+			case x != "":
+				f.NotSubtypes = append(f.NotSubtypes, capitalize(x))
+			default:
+				return f, false
+			}
+			continue
+		}
+		if tn, ok := typeNouns[w]; ok && tn != "" {
+			f.Types = append(f.Types, tn)
+			continue
+		}
+		if w == "basic" || w == "legendary" || w == "snow" {
+			f.Supertypes = append(f.Supertypes, capitalize(w))
+			continue
+		}
+		if w == "tapped" || w == "untapped" || w == "attacking" || w == "blocking" || w == "target" {
+			return f, false // states the engine does not filter on
+		}
+		f.Subtypes = append(f.Subtypes, capitalize(w))
+	}
+	return f, true
+}
+
+// predicate compiles one clause after the subject.
+func (c *compiler) predicate(p string, quoted []string) ([]Part, bool) {
+	if m := reGetsPT.FindStringSubmatch(p); m != nil {
+		dp, _ := strconv.Atoi(m[1])
+		dt, _ := strconv.Atoi(m[2])
+		return []Part{{Layer: L7c, Op: opModPT, P: dp, T: dt}}, true
+	}
+	if m := reBasePT.FindStringSubmatch(p); m != nil {
+		bp, _ := strconv.Atoi(m[1])
+		bt, _ := strconv.Atoi(m[2])
+		return []Part{{Layer: L7b, Op: opSetPT, P: bp, T: bt}}, true
+	}
+	if reMVPT.MatchString(p) {
+		return []Part{{Layer: L7b, Op: opSetPTMV}}, true
+	}
+	if m := reBecomesPT.FindStringSubmatch(p); m != nil {
+		bp, _ := strconv.Atoi(m[1])
+		bt, _ := strconv.Atoi(m[2])
+		return []Part{{Layer: L7b, Op: opSetPT, P: bp, T: bt}}, true
+	}
+	if m := reColor.FindStringSubmatch(p); m != nil {
+		var cs []string
+		for _, w := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ' ' || r == ',' }) {
+			if col, ok := colorWords[w]; ok {
+				cs = append(cs, col)
+			}
+		}
+		return []Part{{Layer: L5, Op: opSetColors, Colors: sortColors(cs)}}, true
+	}
+	if m := reLandSet.FindStringSubmatch(p); m != nil {
+		return []Part{{Layer: L4, Op: opSetLandTypes, Subtypes: []string{basicLandTypes[m[1]]}}}, true
+	}
+	if m := reInAddition.FindStringSubmatch(p); m != nil {
+		w := strings.TrimSuffix(m[1], "s")
+		if w == "creature" {
+			return []Part{{Layer: L4, Op: opAddTypes, Types: []string{"Creature"}}}, true
+		}
+		sub := capitalize(w)
+		if bt, ok := basicLandTypes[m[1]]; ok {
+			sub = bt
+		}
+		return []Part{{Layer: L4, Op: opAddTypes, Subtypes: []string{sub}}}, true
+	}
+	if reLoseAll.MatchString(p) {
+		return []Part{{Layer: L6, Op: opLoseAll}}, true
+	}
+	if reCantAttack.MatchString(p) {
+		parts := []Part{{Layer: lRules, Op: opCantAttack}}
+		if strings.HasSuffix(p, "or block") {
+			parts = append(parts, Part{Layer: lRules, Op: opCantBlock})
+		}
+		return parts, true
+	}
+	if reCantBlock.MatchString(p) {
+		return []Part{{Layer: lRules, Op: opCantBlock}}, true
+	}
+	if m := reHas.FindStringSubmatch(p); m != nil {
+		if abs, ok := c.grantList(m[1], quoted); ok {
+			return []Part{{Layer: L6, Op: opAddAbilities, Abilities: abs}}, true
+		}
+	}
+	if m := reLoses.FindStringSubmatch(p); m != nil {
+		if kws, ok := keywordList(m[1]); ok {
+			return []Part{{Layer: L6, Op: opLoseAbilities, Keywords: kws}}, true
+		}
+		return nil, false
+	}
+	if m := reBecomeA.FindStringSubmatch(p); m != nil {
+		return c.becomeCreature(strings.Fields(m[1]))
+	}
+	return nil, false
+}
+
+// becomeCreature compiles "[N/N] [COLORS] [SUBTYPES] [TYPES] creature(s)
+// [with base power and toughness N/N|with power and toughness each equal to
+// its mana value] [with KEYWORDS] [in addition to its other types|that's
+// still a land]".
+func (c *compiler) becomeCreature(ws []string) ([]Part, bool) {
+	var parts []Part
+	retain := false
+	rest := strings.Join(ws, " ")
+	for _, suf := range []string{" in addition to its other types", " in addition to their other types", " that's still a land", " that's still an artifact", " that are still lands"} {
+		if strings.HasSuffix(rest, suf) {
+			rest = strings.TrimSuffix(rest, suf)
+			retain = true
+		}
+	}
+	var pt *Part
+	if m := regexp.MustCompile(` with (?:base )?power and toughness (\d+)/(\d+)$`).FindStringSubmatch(rest); m != nil {
+		bp, _ := strconv.Atoi(m[1])
+		bt, _ := strconv.Atoi(m[2])
+		pt = &Part{Layer: L7b, Op: opSetPT, P: bp, T: bt}
+		rest = strings.TrimSuffix(rest, m[0])
+	} else if m := regexp.MustCompile(` with (?:base )?power and toughness each equal to (?:its|their) mana value$`).FindStringSubmatch(rest); m != nil {
+		pt = &Part{Layer: L7b, Op: opSetPTMV}
+		rest = strings.TrimSuffix(rest, m[0])
+	}
+	var kwPart *Part
+	if i := strings.Index(rest, " with "); i >= 0 {
+		kws, ok := keywordList(rest[i+6:])
+		if !ok {
+			return nil, false
+		}
+		var abs []*Ability
+		for _, k := range kws {
+			abs = append(abs, c.keyword(k))
+		}
+		kwPart = &Part{Layer: L6, Op: opAddAbilities, Abilities: abs}
+		rest = rest[:i]
+	}
+	words := strings.Fields(rest)
+	if len(words) == 0 {
+		return nil, false
+	}
+	if m := regexp.MustCompile(`^(\d+)/(\d+)$`).FindStringSubmatch(words[0]); m != nil {
+		bp, _ := strconv.Atoi(m[1])
+		bt, _ := strconv.Atoi(m[2])
+		if pt != nil {
+			return nil, false
+		}
+		pt = &Part{Layer: L7b, Op: opSetPT, P: bp, T: bt}
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return nil, false
+	}
+	last := words[len(words)-1]
+	if last != "creature" && last != "creatures" {
+		return nil, false
+	}
+	types := []string{"Creature"}
+	var subs, cols []string
+	for _, w := range words[:len(words)-1] {
+		switch {
+		case w == "and":
+		case colorWords[w] != "":
+			cols = append(cols, colorWords[w])
+		case typeNouns[w] != "":
+			types = append(types, typeNouns[w])
+		default:
+			subs = append(subs, capitalize(w))
+		}
+	}
+	op := opSetTypes
+	if retain {
+		op = opAddTypes
+	}
+	parts = append(parts, Part{Layer: L4, Op: op, Types: types, Subtypes: subs})
+	if len(cols) > 0 {
+		parts = append(parts, Part{Layer: L5, Op: opSetColors, Colors: sortColors(cols)})
+	}
+	if kwPart != nil {
+		parts = append(parts, *kwPart)
+	}
+	if pt != nil {
+		parts = append(parts, *pt)
+	}
+	return parts, true
+}
+
+// grantList parses "flying", "flying and vigilance", "«0»" (a quoted
+// ability) into abilities.
+func (c *compiler) grantList(s string, quoted []string) ([]*Ability, bool) {
+	if m := regexp.MustCompile(`^«(\d+)»$`).FindStringSubmatch(s); m != nil {
+		i, _ := strconv.Atoi(m[1])
+		if i >= len(quoted) {
+			return nil, false
+		}
+		ab, bad := c.compileAbilityText(quoted[i])
+		if len(bad) > 0 {
+			return nil, false
+		}
+		return []*Ability{ab}, true
+	}
+	kws, ok := keywordList(s)
+	if !ok {
+		return nil, false
+	}
+	var abs []*Ability
+	for _, k := range kws {
+		abs = append(abs, c.keyword(k))
+	}
+	return abs, true
+}
+
+// keywordList parses "flying, first strike, and lifelink".
+func keywordList(s string) ([]string, bool) {
+	s = strings.ReplaceAll(s, ", and ", ", ")
+	s = strings.ReplaceAll(s, " and ", ", ")
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		p = strings.TrimSpace(p)
+		if !keywords[p] && !strings.HasPrefix(p, "protection from ") {
+			return nil, false
+		}
+		out = append(out, p)
+	}
+	return out, len(out) > 0
+}

@@ -1,0 +1,177 @@
+package engine
+
+// Layer is a layer or sublayer of CR 613.
+type Layer int
+
+// The layers in the order CR 613.1–613.4 applies them. lRules is not a
+// layer: it holds effects that change game rules (613.11), such as "can't
+// attack", which the checks read after characteristics are known.
+const (
+	L1a Layer = iota
+	L1b
+	L2
+	L3
+	L4
+	L5
+	L6
+	L7a
+	L7b
+	L7c
+	L7d
+	lRules
+)
+
+var layerNames = [...]string{"1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d", "rules"}
+
+// layerRules is the rule that defines each layer or sublayer.
+var layerRules = [...]string{"613.2a", "613.2b", "613.1b", "613.1c", "613.1d", "613.1e", "613.1f", "613.4a", "613.4b", "613.4c", "613.4d", "613.11"}
+
+func (l Layer) String() string { return layerNames[l] }
+
+// Player is "you" (the active player: the scenario happens during your
+// turn) or "opponent".
+type Player int
+
+const (
+	You Player = iota
+	Opponent
+)
+
+func (p Player) String() string {
+	if p == Opponent {
+		return "opponent"
+	}
+	return "you"
+}
+
+type abilityKind int
+
+const (
+	abKeyword abilityKind = iota
+	abStatic
+	abActivated
+	abTriggered
+	abEnchant
+	abIntrinsic // the mana ability of a basic land type (305.6)
+)
+
+// Ability is one ability of an object: a keyword, a static ability with the
+// continuous effects it generates, or an activated/triggered ability that is
+// listed but not run.
+type Ability struct {
+	id      int
+	Text    string
+	Keyword string // folded keyword ("flying", "protection from red"); "" if none
+	Kind    abilityKind
+	Statics []*Template
+	CDA     bool
+}
+
+type selKind int
+
+const (
+	selTarget selKind = iota
+	selEnchanted
+	selEquipped
+	selSelf
+	selFilter
+)
+
+// Filter describes a set of permanents ("White creatures you control",
+// "Each other non-Aura enchantment", "Nonbasic lands").
+type Filter struct {
+	Types         []string // all required
+	NotTypes      []string
+	Supertypes    []string
+	NotSupertypes []string
+	Subtypes      []string // any of
+	NotSubtypes   []string
+	Colors        []string // any of
+	NotColors     []string
+	Other         bool
+	Control       int // 0 any, 1 you, 2 an opponent
+}
+
+// Selector says what a template applies to.
+type Selector struct {
+	Kind   selKind
+	Target int // index among the statement's targets, for selTarget
+	F      Filter
+	Noun   string // how the text named it, for messages
+}
+
+type opKind int
+
+const (
+	opControl opKind = iota
+	opSetTypes
+	opAddTypes
+	opSetLandTypes
+	opSetColors
+	opAddAbilities
+	opLoseAbilities
+	opLoseAll
+	opSetPT
+	opSetPTMV
+	opCDACount
+	opModPT
+	opSwitch
+	opCantAttack
+	opCantBlock
+)
+
+// Part is the piece of an effect that applies in one layer (613.6: "the
+// parts of the effect each apply in their appropriate ones").
+type Part struct {
+	Layer     Layer
+	Op        opKind
+	Types     []string
+	Subtypes  []string
+	Colors    []string
+	Abilities []*Ability
+	Keywords  []string
+	P, T      int
+	Which     int // for opCDACount: 1 power, 2 toughness, 3 both
+	Count     *Filter
+}
+
+type actionKind int
+
+const (
+	actNone actionKind = iota
+	actTap
+	actUntap
+	actCounters
+)
+
+// Template is one compiled sentence: a continuous effect (parts by layer)
+// or a one-shot action, with what it applies to.
+type Template struct {
+	Sentence string
+	Sel      Selector
+	Parts    []Part
+	UntilEOT bool
+	CDA      bool
+	Action   actionKind
+	N        int
+	Counter  string
+}
+
+func (t *Template) hasLayer(l Layer) bool {
+	for i := range t.Parts {
+		if t.Parts[i].Layer == l {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *Template) firstLayer() Layer {
+	first := lRules
+	for i := range t.Parts {
+		if t.Parts[i].Layer < first {
+			first = t.Parts[i].Layer
+		}
+	}
+	return first
+}

@@ -1,0 +1,525 @@
+package engine
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// SyntaxError is a scenario line that does not parse: the line number and
+// what was expected there.
+type SyntaxError struct {
+	Line int
+	Msg  string
+}
+
+func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// StmtKind is the kind of a scenario statement.
+type StmtKind int
+
+// The statements of the scenario language.
+const (
+	StmtDefine StmtKind = iota
+	StmtEnter
+	StmtCast
+	StmtEffect
+	StmtPutCounters
+	StmtRemoveCounters
+	StmtCopy
+	StmtControl
+	StmtAttach
+	StmtTap
+	StmtUntap
+	StmtEnd
+	StmtLeaves
+	StmtQuery
+	StmtCheck
+)
+
+// Mods are the modifiers of an entering object: "(token, tapped, new, face
+// down, attached to REF, 2 +1/+1 counters)".
+type Mods struct {
+	Token, Tapped, New, FaceDown bool
+	AttachedTo                   string
+	Counters                     []CounterMod
+}
+
+// CounterMod is "N KIND counters".
+type CounterMod struct {
+	N    int
+	Kind string
+}
+
+// Stmt is one parsed statement.
+type Stmt struct {
+	Line    int
+	Kind    StmtKind
+	Src     string // the statement as written (comment removed)
+	Player  Player
+	Card    string
+	Alias   string
+	Def     *CardDef
+	Mods    Mods
+	Text    string
+	Targets []string
+	N       int
+	Counter string
+	Ref     string
+	Ref2    string
+	Check   string // attack, block, tap, untap
+	Except  bool   // "becomes a copy of X, except it has this ability"
+}
+
+// Script is a parsed scenario.
+type Script struct {
+	Stmts []Stmt
+}
+
+// Grammar summary used in error messages.
+const grammarHelp = "a statement: define NAME = ..., [you:|opponent:] CARD [as ALIAS] [(MODIFIERS)], cast CARD [targeting REF], effect \"TEXT\", put/remove N KIND counters on/from REF, REF becomes a copy of REF, you gain control of REF, attach REF to REF, tap REF, untap REF, end ALIAS, REF leaves the battlefield, ? REF, ? can REF attack|block|tap|untap"
+
+var (
+	rePut      = regexp.MustCompile(`(?i)^put (\S+) (.+?) counters? on (.+)$`)
+	reRemove   = regexp.MustCompile(`(?i)^remove (\S+) (.+?) counters? from (.+)$`)
+	reCopy     = regexp.MustCompile(`(?i)^(.+?) becomes a copy of (.+?)(,? except it has this ability)?$`)
+	reControl  = regexp.MustCompile(`(?i)^(you|opponent) gains? control of (.+?)(?: as (.+))?$`)
+	reAttach   = regexp.MustCompile(`(?i)^attach (.+?) to (.+)$`)
+	reLeaves   = regexp.MustCompile(`(?i)^(.+?) leaves the battlefield$`)
+	reCheck    = regexp.MustCompile(`(?i)^can (.+?) (attack|block|tap|untap)$`)
+	reCounterM = regexp.MustCompile(`(?i)^(\S+) (.+?) counters?$`)
+	reMana     = regexp.MustCompile(`^(\{[^{}]+\})+$`)
+	rePT       = regexp.MustCompile(`^([0-9*Xx+\-]+)/([0-9*Xx+\-]+)$`)
+)
+
+var knownTypes = map[string]string{
+	"artifact": "Artifact", "battle": "Battle", "creature": "Creature", "enchantment": "Enchantment",
+	"instant": "Instant", "kindred": "Kindred", "tribal": "Kindred", "land": "Land",
+	"planeswalker": "Planeswalker", "sorcery": "Sorcery",
+}
+
+var knownSupertypes = map[string]string{
+	"basic": "Basic", "legendary": "Legendary", "snow": "Snow", "world": "World", "ongoing": "Ongoing",
+}
+
+// Parse parses a scenario. The first line that does not parse is returned
+// as a *SyntaxError.
+func Parse(src string) (*Script, error) {
+	s := &Script{}
+	lines := strings.Split(strings.ReplaceAll(src, "\r\n", "\n"), "\n")
+	for i, raw := range lines {
+		n := i + 1
+		line := strings.TrimSpace(stripComment(raw))
+		if line == "" {
+			continue
+		}
+		st, msg := parseStmt(line)
+		if msg != "" {
+			return nil, &SyntaxError{Line: n, Msg: msg}
+		}
+		st.Line = n
+		st.Src = line
+		s.Stmts = append(s.Stmts, st)
+	}
+	return s, nil
+}
+
+// stripComment removes a # comment that is not inside quotes.
+func stripComment(s string) string {
+	in := false
+	for i, r := range s {
+		switch r {
+		case '"':
+			if i == 0 || s[i-1] != '\\' {
+				in = !in
+			}
+		case '#':
+			if !in {
+				return s[:i]
+			}
+		}
+	}
+	return s
+}
+
+func hasPrefixFold(s, p string) bool {
+	return len(s) >= len(p) && strings.EqualFold(s[:len(p)], p)
+}
+
+func parseStmt(line string) (Stmt, string) {
+	var st Stmt
+	if strings.HasPrefix(line, "?") {
+		q := strings.TrimSpace(line[1:])
+		if q == "" {
+			return st, "expected a reference after \"?\": ? REF or ? can REF attack|block|tap|untap"
+		}
+		if m := reCheck.FindStringSubmatch(q); m != nil {
+			st.Kind, st.Ref, st.Check = StmtCheck, strings.TrimSpace(m[1]), strings.ToLower(m[2])
+			return st, ""
+		}
+		if hasPrefixFold(q, "can ") {
+			return st, "expected attack, block, tap or untap at the end of \"? can REF ...\""
+		}
+		st.Kind, st.Ref = StmtQuery, q
+		return st, ""
+	}
+	if hasPrefixFold(line, "define ") {
+		return parseDefine(strings.TrimSpace(line[len("define "):]))
+	}
+	player := You
+	switch {
+	case hasPrefixFold(line, "you:"):
+		line = strings.TrimSpace(line[4:])
+	case hasPrefixFold(line, "opponent:"):
+		line = strings.TrimSpace(line[9:])
+		player = Opponent
+	}
+	st.Player = player
+	if line == "" {
+		return st, "expected a card name after the player"
+	}
+	switch {
+	case hasPrefixFold(line, "cast "):
+		rest := strings.TrimSpace(line[5:])
+		card, targets, msg := splitTargets(rest)
+		if msg != "" {
+			return st, msg
+		}
+		if card == "" {
+			return st, "expected a card name after \"cast\""
+		}
+		st.Kind, st.Card, st.Targets = StmtCast, card, targets
+		return st, ""
+	case hasPrefixFold(line, "effect"):
+		rest := strings.TrimSpace(line[len("effect"):])
+		text, after, ok := stringLiteral(rest)
+		if !ok {
+			return st, "expected the effect text in double quotes: effect \"TEXT\" [as ALIAS] [targeting REF]"
+		}
+		st.Kind, st.Text = StmtEffect, text
+		after = strings.TrimSpace(after)
+		if hasPrefixFold(after, "as ") {
+			after = after[3:]
+			alias := after
+			if i := indexFold(after, " targeting "); i >= 0 {
+				alias, after = after[:i], after[i:]
+			} else {
+				after = ""
+			}
+			st.Alias = strings.TrimSpace(alias)
+			if st.Alias == "" {
+				return st, "expected an alias after \"as\""
+			}
+		}
+		after = strings.TrimSpace(after)
+		if after != "" {
+			if !hasPrefixFold(after, "targeting ") {
+				return st, fmt.Sprintf("unexpected %q after the effect text: expected \"as ALIAS\" or \"targeting REF\"", after)
+			}
+			ts := splitRefs(after[len("targeting "):])
+			if len(ts) == 0 {
+				return st, "expected a reference after \"targeting\""
+			}
+			st.Targets = ts
+		}
+		return st, ""
+	}
+	if player != You && !looksLikeCard(line) {
+		return st, "expected a card (or cast/effect) after \"opponent:\""
+	}
+	if m := rePut.FindStringSubmatch(line); m != nil {
+		n, ok := number(m[1])
+		if !ok {
+			return st, fmt.Sprintf("expected a number of counters, got %q", m[1])
+		}
+		st.Kind, st.N, st.Counter, st.Ref = StmtPutCounters, n, strings.ToLower(m[2]), strings.TrimSpace(m[3])
+		return st, ""
+	}
+	if hasPrefixFold(line, "put ") {
+		return st, "expected: put N KIND counter(s) on REF"
+	}
+	if m := reRemove.FindStringSubmatch(line); m != nil {
+		n, ok := number(m[1])
+		if !ok {
+			return st, fmt.Sprintf("expected a number of counters, got %q", m[1])
+		}
+		st.Kind, st.N, st.Counter, st.Ref = StmtRemoveCounters, n, strings.ToLower(m[2]), strings.TrimSpace(m[3])
+		return st, ""
+	}
+	if hasPrefixFold(line, "remove ") {
+		return st, "expected: remove N KIND counter(s) from REF"
+	}
+	if m := reAttach.FindStringSubmatch(line); m != nil && hasPrefixFold(line, "attach ") {
+		st.Kind, st.Ref, st.Ref2 = StmtAttach, strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
+		return st, ""
+	}
+	if hasPrefixFold(line, "attach ") {
+		return st, "expected: attach REF to REF"
+	}
+	if hasPrefixFold(line, "tap ") || hasPrefixFold(line, "untap ") {
+		i := strings.IndexByte(line, ' ')
+		ref := strings.TrimSpace(line[i+1:])
+		st.Kind, st.Ref = StmtTap, ref
+		if strings.EqualFold(line[:i], "untap") {
+			st.Kind = StmtUntap
+		}
+		return st, ""
+	}
+	if hasPrefixFold(line, "end ") {
+		st.Kind, st.Ref = StmtEnd, strings.TrimSpace(line[4:])
+		return st, ""
+	}
+	if m := reControl.FindStringSubmatch(line); m != nil {
+		st.Kind, st.Ref, st.Alias = StmtControl, strings.TrimSpace(m[2]), strings.TrimSpace(m[3])
+		st.Player = You
+		if strings.EqualFold(m[1], "opponent") {
+			st.Player = Opponent
+		}
+		return st, ""
+	}
+	if m := reCopy.FindStringSubmatch(line); m != nil {
+		st.Kind, st.Ref, st.Ref2, st.Except = StmtCopy, strings.TrimSpace(m[1]), strings.TrimSpace(m[2]), m[3] != ""
+		return st, ""
+	}
+	if m := reLeaves.FindStringSubmatch(line); m != nil {
+		st.Kind, st.Ref = StmtLeaves, strings.TrimSpace(m[1])
+		return st, ""
+	}
+	return parseEnter(st, line)
+}
+
+func looksLikeCard(line string) bool {
+	for _, p := range []string{"put ", "remove ", "attach ", "tap ", "untap ", "end "} {
+		if hasPrefixFold(line, p) {
+			return false
+		}
+	}
+	return true
+}
+
+func indexFold(s, sub string) int { return strings.Index(strings.ToLower(s), strings.ToLower(sub)) }
+
+func lastIndexFold(s, sub string) int {
+	return strings.LastIndex(strings.ToLower(s), strings.ToLower(sub))
+}
+
+func splitTargets(rest string) (string, []string, string) {
+	i := indexFold(rest, " targeting ")
+	if i < 0 {
+		if strings.EqualFold(strings.TrimSpace(rest), "targeting") || hasPrefixFold(rest, "targeting ") {
+			return "", nil, "expected a card name before \"targeting\""
+		}
+		return strings.TrimSpace(rest), nil, ""
+	}
+	refs := splitRefs(rest[i+len(" targeting "):])
+	if len(refs) == 0 {
+		return "", nil, "expected a reference after \"targeting\""
+	}
+	return strings.TrimSpace(rest[:i]), refs, ""
+}
+
+func splitRefs(s string) []string {
+	var out []string
+	for _, p := range regexp.MustCompile(`(?i)\s+and\s+|,`).Split(s, -1) {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func number(s string) (int, bool) {
+	if n, ok := numberWords[strings.ToLower(s)]; ok {
+		return n, true
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= 0 && n <= 1_000_000
+}
+
+// stringLiteral reads a "double-quoted" string at the start of s with the
+// escapes \n, \" and \\; it returns the text and what follows.
+func stringLiteral(s string) (string, string, bool) {
+	if !strings.HasPrefix(s, "\"") {
+		return "", s, false
+	}
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			if i+1 < len(s) {
+				i++
+				switch s[i] {
+				case 'n':
+					b.WriteByte('\n')
+				default:
+					b.WriteByte(s[i])
+				}
+			}
+		case '"':
+			return b.String(), s[i+1:], true
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return "", s, false
+}
+
+func parseEnter(st Stmt, line string) (Stmt, string) {
+	st.Kind = StmtEnter
+	body := line
+	if strings.HasSuffix(body, ")") {
+		i := strings.LastIndexByte(body, '(')
+		if i < 0 {
+			return st, "unbalanced \")\": expected modifiers in parentheses, e.g. (new, tapped, 2 +1/+1 counters)"
+		}
+		mods, msg := parseMods(body[i+1 : len(body)-1])
+		if msg != "" {
+			return st, msg
+		}
+		st.Mods = mods
+		body = strings.TrimSpace(body[:i])
+	} else if strings.Contains(body, "(") {
+		return st, "expected \")\" to close the modifiers"
+	}
+	if i := lastIndexFold(body, " as "); i >= 0 {
+		st.Alias = strings.TrimSpace(body[i+4:])
+		body = strings.TrimSpace(body[:i])
+		if st.Alias == "" {
+			return st, "expected an alias after \"as\""
+		}
+	}
+	if body == "" {
+		return st, "expected a card name"
+	}
+	if strings.ContainsAny(body, "\"{}") {
+		return st, fmt.Sprintf("%q is not "+grammarHelp, body)
+	}
+	st.Card = body
+	return st, ""
+}
+
+func parseMods(s string) (Mods, string) {
+	var m Mods
+	for _, p := range strings.Split(s, ",") {
+		p = strings.TrimSpace(p)
+		low := strings.ToLower(p)
+		switch {
+		case low == "token":
+			m.Token = true
+		case low == "tapped":
+			m.Tapped = true
+		case low == "new":
+			m.New = true
+		case low == "face down" || low == "face-down":
+			m.FaceDown = true
+		case strings.HasPrefix(low, "attached to "):
+			m.AttachedTo = strings.TrimSpace(p[len("attached to "):])
+			if m.AttachedTo == "" {
+				return m, "expected a reference after \"attached to\""
+			}
+		default:
+			cm := reCounterM.FindStringSubmatch(p)
+			if cm == nil {
+				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF or N KIND counters", p)
+			}
+			n, ok := number(cm[1])
+			if !ok {
+				return m, fmt.Sprintf("expected a number of counters in %q", p)
+			}
+			m.Counters = append(m.Counters, CounterMod{N: n, Kind: strings.ToLower(cm[2])})
+		}
+	}
+	return m, ""
+}
+
+// parseDefine parses "NAME = [MANA COST] [COLOR WORDS] TYPE LINE [P/T]
+// ["RULES TEXT"]".
+func parseDefine(s string) (Stmt, string) {
+	st := Stmt{Kind: StmtDefine}
+	eq := strings.IndexByte(s, '=')
+	if eq < 0 {
+		return st, "expected \"=\" after the card name: define NAME = [MANA COST] [COLORS] TYPE LINE [P/T] [\"RULES TEXT\"]"
+	}
+	name := strings.TrimSpace(s[:eq])
+	if name == "" {
+		return st, "expected a card name before \"=\""
+	}
+	rhs := strings.TrimSpace(s[eq+1:])
+	def := &CardDef{Name: name}
+	if q := strings.IndexByte(rhs, '"'); q >= 0 {
+		text, after, ok := stringLiteral(rhs[q:])
+		if !ok {
+			return st, "expected a closing \" after the rules text"
+		}
+		if strings.TrimSpace(after) != "" {
+			return st, fmt.Sprintf("unexpected %q after the rules text", strings.TrimSpace(after))
+		}
+		def.Text = text
+		rhs = strings.TrimSpace(rhs[:q])
+	}
+	rhs = strings.ReplaceAll(rhs, "—", " — ")
+	toks := strings.Fields(rhs)
+	var colors []string
+	for len(toks) > 0 && strings.HasPrefix(toks[0], "{") {
+		if !reMana.MatchString(toks[0]) {
+			return st, fmt.Sprintf("malformed mana cost %q: expected symbols like {2}{R}", toks[0])
+		}
+		def.ManaCost += toks[0]
+		toks = toks[1:]
+	}
+	indicator := false
+	for len(toks) > 0 {
+		w := strings.ToLower(toks[0])
+		if c, ok := colorWords[w]; ok {
+			colors = append(colors, c)
+			indicator = true
+		} else if w == "colorless" {
+			indicator = true
+		} else if w != "and" || !indicator {
+			break
+		}
+		toks = toks[1:]
+	}
+	if len(toks) > 0 {
+		if m := rePT.FindStringSubmatch(toks[len(toks)-1]); m != nil {
+			def.Power, def.Toughness = m[1], m[2]
+			toks = toks[:len(toks)-1]
+		}
+	}
+	dash := false
+	for _, t := range toks {
+		if t == "—" || t == "-" || t == "--" {
+			if dash {
+				return st, "expected only one dash in the type line"
+			}
+			dash = true
+			continue
+		}
+		if dash {
+			def.Subtypes = append(def.Subtypes, t)
+			continue
+		}
+		low := strings.ToLower(t)
+		if v, ok := knownSupertypes[low]; ok {
+			def.Supertypes = append(def.Supertypes, v)
+		} else if v, ok := knownTypes[low]; ok {
+			def.Types = append(def.Types, v)
+		} else {
+			return st, fmt.Sprintf("unknown card type %q: expected [MANA COST] [COLOR WORDS] then a type line such as \"Legendary Artifact Creature — Golem\"", t)
+		}
+	}
+	if len(def.Types) == 0 {
+		return st, "expected a type line with a card type (e.g. Creature — Ogre) after the mana cost and colors"
+	}
+	if indicator {
+		def.Colors = sortColors(colors)
+	} else {
+		def.Colors = colorsOfCost(def.ManaCost)
+	}
+	if containsFold(def.Types, "Creature") && def.Power == "" {
+		return st, "expected power/toughness (e.g. 2/2) for a creature"
+	}
+	st.Card, st.Def = name, def
+	return st, ""
+}

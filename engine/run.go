@@ -1,0 +1,468 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-mtg/arbiter/rulings/fold"
+)
+
+// Object is a permanent on (or once on) the battlefield.
+type Object struct {
+	id         int
+	name       string // the name it entered with
+	alias      string
+	def        CardDef
+	printed    []*Ability
+	owner      Player
+	ctrl       Player // the controller it entered under
+	token      bool
+	tapped     bool
+	faceDown   bool
+	ts         int
+	counters   map[string]int
+	counterTS  map[string]int
+	attachedTo *Object
+	onBF       bool
+	continuous bool   // under its current controller since the turn began (302.6)
+	lastCtrl   Player // controller after the previous statement
+	line       int
+}
+
+func (o *Object) display() string {
+	if o.alias != "" && !strings.EqualFold(o.alias, o.name) {
+		return o.name + " (" + o.alias + ")"
+	}
+	return o.name
+}
+
+type game struct {
+	cards    CardSource
+	defs     map[string]CardDef
+	comp     *compiler
+	objs     []*Object
+	effects  []*Effect
+	copies   []*copyEffect
+	ts       int
+	nextID   int
+	rep      *Report
+	seenUnm  map[string]bool
+	tracking bool // a control-changing effect exists: recompute control after each statement
+}
+
+// Run executes a parsed scenario against a card source. It never panics on
+// bad input: problems become Errors in the report and the run continues.
+func Run(s *Script, cards CardSource) *Report {
+	g := &game{cards: cards, defs: map[string]CardDef{}, comp: newCompiler(),
+		rep: &Report{Results: []QueryResult{}, Unmodeled: []Unmodeled{}, Errors: []RunError{}}, seenUnm: map[string]bool{}}
+	if s == nil {
+		return g.rep
+	}
+	for i := range s.Stmts {
+		st := &s.Stmts[i]
+		g.ts++ // every statement gets the next timestamp
+		g.exec(st)
+		if g.tracking {
+			g.trackControl()
+		}
+	}
+	return g.rep
+}
+
+func (g *game) errorf(line int, format string, args ...any) {
+	g.rep.Errors = append(g.rep.Errors, RunError{Line: line, Message: fmt.Sprintf(format, args...)})
+}
+
+func (g *game) unmodeled(line int, source, sentence string) {
+	key := source + "\x00" + sentence
+	if g.seenUnm[key] {
+		return
+	}
+	g.seenUnm[key] = true
+	g.rep.Unmodeled = append(g.rep.Unmodeled, Unmodeled{Line: line, Source: source, Sentence: sentence})
+}
+
+// card finds a defined card first, then one from the card source.
+func (g *game) card(line int, name string) (CardDef, bool) {
+	if d, ok := g.defs[fold.Key(name)]; ok {
+		return d, true
+	}
+	if g.cards != nil {
+		if d, ok := g.cards.Card(name); ok {
+			return d, true
+		}
+	}
+	var sugg []string
+	for _, d := range g.defs {
+		if strings.Contains(fold.Key(d.Name), fold.Key(name)) {
+			sugg = append(sugg, d.Name)
+		}
+	}
+	if g.cards != nil {
+		sugg = append(sugg, g.cards.Suggest(name)...)
+	}
+	msg := fmt.Sprintf("unknown card %q: define it (define NAME = ...) or load card data", name)
+	if len(sugg) > 0 {
+		msg = fmt.Sprintf("unknown card %q; did you mean %s?", name, strings.Join(sugg, ", "))
+	}
+	g.rep.Errors = append(g.rep.Errors, RunError{Line: line, Message: msg, Suggestions: sugg})
+	return CardDef{}, false
+}
+
+// ref resolves an alias or the name an object entered with.
+func (g *game) ref(line int, r string) (*Object, bool) {
+	k := fold.Key(r)
+	var byAlias, byName []*Object
+	left := false
+	for _, o := range g.objs {
+		if o.alias != "" && fold.Key(o.alias) == k {
+			if o.onBF {
+				byAlias = append(byAlias, o)
+			} else {
+				left = true
+			}
+		} else if fold.Key(o.name) == k {
+			if o.onBF {
+				byName = append(byName, o)
+			} else {
+				left = true
+			}
+		}
+	}
+	switch {
+	case len(byAlias) == 1:
+		return byAlias[0], true
+	case len(byAlias) > 1:
+		g.errorf(line, "%q names %d objects: give each an alias with \"as ALIAS\"", r, len(byAlias))
+		return nil, false
+	case len(byName) == 1:
+		return byName[0], true
+	case len(byName) > 1:
+		var lines []string
+		for _, o := range byName {
+			lines = append(lines, fmt.Sprintf("line %d", o.line))
+		}
+		g.errorf(line, "%q is ambiguous (%d objects entered with that name, %s): give them aliases with \"as ALIAS\"", r, len(byName), strings.Join(lines, ", "))
+		return nil, false
+	case left:
+		g.errorf(line, "%q has left the battlefield", r)
+		return nil, false
+	}
+	g.errorf(line, "no object %q on the battlefield (use the alias or the name it entered with)", r)
+	return nil, false
+}
+
+func isPermanentCard(d CardDef) bool {
+	return !containsFold(d.Types, "Instant") && !containsFold(d.Types, "Sorcery")
+}
+
+func (g *game) exec(st *Stmt) {
+	switch st.Kind {
+	case StmtDefine:
+		g.defs[fold.Key(st.Card)] = *st.Def
+	case StmtEnter:
+		d, ok := g.card(st.Line, st.Card)
+		if !ok {
+			return
+		}
+		if !isPermanentCard(d) {
+			g.errorf(st.Line, "%s is not a permanent card: use \"cast %s targeting REF\"", d.Name, d.Name)
+			return
+		}
+		g.enter(st, d, st.Mods, st.Player)
+	case StmtCast:
+		d, ok := g.card(st.Line, st.Card)
+		if !ok {
+			return
+		}
+		if isPermanentCard(d) {
+			// A permanent spell resolves by entering the battlefield; an Aura
+			// enters attached to its target (303.4a).
+			mods := Mods{New: true}
+			if len(st.Targets) > 0 {
+				mods.AttachedTo = st.Targets[0]
+			}
+			g.enter(st, d, mods, st.Player)
+			return
+		}
+		g.resolve(st, d.Name, d.Name, d.Text, st.Targets)
+	case StmtEffect:
+		name := st.Alias
+		if name == "" {
+			name = fmt.Sprintf("effect (line %d)", st.Line)
+		}
+		g.resolve(st, name, "", st.Text, st.Targets)
+	case StmtPutCounters, StmtRemoveCounters:
+		o, ok := g.ref(st.Line, st.Ref)
+		if !ok {
+			return
+		}
+		if st.Kind == StmtPutCounters {
+			g.putCounters(o, st.Counter, st.N)
+		} else {
+			o.counters[st.Counter] -= st.N
+			if o.counters[st.Counter] <= 0 {
+				delete(o.counters, st.Counter)
+				delete(o.counterTS, st.Counter)
+			}
+		}
+	case StmtCopy:
+		g.copy(st)
+	case StmtControl:
+		o, ok := g.ref(st.Line, st.Ref)
+		if !ok {
+			return
+		}
+		t := &Template{Sentence: fmt.Sprintf("%s gains control of %s", st.Player, st.Ref),
+			Sel: Selector{Kind: selTarget}, Parts: []Part{{Layer: L2, Op: opControl}}}
+		g.addEffect(&Effect{t: t, srcName: fmt.Sprintf("control change (line %d)", st.Line), ctrl: st.Player,
+			targets: []*Object{o}, alias: st.Alias, line: st.Line})
+		g.tracking = true
+	case StmtAttach:
+		a, ok1 := g.ref(st.Line, st.Ref)
+		b, ok2 := g.ref(st.Line, st.Ref2)
+		if !ok1 || !ok2 {
+			return
+		}
+		if a == b {
+			g.errorf(st.Line, "an object can't be attached to itself (303.4d, 301.5c)")
+			return
+		}
+		a.attachedTo = b
+		a.ts = g.ts // 613.7e: a new timestamp each time it becomes attached
+	case StmtTap, StmtUntap:
+		o, ok := g.ref(st.Line, st.Ref)
+		if ok {
+			o.tapped = st.Kind == StmtTap
+		}
+	case StmtEnd:
+		g.end(st)
+	case StmtLeaves:
+		o, ok := g.ref(st.Line, st.Ref)
+		if ok {
+			g.leave(o)
+		}
+	case StmtQuery:
+		o, ok := g.ref(st.Line, st.Ref)
+		if !ok {
+			return
+		}
+		s := g.compute(false)
+		g.rep.Results = append(g.rep.Results, s.query(o, st))
+	case StmtCheck:
+		o, ok := g.ref(st.Line, st.Ref)
+		if !ok {
+			return
+		}
+		s := g.compute(false)
+		g.rep.Results = append(g.rep.Results, s.check(o, st))
+	}
+}
+
+func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
+	g.nextID++
+	o := &Object{id: g.nextID, name: d.Name, alias: st.Alias, def: d, owner: p, ctrl: p, lastCtrl: p,
+		token: m.Token, tapped: m.Tapped, faceDown: m.FaceDown, ts: g.ts,
+		counters: map[string]int{}, counterTS: map[string]int{}, onBF: true, continuous: !m.New, line: st.Line}
+	cc := g.comp.compileCard(d)
+	o.printed = cc.abilities
+	for _, u := range cc.unmodeled {
+		g.unmodeled(st.Line, d.Name, u)
+	}
+	if m.AttachedTo != "" {
+		t, ok := g.ref(st.Line, m.AttachedTo)
+		if !ok {
+			return nil
+		}
+		o.attachedTo = t
+	}
+	g.objs = append(g.objs, o)
+	for _, c := range m.Counters {
+		g.putCounters(o, c.Kind, c.N)
+	}
+	if g.comp.control {
+		g.tracking = true
+	}
+	return o
+}
+
+// putCounters adds counters; every counter of that kind gets the new
+// timestamp (613.7c).
+func (g *game) putCounters(o *Object, kind string, n int) {
+	if n <= 0 {
+		return
+	}
+	o.counters[kind] += n
+	o.counterTS[kind] = g.ts
+}
+
+func (g *game) addEffect(e *Effect) {
+	e.ts = g.ts
+	e.sub = len(g.effects)
+	e.key = fmt.Sprintf("r%d", len(g.effects))
+	g.effects = append(g.effects, e)
+}
+
+// resolve runs the text of a spell or an effect statement: one-shot actions
+// happen now, continuous effects start now (611.2).
+func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) {
+	var targets []*Object
+	for _, r := range refs {
+		o, ok := g.ref(st.Line, r)
+		if !ok {
+			return
+		}
+		targets = append(targets, o)
+	}
+	tmpls, bad := g.comp.compileSpell(text, castName)
+	for _, b := range bad {
+		g.unmodeled(st.Line, srcName, b)
+	}
+	if g.comp.control {
+		g.tracking = true
+	}
+	for _, t := range tmpls {
+		switch t.Sel.Kind {
+		case selTarget:
+			if t.Sel.Target >= len(targets) {
+				g.errorf(st.Line, "%s: %q needs a target: add \"targeting REF\"", srcName, t.Sentence)
+				continue
+			}
+		case selSelf:
+			// In an effect statement "this creature" is the object it names.
+			if len(targets) == 0 {
+				g.errorf(st.Line, "%s: %q refers to an object: add \"targeting REF\"", srcName, t.Sentence)
+				continue
+			}
+			t = retarget(t)
+		case selEnchanted, selEquipped:
+			g.unmodeled(st.Line, srcName, t.Sentence+" [refers to an enchanted or equipped object outside a permanent]")
+			continue
+		}
+		if t.Action != actNone {
+			o := targets[t.Sel.Target]
+			switch t.Action {
+			case actTap:
+				o.tapped = true
+			case actUntap:
+				o.tapped = false
+			case actCounters:
+				g.putCounters(o, t.Counter, t.N)
+			}
+			continue
+		}
+		e := &Effect{t: t, srcName: srcName, ctrl: st.Player, targets: targets, alias: st.Alias, line: st.Line, castName: castName}
+		if t.Sel.Kind == selFilter {
+			// 611.2c: the affected set is fixed when the effect begins.
+			s := g.compute(false)
+			for i := range s.objs {
+				if s.matches(&t.Sel.F, i, st.Player, -1) {
+					e.locked = append(e.locked, s.objs[i])
+				}
+			}
+			e.fixedSet = true
+		}
+		g.addEffect(e)
+	}
+}
+
+func retarget(t *Template) *Template {
+	n := *t
+	n.Sel = Selector{Kind: selTarget, Target: 0, Noun: t.Sel.Noun}
+	return &n
+}
+
+func (g *game) copy(st *Stmt) {
+	x, ok1 := g.ref(st.Line, st.Ref)
+	y, ok2 := g.ref(st.Line, st.Ref2)
+	if !ok1 || !ok2 {
+		return
+	}
+	s := g.compute(true)
+	vals := s.ch[s.slot[y]].clone()
+	cp := &copyEffect{target: x, values: vals, of: s.objs[s.slot[y]].display(), ts: g.ts, line: st.Line,
+		srcName: fmt.Sprintf("copy effect (line %d)", st.Line)}
+	if st.Except {
+		// "except it has this ability" (707.9b): the copy keeps its own
+		// copy-granting ability, and that exception is part of its copiable
+		// values for anything that copies it later.
+		for _, a := range x.printed {
+			if strings.Contains(strings.ToLower(a.Text), "copy") {
+				cp.keep = append(cp.keep, abInst{a: a, fromText: true})
+			}
+		}
+		cur := s.ch[s.slot[x]]
+		for _, ai := range cur.Abilities {
+			if strings.Contains(strings.ToLower(ai.a.Text), "copy") && !containsAbility(cp.keep, ai.a) {
+				cp.keep = append(cp.keep, abInst{a: ai.a, fromText: true})
+			}
+		}
+	}
+	for _, ai := range vals.Abilities {
+		for _, t := range ai.a.Statics {
+			if t.hasLayer(L2) {
+				g.tracking = true
+			}
+		}
+	}
+	g.copies = append(g.copies, cp)
+}
+
+func containsAbility(list []abInst, a *Ability) bool {
+	for _, ai := range list {
+		if ai.a == a {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *game) end(st *Stmt) {
+	k := fold.Key(st.Ref)
+	found := false
+	for _, e := range g.effects {
+		if !e.ended && e.alias != "" && fold.Key(e.alias) == k {
+			e.ended, found = true, true
+		}
+	}
+	if !found {
+		for _, e := range g.effects {
+			if !e.ended && e.castName != "" && fold.Key(e.castName) == k {
+				e.ended, found = true, true
+			}
+		}
+	}
+	if !found {
+		g.errorf(st.Line, "no running effect named %q: name effects with \"effect \\\"TEXT\\\" as ALIAS\" or end a cast card's effects by its name", st.Ref)
+	}
+}
+
+// leave removes an object. Auras attached to it go to the graveyard and
+// Equipment becomes unattached as state-based actions (303.4c, 301.5c).
+func (g *game) leave(o *Object) {
+	o.onBF = false
+	o.attachedTo = nil
+	for _, x := range g.objs {
+		if x.onBF && x.attachedTo == o {
+			if containsFold(x.def.Subtypes, "Aura") {
+				g.leave(x)
+			} else {
+				x.attachedTo = nil
+			}
+		}
+	}
+}
+
+// trackControl notes objects whose controller changed: they have not been
+// under their controller's control continuously since the turn began
+// (302.6).
+func (g *game) trackControl() {
+	s := g.compute(false)
+	for i, o := range s.objs {
+		c := s.ch[i].Controller
+		if c != o.lastCtrl {
+			o.continuous = false
+			o.lastCtrl = c
+		}
+	}
+}
