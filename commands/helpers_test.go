@@ -105,8 +105,10 @@ func (s *downStore) PopLine(context.Context, string, time.Duration) (string, boo
 	return "", false, s.fail(true)
 }
 func (s *downStore) Put(context.Context, string, []byte, time.Duration) error { return s.fail(true) }
-func (s *downStore) Get(context.Context, string) ([]byte, bool, error)    { return nil, false, s.fail(false) }
-func (s *downStore) Delete(context.Context, ...string) error              { return s.fail(true) }
+func (s *downStore) Get(context.Context, string) ([]byte, bool, error) {
+	return nil, false, s.fail(false)
+}
+func (s *downStore) Delete(context.Context, ...string) error { return s.fail(true) }
 func (s *downStore) Claim(context.Context, string, time.Duration) (bool, error) {
 	return false, s.fail(true)
 }

@@ -45,8 +45,8 @@ func (r *Router) registerAll() {
 		complete: r.completeDoc("ipg"),
 	})
 	r.add(&command{
-		def:    Definition{Name: "jar", Description: "Show the Judging at Regular guide", Type: SlashCommand, Options: []Option{str("section", "Part of the document (optional)", false, true)}},
-		handle: r.doc("jar"),
+		def:      Definition{Name: "jar", Description: "Show the Judging at Regular guide", Type: SlashCommand, Options: []Option{str("section", "Part of the document (optional)", false, true)}},
+		handle:   r.doc("jar"),
 		complete: r.completeDoc("jar"),
 	})
 	line := str("line", "One scenario line; leave empty to paste several in a form", false, false)
