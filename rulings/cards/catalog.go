@@ -1,0 +1,208 @@
+package cards
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/arbiter-mtg/arbiter/rulings/cr"
+	"github.com/arbiter-mtg/arbiter/rulings/fold"
+)
+
+// Catalog holds every loaded card. Add files with AddFile, then call Finish
+// once before any look-up: Finish joins Scryfall rulings to their cards and
+// builds the name indexes.
+type Catalog struct {
+	cards  []*Card
+	byKey  map[string]int // fold.Key(name) -> index in cards
+	byOrID map[string]int // Scryfall oracle_id -> index in cards
+
+	pendingRulings []scryfallRuling
+	pendingForeign []pendingForeign
+
+	idx *nameIndex
+}
+
+type pendingForeign struct {
+	oracleID, english string
+	name              ForeignName
+}
+
+// NewCatalog returns an empty catalogue.
+func NewCatalog() *Catalog {
+	return &Catalog{byKey: map[string]int{}, byOrID: map[string]int{}}
+}
+
+// AddFile recognises a card file by its content and loads it. MTGJSON files
+// have top-level "meta" and "data" members; Scryfall bulk files are a JSON
+// array of card or ruling objects. Anything else returns false with no
+// error so a directory scan can offer every file to every loader. A file
+// that is recognised but broken returns true and an error.
+func (c *Catalog) AddFile(data []byte) (recognised bool, err error) {
+	data = trimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+	if len(data) == 0 {
+		return false, nil
+	}
+	switch data[0] {
+	case '{':
+		var top struct {
+			Meta json.RawMessage `json:"meta"`
+			Data json.RawMessage `json:"data"`
+		}
+		if json.Unmarshal(data, &top) != nil || len(top.Meta) == 0 || len(top.Data) == 0 {
+			return false, nil
+		}
+		return c.addMTGJSON(top.Data)
+	case '[':
+		return c.addScryfall(data)
+	}
+	return false, nil
+}
+
+// addPrinting merges a printing into the catalogue: a card already known by
+// name (or by oracle id) gains the printing's rulings, foreign names and
+// keywords; a new name becomes a new card.
+func (c *Catalog) addPrinting(p *Card) {
+	c.idx = nil
+	key := fold.Key(p.Name)
+	i, ok := c.byKey[key]
+	if !ok && p.oracleID != "" {
+		i, ok = c.byOrID[p.oracleID]
+	}
+	if !ok {
+		c.cards = append(c.cards, p)
+		i = len(c.cards) - 1
+		c.byKey[key] = i
+		if p.oracleID != "" {
+			c.byOrID[p.oracleID] = i
+		}
+		return
+	}
+	have := c.cards[i]
+	have.Rulings = append(have.Rulings, p.Rulings...)
+	have.ForeignNames = append(have.ForeignNames, p.ForeignNames...)
+	have.Keywords = appendUnique(have.Keywords, p.Keywords...)
+	if have.oracleID == "" && p.oracleID != "" {
+		have.oracleID = p.oracleID
+		c.byOrID[p.oracleID] = i
+	}
+	if have.ScryfallURL == "" {
+		have.ScryfallURL = p.ScryfallURL
+	}
+}
+
+// Finish joins pending Scryfall rulings and foreign names to their cards,
+// removes duplicate rulings and foreign names left by reprints, extracts
+// rule references and builds the name indexes. Call it after the last
+// AddFile; calling it again after more files is fine.
+func (c *Catalog) Finish() {
+	for _, r := range c.pendingRulings {
+		if i, ok := c.byOrID[r.OracleID]; ok {
+			c.cards[i].Rulings = append(c.cards[i].Rulings, Ruling{Date: r.PublishedAt, Text: r.Comment})
+		}
+	}
+	c.pendingRulings = nil
+	var keep []pendingForeign
+	for _, f := range c.pendingForeign {
+		i, ok := c.byOrID[f.oracleID]
+		if !ok {
+			i, ok = c.byKey[fold.Key(f.english)]
+		}
+		if ok {
+			c.cards[i].ForeignNames = append(c.cards[i].ForeignNames, f.name)
+		} else {
+			keep = append(keep, f) // its English card may come in a later file
+		}
+	}
+	c.pendingForeign = keep
+	for _, card := range c.cards {
+		card.Rulings = dedupeRulings(card.Rulings)
+		card.ForeignNames = dedupeForeign(card.ForeignNames)
+		if card.Rulings == nil {
+			card.Rulings = []Ruling{}
+		}
+		for i := range card.Rulings {
+			card.Rulings[i].Refs = ExtractRefs(card.Rulings[i].Text)
+		}
+		if card.ScryfallURL == "" {
+			card.ScryfallURL = "https://scryfall.com/search?q=" + url.QueryEscape("!\""+card.Name+"\"")
+		}
+	}
+	c.idx = buildNameIndex(c.cards)
+}
+
+// Len returns the number of distinct cards.
+func (c *Catalog) Len() int { return len(c.cards) }
+
+// Cards returns every card in load order. The slice is shared: do not
+// modify it.
+func (c *Catalog) Cards() []*Card { return c.cards }
+
+// dedupeRulings drops rulings repeated by reprints (same date and same text
+// after folding quotes and case) and sorts by date, keeping the published
+// order within a date.
+func dedupeRulings(in []Ruling) []Ruling {
+	seen := map[string]bool{}
+	out := in[:0]
+	for _, r := range in {
+		k := r.Date + "\x00" + fold.Text(strings.TrimSpace(r.Text))
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, r)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Date < out[j].Date })
+	return out
+}
+
+func dedupeForeign(in []ForeignName) []ForeignName {
+	seen := map[string]bool{}
+	out := in[:0]
+	for _, f := range in {
+		k := f.Language + "\x00" + f.Name
+		if f.Name == "" || seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, f)
+	}
+	return out
+}
+
+// ExtractRefs returns the Comprehensive Rules numbers a ruling cites ("See
+// rule 302.6", "rules 613.7, 613.8, and 613.9", "rules 614.1c–d"), in order
+// of first appearance and without duplicates. It uses the CR parser's own
+// reference reader so rulings and rules cite alike; the result is never nil.
+func ExtractRefs(text string) []string {
+	refs := cr.ExtractRefs(text)
+	if refs == nil {
+		return []string{}
+	}
+	return refs
+}
+
+// ValidateRefs reports every rule reference in a ruling that exists does not
+// accept (pass (*cr.Rules).Exists), one line each: "Card Name (2014-07-18): rule 999.9 does not exist".
+func (c *Catalog) ValidateRefs(exists func(id string) bool) []string {
+	var bad []string
+	for _, card := range c.cards {
+		for _, r := range card.Rulings {
+			refs := r.Refs
+			if refs == nil {
+				refs = ExtractRefs(r.Text)
+			}
+			for _, ref := range refs {
+				if !exists(ref) {
+					bad = append(bad, fmt.Sprintf("%s (%s): rule %s does not exist", card.Name, r.Date, ref))
+				}
+			}
+		}
+	}
+	return bad
+}
+
+func trimSpace(b []byte) []byte { return bytes.TrimSpace(b) }

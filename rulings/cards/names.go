@@ -1,0 +1,567 @@
+package cards
+
+import (
+	"iter"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sahilm/fuzzy"
+
+	"github.com/arbiter-mtg/arbiter/rulings/fold"
+)
+
+// Name look-up works on fold.Key forms ("Æther Vial" -> "aether vial") and
+// goes from the most to the least certain match, stopping at the first tier
+// that answers:
+//
+//  1. exact name, then exact face name ("Fire" finds "Fire // Ice"),
+//     then exact foreign name ("Artefaktbeseelung" finds Ensoul Artifact);
+//  2. prefix of a name or face name (shortest wins);
+//  3. every typed word is the prefix of a name word, in order ("ens art");
+//  4. a typo within a small edit distance (Damerau-Levenshtein);
+//  5. sahilm/fuzzy subsequence match whose first letter starts a word of the
+//     name and whose letters are mostly anchored (see fuzzy);
+//  6. prefix of a foreign name.
+//
+// Foreign exact names come before the fuzzy tiers because a German or
+// French name is often a subsequence of some long English name.
+// The word-start rule in tier 5 is what keeps "Opt" from answering
+// Flowstone Thopter and "Nix" from answering Phoenix: their letters appear
+// in order, but not from the start of a word.
+
+// fuzzyMaxRunes caps the query given to sahilm/fuzzy: its adjacency bonus
+// grows with every consecutive matched rune and overflows int at about 40.
+// Card names typed by hand are far shorter.
+const fuzzyMaxRunes = 32
+
+type keyed struct {
+	key  string
+	card int32
+}
+
+type nameIndex struct {
+	cards   []*Card
+	exact   map[string]int32 // full name key
+	faces   map[string]int32 // face name key
+	foreign map[string]int32 // foreign name key
+
+	sorted     []keyed // full and face name keys, by key
+	words      []keyed // every name key suffix that starts at a word, by key
+	foreignSrt []keyed // foreign name keys, by key
+
+	// fuzzy candidates: one per full name, parallel slices.
+	fKeys  []string
+	fMasks []uint64
+	fCard  []int32
+	fWords [][]string
+}
+
+func buildNameIndex(cards []*Card) *nameIndex {
+	ix := &nameIndex{
+		cards:   cards,
+		exact:   make(map[string]int32, len(cards)),
+		faces:   map[string]int32{},
+		foreign: map[string]int32{},
+	}
+	for i, c := range cards {
+		ci := int32(i)
+		key := fold.Key(c.Name)
+		if key == "" {
+			continue
+		}
+		ix.exact[key] = ci
+		ix.sorted = append(ix.sorted, keyed{key, ci})
+		ix.addWords(key, ci)
+		ix.fKeys = append(ix.fKeys, key)
+		ix.fMasks = append(ix.fMasks, runeMask(key))
+		ix.fCard = append(ix.fCard, ci)
+		ix.fWords = append(ix.fWords, strings.Fields(key))
+		for _, f := range c.Faces {
+			fk := fold.Key(f.Name)
+			if fk == "" || fk == key {
+				continue
+			}
+			if _, dup := ix.faces[fk]; !dup {
+				ix.faces[fk] = ci
+				ix.sorted = append(ix.sorted, keyed{fk, ci})
+			}
+		}
+		for _, fn := range c.ForeignNames {
+			fk := fold.Key(fn.Name)
+			if fk == "" {
+				continue
+			}
+			ix.addForeign(fk, ci)
+			// "Feu // Glace" is also found as "Feu" and "Glace".
+			if parts := strings.Split(fn.Name, "//"); len(parts) > 1 {
+				for _, p := range parts {
+					ix.addForeign(fold.Key(p), ci)
+				}
+			}
+		}
+	}
+	byKey := func(s []keyed) {
+		sort.Slice(s, func(i, j int) bool {
+			if s[i].key != s[j].key {
+				return s[i].key < s[j].key
+			}
+			return s[i].card < s[j].card
+		})
+	}
+	byKey(ix.sorted)
+	byKey(ix.words)
+	byKey(ix.foreignSrt)
+	return ix
+}
+
+func (ix *nameIndex) addForeign(fk string, ci int32) {
+	if fk == "" {
+		return
+	}
+	if _, dup := ix.foreign[fk]; !dup {
+		ix.foreign[fk] = ci
+		ix.foreignSrt = append(ix.foreignSrt, keyed{fk, ci})
+	}
+}
+
+func (ix *nameIndex) addWords(key string, ci int32) {
+	for i := 1; i < len(key); i++ {
+		if key[i-1] == ' ' {
+			ix.words = append(ix.words, keyed{key[i:], ci})
+		}
+	}
+}
+
+// runeMask has one bit per letter or digit present in s, so a name that
+// lacks one of the query's letters is skipped before fuzzy matching.
+func runeMask(s string) uint64 {
+	var m uint64
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z':
+			m |= 1 << uint(r-'a')
+		case r >= '0' && r <= '9':
+			m |= 1 << uint(26+r-'0')
+		case r == ' ':
+		default:
+			m |= 1 << uint(36+int(r)%28)
+		}
+	}
+	return m
+}
+
+// prefixRange returns the entries of s whose key starts with p.
+func prefixRange(s []keyed, p string) []keyed {
+	lo := sort.Search(len(s), func(i int) bool { return s[i].key >= p })
+	hi := lo
+	for hi < len(s) && strings.HasPrefix(s[hi].key, p) {
+		hi++
+	}
+	return s[lo:hi]
+}
+
+// Lookup finds the card a user most likely meant. See the tier list above.
+func (c *Catalog) Lookup(name string) (*Card, bool) {
+	ix := c.index()
+	k := fold.Key(name)
+	if k == "" {
+		return nil, false
+	}
+	if i, ok := ix.exact[k]; ok {
+		return ix.cards[i], true
+	}
+	if i, ok := ix.faces[k]; ok {
+		return ix.cards[i], true
+	}
+	if i, ok := ix.foreign[k]; ok {
+		return ix.cards[i], true
+	}
+	if i, ok := shortest(ix, prefixRange(ix.sorted, k)); ok {
+		return ix.cards[i], true
+	}
+	if ids := ix.wordPrefixes(k, 0); len(ids) > 0 {
+		return ix.cards[ids[0]], true
+	}
+	if ids := ix.typos(k, strictTypoLimit(k), 1); len(ids) > 0 {
+		return ix.cards[ids[0]], true
+	}
+	if ids := ix.fuzzy(k, 1); len(ids) > 0 {
+		return ix.cards[ids[0]], true
+	}
+	if i, ok := shortest(ix, prefixRange(ix.foreignSrt, k)); ok {
+		return ix.cards[i], true
+	}
+	return nil, false
+}
+
+// Suggest returns up to n card names close to name, best first, for a "did
+// you mean" answer after a miss. It is looser than Lookup.
+func (c *Catalog) Suggest(name string, n int) []string {
+	ix := c.index()
+	k := fold.Key(name)
+	if k == "" || n <= 0 {
+		return nil
+	}
+	out := newCollector(ix, n)
+	for _, m := range []map[string]int32{ix.exact, ix.faces, ix.foreign} {
+		if i, ok := m[k]; ok {
+			out.add(i)
+		}
+	}
+	out.addKeyed(prefixRange(ix.sorted, k))
+	out.add(ix.wordPrefixes(k, n)...)
+	out.add(ix.typos(k, looseTypoLimit(k), n)...)
+	out.add(ix.fuzzy(k, n)...)
+	out.addKeyed(prefixRange(ix.foreignSrt, k))
+	return out.names
+}
+
+// Autocomplete returns up to n names for a partly typed name, the way
+// Discord's option autocomplete wants them: names starting with the text
+// first (alphabetical), then names with a word starting with it, then
+// fuzzy matches. It never runs fuzzy matching when the cheap tiers already
+// filled the list.
+func (c *Catalog) Autocomplete(prefix string, n int) []string {
+	ix := c.index()
+	k := fold.Key(prefix)
+	if k == "" || n <= 0 {
+		return nil
+	}
+	out := newCollector(ix, n)
+	out.addKeyed(prefixRange(ix.sorted, k))
+	if out.full() {
+		return out.names
+	}
+	out.addKeyed(prefixRange(ix.words, k))
+	if out.full() {
+		return out.names
+	}
+	if strings.IndexByte(k, ' ') >= 0 {
+		out.add(ix.wordPrefixes(k, n)...)
+		if out.full() {
+			return out.names
+		}
+	}
+	out.addKeyed(prefixRange(ix.foreignSrt, k))
+	if out.full() {
+		return out.names
+	}
+	out.add(ix.fuzzy(k, n)...)
+	return out.names
+}
+
+func (c *Catalog) index() *nameIndex {
+	if c.idx == nil {
+		c.idx = buildNameIndex(c.cards)
+	}
+	return c.idx
+}
+
+// shortest picks the card with the shortest key among prefix matches, so
+// "opt" prefers "Opt" and then "Optimism" over longer names.
+func shortest(ix *nameIndex, r []keyed) (int32, bool) {
+	if len(r) == 0 {
+		return 0, false
+	}
+	best := r[0]
+	for _, e := range r[1:] {
+		if len(e.key) < len(best.key) {
+			best = e
+		}
+	}
+	return best.card, true
+}
+
+// collector gathers distinct card names up to a limit.
+type collector struct {
+	ix    *nameIndex
+	n     int
+	seen  map[int32]bool
+	names []string
+}
+
+func newCollector(ix *nameIndex, n int) *collector {
+	return &collector{ix: ix, n: n, seen: make(map[int32]bool, n)}
+}
+
+func (o *collector) full() bool { return len(o.names) >= o.n }
+
+func (o *collector) add(ids ...int32) {
+	for _, id := range ids {
+		if o.full() {
+			return
+		}
+		if o.seen[id] {
+			continue
+		}
+		o.seen[id] = true
+		o.names = append(o.names, o.ix.cards[id].Name)
+	}
+}
+
+func (o *collector) addKeyed(r []keyed) {
+	for _, e := range r {
+		if o.full() {
+			return
+		}
+		o.add(e.card)
+	}
+}
+
+// wordPrefixes returns cards whose name words start with each typed word in
+// order ("ens art" -> Ensoul Artifact), shortest name first. limit 0 means
+// all of them.
+func (ix *nameIndex) wordPrefixes(k string, limit int) []int32 {
+	q := strings.Fields(k)
+	if len(q) == 0 {
+		return nil
+	}
+	type hit struct {
+		card int32
+		n    int
+	}
+	var hits []hit
+	for i, words := range ix.fWords {
+		if len(words) < len(q) {
+			continue
+		}
+		j := 0
+		for _, w := range words {
+			if j < len(q) && strings.HasPrefix(w, q[j]) {
+				j++
+			}
+		}
+		if j == len(q) {
+			hits = append(hits, hit{ix.fCard[i], len(ix.fKeys[i])})
+		}
+	}
+	sort.SliceStable(hits, func(a, b int) bool { return hits[a].n < hits[b].n })
+	out := make([]int32, 0, len(hits))
+	for _, h := range hits {
+		out = append(out, h.card)
+		if limit > 0 && len(out) == limit {
+			break
+		}
+	}
+	return out
+}
+
+func strictTypoLimit(k string) int {
+	switch n := utf8.RuneCountInString(k); {
+	case n < 4:
+		return 0 // three letters have too many neighbours to guess one
+	case n < 8:
+		return 1
+	case n < 16:
+		return 2
+	default:
+		return 3
+	}
+}
+
+func looseTypoLimit(k string) int {
+	n := utf8.RuneCountInString(k)
+	if n < 4 {
+		return 1
+	}
+	return max(2, n/3)
+}
+
+// typos returns cards whose name key is within limit edits of k, nearest
+// first, then shortest.
+func (ix *nameIndex) typos(k string, limit, n int) []int32 {
+	if limit <= 0 {
+		return nil
+	}
+	q := []rune(k)
+	type hit struct {
+		card int32
+		d, n int
+	}
+	var hits []hit
+	var buf []rune
+	for i, key := range ix.fKeys {
+		kl := len(key) // bytes, close enough for the length filter on folded names
+		if kl < len(q)-limit-4 || kl > len(q)+limit+4 {
+			continue
+		}
+		buf = append(buf[:0], []rune(key)...)
+		if abs(len(buf)-len(q)) > limit {
+			continue
+		}
+		if d := osaDistance(q, buf, limit); d <= limit {
+			hits = append(hits, hit{ix.fCard[i], d, len(buf)})
+		}
+	}
+	sort.SliceStable(hits, func(a, b int) bool {
+		if hits[a].d != hits[b].d {
+			return hits[a].d < hits[b].d
+		}
+		return hits[a].n < hits[b].n
+	})
+	var out []int32
+	for _, h := range hits {
+		out = append(out, h.card)
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+// osaDistance is the optimal string alignment distance (Levenshtein plus
+// adjacent transposition). It returns limit+1 as soon as every cell of a row
+// exceeds limit.
+func osaDistance(a, b []rune, limit int) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// fuzzy runs sahilm/fuzzy over the names that contain every letter of k.
+// sahilm's score grows exponentially with runs of adjacent letters, so it
+// cannot be compared across names or held to a fixed minimum; instead a
+// match is kept when its first letter starts a word of the name and at
+// least two thirds of the typed letters are anchored (start a word or
+// follow the previous matched letter). Matches rank by anchored letters,
+// then shorter names, then sahilm's score.
+func (ix *nameIndex) fuzzy(k string, n int) []int32 {
+	q := strings.ReplaceAll(k, " ", "")
+	if utf8.RuneCountInString(q) > fuzzyMaxRunes {
+		q = string([]rune(q)[:fuzzyMaxRunes])
+	}
+	if q == "" {
+		return nil
+	}
+	qm := runeMask(q)
+	var cand []int32 // positions in fKeys
+	for i, m := range ix.fMasks {
+		// Cheap filters first: every letter present, then the typed
+		// letters in order from the start of some word. sahilm only
+		// scores the names that pass.
+		if m&qm == qm && len(ix.fKeys[i]) >= len(q) && subsequenceFromWord(q, ix.fKeys[i]) {
+			cand = append(cand, int32(i))
+		}
+	}
+	if len(cand) == 0 {
+		return nil
+	}
+	seq := iter.Seq[string](func(yield func(string) bool) {
+		for _, i := range cand {
+			if !yield(ix.fKeys[i]) {
+				return
+			}
+		}
+	})
+	type hit struct {
+		card        int32
+		anchored, n int
+		score       int
+	}
+	qRunes := utf8.RuneCountInString(q)
+	var hits []hit
+	for _, m := range fuzzy.FindFromIterNoSort(q, seq) {
+		a := anchoredLetters(m.Str, m.MatchedIndexes)
+		if a < 0 || 3*a < 2*qRunes {
+			continue
+		}
+		hits = append(hits, hit{ix.fCard[cand[m.Index]], a, len(m.Str), m.Score})
+	}
+	sort.SliceStable(hits, func(i, j int) bool {
+		a, b := hits[i], hits[j]
+		if a.anchored != b.anchored {
+			return a.anchored > b.anchored
+		}
+		if a.n != b.n {
+			return a.n < b.n
+		}
+		return a.score > b.score
+	})
+	var out []int32
+	for _, h := range hits {
+		out = append(out, h.card)
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+// subsequenceFromWord reports whether q's bytes appear in order in key,
+// starting at the first letter of a word of key. Folded keys are compared
+// byte by byte, which is exact for the ASCII they almost always are and
+// merely permissive for other scripts (sahilm checks runes afterwards).
+func subsequenceFromWord(q, key string) bool {
+	for start := 0; start < len(key); start++ {
+		if key[start] != q[0] || (start > 0 && key[start-1] != ' ') {
+			continue
+		}
+		j := 1
+		for i := start + 1; i < len(key) && j < len(q); i++ {
+			if key[i] == q[j] {
+				j++
+			}
+		}
+		if j == len(q) {
+			return true
+		}
+		// a later word start can only match fewer letters
+		return false
+	}
+	return false
+}
+
+// anchoredLetters counts the matched letters that start a word of key or
+// directly follow the previous matched letter. It returns -1 when the first
+// matched letter does not start a word ("nix" inside "phoenix"). idx holds
+// sahilm's byte offsets into key; a space is a single byte, so looking at
+// the byte before an offset is safe in any UTF-8 string.
+func anchoredLetters(key string, idx []int) int {
+	if len(idx) == 0 {
+		return -1
+	}
+	wordStart := func(i int) bool { return i == 0 || key[i-1] == ' ' }
+	if !wordStart(idx[0]) {
+		return -1
+	}
+	a := 1
+	for i := 1; i < len(idx); i++ {
+		_, size := utf8.DecodeRuneInString(key[idx[i-1]:])
+		if wordStart(idx[i]) || idx[i] == idx[i-1]+size {
+			a++
+		}
+	}
+	return a
+}
