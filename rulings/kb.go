@@ -167,18 +167,22 @@ func crDocs(rs *cr.Rules) []search.Doc {
 		// A heading ("605. Mana Abilities", "702.10. Haste") names a subject;
 		// the rules under it say the thing, so they should rank first.
 		weight := float32(1)
-		if r.Title != "" {
+		switch {
+		case r.Level <= cr.LevelRule:
+			weight = chapterWeight
+		case r.Title != "":
 			weight = headingWeight
 		}
 		docs = append(docs, search.Doc{
-			Weight:  weight,
-			Kind:    "rule",
-			ID:      r.ID,
-			Title:   r.Title,
-			Text:    r.Text,
-			Extra:   strings.Join(r.Examples, "\n"),
-			Context: strings.Join(ancestorTitles(rs, r), "\n"),
-			Refs:    r.Refs,
+			Weight:       weight,
+			NoTitleBonus: r.Level <= cr.LevelRule,
+			Kind:         "rule",
+			ID:           r.ID,
+			Title:        r.Title,
+			Text:         r.Text,
+			Extra:        strings.Join(r.Examples, "\n"),
+			Context:      strings.Join(ancestorTitles(rs, r), "\n"),
+			Refs:         r.Refs,
 		})
 	}
 	for _, g := range rs.Glossary {
@@ -197,6 +201,11 @@ func crDocs(rs *cr.Rules) []search.Doc {
 
 // Ranking weights of headings and glossary entries relative to rules.
 const (
+	// chapterWeight is for sections and three-digit rules ("405. Stack"):
+	// their numbered rules answer questions better than a table of contents.
+	chapterWeight = 0.4
+	// headingWeight is for keyword headings ("702.21. Ward"), which show the
+	// keyword's whole rule.
 	headingWeight  = 0.8
 	glossaryWeight = 0.8
 )

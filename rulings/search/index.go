@@ -29,6 +29,9 @@ type Doc struct {
 	// BoostRefs passes part of this item's score to the rule docs it cites
 	// (glossary entries, card rulings).
 	BoostRefs bool `json:"-"`
+	// NoTitleBonus keeps the item out of the title-match bonus: a chapter
+	// heading ("704. State-Based Actions") names a subject its rules answer.
+	NoTitleBonus bool `json:"-"`
 	// Weight scales the item's score: below 1 for headings and summaries
 	// that should not outrank the rules that say the thing itself.
 	Weight float32 `json:"-"`
@@ -51,20 +54,31 @@ type Options struct {
 	Limit int      // 0: 10
 }
 
-// Field weights (BM25F): a word in a title says more than one in running
-// text, and an example says less.
-const (
-	wTitle   = 3.0
-	wText    = 1.0
-	wExtra   = 0.4
-	wContext = 0.6
-	wPhrase  = 0.7 // query weight of a two-word phrase term
-	k1       = 1.2
-	b        = 0.75
-	// refBoost is the share of a glossary entry's score given to each rule it
-	// cites.
-	refBoost = 0.5
-)
+// Params are the ranking constants. Defaults were chosen on the evaluation
+// set in rulings/testdata/eval.tsv.
+type Params struct {
+	// Field weights (BM25F): a word in a title says more than one in running
+	// text, and an example says less.
+	Title, Text, Extra, Context float32
+	// Phrase is the query weight of a two-word phrase term.
+	Phrase float32
+	K1, B  float32
+	// RefBoost is the share of a glossary entry's score given to the rules
+	// it cites.
+	RefBoost float32
+	// TitleMatch is added, per word of the title, to an item whose whole
+	// title the query names ("how does first strike work" names the
+	// glossary entry and rule titled "First Strike").
+	TitleMatch float32
+	// Concept is the query weight of words added for a known phrasing.
+	Concept float32
+	// Coord rewards items that match more of the query's words: the score is
+	// multiplied by (share of query words matched)^Coord.
+	Coord float64
+}
+
+// DefaultParams are used by Build.
+var DefaultParams = Params{Title: 3, Text: 1, Extra: 0.4, Context: 1.2, Phrase: 0.7, K1: 1.2, B: 0.75, RefBoost: 0.5, Coord: 0.25, TitleMatch: 8, Concept: 0.8}
 
 type posting struct {
 	doc int32
@@ -73,25 +87,32 @@ type posting struct {
 
 // Index is immutable once built and safe for concurrent searches.
 type Index struct {
+	p        Params
 	docs     []Doc
 	lens     []float32
 	avgLen   float32
 	postings map[string][]posting
-	vocab    map[int][]string // unigram terms by length, for typo look-ups
-	byKey    map[string]int   // kind + "\x00" + id -> doc
-	exact    map[string]int   // folded whole text -> doc, for pasted paragraphs
+	vocab    map[int][]string   // unigram terms by length, for typo look-ups
+	byKey    map[string]int     // kind + "\x00" + id -> doc
+	exact    map[string]int     // folded whole text -> doc, for pasted paragraphs
+	titles   map[string][]int32 // stemmed title words -> docs with that title
 	pool     sync.Pool
 }
 
 // Build indexes docs.
-func Build(docs []Doc) *Index {
+func Build(docs []Doc) *Index { return BuildWith(docs, DefaultParams) }
+
+// BuildWith indexes docs with the given ranking constants.
+func BuildWith(docs []Doc, p Params) *Index {
 	ix := &Index{
+		p:        p,
 		docs:     docs,
 		lens:     make([]float32, len(docs)),
 		postings: make(map[string][]posting, 1<<15),
 		vocab:    map[int][]string{},
 		byKey:    make(map[string]int, len(docs)),
 		exact:    make(map[string]int, len(docs)),
+		titles:   map[string][]int32{},
 	}
 	var total float64
 	acc := map[string]float32{}
@@ -102,7 +123,7 @@ func Build(docs []Doc) *Index {
 		for _, f := range []struct {
 			text string
 			w    float32
-		}{{d.Title, wTitle}, {d.Text, wText}, {d.Extra, wExtra}, {d.Context, wContext}} {
+		}{{d.Title, p.Title}, {d.Text, p.Text}, {d.Extra, p.Extra}, {d.Context, p.Context}} {
 			if f.text == "" {
 				continue
 			}
@@ -120,6 +141,9 @@ func Build(docs []Doc) *Index {
 		}
 		ix.lens[i] = length
 		total += float64(length)
+		if k, n := titleKey(d.Title); n > 0 && n <= maxTitleWords && !d.NoTitleBonus {
+			ix.titles[k] = append(ix.titles[k], int32(i))
+		}
 		if k := quoteKey(d.Text); len(k) > 40 {
 			ix.exact[k] = i
 		}
@@ -157,6 +181,46 @@ func (ix *Index) idf(df int) float32 {
 	return float32(math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5)))
 }
 
+// maxTitleWords bounds the titles matched inside queries.
+const maxTitleWords = 5
+
+// titleKey is a title's stemmed words joined, and how many there are.
+func titleKey(title string) (string, int) {
+	if title == "" {
+		return "", 0
+	}
+	toks := tokenize(title)
+	parts := make([]string, len(toks))
+	for i, t := range toks {
+		parts[i] = t.term
+	}
+	return strings.Join(parts, " "), len(parts)
+}
+
+// titleBoost rewards items whose whole title appears in the query as a run
+// of words, longer titles more.
+func (ix *Index) titleBoost(qts []queryTerm, scores []float32, touched *[]int32) {
+	if ix.p.TitleMatch == 0 {
+		return
+	}
+	var words []string
+	for _, q := range qts {
+		if q.w >= 0.8 && !strings.Contains(q.term, " ") {
+			words = append(words, q.term)
+		}
+	}
+	for i := range words {
+		for n := 1; n <= maxTitleWords && i+n <= len(words); n++ {
+			for _, d := range ix.titles[strings.Join(words[i:i+n], " ")] {
+				if scores[d] == 0 {
+					*touched = append(*touched, d)
+				}
+				scores[d] += ix.p.TitleMatch * float32(n)
+			}
+		}
+	}
+}
+
 // queryTerm is a weighted term of a query.
 type queryTerm struct {
 	term string
@@ -180,7 +244,16 @@ func (ix *Index) Search(q string, opt Options) []Result {
 	scores := *sp
 	defer func() { clear(scores); ix.pool.Put(sp) }()
 	touched := make([]int32, 0, 256)
+	// matched counts, per item, the query words (not phrases or synonyms)
+	// it contains, for the coordination factor.
+	matched := map[int32]float32{}
+	var words float32
+	k1, b := ix.p.K1, ix.p.B
 	for _, qt := range qts {
+		word := qt.w >= 0.8 && !strings.Contains(qt.term, " ")
+		if word {
+			words++
+		}
 		ps := ix.postings[qt.term]
 		if len(ps) == 0 {
 			continue
@@ -192,6 +265,15 @@ func (ix *Index) Search(q string, opt Options) []Result {
 				touched = append(touched, p.doc)
 			}
 			scores[p.doc] += idf * p.tf * (k1 + 1) / (p.tf + norm)
+			if word {
+				matched[p.doc]++
+			}
+		}
+	}
+	ix.titleBoost(qts, scores, &touched)
+	if words > 1 && ix.p.Coord > 0 {
+		for _, d := range touched {
+			scores[d] *= float32(math.Pow(float64(matched[d]/words), ix.p.Coord))
 		}
 	}
 	// Glossary entries and rulings lend weight to the rules they cite: the
@@ -207,7 +289,7 @@ func (ix *Index) Search(q string, opt Options) []Result {
 				if scores[j] == 0 {
 					touched = append(touched, int32(j))
 				}
-				scores[j] += refBoost * scores[d] / float32(len(doc.Refs))
+				scores[j] += ix.p.RefBoost * scores[d] / float32(len(doc.Refs))
 			}
 		}
 	}
@@ -288,7 +370,16 @@ func (ix *Index) queryTerms(q string) []queryTerm {
 			add(syn, 0.5)
 		}
 		if i > 0 && toks[i-1].pos >= t.pos-2 {
-			add(phrase(toks[i-1].term, toks[i].term), wPhrase)
+			add(phrase(toks[i-1].term, toks[i].term), ix.p.Phrase)
+		}
+	}
+	// Known phrasings add the CR's words for the same idea, and their
+	// phrases, at half weight.
+	ct := tokenize(expandConcepts(q))
+	for i, t := range ct {
+		add(t.term, ix.p.Concept)
+		if i > 0 && ct[i-1].pos >= t.pos-2 {
+			add(phrase(ct[i-1].term, t.term), ix.p.Concept*ix.p.Phrase)
 		}
 	}
 	return out

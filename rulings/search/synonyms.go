@@ -78,6 +78,25 @@ func init() {
 		"copies":    {"copi"},
 		"clone":     {"copi"},
 		"legendary": {"legend"},
+		// The stemmer keeps agent nouns apart from their verbs; the CR says
+		// "its owner" where players ask "who owns".
+		"own":          {"owner"},
+		"owns":         {"owner"},
+		"owned":        {"owner"},
+		"controls":     {"controller"},
+		"controlled":   {"controller"},
+		"attacker":     {"attack"},
+		"attackers":    {"attack"},
+		"blocker":      {"block"},
+		"blockers":     {"block"},
+		"caster":       {"cast"},
+		"empty":        {"no"},
+		"beats":        {"precedence"},
+		"wins":         {"precedence"},
+		"wear":         {"removed"},
+		"respond":      {"responded", "stack"},
+		"response":     {"responded", "stack"},
+		"simultaneous": {"simultaneously"},
 	}
 	for k, vs := range raw {
 		key := stem(k)
@@ -88,4 +107,32 @@ func init() {
 			}
 		}
 	}
+}
+
+// concepts are whole phrasings players use for an idea the CR words
+// differently. When a query matches the pattern, the text is added to it at
+// half weight.
+var concepts = []struct {
+	re   *regexp.Regexp
+	text string
+}{
+	{regexp.MustCompile(`(?i)\b(attack|tap|block|use)\w*\b.*\b(turn|just)\b.*\b(play|cast|came|enter|summon)`), "summoning sickness continuously since most recent turn began"},
+	{regexp.MustCompile(`(?i)summoning.?sick`), "summoning sickness continuously since most recent turn began"},
+	{regexp.MustCompile(`(?i)same time|simultaneous`), "simultaneously"},
+	{regexp.MustCompile(`(?i)empty library|no cards (left )?in (my |their |the )?library|deck(ed)? out`), "draw card library with no cards"},
+	{regexp.MustCompile(`(?i)new object|changes? zones?`), "moves from one zone to another new object no memory"},
+	{regexp.MustCompile(`(?i)\+1/\+1 counters?.*layer|layer.*\+1/\+1 counters?`), "layer 7c counters modify power toughness"},
+	{regexp.MustCompile(`(?i)can'?t beats? can|can'?t (wins?|trumps?)`), "can't effect takes precedence"},
+	{regexp.MustCompile(`(?i)damage (wear|go(es)? away|removed|heal)`), "damage marked removed cleanup step"},
+	{regexp.MustCompile(`(?i)\bfizzle`), "targets illegal doesn't resolve"},
+}
+
+func expandConcepts(q string) string {
+	extra := ""
+	for _, c := range concepts {
+		if c.re.MatchString(q) {
+			extra += " " + c.text
+		}
+	}
+	return extra
 }
