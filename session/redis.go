@@ -128,9 +128,21 @@ type Redis struct {
 	opTimeout time.Duration
 	log       *slog.Logger
 
-	down      atomic.Bool
-	downSince atomic.Int64 // unix nanos of the outage's start
-	closed    atomic.Bool
+	// Health, for logging the outage and the recovery once each. Times are
+	// monotonic nanoseconds since epoch0. A result is only allowed to flip
+	// the state when its call started after the last flip: a call that was
+	// already in flight when Redis came back (or went away) carries stale
+	// news, and acting on it would log the outage twice.
+	//
+	// A failure within flapWindow of a recovery (go-redis can hand out one
+	// stale dial error just after reconnecting) starts a quiet outage: it
+	// is logged only if it lasts the window, and its end only if it was.
+	healthMu     sync.Mutex  // serialises the (rare) flips
+	down         atomic.Bool // the last call that counted failed
+	outageLogged atomic.Bool // the current outage has been logged
+	changedAt    atomic.Int64
+	recoveredAt  int64 // under healthMu; 0 before any recovery
+	closed       atomic.Bool
 }
 
 var _ Store = (*Redis)(nil)
@@ -258,30 +270,73 @@ func (r *Redis) redisKey(key, suffix string) string {
 	return b.String()
 }
 
-// op bounds one call by OpTimeout.
-func (r *Redis) op(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(ctx, r.opTimeout)
+// flapWindow: a failure this soon after a recovery is not logged as a new
+// outage unless it lasts this long.
+const flapWindow = 2 * time.Second
+
+// epoch0 anchors the monotonic clock of the health state.
+var epoch0 = time.Now()
+
+func monoNow() int64 { return int64(time.Since(epoch0)) }
+
+// op bounds one call by OpTimeout and notes when it started.
+func (r *Redis) op(ctx context.Context) (context.Context, context.CancelFunc, int64) {
+	ctx, cancel := context.WithTimeout(ctx, r.opTimeout)
+	return ctx, cancel, monoNow()
 }
 
 // fail wraps a backend error with ErrUnavailable and records the outage;
 // redis.Nil is not an error and never reaches here.
-func (r *Redis) fail(err error) error {
+func (r *Redis) fail(start int64, err error) error {
 	if r.closed.Load() {
 		return fmt.Errorf("%w: %w", ErrUnavailable, errClosed)
 	}
-	if isOutage(err) && r.down.CompareAndSwap(false, true) {
-		r.downSince.Store(time.Now().UnixNano())
-		r.log.Warn("session store: redis unavailable; session commands will fail until it is back", "err", err)
+	if isOutage(err) && (!r.down.Load() || !r.outageLogged.Load()) {
+		r.flip(start, true, err)
 	}
 	return fmt.Errorf("%w: %w", ErrUnavailable, err)
 }
 
 // ok records a successful round trip, logging the recovery once.
-func (r *Redis) ok() {
-	if r.down.Load() && r.down.CompareAndSwap(true, false) {
-		since := time.Unix(0, r.downSince.Load())
-		r.log.Info("session store: redis is back", "outage", time.Since(since).Round(time.Millisecond))
+func (r *Redis) ok(start int64) {
+	if r.down.Load() {
+		r.flip(start, false, nil)
 	}
+}
+
+func (r *Redis) flip(start int64, down bool, err error) {
+	r.healthMu.Lock()
+	defer r.healthMu.Unlock()
+	now := monoNow()
+	if r.down.Load() == down {
+		// Still down: an outage that began inside the flap window is logged
+		// once it has lasted the window.
+		if down && !r.outageLogged.Load() && time.Duration(now-r.changedAt.Load()) >= flapWindow {
+			r.outageLogged.Store(true)
+			r.log.Warn("session store: redis unavailable; session commands will fail until it is back",
+				"err", err, "for", time.Duration(now-r.changedAt.Load()).Round(time.Millisecond))
+		}
+		return
+	}
+	if start < r.changedAt.Load() {
+		return
+	}
+	outage := time.Duration(now - r.changedAt.Load())
+	r.changedAt.Store(now)
+	r.down.Store(down)
+	if down {
+		logNow := r.recoveredAt == 0 || time.Duration(now-r.recoveredAt) >= flapWindow
+		r.outageLogged.Store(logNow)
+		if logNow {
+			r.log.Warn("session store: redis unavailable; session commands will fail until it is back", "err", err)
+		}
+		return
+	}
+	r.recoveredAt = now
+	if r.outageLogged.Load() {
+		r.log.Info("session store: redis is back", "outage", outage.Round(time.Millisecond))
+	}
+	r.outageLogged.Store(false)
 }
 
 // isOutage tells a failing backend from a caller's own cancellation or an
@@ -317,7 +372,7 @@ func pttl(ttl time.Duration) time.Duration {
 // the lines land contiguously in the order Redis receives the call and the
 // list never exists without its expiry.
 func (r *Redis) AppendLines(ctx context.Context, key string, lines []string, ttl time.Duration) (int, error) {
-	ctx, cancel := r.op(ctx)
+	ctx, cancel, start := r.op(ctx)
 	defer cancel()
 	k := r.redisKey(key, suffixLines)
 	var length *redis.IntCmd
@@ -337,22 +392,22 @@ func (r *Redis) AppendLines(ctx context.Context, key string, lines []string, ttl
 		return nil
 	})
 	if err != nil {
-		return 0, r.fail(err)
+		return 0, r.fail(start, err)
 	}
-	r.ok()
+	r.ok(start)
 	return int(length.Val()), nil
 }
 
 // Lines implements Store.
 func (r *Redis) Lines(ctx context.Context, key string, ttl time.Duration) ([]string, error) {
-	ctx, cancel := r.op(ctx)
+	ctx, cancel, start := r.op(ctx)
 	defer cancel()
 	k := r.redisKey(key, suffixLines)
 	var lines []string
 	if ttl <= 0 {
 		got, err := r.client.LRange(ctx, k, 0, -1).Result()
 		if err != nil {
-			return nil, r.fail(err)
+			return nil, r.fail(start, err)
 		}
 		lines = got
 	} else {
@@ -363,11 +418,11 @@ func (r *Redis) Lines(ctx context.Context, key string, ttl time.Duration) ([]str
 			return nil
 		})
 		if err != nil {
-			return nil, r.fail(err)
+			return nil, r.fail(start, err)
 		}
 		lines = lr.Val()
 	}
-	r.ok()
+	r.ok(start)
 	if len(lines) == 0 {
 		return nil, nil
 	}
@@ -376,7 +431,7 @@ func (r *Redis) Lines(ctx context.Context, key string, ttl time.Duration) ([]str
 
 // PopLine implements Store: RPOP and PEXPIRE in one transaction.
 func (r *Redis) PopLine(ctx context.Context, key string, ttl time.Duration) (string, bool, error) {
-	ctx, cancel := r.op(ctx)
+	ctx, cancel, start := r.op(ctx)
 	defer cancel()
 	k := r.redisKey(key, suffixLines)
 	var pop *redis.StringCmd
@@ -388,46 +443,46 @@ func (r *Redis) PopLine(ctx context.Context, key string, ttl time.Duration) (str
 		return nil
 	})
 	if err != nil && !errors.Is(err, redis.Nil) {
-		return "", false, r.fail(err)
+		return "", false, r.fail(start, err)
 	}
-	r.ok()
+	r.ok(start)
 	line, err := pop.Result()
 	if errors.Is(err, redis.Nil) {
 		return "", false, nil
 	}
 	if err != nil {
-		return "", false, r.fail(err)
+		return "", false, r.fail(start, err)
 	}
 	return line, true, nil
 }
 
 // Put implements Store.
 func (r *Redis) Put(ctx context.Context, key string, value []byte, ttl time.Duration) error {
-	ctx, cancel := r.op(ctx)
+	ctx, cancel, start := r.op(ctx)
 	defer cancel()
 	if value == nil {
 		value = []byte{}
 	}
 	if err := r.client.Set(ctx, r.redisKey(key, suffixValue), value, max(pttl(ttl), 0)).Err(); err != nil {
-		return r.fail(err)
+		return r.fail(start, err)
 	}
-	r.ok()
+	r.ok(start)
 	return nil
 }
 
 // Get implements Store.
 func (r *Redis) Get(ctx context.Context, key string) ([]byte, bool, error) {
-	ctx, cancel := r.op(ctx)
+	ctx, cancel, start := r.op(ctx)
 	defer cancel()
 	v, err := r.client.Get(ctx, r.redisKey(key, suffixValue)).Bytes()
 	if errors.Is(err, redis.Nil) {
-		r.ok()
+		r.ok(start)
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, false, r.fail(err)
+		return nil, false, r.fail(start, err)
 	}
-	r.ok()
+	r.ok(start)
 	return v, true, nil
 }
 
@@ -438,7 +493,7 @@ func (r *Redis) Delete(ctx context.Context, keys ...string) error {
 	if len(keys) == 0 {
 		return nil
 	}
-	ctx, cancel := r.op(ctx)
+	ctx, cancel, start := r.op(ctx)
 	defer cancel()
 	del := func(c redis.Cmdable, key string) {
 		ks := make([]string, len(allSuffixes))
@@ -454,21 +509,21 @@ func (r *Redis) Delete(ctx context.Context, keys ...string) error {
 		return nil
 	})
 	if err != nil {
-		return r.fail(err)
+		return r.fail(start, err)
 	}
-	r.ok()
+	r.ok(start)
 	return nil
 }
 
 // Claim implements Store with SET NX PX.
 func (r *Redis) Claim(ctx context.Context, key string, ttl time.Duration) (bool, error) {
-	ctx, cancel := r.op(ctx)
+	ctx, cancel, start := r.op(ctx)
 	defer cancel()
 	won, err := r.client.SetNX(ctx, r.redisKey(key, suffixClaim), "1", max(pttl(ttl), 0)).Result()
 	if err != nil {
-		return false, r.fail(err)
+		return false, r.fail(start, err)
 	}
-	r.ok()
+	r.ok(start)
 	return won, nil
 }
 
@@ -492,15 +547,15 @@ func (r *Redis) Allow(ctx context.Context, key string, limit int, window time.Du
 	if limit <= 0 || window <= 0 {
 		return false, 0, fmt.Errorf("%w: rate limit %d per %v", ErrInvalid, limit, window)
 	}
-	ctx, cancel := r.op(ctx)
+	ctx, cancel, start := r.op(ctx)
 	defer cancel()
 	res, err := allowScript.Run(ctx, r.client, []string{r.redisKey(key, suffixRate)}, pttl(window).Milliseconds()).Int64Slice()
 	if err != nil {
-		return false, 0, r.fail(err)
+		return false, 0, r.fail(start, err)
 	}
-	r.ok()
+	r.ok(start)
 	if len(res) != 2 {
-		return false, 0, r.fail(fmt.Errorf("rate script returned %d values", len(res)))
+		return false, 0, r.fail(start, fmt.Errorf("rate script returned %d values", len(res)))
 	}
 	if res[0] <= int64(limit) {
 		return true, 0, nil
@@ -510,12 +565,12 @@ func (r *Redis) Allow(ctx context.Context, key string, limit int, window time.Du
 
 // Ping implements Store.
 func (r *Redis) Ping(ctx context.Context) error {
-	ctx, cancel := r.op(ctx)
+	ctx, cancel, start := r.op(ctx)
 	defer cancel()
 	if err := r.client.Ping(ctx).Err(); err != nil {
-		return r.fail(err)
+		return r.fail(start, err)
 	}
-	r.ok()
+	r.ok(start)
 	return nil
 }
 

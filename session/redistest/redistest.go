@@ -1,0 +1,168 @@
+// Package redistest gives tests a real Redis: the shared server named by
+// ARBITER_TEST_REDIS (default 127.0.0.1:6379) with a private key prefix, or
+// a private redis-server process the test can stop and start again.
+package redistest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Addr returns the shared test Redis address (ARBITER_TEST_REDIS, an
+// address or a redis:// URL; default 127.0.0.1:6379). The test fails, not
+// skips, when nothing answers: the Redis behaviour is the point of it.
+func Addr(t testing.TB) string {
+	t.Helper()
+	addr := os.Getenv("ARBITER_TEST_REDIS")
+	if addr == "" {
+		addr = "127.0.0.1:6379"
+	}
+	if _, rest, ok := strings.Cut(addr, "://"); ok {
+		if i := strings.IndexAny(rest, "/?"); i >= 0 {
+			rest = rest[:i]
+		}
+		if i := strings.LastIndex(rest, "@"); i >= 0 {
+			rest = rest[i+1:]
+		}
+		addr = rest
+		if _, _, err := net.SplitHostPort(addr); err != nil {
+			addr = net.JoinHostPort(addr, "6379")
+		}
+	}
+	if err := ping(addr, 2*time.Second); err != nil {
+		t.Fatalf("no Redis answers at %s (%v): these tests need a real redis-server; start one "+
+			"(redis-server --save '' --appendonly no) or set ARBITER_TEST_REDIS=host:port", addr, err)
+	}
+	return addr
+}
+
+func ping(addr string, timeout time.Duration) error {
+	c := redis.NewClient(&redis.Options{Addr: addr, DisableIdentity: true, MaxRetries: -1, DialTimeout: timeout})
+	defer c.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	return c.Ping(ctx).Err()
+}
+
+// Prefix returns a key prefix no other test uses and deletes every key
+// under it when the test ends.
+func Prefix(t testing.TB, addr string) string {
+	t.Helper()
+	var b [6]byte
+	rand.Read(b[:])
+	prefix := "arbitertest:" + hex.EncodeToString(b[:]) + ":"
+	t.Cleanup(func() {
+		c := redis.NewClient(&redis.Options{Addr: addr, DisableIdentity: true})
+		defer c.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		iter := c.Scan(ctx, 0, prefix+"*", 500).Iterator()
+		var keys []string
+		for iter.Next(ctx) {
+			keys = append(keys, iter.Val())
+		}
+		if len(keys) > 0 {
+			c.Del(ctx, keys...)
+		}
+	})
+	return prefix
+}
+
+// Server is a private redis-server process without persistence, on a port
+// of its own, that a test may stop and start again on the same port.
+type Server struct {
+	Addr string
+	Port int
+
+	t   testing.TB
+	dir string
+
+	mu  sync.Mutex
+	cmd *exec.Cmd
+}
+
+// Start launches a private redis-server; it is killed when the test ends.
+func Start(t testing.TB) *Server {
+	t.Helper()
+	if _, err := exec.LookPath("redis-server"); err != nil {
+		t.Fatalf("redis-server not found on PATH: this test runs its own server (apt-get install redis-server)")
+	}
+	port := freePort(t)
+	s := &Server{Addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), Port: port, t: t, dir: t.TempDir()}
+	s.Restart()
+	t.Cleanup(s.Stop)
+	return s
+}
+
+// Stop kills the server (SIGKILL: an abrupt outage, not a clean shutdown)
+// and waits for it to exit. Stopping a stopped server does nothing.
+func (s *Server) Stop() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cmd == nil {
+		return
+	}
+	s.cmd.Process.Kill()
+	s.cmd.Wait()
+	s.cmd = nil
+}
+
+// Restart starts the server again on the same port and waits until it
+// answers PING.
+func (s *Server) Restart() {
+	s.t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cmd != nil {
+		s.t.Fatalf("redistest: Restart of a running server")
+	}
+	var lastErr error
+	// The port may linger briefly after a kill; retry the start a few times.
+	for attempt := 0; attempt < 5; attempt++ {
+		cmd := exec.Command("redis-server",
+			"--port", strconv.Itoa(s.Port), "--bind", "127.0.0.1",
+			"--save", "", "--appendonly", "no", "--dir", s.dir,
+			"--logfile", filepath.Join(s.dir, "redis.log"))
+		if err := cmd.Start(); err != nil {
+			s.t.Fatalf("start redis-server: %v", err)
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for time.Now().Before(deadline) {
+			if lastErr = ping(s.Addr, 200*time.Millisecond); lastErr == nil {
+				s.cmd = cmd
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		cmd.Process.Kill()
+		cmd.Wait()
+	}
+	log, _ := os.ReadFile(filepath.Join(s.dir, "redis.log"))
+	s.t.Fatalf("redis-server on port %d did not answer: %v\n%s", s.Port, lastErr, log)
+}
+
+// URL returns redis://addr for the server.
+func (s *Server) URL() string { return fmt.Sprintf("redis://%s", s.Addr) }
+
+func freePort(t testing.TB) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("find a free port: %v", err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
