@@ -732,7 +732,7 @@ func (c *compiler) becomeCreature(ws []string) ([]Part, bool) {
 	if last != "creature" && last != "creatures" {
 		return nil, false
 	}
-	types := []string{"Creature"}
+	var types []string
 	var subs, cols []string
 	for _, w := range words[:len(words)-1] {
 		switch {
@@ -745,6 +745,7 @@ func (c *compiler) becomeCreature(ws []string) ([]Part, bool) {
 			subs = append(subs, capitalize(w))
 		}
 	}
+	types = append(types, "Creature")
 	op := opSetTypes
 	if retain {
 		op = opAddTypes
@@ -765,27 +766,34 @@ func (c *compiler) becomeCreature(ws []string) ([]Part, bool) {
 // grantList parses "flying", "flying and vigilance", "«0»" (a quoted
 // ability) into abilities.
 func (c *compiler) grantList(s string, quoted []string) ([]*Ability, bool) {
-	if m := regexp.MustCompile(`^«(\d+)»$`).FindStringSubmatch(s); m != nil {
-		i, _ := strconv.Atoi(m[1])
-		if i >= len(quoted) {
-			return nil, false
-		}
-		ab, bad := c.compileAbilityText(quoted[i])
-		if len(bad) > 0 {
-			return nil, false
-		}
-		return []*Ability{ab}, true
-	}
-	kws, ok := keywordList(s)
-	if !ok {
-		return nil, false
-	}
+	s = strings.ReplaceAll(s, ", and ", ", ")
+	s = strings.ReplaceAll(s, " and ", ", ")
 	var abs []*Ability
-	for _, k := range kws {
-		abs = append(abs, c.keyword(k))
+	for _, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		if m := reQuotedRef.FindStringSubmatch(item); m != nil {
+			i, _ := strconv.Atoi(m[1])
+			if i >= len(quoted) {
+				return nil, false
+			}
+			ab, bad := c.compileAbilityText(quoted[i])
+			// A granted triggered or activated ability is listed on the
+			// object like a printed one; a static one must compile.
+			if len(bad) > 0 && ab.Kind == abStatic {
+				return nil, false
+			}
+			abs = append(abs, ab)
+			continue
+		}
+		if !keywords[item] && !strings.HasPrefix(item, "protection from ") {
+			return nil, false
+		}
+		abs = append(abs, c.keyword(item))
 	}
-	return abs, true
+	return abs, len(abs) > 0
 }
+
+var reQuotedRef = regexp.MustCompile(`^«(\d+)»$`)
 
 // keywordList parses "flying, first strike, and lifelink".
 func keywordList(s string) ([]string, bool) {

@@ -127,7 +127,17 @@ type state struct {
 	trace    [][]TraceStep
 	started  map[string][]int // 613.6: the set an effect started applying to
 	statics  map[string]*Effect
+	byInst   map[instKey]*Effect
 	restrict []restriction
+}
+
+// instKey identifies the effect one template of one ability instance of
+// one object generates, without building a string.
+type instKey struct {
+	obj   *Object
+	ab    *Ability
+	grant string
+	idx   int
 }
 
 type restriction struct {
@@ -139,7 +149,13 @@ type restriction struct {
 // compute applies layers 1 through 7d to every object on the battlefield.
 // With copiableOnly it stops after layer 1 (613.2c: the copiable values).
 func (g *game) compute(copiableOnly bool) *state {
-	s := &state{g: g, slot: map[*Object]int{}, started: map[string][]int{}, statics: map[string]*Effect{}}
+	return g.computeTo(L7d, copiableOnly)
+}
+
+// computeTo applies the layers up to and including last (layer 2 is enough
+// to know who controls what).
+func (g *game) computeTo(last Layer, copiableOnly bool) *state {
+	s := &state{g: g, slot: map[*Object]int{}, started: map[string][]int{}, statics: map[string]*Effect{}, byInst: map[instKey]*Effect{}}
 	for _, o := range g.objs {
 		if !o.onBF {
 			continue
@@ -153,13 +169,15 @@ func (g *game) compute(copiableOnly bool) *state {
 	if copiableOnly {
 		return s
 	}
-	for l := L2; l <= L7d; l++ {
+	for l := L2; l <= last; l++ {
 		if l == L3 {
 			continue // no text-changing effects are modelled (612)
 		}
 		s.processLayer(l)
 	}
-	s.collectRestrictions()
+	if last == L7d {
+		s.collectRestrictions()
+	}
 	return s
 }
 
@@ -281,11 +299,13 @@ func (s *state) candidates(l Layer, applied map[string]bool) []*Effect {
 }
 
 func (s *state) staticEffect(o *Object, i int, ai abInst, idx int, t *Template) *Effect {
-	key := staticKey(o, ai, idx)
-	e := s.statics[key]
+	ik := instKey{o, ai.a, ai.grant, idx}
+	e := s.byInst[ik]
 	if e == nil {
+		key := staticKey(o, ai, idx)
 		e = &Effect{key: key, t: t, src: o, static: true, abID: ai.a.id, grant: ai.grant}
 		s.statics[key] = e
+		s.byInst[ik] = e
 	}
 	// 613.7a: the object's timestamp, or the granting effect's if later;
 	// granted abilities stay after printed ones when the object gets a new
@@ -320,14 +340,26 @@ func parseCounterPT(kind string) (int, int, bool) {
 func (s *state) processLayer(l Layer) {
 	applied := map[string]bool{}
 	waited := map[string]map[string]bool{}
-	for {
-		cands := s.candidates(l, applied)
-		if len(cands) == 0 {
-			return
-		}
+	cands := s.candidates(l, applied)
+	for len(cands) > 0 {
 		e, note := s.choose(cands, l, waited)
 		s.apply(e, l, note)
 		applied[e.key] = true
+		if e.writes(l)&fAbilities != 0 {
+			// Abilities changed: effects may have appeared or vanished
+			// (613.8c re-evaluates after each application).
+			old := cands
+			cands = s.candidates(l, applied)
+			s.noteVanished(old, cands, e, l, waited)
+			continue
+		}
+		rest := cands[:0]
+		for _, c := range cands {
+			if c != e {
+				rest = append(rest, c)
+			}
+		}
+		cands = rest
 	}
 }
 
@@ -355,11 +387,34 @@ func (s *state) choose(cands []*Effect, l Layer, waited map[string]map[string]bo
 		return cands[0], s.waitNote(cands[0], waited)
 	}
 	n := len(cands)
+	// Cheap screen: a dependency needs an effect that reads what another
+	// writes (existence via abilities, set via types/colors/control).
+	ws := make([]int, n)
+	rs := make([]int, n)
+	union := 0
+	for i, e := range cands {
+		ws[i] = e.writes(l)
+		rs[i] = s.readMask(e, l)
+		union |= ws[i]
+	}
+	possible := false
+	for i := range cands {
+		if rs[i]&union != 0 {
+			possible = true
+			break
+		}
+	}
+	if !possible {
+		return cands[0], s.waitNote(cands[0], waited)
+	}
 	deps := make([][]int, n)
 	any := false
 	for i := 0; i < n; i++ {
+		if rs[i] == 0 {
+			continue
+		}
 		for j := 0; j < n; j++ {
-			if i != j && s.dependsOn(cands[i], cands[j], l) {
+			if i != j && rs[i]&ws[j] != 0 && s.dependsOn(cands[i], cands[j], l) {
 				deps[i] = append(deps[i], j)
 				any = true
 			}
@@ -419,6 +474,30 @@ func (s *state) choose(cands []*Effect, l Layer, waited map[string]map[string]bo
 	return cands[0], s.waitNote(cands[0], waited)
 }
 
+// noteVanished explains effects that stopped existing because the effect
+// just applied removed the ability that generated them (613.8a: they
+// depended on it).
+func (s *state) noteVanished(old, now []*Effect, by *Effect, l Layer, waited map[string]map[string]bool) {
+	for _, e := range old {
+		if e == by || !e.static {
+			continue
+		}
+		still := false
+		for _, n := range now {
+			if n == e {
+				still = true
+				break
+			}
+		}
+		if still {
+			continue
+		}
+		if i, ok := s.slot[e.src]; ok {
+			s.step(i, l, "613.8a", e.srcName, fmt.Sprintf("its effect %q depends on %s (613.8a), which applies first and removes the ability, so the effect no longer exists", e.t.Sentence, by.name()))
+		}
+	}
+}
+
 func (s *state) waitNote(e *Effect, waited map[string]map[string]bool) string {
 	w := waited[e.key]
 	if len(w) == 0 {
@@ -471,14 +550,14 @@ func (e *Effect) writes(l Layer) int {
 	return w
 }
 
-func (s *state) reads(e *Effect, l Layer) int {
+// readMask is what an effect's existence, affected set or result reads.
+func (s *state) readMask(e *Effect, l Layer) int {
 	if e.counterObj != nil {
 		return 0
 	}
 	r := 0
-	_, started := s.started[e.key]
-	if e.static && !started {
-		r |= fAbilities // existence: the source must still have the ability
+	if _, started := s.started[e.key]; e.static && !started {
+		r |= fAbilities
 		if e.t.Sel.Kind == selFilter {
 			r |= fTypes | fColors | fControl
 		}
@@ -489,12 +568,21 @@ func (s *state) reads(e *Effect, l Layer) int {
 		}
 		switch p.Op {
 		case opControl:
-			r |= fControl // what it does: who the source's controller is
+			r |= fControl
 		case opCDACount:
 			r |= fTypes | fColors | fControl
 		}
 	}
 	return r
+}
+
+func containsInt(list []int, x int) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
 
 // dependsOn decides 613.8a by trial: apply b to a copy of the objects it
@@ -504,12 +592,33 @@ func (s *state) dependsOn(a, b *Effect, l Layer) bool {
 	if a.cda() != b.cda() {
 		return false // 613.8a(c)
 	}
-	if s.reads(a, l)&b.writes(l) == 0 {
+	if a.counterObj != nil {
+		return false // a counter's existence, object and result are fixed
+	}
+	w := b.writes(l)
+	_, started := s.started[a.key]
+	open := a.static && !started
+	needExist := open && w&fAbilities != 0
+	needSet := open && a.t.Sel.Kind == selFilter && w&(fTypes|fColors|fControl) != 0
+	needWhat := false
+	for _, p := range a.t.Parts {
+		if p.Layer == l && ((p.Op == opControl && w&fControl != 0) || (p.Op == opCDACount && w&(fTypes|fColors|fControl) != 0)) {
+			needWhat = true
+		}
+	}
+	if !needExist && !needSet && !needWhat {
 		return false
 	}
 	touched := s.affected(b, l, false)
 	if len(touched) == 0 {
 		return false
+	}
+	if !needSet && !needWhat {
+		// Only a's existence is in question: b must touch a's source.
+		src, ok := s.slot[a.src]
+		if !ok || !containsInt(touched, src) {
+			return false
+		}
 	}
 	before := s.signature(a, l, s.ch)
 	trial := append([]*Chars(nil), s.ch...)

@@ -43,6 +43,7 @@ const (
 type Mods struct {
 	Token, Tapped, New, FaceDown bool
 	AttachedTo                   string
+	CopyOf                       string // "copy of REF": enters as a copy (707.5)
 	Counters                     []CounterMod
 }
 
@@ -413,6 +414,11 @@ func parseMods(s string) (Mods, string) {
 			m.New = true
 		case low == "face down" || low == "face-down":
 			m.FaceDown = true
+		case strings.HasPrefix(low, "copy of "):
+			m.CopyOf = strings.TrimSpace(p[len("copy of "):])
+			if m.CopyOf == "" {
+				return m, "expected a reference after \"copy of\""
+			}
 		case strings.HasPrefix(low, "attached to "):
 			m.AttachedTo = strings.TrimSpace(p[len("attached to "):])
 			if m.AttachedTo == "" {
@@ -421,7 +427,7 @@ func parseMods(s string) (Mods, string) {
 		default:
 			cm := reCounterM.FindStringSubmatch(p)
 			if cm == nil {
-				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF or N KIND counters", p)
+				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF, copy of REF or N KIND counters", p)
 			}
 			n, ok := number(cm[1])
 			if !ok {

@@ -12,6 +12,16 @@ type Report struct {
 	Results   []QueryResult `json:"results"`
 	Unmodeled []Unmodeled   `json:"unmodeled"`
 	Errors    []RunError    `json:"errors"`
+	// Notes are state-based actions the engine performed (shown in Text;
+	// not part of the JSON shape).
+	Notes []Note `json:"-"`
+}
+
+// Note is a state-based action the engine performed after a statement.
+type Note struct {
+	Line int
+	Rule string
+	Text string
 }
 
 // QueryResult answers one "? REF" (Object and Trace) or one "? can REF
@@ -298,6 +308,15 @@ func (r *Report) Text() string {
 		}
 		for _, t := range q.Trace {
 			fmt.Fprintf(&b, "  Layer %s, **%s**, %s: %s\n", t.Layer, t.Rule, t.Source, t.Effect)
+		}
+	}
+	if len(r.Notes) > 0 {
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("State-based actions:\n")
+		for _, n := range r.Notes {
+			fmt.Fprintf(&b, "  after line %d: **%s** %s\n", n.Line, n.Rule, n.Text)
 		}
 	}
 	if len(r.Unmodeled) > 0 {

@@ -48,6 +48,16 @@ type game struct {
 	rep      *Report
 	seenUnm  map[string]bool
 	tracking bool // a control-changing effect exists: recompute control after each statement
+	cached   *state // full state, valid until a statement changes the game
+}
+
+// current returns the full layer state, reusing it across consecutive
+// queries (queries do not change the game).
+func (g *game) current() *state {
+	if g.cached == nil {
+		g.cached = g.compute(false)
+	}
+	return g.cached
 }
 
 // Run executes a parsed scenario against a card source. It never panics on
@@ -61,9 +71,15 @@ func Run(s *Script, cards CardSource) *Report {
 	for i := range s.Stmts {
 		st := &s.Stmts[i]
 		g.ts++ // every statement gets the next timestamp
+		if st.Kind != StmtQuery && st.Kind != StmtCheck {
+			g.cached = nil
+		}
 		g.exec(st)
 		if g.tracking {
 			g.trackControl()
+		}
+		if changesState(st.Kind) {
+			g.stateBased(st.Line)
 		}
 	}
 	return g.rep
@@ -247,15 +263,13 @@ func (g *game) exec(st *Stmt) {
 		if !ok {
 			return
 		}
-		s := g.compute(false)
-		g.rep.Results = append(g.rep.Results, s.query(o, st))
+		g.rep.Results = append(g.rep.Results, g.current().query(o, st))
 	case StmtCheck:
 		o, ok := g.ref(st.Line, st.Ref)
 		if !ok {
 			return
 		}
-		s := g.compute(false)
-		g.rep.Results = append(g.rep.Results, s.check(o, st))
+		g.rep.Results = append(g.rep.Results, g.current().check(o, st))
 	}
 }
 
@@ -276,7 +290,19 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		}
 		o.attachedTo = t
 	}
+	var of *Object
+	if m.CopyOf != "" {
+		t, ok := g.ref(st.Line, m.CopyOf)
+		if !ok {
+			return nil
+		}
+		of = t
+	}
 	g.objs = append(g.objs, o)
+	if of != nil {
+		// 707.5: it enters as a copy, not enters and then becomes one.
+		g.addCopy(o, of, false, st.Line)
+	}
 	for _, c := range m.Counters {
 		g.putCounters(o, c.Kind, c.N)
 	}
@@ -378,11 +404,17 @@ func (g *game) copy(st *Stmt) {
 	if !ok1 || !ok2 {
 		return
 	}
+	g.addCopy(x, y, st.Except, st.Line)
+}
+
+// addCopy makes x a copy of y's copiable values as they are now (707.2,
+// 707.2b).
+func (g *game) addCopy(x, y *Object, except bool, line int) {
 	s := g.compute(true)
 	vals := s.ch[s.slot[y]].clone()
-	cp := &copyEffect{target: x, values: vals, of: s.objs[s.slot[y]].display(), ts: g.ts, line: st.Line,
-		srcName: fmt.Sprintf("copy effect (line %d)", st.Line)}
-	if st.Except {
+	cp := &copyEffect{target: x, values: vals, of: s.objs[s.slot[y]].display(), ts: g.ts, line: line,
+		srcName: fmt.Sprintf("copy effect (line %d)", line)}
+	if except {
 		// "except it has this ability" (707.9b): the copy keeps its own
 		// copy-granting ability, and that exception is part of its copiable
 		// values for anything that copies it later.
@@ -453,11 +485,124 @@ func (g *game) leave(o *Object) {
 	}
 }
 
+func changesState(k StmtKind) bool {
+	switch k {
+	case StmtDefine, StmtQuery, StmtCheck, StmtTap, StmtUntap:
+		return false
+	}
+	return true
+}
+
+// stateBased performs the state-based actions the engine models (704.3):
+// a creature with toughness 0 or less is put into its owner's graveyard
+// (704.5f), an Aura attached to an illegal object goes to the graveyard
+// (704.5m, 303.4c, 303.4d), an Equipment attached illegally becomes
+// unattached (704.5n, 301.5c). They repeat until none applies.
+func (g *game) stateBased(line int) {
+	for round := 0; round < 10; round++ {
+		risky := false
+		for _, o := range g.objs {
+			if o.onBF && (o.attachedTo != nil || len(o.counters) > 0) {
+				risky = true
+				break
+			}
+		}
+		if !risky && len(g.effects) == 0 && !g.lowersToughness() {
+			return
+		}
+		s := g.current()
+		acted := false
+		for i, o := range s.objs {
+			c := s.ch[i]
+			if c.is("Creature") && c.T <= 0 {
+				g.note(line, fmt.Sprintf("%s has toughness %d and is put into its owner's graveyard", o.display(), c.T), "704.5f")
+				g.leave(o)
+				acted = true
+				continue
+			}
+			if o.attachedTo == nil || !o.attachedTo.onBF {
+				continue
+			}
+			t := s.ch[s.slot[o.attachedTo]]
+			switch {
+			case c.is("Enchantment") && containsFold(c.Subtypes, "Aura"):
+				if c.is("Creature") || !s.canEnchant(c, t, o.attachedTo == o) {
+					g.note(line, fmt.Sprintf("%s is attached to an illegal object and is put into its owner's graveyard", o.display()), "704.5m")
+					g.leave(o)
+					acted = true
+				}
+			case containsFold(c.Subtypes, "Equipment"):
+				if c.is("Creature") || !t.is("Creature") {
+					g.note(line, fmt.Sprintf("%s becomes unattached: an Equipment that's also a creature can't equip, and it can equip only a creature", o.display()), "301.5c")
+					o.attachedTo = nil
+					acted = true
+				}
+			}
+		}
+		if !acted {
+			return
+		}
+		g.cached = nil
+	}
+}
+
+// lowersToughness reports a printed 0 toughness (a 0/0 that needs counters).
+func (g *game) lowersToughness() bool {
+	for _, o := range g.objs {
+		if o.onBF && o.def.Toughness != "" && ptValue(o.def.Toughness) <= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// canEnchant checks an Aura's "Enchant X" ability against what it is
+// attached to (303.4c); an Aura without one is left alone.
+func (s *state) canEnchant(aura, t *Chars, self bool) bool {
+	if self {
+		return false // 303.4d
+	}
+	for _, ai := range aura.Abilities {
+		if ai.a.Kind != abEnchant {
+			continue
+		}
+		what := strings.TrimPrefix(ai.a.Keyword, "enchant ")
+		f, ok := parseFilter(strings.Fields(what))
+		if !ok {
+			return true
+		}
+		for _, ty := range f.Types {
+			if !t.is(ty) {
+				return false
+			}
+		}
+		if len(f.Subtypes) > 0 {
+			okSub := false
+			for _, st := range f.Subtypes {
+				if containsFold(t.Subtypes, st) {
+					okSub = true
+				}
+			}
+			if !okSub {
+				return false
+			}
+		}
+		if f.Control == 1 && t.Controller != aura.Controller {
+			return false
+		}
+	}
+	return true
+}
+
+func (g *game) note(line int, text, rule string) {
+	g.rep.Notes = append(g.rep.Notes, Note{Line: line, Rule: rule, Text: text})
+}
+
 // trackControl notes objects whose controller changed: they have not been
 // under their controller's control continuously since the turn began
 // (302.6).
 func (g *game) trackControl() {
-	s := g.compute(false)
+	s := g.computeTo(L2, false)
 	for i, o := range s.objs {
 		c := s.ch[i].Controller
 		if c != o.lastCtrl {
