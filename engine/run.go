@@ -47,7 +47,7 @@ type game struct {
 	nextID   int
 	rep      *Report
 	seenUnm  map[string]bool
-	tracking bool // a control-changing effect exists: recompute control after each statement
+	tracking bool   // a control-changing effect exists: recompute control after each statement
 	cached   *state // full state, valid until a statement changes the game
 }
 
