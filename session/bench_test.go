@@ -1,0 +1,87 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/arbiter-mtg/arbiter/session/redistest"
+)
+
+// Benchmarks of the operations one interaction performs: Claim and Allow
+// on every command, Lines/AppendLines on scenario commands, Put/Get for
+// paging. Run against the real Redis:
+//
+//	go test -run XXX -bench . -benchtime 2000x ./session/
+//
+// The parallel variants use 64 goroutines, as in the HTTP load test.
+
+func benchStores(b *testing.B) map[string]Store {
+	addr := redistest.Addr(b)
+	r, err := NewRedis(relaxed(RedisConfig{Addrs: []string{addr}, Prefix: redistest.Prefix(b, addr)}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := NewMemory()
+	b.Cleanup(func() { r.Close(); m.Close() })
+	return map[string]Store{"redis": r, "memory": m}
+}
+
+func BenchmarkStore(b *testing.B) {
+	ctx := context.Background()
+	for _, name := range []string{"memory", "redis"} {
+		stores := benchStores(b)
+		s := stores[name]
+		var seq atomic.Int64
+		ops := []struct {
+			op string
+			fn func(i int64) error
+		}{
+			{"Claim", func(i int64) error { _, err := s.Claim(ctx, fmt.Sprintf("interaction:%d", i), time.Minute); return err }},
+			{"Allow", func(i int64) error {
+				_, _, err := s.Allow(ctx, fmt.Sprintf("rate:u%d", i%1000), 1<<30, time.Minute)
+				return err
+			}},
+			{"AppendLines", func(i int64) error {
+				_, err := s.AppendLines(ctx, fmt.Sprintf("scenario:c%d", i%64), []string{"Ornithopter as O (new)"}, time.Minute)
+				return err
+			}},
+			{"Lines", func(i int64) error {
+				_, err := s.Lines(ctx, fmt.Sprintf("scenario:c%d", i%64), time.Minute)
+				return err
+			}},
+			{"PutGet", func(i int64) error {
+				k := fmt.Sprintf("page:%d", i%1000)
+				if err := s.Put(ctx, k, []byte(`{"title":"302.6","pages":[{"body":"x"}]}`), time.Minute); err != nil {
+					return err
+				}
+				_, _, err := s.Get(ctx, k)
+				return err
+			}},
+		}
+		for _, o := range ops {
+			b.Run(name+"/"+o.op, func(b *testing.B) {
+				for b.Loop() {
+					if err := o.fn(seq.Add(1)); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+			b.Run(name+"/"+o.op+"/parallel64", func(b *testing.B) {
+				// SetParallelism multiplies by GOMAXPROCS: 64 goroutines in all.
+				b.SetParallelism(max(1, 64/runtime.GOMAXPROCS(0)))
+				b.RunParallel(func(pb *testing.PB) {
+					for pb.Next() {
+						if err := o.fn(seq.Add(1)); err != nil {
+							b.Error(err)
+							return
+						}
+					}
+				})
+			})
+		}
+	}
+}
