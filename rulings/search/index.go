@@ -92,7 +92,8 @@ type Index struct {
 	lens     []float32
 	avgLen   float32
 	postings map[string][]posting
-	vocab    map[int][]string   // unigram terms by length, for typo look-ups
+	vocab    map[int][]string   // surface words by length, for typo look-ups
+	stems    map[string]string  // surface word -> stem
 	byKey    map[string]int     // kind + "\x00" + id -> doc
 	exact    map[string]int     // folded whole text -> doc, for pasted paragraphs
 	titles   map[string][]int32 // stemmed title words -> docs with that title
@@ -113,6 +114,7 @@ func BuildWith(docs []Doc, p Params) *Index {
 		byKey:    make(map[string]int, len(docs)),
 		exact:    make(map[string]int, len(docs)),
 		titles:   map[string][]int32{},
+		stems:    map[string]string{},
 	}
 	var total float64
 	acc := map[string]float32{}
@@ -127,7 +129,7 @@ func BuildWith(docs []Doc, p Params) *Index {
 			if f.text == "" {
 				continue
 			}
-			uni, bi, n := terms(f.text)
+			uni, bi, n := terms(f.text, ix.stems)
 			for t, c := range uni {
 				acc[t] += f.w * float32(c)
 			}
@@ -151,11 +153,8 @@ func BuildWith(docs []Doc, p Params) *Index {
 	if len(docs) > 0 {
 		ix.avgLen = float32(total / float64(len(docs)))
 	}
-	for t := range ix.postings {
-		if !strings.Contains(t, " ") {
-			n := len(t)
-			ix.vocab[n] = append(ix.vocab[n], t)
-		}
+	for w := range ix.stems {
+		ix.vocab[len(w)] = append(ix.vocab[len(w)], w)
 	}
 	for _, v := range ix.vocab {
 		sort.Strings(v)
@@ -362,7 +361,7 @@ func (ix *Index) queryTerms(q string) []queryTerm {
 	for i, t := range toks {
 		if _, ok := ix.postings[t.term]; ok {
 			add(t.term, 1)
-		} else if fix := ix.correct(t.term); fix != "" {
+		} else if fix := ix.correct(t.surface); fix != "" {
 			add(fix, 0.8)
 			toks[i].term = fix
 		}
@@ -385,8 +384,8 @@ func (ix *Index) queryTerms(q string) []queryTerm {
 	return out
 }
 
-// correct finds the most frequent indexed word within a small edit distance
-// of an unknown word: one edit for words of 4 to 7 letters, two beyond.
+// correct finds, for an unknown word, the stem of the most frequent indexed
+// word within a small edit distance of it: one edit for words of 4 to 7 letters, two beyond.
 func (ix *Index) correct(w string) string {
 	n := len(w)
 	if n < 4 || strings.ContainsAny(w, "{}/.") {
@@ -403,8 +402,9 @@ func (ix *Index) correct(w string) string {
 			if d > maxD {
 				continue
 			}
-			if df := len(ix.postings[v]); d < bestD || (d == bestD && df > bestDF) {
-				best, bestDF, bestD = v, df, d
+			st := ix.stems[v]
+			if df := len(ix.postings[st]); d < bestD || (d == bestD && df > bestDF) {
+				best, bestDF, bestD = st, df, d
 			}
 		}
 	}

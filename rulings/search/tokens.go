@@ -56,8 +56,9 @@ var contractions = map[string]string{
 
 // token is one word of a text: its stem and its position.
 type token struct {
-	term string
-	pos  int
+	term    string // stem
+	pos     int
+	surface string // the folded word before stemming
 }
 
 // tokenize folds text and returns its terms, stopwords removed, positions
@@ -76,7 +77,7 @@ func tokenize(text string) []token {
 		if stopwords[w] || w == "" {
 			continue
 		}
-		out = append(out, token{term: stem(w), pos: i})
+		out = append(out, token{term: stem(w), pos: i, surface: w})
 	}
 	return out
 }
@@ -86,12 +87,14 @@ func tokenize(text string) []token {
 func phrase(a, b string) string { return a + " " + b }
 
 // terms returns the unigram and bigram terms of a text with their counts.
-func terms(text string) (uni map[string]int, bi map[string]int, n int) {
+// Every surface word is recorded in surfaces with its stem.
+func terms(text string, surfaces map[string]string) (uni map[string]int, bi map[string]int, n int) {
 	toks := tokenize(text)
 	uni = make(map[string]int, len(toks))
 	bi = make(map[string]int, len(toks))
 	for i, t := range toks {
 		uni[t.term]++
+		surfaces[t.surface] = t.term
 		if i > 0 && toks[i-1].pos >= t.pos-2 {
 			bi[phrase(toks[i-1].term, t.term)]++
 		}

@@ -1,0 +1,151 @@
+package search
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+)
+
+func TestTokenizeKeepsMagicSymbols(t *testing.T) {
+	cases := []struct {
+		in   string
+		want []string
+	}{
+		{"{T}: Add {G}.", []string{"{t}", "add", "{g}"}},
+		{"Put a +1/+1 counter and a -1/-1 counter", []string{"put", "+1/+1", "counter", "-1/-1", "counter"}},
+		{"See rule 302.6.", []string{"see", "302.6"}},
+		{"Layer 7b effects", []string{"layer", "7b", "effect"}},
+		{"can’t attack", []string{"cant", "attack"}},
+		{"Urza’s creatures", []string{"urza", "creatur"}},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, tok := range tokenize(c.in) {
+			got = append(got, tok.term)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("tokenize(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	cases := []struct {
+		a, b string
+		max  int
+		want int
+	}{
+		{"deathtouch", "deathtuch", 2, 1},
+		{"trample", "tarmple", 1, 1}, // transposition counts once
+		{"haste", "haste", 1, 0},
+		{"flying", "flash", 1, 2}, // gave up past max
+		{"", "abc", 3, 3},
+	}
+	for _, c := range cases {
+		if got := EditDistance(c.a, c.b, c.max); got != c.want {
+			t.Errorf("EditDistance(%q, %q, %d) = %d, want %d", c.a, c.b, c.max, got, c.want)
+		}
+	}
+}
+
+var testDocs = []Doc{
+	{Kind: "rule", ID: "1.1", Text: "A creature with haste can attack the turn it comes under your control."},
+	{Kind: "rule", ID: "1.2", Text: "Summoning sickness keeps a creature from attacking."},
+	{Kind: "rule", ID: "1.3", Text: "Tap symbol {T} means tap this permanent; untap symbol {Q} means untap it."},
+	{Kind: "rule", ID: "1.4", Text: "Put a +1/+1 counter on target creature. Counters modify power and toughness in layer 7c."},
+	{Kind: "glossary", ID: "Haste", Title: "Haste", Text: "A keyword ability. See rule 1.1.", Refs: []string{"1.1"}, BoostRefs: true},
+	{Kind: "card", ID: "Raging Goblin", Title: "Raging Goblin", Text: "Haste"},
+}
+
+func TestSearchRanksAndFilters(t *testing.T) {
+	ix := Build(testDocs)
+	top := func(q string, opt Options) string {
+		rs := ix.Search(q, opt)
+		if len(rs) == 0 {
+			return ""
+		}
+		return rs[0].Kind + ":" + rs[0].ID
+	}
+	if got := top("{Q}", Options{}); got != "rule:1.3" {
+		t.Errorf("{Q} -> %s", got)
+	}
+	if got := top("+1/+1 counter layer", Options{}); got != "rule:1.4" {
+		t.Errorf("+1/+1 -> %s", got)
+	}
+	if got := top("summoning sickness", Options{}); got != "rule:1.2" {
+		t.Errorf("phrase -> %s", got)
+	}
+	if got := top("haste", Options{Kinds: []string{"card"}}); got != "card:Raging Goblin" {
+		t.Errorf("kind filter -> %s", got)
+	}
+	if got := top("hsate", Options{Kinds: []string{"rule"}}); got != "rule:1.1" {
+		t.Errorf("typo -> %s", got)
+	}
+	// The glossary entry lends weight to the rule it cites: 1.1 outranks 1.2
+	// although both mention attacking creatures.
+	rs := ix.Search("haste creature attack", Options{Kinds: []string{"rule"}})
+	if len(rs) < 2 || rs[0].ID != "1.1" {
+		t.Errorf("ref boost: %+v", rs)
+	}
+	if rs := ix.Search("zebra", Options{}); len(rs) != 0 {
+		t.Errorf("unknown word found %+v", rs)
+	}
+	if rs := ix.Search("creature", Options{Limit: 1}); len(rs) != 1 {
+		t.Errorf("limit ignored: %d results", len(rs))
+	}
+}
+
+func TestQuoteFindsTheParagraph(t *testing.T) {
+	var docs []Doc
+	for i := 0; i < 50; i++ {
+		docs = append(docs, Doc{Kind: "rule", ID: fmt.Sprint(i), Text: fmt.Sprintf("Filler rule %d about creatures, attacking, blocking and the stack, with damage.", i)})
+	}
+	para := "If a creature would deal damage to a planeswalker, that damage is dealt to the planeswalker instead and removes that many loyalty counters from it."
+	docs = append(docs, Doc{Kind: "rule", ID: "target", Text: para})
+	ix := Build(docs)
+	for _, q := range []string{para, para[:90], "If a creature would deal damage to a planeswalkr, that damage is dealt to the planeswalker"} {
+		rs := ix.Search(q, Options{Limit: 1})
+		if len(rs) == 0 || rs[0].ID != "target" {
+			t.Errorf("quote %q found %+v", q, rs)
+		}
+	}
+}
+
+func TestSearchIsSafeConcurrently(t *testing.T) {
+	ix := Build(testDocs)
+	want := ix.Search("haste creature attack", Options{})
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 200; i++ {
+				got := ix.Search("haste creature attack", Options{})
+				if len(got) != len(want) || got[0].ID != want[0].ID || got[0].Score != want[0].Score {
+					t.Errorf("concurrent search differs: %+v", got)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func FuzzSearch(f *testing.F) {
+	ix := Build(testDocs)
+	for _, s := range []string{"haste", "{T}", "+1/+1", "summoning sickness", "ÆTHER", "302.6", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		rs := ix.Search(q, Options{Limit: 3})
+		if len(rs) > 3 {
+			t.Fatalf("limit broken: %d", len(rs))
+		}
+		for i := 1; i < len(rs); i++ {
+			if rs[i].Score > rs[i-1].Score {
+				t.Fatalf("results not sorted: %+v", rs)
+			}
+		}
+	})
+}
