@@ -1,0 +1,171 @@
+package bot
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/arbiter-mtg/arbiter/commands"
+)
+
+// Console is a line REPL over the same router: "/rule 302.6",
+// "/card ornithopter", "/scenario add Ornithopter". It needs no token and
+// no Redis; answers are rendered as plain text with every page shown.
+type Console struct {
+	Router    Router
+	In        io.Reader
+	Out       io.Writer
+	UserID    string
+	ChannelID string
+	// Prompt prints "> " before each line (interactive use).
+	Prompt bool
+}
+
+// Run reads commands until end of input or "quit".
+func (c *Console) Run(ctx context.Context) error {
+	sc := bufio.NewScanner(c.In)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	user, channel := c.UserID, c.ChannelID
+	if user == "" {
+		user = "console"
+	}
+	if channel == "" {
+		channel = "console"
+	}
+	defs := c.Router.Definitions()
+	n := 0
+	for {
+		if c.Prompt {
+			fmt.Fprint(c.Out, "> ")
+		}
+		if !sc.Scan() {
+			return sc.Err()
+		}
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if line == "quit" || line == "exit" || line == "/quit" {
+			return nil
+		}
+		req, err := commands.ParseLine(line, defs)
+		if err != nil {
+			fmt.Fprintf(c.Out, "error: %v\n", err)
+			continue
+		}
+		n++
+		req.ID, req.UserID, req.ChannelID = fmt.Sprintf("console-%d", n), user, channel
+		rep := c.handle(ctx, req)
+		if rep.Modal != nil {
+			// The form: read pasted lines up to an empty line or ".".
+			fmt.Fprintf(c.Out, "%s: paste one statement per line, then an empty line.\n", rep.Modal.Title)
+			var lines []string
+			for sc.Scan() {
+				l := sc.Text()
+				if strings.TrimSpace(l) == "" || strings.TrimSpace(l) == "." {
+					break
+				}
+				lines = append(lines, l)
+			}
+			values := map[string]string{}
+			if len(rep.Modal.Inputs) > 0 {
+				values[rep.Modal.Inputs[0].CustomID] = strings.Join(lines, "\n")
+			}
+			rep = c.handle(ctx, commands.Request{Kind: commands.KindModal, CustomID: rep.Modal.CustomID, Values: values, UserID: user, ChannelID: channel})
+		}
+		fmt.Fprint(c.Out, c.allPages(ctx, rep, user, channel))
+	}
+}
+
+// handle runs the router behind the same guard as the Discord adapters.
+func (c *Console) handle(ctx context.Context, req commands.Request) (rep commands.Reply) {
+	defer func() {
+		if p := recover(); p != nil {
+			rep = internalError()
+		}
+	}()
+	return c.Router.Handle(ctx, req)
+}
+
+// allPages renders every page of a reply: a terminal has no length limit.
+func (c *Console) allPages(ctx context.Context, rep commands.Reply, user, channel string) string {
+	var b strings.Builder
+	for i := 0; ; i++ {
+		b.WriteString(Text(rep))
+		if rep.PageCount <= 1 || rep.Page+1 >= rep.PageCount || i > 200 {
+			return b.String()
+		}
+		next := ""
+		for _, bt := range rep.Buttons {
+			if strings.HasPrefix(bt.CustomID, "pg:") && !bt.Disabled && strings.HasPrefix(bt.Label, "Next") {
+				next = bt.CustomID
+			}
+		}
+		if next == "" {
+			return b.String()
+		}
+		rep = c.handle(ctx, commands.Request{Kind: commands.KindComponent, CustomID: next, UserID: user, ChannelID: channel})
+	}
+}
+
+var (
+	mdLink = regexp.MustCompile(`\[([^\]]+)\]\((https?://[^)]+)\)`)
+	mdBold = strings.NewReplacer("**", "", "*Example:*", "Example:", "*(Obsolete term.)*", "(Obsolete term.)")
+)
+
+// plain removes the Markdown the embeds use.
+func plain(s string) string {
+	s = mdLink.ReplaceAllString(s, "$1 <$2>")
+	return mdBold.Replace(s)
+}
+
+// Text renders a reply as plain text, for the console and logs.
+func Text(rep commands.Reply) string {
+	var b strings.Builder
+	if rep.Title != "" {
+		b.WriteString(rep.Title)
+		if rep.Error {
+			b.WriteString(" (error)")
+		}
+		b.WriteString("\n")
+	}
+	if rep.URL != "" {
+		b.WriteString(rep.URL + "\n")
+	}
+	if rep.Body != "" {
+		if rep.Preformatted {
+			b.WriteString(rep.Body)
+		} else {
+			b.WriteString(plain(rep.Body))
+		}
+		b.WriteString("\n")
+	}
+	for _, f := range rep.Fields {
+		fmt.Fprintf(&b, "\n%s\n  %s\n", plain(f.Name), strings.ReplaceAll(plain(f.Value), "\n", "\n  "))
+	}
+	var cites []string
+	for _, ci := range rep.Citations {
+		if ci.Kind == commands.CiteCR {
+			cites = append(cites, ci.ID)
+		}
+	}
+	if len(cites) > 0 && len(cites) <= 12 {
+		b.WriteString("\nCites: " + strings.Join(cites, ", ") + "\n")
+	}
+	for _, bt := range rep.Buttons {
+		if ids, ok := strings.CutPrefix(bt.CustomID, "cite:"); ok {
+			b.WriteString("Cited rules: /rule " + strings.ReplaceAll(ids, ",", ", /rule ") + "\n")
+		}
+		if name, ok := strings.CutPrefix(bt.CustomID, "rulings:"); ok {
+			b.WriteString("Rulings: /rulings " + name + "\n")
+		}
+	}
+	if rep.Footer != "" {
+		b.WriteString("-- " + rep.Footer + "\n")
+	}
+	b.WriteString("\n")
+	return b.String()
+}

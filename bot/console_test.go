@@ -1,0 +1,64 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/session"
+)
+
+// TestConsole drives the REPL the way a user types into `arbiter console`:
+// no token, no Redis, plain text out, every page shown, and the scenario
+// form read from the following lines.
+func TestConsole(t *testing.T) {
+	r := testRouter(t, commands.Deps{Store: session.NewMemory(), Scenarios: echoRunner{}})
+	in := strings.Join([]string{
+		"/rule 302.6",
+		"# a comment",
+		"/rule 702",
+		"/rule 999.9",
+		"/frobnicate",
+		"/scenario add Ornithopter as O (new)",
+		"/scenario add",
+		"cast Ensoul Artifact targeting O",
+		"? can O attack",
+		"",
+		"/define summoning sickness",
+		"quit",
+		"/rule 100.1",
+	}, "\n")
+	var out strings.Builder
+	c := &Console{Router: r, In: strings.NewReader(in), Out: &out}
+	if err := c.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{
+		"Rule 302.6\nhttps://yawgatog.com/resources/magic-rules/#R3026\nA creature’s activated ability",
+		"-- Comprehensive Rules effective 2026-04-17",
+		// All three pages of 702, in order, with no Markdown left.
+		"-- Page 1 of 3", "-- Page 2 of 3", "-- Page 3 of 3",
+		"702.2 Deathtouch",
+		"No such rule (error)",
+		"error: unknown command /frobnicate",
+		"1  Ornithopter as O (new)\n\nran 1 lines",
+		"Add scenario lines: paste one statement per line, then an empty line.",
+		"1  Ornithopter as O (new)\n2  cast Ensoul Artifact targeting O\n3  ? can O attack\n\nran 3 lines",
+		"Summoning Sickness Rule",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("console output lacks %q", want)
+		}
+	}
+	if strings.Contains(got, "**") {
+		t.Error("Markdown bold left in plain text")
+	}
+	if strings.Contains(got, "Rule 100.1") {
+		t.Error("the console kept reading after quit")
+	}
+	if i, j := strings.Index(got, "Page 1 of 3"), strings.Index(got, "Page 3 of 3"); i < 0 || j < i {
+		t.Error("pages out of order")
+	}
+}

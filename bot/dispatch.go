@@ -1,0 +1,177 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/arbiter-mtg/arbiter/commands"
+)
+
+// Router is what the adapters need from the command set; *commands.Router
+// implements it.
+type Router interface {
+	Admit(ctx context.Context, req commands.Request) (answer bool, over *commands.Reply)
+	Handle(ctx context.Context, req commands.Request) commands.Reply
+	Autocomplete(ctx context.Context, req commands.Request) []commands.Choice
+	Definitions() []commands.Definition
+}
+
+// Dispatcher runs one interaction through the router for either transport:
+// it decodes, de-duplicates and rate-limits, runs the handler behind a
+// recover guard, and defers when the answer is not ready in time.
+type Dispatcher struct {
+	Router Router
+	// DeferAfter is how long to wait for a handler before deferring;
+	// Discord drops interactions not answered within 3 s.
+	DeferAfter time.Duration
+	// FollowUpTimeout bounds a deferred handler; the interaction token is
+	// valid for 15 minutes.
+	FollowUpTimeout time.Duration
+	Log             *slog.Logger
+}
+
+// Outcome is the first response to an interaction and, when it was
+// deferred, the final reply to deliver afterwards.
+type Outcome struct {
+	// Response is nil when the interaction must not be answered (another
+	// instance claimed it).
+	Response *discordgo.InteractionResponse
+	// Later delivers the reply of a deferred interaction.
+	Later <-chan commands.Reply
+}
+
+func (d *Dispatcher) log() *slog.Logger {
+	if d.Log == nil {
+		return slog.Default()
+	}
+	return d.Log
+}
+
+// internalError is what a user sees when a handler panics or fails.
+func internalError() commands.Reply {
+	return commands.Reply{
+		Title:     "Something went wrong",
+		Body:      "Arbiter hit an internal error answering this. It has been logged.\n\nTry: `/help`",
+		Ephemeral: true,
+		Error:     true,
+	}
+}
+
+// Dispatch answers one interaction. It never panics.
+func (d *Dispatcher) Dispatch(ctx context.Context, in *discordgo.Interaction) (out Outcome) {
+	defer func() {
+		if p := recover(); p != nil {
+			d.log().Error("interaction panic", "panic", p, "stack", string(debug.Stack()))
+			out = Outcome{Response: Render(internalError())}
+		}
+	}()
+	if in.Type == discordgo.InteractionPing {
+		return Outcome{Response: &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong}}
+	}
+	req, err := ToRequest(in)
+	if err != nil {
+		d.log().Warn("undecodable interaction", "err", err, "type", in.Type)
+		if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			return Outcome{Response: RenderChoices(nil)}
+		}
+		return Outcome{Response: Render(commands.Reply{Title: "Cannot read that", Body: "Arbiter could not read this interaction.\n\nTry: `/help`", Ephemeral: true, Error: true})}
+	}
+	answer, over := d.Router.Admit(ctx, req)
+	if !answer {
+		return Outcome{}
+	}
+	if over != nil {
+		return Outcome{Response: Render(*over)}
+	}
+	if req.Kind == commands.KindAutocomplete {
+		// Autocomplete cannot be deferred: answer now, whatever it takes.
+		return Outcome{Response: RenderChoices(d.Router.Autocomplete(ctx, req))}
+	}
+	wait := d.DeferAfter
+	if wait <= 0 {
+		wait = 2 * time.Second
+	}
+	limit := d.FollowUpTimeout
+	if limit <= 0 {
+		limit = 14 * time.Minute
+	}
+	// The handler outlives the request when deferred, so it gets its own
+	// context bounded by the token's life.
+	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), limit)
+	done := make(chan commands.Reply, 1)
+	go func() {
+		defer cancel()
+		done <- d.guard(hctx, req)
+	}()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case rep := <-done:
+		return Outcome{Response: Render(rep)}
+	case <-timer.C:
+	}
+	typ := discordgo.InteractionResponseDeferredChannelMessageWithSource
+	if req.Kind == commands.KindComponent {
+		typ = discordgo.InteractionResponseDeferredMessageUpdate
+	}
+	return Outcome{Response: &discordgo.InteractionResponse{Type: typ}, Later: done}
+}
+
+// guard runs the router's handler and turns a panic into an error reply.
+func (d *Dispatcher) guard(ctx context.Context, req commands.Request) (rep commands.Reply) {
+	defer func() {
+		if p := recover(); p != nil {
+			d.log().Error("handler panic", "command", req.Command, "custom_id", req.CustomID, "panic", p, "stack", string(debug.Stack()))
+			rep = internalError()
+		}
+	}()
+	return d.Router.Handle(ctx, req)
+}
+
+// Deliver sends the final reply of a deferred interaction through the
+// interaction webhook: it edits the deferred message, or, for a private
+// answer to a public deferral, deletes the placeholder and sends the
+// answer as an ephemeral follow-up.
+func Deliver(s *discordgo.Session, in *discordgo.Interaction, deferred discordgo.InteractionResponseType, rep commands.Reply) error {
+	if rep.Silent {
+		return nil
+	}
+	if rep.Modal != nil {
+		// A form cannot follow a deferral.
+		rep = commands.Reply{Title: "Took too long", Body: "The form could not be opened in time. Try again.\n\nTry: `/scenario add`", Ephemeral: true, Error: true}
+	}
+	data := RenderMessage(rep)
+	opts := []discordgo.RequestOption{discordgo.WithRestRetries(1)}
+	if deferred == discordgo.InteractionResponseDeferredMessageUpdate && !rep.Update {
+		// A button's answer that is a new message.
+		_, err := s.FollowupMessageCreate(in, false, webhookParams(data), opts...)
+		return err
+	}
+	if rep.Ephemeral && deferred == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		if err := s.InteractionResponseDelete(in, opts...); err != nil {
+			return fmt.Errorf("delete deferred placeholder: %w", err)
+		}
+		_, err := s.FollowupMessageCreate(in, false, webhookParams(data), opts...)
+		return err
+	}
+	_, err := s.InteractionResponseEdit(in, &discordgo.WebhookEdit{
+		Embeds:          &data.Embeds,
+		Components:      &data.Components,
+		AllowedMentions: noMentions(),
+	}, opts...)
+	return err
+}
+
+func webhookParams(data *discordgo.InteractionResponseData) *discordgo.WebhookParams {
+	return &discordgo.WebhookParams{
+		Embeds:          data.Embeds,
+		Components:      data.Components,
+		AllowedMentions: noMentions(),
+		Flags:           data.Flags,
+	}
+}

@@ -1,0 +1,295 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+
+	"github.com/arbiter-mtg/arbiter/commands"
+)
+
+// fakeDiscord is a local stand-in for Discord's REST API and gateway,
+// enough for discordgo to connect, identify, register commands and answer
+// interactions: GET /api/v9/gateway(/bot), a websocket that sends HELLO,
+// reads IDENTIFY and sends READY, and the REST routes the bot calls.
+type fakeDiscord struct {
+	t      *testing.T
+	srv    *httptest.Server
+	shards int
+
+	mu         sync.Mutex
+	identifies []map[string]any
+	conns      []*websocket.Conn
+	seq        int
+	registered []discordgo.ApplicationCommand
+	regPath    string
+	callbacks  map[string]discordgo.InteractionResponse // by interaction id
+	answered   map[string]int                           // callbacks per interaction id
+	gatewayHit []string
+	got        chan string // interaction ids as their callbacks arrive
+	ready      chan struct{}
+}
+
+func newFakeDiscord(t *testing.T, shards int) *fakeDiscord {
+	f := &fakeDiscord{t: t, shards: shards, callbacks: map[string]discordgo.InteractionResponse{}, answered: map[string]int{}, got: make(chan string, 16), ready: make(chan struct{}, 16)}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/v9/gateway", func(w http.ResponseWriter, r *http.Request) {
+		f.hit(r)
+		fmt.Fprintf(w, `{"url":%q}`, f.wsURL())
+	})
+	mux.HandleFunc("GET /api/v9/gateway/bot", func(w http.ResponseWriter, r *http.Request) {
+		f.hit(r)
+		fmt.Fprintf(w, `{"url":%q,"shards":%d,"session_start_limit":{"total":1000,"remaining":999,"reset_after":0,"max_concurrency":1}}`, f.wsURL(), f.shards)
+	})
+	mux.HandleFunc("GET /ws/", f.gateway) // discordgo adds a slash
+	mux.HandleFunc("PUT /api/v9/applications/{app}/guilds/{guild}/commands", f.register)
+	mux.HandleFunc("PUT /api/v9/applications/{app}/commands", f.register)
+	mux.HandleFunc("POST /api/v9/interactions/{id}/{token}/callback", func(w http.ResponseWriter, r *http.Request) {
+		var resp discordgo.InteractionResponse
+		b, _ := io.ReadAll(r.Body)
+		if err := json.Unmarshal(b, &resp); err != nil {
+			t.Errorf("callback body %s: %v", b, err)
+		}
+		f.mu.Lock()
+		f.callbacks[r.PathValue("id")] = resp
+		f.answered[r.PathValue("id")]++
+		f.mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
+		f.got <- r.PathValue("id")
+	})
+	f.srv = httptest.NewServer(mux)
+	return f
+}
+
+func (f *fakeDiscord) hit(r *http.Request) {
+	f.mu.Lock()
+	f.gatewayHit = append(f.gatewayHit, r.URL.Path+" "+r.Header.Get("Authorization"))
+	f.mu.Unlock()
+}
+
+func (f *fakeDiscord) wsURL() string { return "ws" + strings.TrimPrefix(f.srv.URL, "http") + "/ws" }
+
+func (f *fakeDiscord) register(w http.ResponseWriter, r *http.Request) {
+	var cmds []discordgo.ApplicationCommand
+	if err := json.NewDecoder(r.Body).Decode(&cmds); err != nil {
+		f.t.Errorf("registration body: %v", err)
+	}
+	f.mu.Lock()
+	f.registered, f.regPath = cmds, r.URL.Path
+	f.mu.Unlock()
+	json.NewEncoder(w).Encode(cmds)
+}
+
+var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
+
+// gateway speaks the opening of Discord's gateway protocol.
+func (f *fakeDiscord) gateway(w http.ResponseWriter, r *http.Request) {
+	c, err := upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		f.t.Errorf("upgrade: %v", err)
+		return
+	}
+	// HELLO with a long heartbeat interval: the test ends before any.
+	c.WriteJSON(map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": 45000}})
+	var ident map[string]any
+	if err := c.ReadJSON(&ident); err != nil {
+		f.t.Errorf("reading IDENTIFY: %v", err)
+		return
+	}
+	// Writes to one connection must not interleave: READY is written
+	// under the same lock as send's INTERACTION_CREATEs.
+	f.mu.Lock()
+	f.identifies = append(f.identifies, ident)
+	f.seq++
+	c.WriteJSON(map[string]any{"op": 0, "t": "READY", "s": f.seq, "d": map[string]any{
+		"v": 9, "session_id": fmt.Sprint("session-", f.seq), "resume_gateway_url": f.wsURL(),
+		"user":        map[string]any{"id": "900", "username": "Arbiter", "bot": true},
+		"application": map[string]any{"id": "900"},
+		"guilds":      []any{},
+	}})
+	f.conns = append(f.conns, c)
+	f.mu.Unlock()
+	f.ready <- struct{}{}
+	// Keep reading (heartbeats, close) until the client goes away.
+	for {
+		if _, _, err := c.ReadMessage(); err != nil {
+			return
+		}
+	}
+}
+
+// send pushes an INTERACTION_CREATE down connection i.
+func (f *fakeDiscord) send(i int, interaction []byte) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.seq++
+	msg := fmt.Sprintf(`{"op":0,"t":"INTERACTION_CREATE","s":%d,"d":%s}`, f.seq, interaction)
+	if err := f.conns[i].WriteMessage(websocket.TextMessage, []byte(msg)); err != nil {
+		f.t.Errorf("send: %v", err)
+	}
+}
+
+func (f *fakeDiscord) await(t *testing.T, id string) discordgo.InteractionResponse {
+	t.Helper()
+	deadline := time.After(5 * time.Second)
+	for {
+		select {
+		case got := <-f.got:
+			if got == id {
+				f.mu.Lock()
+				defer f.mu.Unlock()
+				return f.callbacks[id]
+			}
+		case <-deadline:
+			t.Fatalf("no callback for interaction %s", id)
+		}
+	}
+}
+
+// panicRouter panics on /help, like a handler bug, and defers everything
+// else to the real router.
+type panicRouter struct{ Router }
+
+func (p panicRouter) Handle(ctx context.Context, req commands.Request) commands.Reply {
+	if req.Command == "help" {
+		var m map[string]int
+		m["boom"]++ // nil map write: a real runtime panic
+	}
+	return p.Router.Handle(ctx, req)
+}
+
+func interactionJSON(id, name, optName, optValue string) []byte {
+	opts := "[]"
+	if optName != "" {
+		opts = fmt.Sprintf(`[{"name":%q,"type":3,"value":%q}]`, optName, optValue)
+	}
+	return []byte(fmt.Sprintf(`{"id":%q,"application_id":"900","type":2,"token":"tok-%s","version":1,"guild_id":"500","channel_id":"600",
+		"member":{"user":{"id":"700","username":"alice"},"roles":[],"permissions":"0"},
+		"data":{"id":"800","name":%q,"type":1,"options":%s}}`, id, id, name, opts))
+}
+
+// TestGatewayEndToEnd runs the real discordgo client against the fake
+// Discord: discovery through api_base, IDENTIFY with the token, command
+// registration, an interaction answered through the callback, a handler
+// panic answered with an error, and the bot still answering afterwards.
+func TestGatewayEndToEnd(t *testing.T) {
+	f := newFakeDiscord(t, 1)
+	defer f.srv.Close()
+	if err := SetAPIBase(f.srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	defer SetAPIBase("https://discord.com")
+
+	g := &Gateway{
+		Token: "test-token", ApplicationID: "900", GuildID: "500", ShardCount: 1,
+		Dispatcher: &Dispatcher{Router: panicRouter{testRouter(t, commands.Deps{})}, DeferAfter: 2 * time.Second},
+	}
+	if err := g.Open(context.Background()); err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer g.Close()
+
+	f.mu.Lock()
+	if len(f.gatewayHit) != 1 || !strings.HasPrefix(f.gatewayHit[0], "/api/v9/gateway ") {
+		t.Errorf("gateway discovery calls %q", f.gatewayHit)
+	}
+	ident := f.identifies[0]
+	d, _ := ident["d"].(map[string]any)
+	if ident["op"] != float64(2) || d["token"] != "Bot test-token" {
+		t.Errorf("IDENTIFY %v", ident)
+	}
+	if f.regPath != "/api/v9/applications/900/guilds/500/commands" {
+		t.Errorf("registration went to %q", f.regPath)
+	}
+	names := map[string]discordgo.ApplicationCommand{}
+	for _, c := range f.registered {
+		names[c.Name] = c
+	}
+	f.mu.Unlock()
+	if len(names) != 11 || names["rule"].Options[0].Name != "number" || !names["rule"].Options[0].Autocomplete {
+		t.Errorf("registered %d commands: %+v", len(names), names["rule"])
+	}
+	if names[commands.FindRules].Type != discordgo.MessageApplicationCommand {
+		t.Errorf("Find rules registered as type %d", names[commands.FindRules].Type)
+	}
+	if sc := names["scenario"]; len(sc.Options) != 5 || sc.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+		t.Errorf("scenario subcommands %+v", sc.Options)
+	}
+
+	f.send(0, interactionJSON("2001", "rule", "number", "302.6"))
+	resp := f.await(t, "2001")
+	if resp.Type != discordgo.InteractionResponseChannelMessageWithSource || resp.Data.Embeds[0].Title != "Rule 302.6" {
+		t.Fatalf("callback %+v", resp)
+	}
+	if resp.Data.AllowedMentions == nil || len(resp.Data.AllowedMentions.Parse) != 0 {
+		t.Errorf("allowed mentions %+v", resp.Data.AllowedMentions)
+	}
+
+	f.send(0, interactionJSON("2002", "help", "", ""))
+	resp = f.await(t, "2002")
+	if resp.Data == nil || resp.Data.Flags != discordgo.MessageFlagsEphemeral || resp.Data.Embeds[0].Title != "Something went wrong" {
+		t.Fatalf("panic answered with %+v", resp.Data)
+	}
+
+	// Still running: the next interaction is answered.
+	f.send(0, interactionJSON("2003", "rule", "number", "704.5k"))
+	if resp := f.await(t, "2003"); !strings.Contains(resp.Data.Embeds[0].Description, "world rule") {
+		t.Errorf("after the panic: %+v", resp.Data.Embeds[0])
+	}
+
+	// The same interaction delivered twice is answered once.
+	f.send(0, interactionJSON("2003", "rule", "number", "704.5k"))
+	f.send(0, interactionJSON("2004", "rule", "number", "100.1"))
+	f.await(t, "2004")
+	time.Sleep(200 * time.Millisecond) // let a wrongly answered duplicate arrive
+	f.mu.Lock()
+	if n := f.answered["2003"]; n != 1 {
+		t.Errorf("interaction 2003 answered %d times, want once", n)
+	}
+	f.mu.Unlock()
+}
+
+// TestGatewayAutoSharding: shard_count "auto" asks GET /gateway/bot and
+// opens one session per recommended shard, each identifying with its
+// shard pair; registration happens once.
+func TestGatewayAutoSharding(t *testing.T) {
+	f := newFakeDiscord(t, 2)
+	defer f.srv.Close()
+	if err := SetAPIBase(f.srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	defer SetAPIBase("https://discord.com")
+	g := &Gateway{Token: "tok", ApplicationID: "900", AutoShard: true, Dispatcher: &Dispatcher{Router: testRouter(t, commands.Deps{})}}
+	if err := g.Open(context.Background()); err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer g.Close()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.identifies) != 2 {
+		t.Fatalf("%d IDENTIFYs, want 2", len(f.identifies))
+	}
+	for i, id := range f.identifies {
+		d := id["d"].(map[string]any)
+		shard, _ := d["shard"].([]any)
+		if len(shard) != 2 || shard[0] != float64(i) || shard[1] != float64(2) {
+			t.Errorf("IDENTIFY %d shard %v, want [%d 2]", i, d["shard"], i)
+		}
+	}
+	if f.gatewayHit[0] != "/api/v9/gateway/bot Bot tok" {
+		t.Errorf("first call %q, want GET /gateway/bot with the token", f.gatewayHit[0])
+	}
+	if f.regPath != "/api/v9/applications/900/commands" {
+		t.Errorf("global registration went to %q", f.regPath)
+	}
+}

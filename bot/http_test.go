@@ -1,0 +1,324 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/session"
+)
+
+// signer signs requests the way Discord does: Ed25519 over
+// timestamp + body, hex in X-Signature-Ed25519.
+type signer struct {
+	pub  ed25519.PublicKey
+	priv ed25519.PrivateKey
+}
+
+func newSigner(t *testing.T) signer {
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return signer{pub, priv}
+}
+
+func (s signer) request(t *testing.T, url string, body []byte, ts time.Time) *http.Request {
+	t.Helper()
+	stamp := strconv.FormatInt(ts.Unix(), 10)
+	sig := ed25519.Sign(s.priv, append([]byte(stamp), body...))
+	r, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("X-Signature-Ed25519", hex.EncodeToString(sig))
+	r.Header.Set("X-Signature-Timestamp", stamp)
+	return r
+}
+
+func recorded(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "interactions", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// countingRouter wraps a router and counts the handler calls, so tests can
+// assert that rejected requests were never processed.
+type countingRouter struct {
+	Router
+	mu      sync.Mutex
+	handled int
+}
+
+func (c *countingRouter) Handle(ctx context.Context, req commands.Request) commands.Reply {
+	c.mu.Lock()
+	c.handled++
+	c.mu.Unlock()
+	return c.Router.Handle(ctx, req)
+}
+
+func (c *countingRouter) Autocomplete(ctx context.Context, req commands.Request) []commands.Choice {
+	c.mu.Lock()
+	c.handled++
+	c.mu.Unlock()
+	return c.Router.Autocomplete(ctx, req)
+}
+
+func (c *countingRouter) count() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.handled
+}
+
+func TestHTTPInteractions(t *testing.T) {
+	key := newSigner(t)
+	router := &countingRouter{Router: testRouter(t, commands.Deps{})}
+	h := &Interactions{Dispatcher: &Dispatcher{Router: router, DeferAfter: 2 * time.Second}, PublicKey: key.pub, MaxBody: 64 << 10, MaxSkew: 5 * time.Minute}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	now := time.Now()
+	other := newSigner(t)
+
+	type result struct {
+		status int
+		resp   discordgo.InteractionResponse
+	}
+	do := func(r *http.Request) result {
+		res, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		var out result
+		out.status = res.StatusCode
+		if res.StatusCode == 200 {
+			if err := json.Unmarshal(b, &out.resp); err != nil {
+				t.Fatalf("response %s: %v", b, err)
+			}
+		}
+		return out
+	}
+	big := append(recorded(t, "rule_command.json"), bytes.Repeat([]byte(" "), 64<<10)...)
+	tests := []struct {
+		name      string
+		req       *http.Request
+		status    int
+		processed bool
+		check     func(t *testing.T, r discordgo.InteractionResponse)
+	}{
+		{
+			name: "ping answers pong", req: key.request(t, srv.URL, recorded(t, "ping.json"), now), status: 200,
+			check: func(t *testing.T, r discordgo.InteractionResponse) {
+				if r.Type != discordgo.InteractionResponsePong {
+					t.Errorf("type %d, want 1 (PONG)", r.Type)
+				}
+			},
+		},
+		{
+			name: "good command answers in the body", req: key.request(t, srv.URL, recorded(t, "rule_command.json"), now), status: 200, processed: true,
+			check: func(t *testing.T, r discordgo.InteractionResponse) {
+				if r.Type != discordgo.InteractionResponseChannelMessageWithSource || len(r.Data.Embeds) != 1 {
+					t.Fatalf("response %+v", r)
+				}
+				e := r.Data.Embeds[0]
+				if e.Title != "Rule 302.6" || !strings.Contains(e.Description, "summoning sickness") || e.URL != "https://yawgatog.com/resources/magic-rules/#R3026" {
+					t.Errorf("embed %+v", e)
+				}
+				if r.Data.AllowedMentions == nil || len(r.Data.AllowedMentions.Parse) != 0 {
+					t.Errorf("allowed mentions %+v", r.Data.AllowedMentions)
+				}
+			},
+		},
+		{
+			name: "autocomplete", req: key.request(t, srv.URL, recorded(t, "rule_autocomplete.json"), now), status: 200, processed: true,
+			check: func(t *testing.T, r discordgo.InteractionResponse) {
+				if r.Type != discordgo.InteractionApplicationCommandAutocompleteResult || len(r.Data.Choices) == 0 || len(r.Data.Choices) > 25 {
+					t.Fatalf("response %+v", r)
+				}
+				found := false
+				for _, c := range r.Data.Choices {
+					found = found || c.Value == "704.5k"
+				}
+				if !found {
+					t.Errorf("704.5 choices lack 704.5k")
+				}
+			},
+		},
+		{
+			name: "unknown command answers an ephemeral error", req: key.request(t, srv.URL, recorded(t, "unknown_command.json"), now), status: 200, processed: true,
+			check: func(t *testing.T, r discordgo.InteractionResponse) {
+				if r.Data == nil || r.Data.Flags != discordgo.MessageFlagsEphemeral || !strings.Contains(r.Data.Embeds[0].Description, "/help") {
+					t.Errorf("response %+v", r.Data)
+				}
+			},
+		},
+		{name: "signed by another key", req: other.request(t, srv.URL, recorded(t, "rule_command.json"), now), status: 401},
+		{name: "body changed after signing", req: func() *http.Request {
+			r := key.request(t, srv.URL, recorded(t, "rule_command.json"), now)
+			body := bytes.Replace(recorded(t, "rule_command.json"), []byte("302.6"), []byte("302.7"), 1)
+			r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+			return r
+		}(), status: 401},
+		{name: "no signature", req: func() *http.Request {
+			r := key.request(t, srv.URL, recorded(t, "rule_command.json"), now)
+			r.Header.Del("X-Signature-Ed25519")
+			return r
+		}(), status: 401},
+		{name: "stale timestamp with a genuine signature", req: key.request(t, srv.URL, recorded(t, "rule_command.json"), now.Add(-6*time.Minute)), status: 401},
+		{name: "timestamp from the future", req: key.request(t, srv.URL, recorded(t, "rule_command.json"), now.Add(10*time.Minute)), status: 401},
+		{name: "oversized body", req: key.request(t, srv.URL, big, now), status: 413},
+		{name: "oversized body without length", req: func() *http.Request {
+			r := key.request(t, srv.URL, big, now)
+			r.ContentLength = -1
+			r.Body = io.NopCloser(bytes.NewReader(big))
+			return r
+		}(), status: 413},
+		{name: "malformed JSON", req: key.request(t, srv.URL, []byte(`{"type":2,"data":`), now), status: 400},
+		{name: "JSON without a type", req: key.request(t, srv.URL, []byte(`{"id":"1"}`), now), status: 400},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			before := router.count()
+			got := do(tc.req)
+			if got.status != tc.status {
+				t.Fatalf("status %d, want %d", got.status, tc.status)
+			}
+			if processed := router.count() > before; processed != tc.processed {
+				t.Errorf("processed = %v, want %v", processed, tc.processed)
+			}
+			if tc.check != nil {
+				tc.check(t, got.resp)
+			}
+		})
+	}
+	t.Run("GET is refused", func(t *testing.T) {
+		res, err := http.Get(srv.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusMethodNotAllowed {
+			t.Errorf("status %d", res.StatusCode)
+		}
+	})
+}
+
+// TestHTTPDuplicateDelivery: the same interaction delivered twice (two
+// instances, or a retry) is answered once.
+func TestHTTPDuplicateDelivery(t *testing.T) {
+	key := newSigner(t)
+	store := session.NewMemory()
+	h := &Interactions{Dispatcher: &Dispatcher{Router: testRouter(t, commands.Deps{Store: store})}, PublicKey: key.pub}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	var codes []int
+	for i := 0; i < 2; i++ {
+		res, err := http.DefaultClient.Do(key.request(t, srv.URL, recorded(t, "rule_command.json"), time.Now()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		codes = append(codes, res.StatusCode)
+	}
+	if codes[0] != 200 || codes[1] != http.StatusConflict {
+		t.Errorf("status codes %v, want [200 409]", codes)
+	}
+}
+
+// slowRouter answers after a delay, to force a deferral.
+type slowRouter struct {
+	Router
+	delay time.Duration
+}
+
+func (s slowRouter) Handle(ctx context.Context, req commands.Request) commands.Reply {
+	time.Sleep(s.delay)
+	return s.Router.Handle(ctx, req)
+}
+
+// fakeWebhooks records the follow-up calls Discord would receive.
+type fakeWebhooks struct {
+	mu    sync.Mutex
+	calls []string
+	done  chan struct{}
+}
+
+func (f *fakeWebhooks) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	b, _ := io.ReadAll(r.Body)
+	f.mu.Lock()
+	f.calls = append(f.calls, r.Method+" "+r.URL.Path+" "+string(b))
+	f.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	if r.Method == http.MethodDelete {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	fmt.Fprint(w, `{"id":"5000","channel_id":"600","content":"","timestamp":"2026-04-20T12:00:00.000000+00:00"}`)
+}
+
+func TestHTTPDefersSlowAnswers(t *testing.T) {
+	discord := &fakeWebhooks{}
+	fake := httptest.NewServer(discord)
+	defer fake.Close()
+	if err := SetAPIBase(fake.URL); err != nil {
+		t.Fatal(err)
+	}
+	defer SetAPIBase("https://discord.com")
+	rest, _ := discordgo.New("")
+	key := newSigner(t)
+	delivered := make(chan error, 1)
+	h := &Interactions{
+		Dispatcher: &Dispatcher{Router: slowRouter{testRouter(t, commands.Deps{}), 300 * time.Millisecond}, DeferAfter: 50 * time.Millisecond},
+		PublicKey:  key.pub, REST: rest,
+		delivered: func(err error) { delivered <- err },
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	res, err := http.DefaultClient.Do(key.request(t, srv.URL, recorded(t, "rule_command.json"), time.Now()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first discordgo.InteractionResponse
+	json.NewDecoder(res.Body).Decode(&first)
+	res.Body.Close()
+	if first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("first response type %d, want 5 (deferred)", first.Type)
+	}
+	select {
+	case err := <-delivered:
+		if err != nil {
+			t.Fatalf("follow-up: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no follow-up")
+	}
+	discord.mu.Lock()
+	defer discord.mu.Unlock()
+	if len(discord.calls) != 1 || !strings.HasPrefix(discord.calls[0], "PATCH /api/v9/webhooks/900/tok-rule/messages/@original ") {
+		t.Fatalf("webhook calls %q", discord.calls)
+	}
+	if !strings.Contains(discord.calls[0], "summoning sickness") || !strings.Contains(discord.calls[0], `"allowed_mentions":{"parse":[]`) {
+		t.Errorf("edit body %s", discord.calls[0])
+	}
+}

@@ -1,0 +1,265 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/arbiter-mtg/arbiter/commands"
+)
+
+// Discord's message limits, counted in runes (DESIGN.md).
+const (
+	LimitContent     = 2000
+	LimitTitle       = 256
+	LimitDescription = 4096
+	LimitFields      = 25
+	LimitFieldName   = 256
+	LimitFieldValue  = 1024
+	LimitFooter      = 2048
+	LimitEmbedTotal  = 6000
+	LimitEmbeds      = 10
+	LimitButtonLabel = 80
+	LimitRowButtons  = 5
+	LimitRows        = 5
+	LimitModalTitle  = 45
+	LimitChoiceName  = 100
+)
+
+// Embed colours.
+const (
+	colorAnswer = 0x2B6CB0
+	colorError  = 0xC53030
+)
+
+// noMentions stops echoed user text from pinging anyone.
+func noMentions() *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+}
+
+// Render turns a reply into the interaction response Discord expects:
+// a modal (type 9), an update of the message a button is on (type 7) or a
+// new message (type 4).
+func Render(rep commands.Reply) *discordgo.InteractionResponse {
+	if rep.Modal != nil {
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: renderModal(rep.Modal)}
+	}
+	typ := discordgo.InteractionResponseChannelMessageWithSource
+	if rep.Update {
+		typ = discordgo.InteractionResponseUpdateMessage
+	}
+	return &discordgo.InteractionResponse{Type: typ, Data: RenderMessage(rep)}
+}
+
+// RenderMessage renders the message part of a reply: one embed, its
+// buttons, the ephemeral flag and empty allowed mentions.
+func RenderMessage(rep commands.Reply) *discordgo.InteractionResponseData {
+	data := &discordgo.InteractionResponseData{
+		Embeds:          []*discordgo.MessageEmbed{renderEmbed(rep)},
+		Components:      renderButtons(rep.Buttons),
+		AllowedMentions: noMentions(),
+	}
+	if rep.Ephemeral {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return data
+}
+
+// RenderChoices is the autocomplete response (type 8): at most 25 choices,
+// names of at most 100 characters.
+func RenderChoices(cs []commands.Choice) *discordgo.InteractionResponse {
+	out := []*discordgo.ApplicationCommandOptionChoice{}
+	for i, c := range cs {
+		if i == commands.MaxChoices {
+			break
+		}
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: clip(c.Name, LimitChoiceName), Value: clip(c.Value, LimitChoiceName)})
+	}
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: out},
+	}
+}
+
+func renderEmbed(rep commands.Reply) *discordgo.MessageEmbed {
+	e := &discordgo.MessageEmbed{
+		Title: clip(rep.Title, LimitTitle),
+		URL:   rep.URL,
+		Color: colorAnswer,
+	}
+	if rep.Error {
+		e.Color = colorError
+	}
+	desc := rep.Body
+	if rep.Preformatted && desc != "" {
+		// Engine output: monospace, and a stray ``` cannot end the block.
+		desc = "```\n" + strings.ReplaceAll(desc, "```", "`\u200b``") + "\n```"
+	}
+	e.Description = clip(desc, LimitDescription)
+	for _, f := range rep.Fields {
+		v := f.Value
+		if strings.TrimSpace(v) == "" {
+			v = "\u200b"
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: clip(orBlank(f.Name), LimitFieldName), Value: clip(v, LimitFieldValue), Inline: f.Inline})
+	}
+	if src := sourcesField(rep.Citations); src != nil {
+		e.Fields = append(e.Fields, src)
+	}
+	if len(e.Fields) > LimitFields {
+		e.Fields = e.Fields[:LimitFields]
+	}
+	if rep.Footer != "" {
+		e.Footer = &discordgo.MessageEmbedFooter{Text: clip(rep.Footer, LimitFooter)}
+	}
+	fitTotal(e)
+	return e
+}
+
+// sourcesField lists the citations as links, as many as fit in one field,
+// then says how many more there are.
+func sourcesField(cs []commands.Citation) *discordgo.MessageEmbedField {
+	var parts []string
+	seen := map[string]bool{}
+	for _, c := range cs {
+		k := c.Kind + ":" + c.ID
+		if seen[k] || c.ID == "" {
+			continue
+		}
+		seen[k] = true
+		label := c.ID
+		switch c.Kind {
+		case commands.CiteMTR, commands.CiteIPG, commands.CiteJAR:
+			label = strings.ToUpper(c.Kind) + " " + c.ID
+		case commands.CiteGlossary:
+			label = "Glossary: " + c.ID
+		}
+		if c.URL != "" {
+			label = "[" + label + "](" + c.URL + ")"
+		}
+		parts = append(parts, label)
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	for i, p := range parts {
+		more := fmt.Sprintf(" and %d more", len(parts)-i)
+		if runes(b.String())+runes(p)+2+runes(more) > LimitFieldValue {
+			b.WriteString(more)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(p)
+	}
+	return &discordgo.MessageEmbedField{Name: "Sources", Value: b.String()}
+}
+
+// embedSize counts what Discord counts toward the 6000-rune total.
+func embedSize(e *discordgo.MessageEmbed) int {
+	n := runes(e.Title) + runes(e.Description)
+	for _, f := range e.Fields {
+		n += runes(f.Name) + runes(f.Value)
+	}
+	if e.Footer != nil {
+		n += runes(e.Footer.Text)
+	}
+	if e.Author != nil {
+		n += runes(e.Author.Name)
+	}
+	return n
+}
+
+// fitTotal is the last guard on the 6000-rune total. The router pages
+// answers well below it; if a reply still overflows, fields are dropped
+// from the end with a visible note, then the description is shortened.
+func fitTotal(e *discordgo.MessageEmbed) {
+	dropped := 0
+	for embedSize(e) > LimitEmbedTotal && len(e.Fields) > 0 {
+		e.Fields = e.Fields[:len(e.Fields)-1]
+		dropped++
+	}
+	if dropped > 0 {
+		note := fmt.Sprintf("\n(%d more sections did not fit in one message)", dropped)
+		room := LimitEmbedTotal - embedSize(e) - runes(note)
+		if room < 0 {
+			e.Description = clip(e.Description, runes(e.Description)+room)
+		}
+		e.Description = clip(e.Description+note, LimitDescription)
+	}
+	if over := embedSize(e) - LimitEmbedTotal; over > 0 {
+		e.Description = clip(e.Description, runes(e.Description)-over)
+	}
+}
+
+func renderButtons(bs []commands.Button) []discordgo.MessageComponent {
+	rows := []discordgo.MessageComponent{}
+	var row discordgo.ActionsRow
+	for _, b := range bs {
+		if len(rows) == LimitRows {
+			break
+		}
+		btn := discordgo.Button{Label: clip(b.Label, LimitButtonLabel), Disabled: b.Disabled}
+		switch {
+		case b.URL != "":
+			btn.Style, btn.URL = discordgo.LinkButton, b.URL
+		default:
+			btn.CustomID = b.CustomID
+			btn.Style = map[commands.ButtonStyle]discordgo.ButtonStyle{
+				commands.ButtonPrimary: discordgo.PrimaryButton, commands.ButtonSecondary: discordgo.SecondaryButton,
+				commands.ButtonSuccess: discordgo.SuccessButton, commands.ButtonDanger: discordgo.DangerButton,
+			}[b.Style]
+			if btn.Style == 0 {
+				btn.Style = discordgo.SecondaryButton
+			}
+		}
+		row.Components = append(row.Components, btn)
+		if len(row.Components) == LimitRowButtons {
+			rows = append(rows, row)
+			row = discordgo.ActionsRow{}
+		}
+	}
+	if len(row.Components) > 0 && len(rows) < LimitRows {
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func renderModal(m *commands.Modal) *discordgo.InteractionResponseData {
+	var rows []discordgo.MessageComponent
+	for _, in := range m.Inputs {
+		style := discordgo.TextInputShort
+		if in.Paragraph {
+			style = discordgo.TextInputParagraph
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.TextInput{
+			CustomID: in.CustomID, Label: clip(in.Label, LimitModalTitle), Style: style,
+			Placeholder: clip(in.Placeholder, 100), Required: in.Required, MaxLength: in.MaxLength,
+		}}})
+	}
+	return &discordgo.InteractionResponseData{CustomID: m.CustomID, Title: clip(m.Title, LimitModalTitle), Components: rows}
+}
+
+func orBlank(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "\u200b"
+	}
+	return s
+}
+
+func runes(s string) int { return len([]rune(s)) }
+
+// clip shortens s to max runes, marking the cut with an ellipsis.
+func clip(s string, max int) string {
+	if max <= 0 {
+		return ""
+	}
+	rs := []rune(s)
+	if len(rs) <= max {
+		return s
+	}
+	return string(rs[:max-1]) + "…"
+}

@@ -1,0 +1,191 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/arbiter-mtg/arbiter/commands"
+)
+
+func req(name string, opts ...string) commands.Request {
+	r := commands.Request{Kind: commands.KindCommand, Command: name, Options: map[string]string{}, UserID: "700", ChannelID: "600"}
+	for i := 0; i+1 < len(opts); i += 2 {
+		r.Options[opts[i]] = opts[i+1]
+	}
+	return r
+}
+
+// TestGoldenReplies renders real answers into Discord responses and
+// compares them with the golden files. Regenerate with -update after a
+// deliberate change and read the diff.
+func TestGoldenReplies(t *testing.T) {
+	rules := loadCR(t)
+	r := testRouter(t, commands.Deps{})
+	ctx := context.Background()
+	tests := []struct {
+		name string
+		req  commands.Request
+	}{
+		{"rule_302.6", req("rule", "number", "302.6")},
+		{"rule_107.3m_with_reference", req("rule", "number", "107.3m")},
+		{"rule_614.1_alone", req("rule", "number", "614.1.")},
+		{"rule_704.5_subrules", req("rule", "number", "704.5")},
+		{"rule_section_3", req("rule", "number", "3")},
+		{"rule_702_paged", req("rule", "number", "702")},
+		{"rule_unknown", req("rule", "number", "302.62")},
+		{"define_summoning_sickness", req("define", "term", "summoning sickness")},
+		{"help", req("help")},
+		{"scenario_without_engine", func() commands.Request { q := req("scenario"); q.Subcommand = "show"; return q }()},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := r.Handle(ctx, tc.req)
+			for _, c := range rep.Citations {
+				if c.Kind == commands.CiteCR && !rules.Exists(c.ID) {
+					t.Errorf("cites %s, not in the CR", c.ID)
+				}
+			}
+			resp := Render(rep)
+			checkLimits(t, resp)
+			golden(t, tc.name, resp)
+		})
+	}
+}
+
+// checkLimits asserts every Discord limit on a rendered response, counted
+// in runes, and that mentions are disabled.
+func checkLimits(t *testing.T, resp *discordgo.InteractionResponse) {
+	t.Helper()
+	d := resp.Data
+	if d == nil {
+		return
+	}
+	if resp.Type == discordgo.InteractionApplicationCommandAutocompleteResult {
+		if len(d.Choices) > 25 {
+			t.Errorf("%d choices", len(d.Choices))
+		}
+		return
+	}
+	if resp.Type == discordgo.InteractionResponseModal {
+		if runes(d.Title) > LimitModalTitle {
+			t.Errorf("modal title %d runes", runes(d.Title))
+		}
+		return
+	}
+	if d.AllowedMentions == nil || d.AllowedMentions.Parse == nil || len(d.AllowedMentions.Parse) != 0 {
+		t.Errorf("allowed mentions %+v, want parse: []", d.AllowedMentions)
+	}
+	if runes(d.Content) > LimitContent {
+		t.Errorf("content %d runes", runes(d.Content))
+	}
+	if len(d.Embeds) > LimitEmbeds {
+		t.Errorf("%d embeds", len(d.Embeds))
+	}
+	total := 0
+	for _, e := range d.Embeds {
+		if runes(e.Title) > LimitTitle || runes(e.Description) > LimitDescription || len(e.Fields) > LimitFields {
+			t.Errorf("embed over limits: title %d, description %d, %d fields", runes(e.Title), runes(e.Description), len(e.Fields))
+		}
+		for _, f := range e.Fields {
+			if runes(f.Name) > LimitFieldName || runes(f.Value) > LimitFieldValue || f.Name == "" || f.Value == "" {
+				t.Errorf("field %q: name %d, value %d runes", f.Name, runes(f.Name), runes(f.Value))
+			}
+		}
+		if e.Footer != nil && runes(e.Footer.Text) > LimitFooter {
+			t.Errorf("footer %d runes", runes(e.Footer.Text))
+		}
+		total += embedSize(e)
+	}
+	if total > LimitEmbedTotal {
+		t.Errorf("embeds total %d runes", total)
+	}
+	if len(d.Components) > LimitRows {
+		t.Errorf("%d component rows", len(d.Components))
+	}
+	for _, row := range d.Components {
+		ar := row.(discordgo.ActionsRow)
+		if len(ar.Components) > LimitRowButtons {
+			t.Errorf("%d buttons in a row", len(ar.Components))
+		}
+		for _, c := range ar.Components {
+			b := c.(discordgo.Button)
+			if runes(b.Label) > LimitButtonLabel || len(b.CustomID) > 100 {
+				t.Errorf("button %+v", b)
+			}
+		}
+	}
+}
+
+// TestRenderWithinLimits renders replies far over every limit, made of
+// multi-byte runes, and checks the result fits (the router pages before
+// this; the renderer is the last guard and says when it drops anything).
+func TestRenderWithinLimits(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	word := func(n int) string { return strings.Repeat("é", n) }
+	for i := 0; i < 200; i++ {
+		rep := commands.Reply{
+			Title:        word(rng.Intn(600)),
+			Body:         word(rng.Intn(9000)),
+			Footer:       word(rng.Intn(3000)),
+			Ephemeral:    i%2 == 0,
+			Preformatted: i%3 == 0,
+		}
+		for j := rng.Intn(40); j > 0; j-- {
+			rep.Fields = append(rep.Fields, commands.Field{Name: word(rng.Intn(400)), Value: word(rng.Intn(2000))})
+		}
+		for j := rng.Intn(200); j > 0; j-- {
+			rep.Citations = append(rep.Citations, commands.Citation{Kind: "cr", ID: fmt.Sprint(100+j, ".1"), URL: commands.YawgatogRuleURL(fmt.Sprint(100+j, ".1"))})
+		}
+		for j := rng.Intn(40); j > 0; j-- {
+			rep.Buttons = append(rep.Buttons, commands.Button{Label: word(rng.Intn(120)), CustomID: fmt.Sprint("b", j)})
+		}
+		resp := Render(rep)
+		checkLimits(t, resp)
+		if i%2 == 0 && resp.Data.Flags != discordgo.MessageFlagsEphemeral {
+			t.Error("ephemeral flag lost")
+		}
+	}
+}
+
+func TestSourcesFieldSaysHowManyMore(t *testing.T) {
+	var cs []commands.Citation
+	for i := 0; i < 100; i++ {
+		id := fmt.Sprintf("702.%d", i+1)
+		cs = append(cs, commands.Citation{Kind: "cr", ID: id, URL: commands.YawgatogRuleURL(id)})
+	}
+	f := sourcesField(cs)
+	if runes(f.Value) > LimitFieldValue || !strings.Contains(f.Value, "more") || !strings.HasPrefix(f.Value, "[702.1](https://yawgatog.com/resources/magic-rules/#R7021)") {
+		t.Errorf("sources field: %q", f.Value)
+	}
+}
+
+func TestRenderKinds(t *testing.T) {
+	modal := Render(commands.Reply{Modal: &commands.Modal{CustomID: "scn:add:c", Title: "Add scenario lines", Inputs: []commands.TextInput{{CustomID: "lines", Label: "Lines", Paragraph: true, Required: true}}}})
+	if modal.Type != discordgo.InteractionResponseModal || modal.Data.CustomID != "scn:add:c" {
+		t.Errorf("modal %+v", modal)
+	}
+	ti := modal.Data.Components[0].(discordgo.ActionsRow).Components[0].(discordgo.TextInput)
+	if ti.Style != discordgo.TextInputParagraph || ti.CustomID != "lines" {
+		t.Errorf("text input %+v", ti)
+	}
+	if u := Render(commands.Reply{Title: "x", Update: true}); u.Type != discordgo.InteractionResponseUpdateMessage {
+		t.Errorf("update type %d", u.Type)
+	}
+	var many []commands.Choice
+	for i := 0; i < 40; i++ {
+		many = append(many, commands.Choice{Name: strings.Repeat("n", 150), Value: fmt.Sprint(i)})
+	}
+	ch := RenderChoices(many)
+	if ch.Type != discordgo.InteractionApplicationCommandAutocompleteResult || len(ch.Data.Choices) != 25 || runes(ch.Data.Choices[0].Name) != 100 {
+		t.Errorf("choices: type %d, %d choices", ch.Type, len(ch.Data.Choices))
+	}
+	pre := Render(commands.Reply{Body: "a ``` b", Preformatted: true})
+	if d := pre.Data.Embeds[0].Description; !strings.HasPrefix(d, "```\n") || strings.Count(d, "```") != 2 {
+		t.Errorf("preformatted body %q", d)
+	}
+}
