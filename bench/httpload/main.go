@@ -1,0 +1,318 @@
+// Command httpload drives `arbiter http` with signed interactions at a fixed
+// concurrency for a bounded time or count and prints a table: throughput,
+// latency percentiles and errors.
+//
+//	go run ./bench/httpload -url http://127.0.0.1:8080/ -key SEED_HEX -c 64 -d 10s
+//
+// SEED_HEX is the 32-byte Ed25519 seed whose public key the server was
+// given (httpload -print-public-key -key SEED_HEX prints it). Every request
+// carries a fresh interaction id, so each one passes the server's
+// de-duplication claim in Redis; users rotate over -users ids so the
+// per-user rate limit is exercised without tripping (set it accordingly).
+//
+// The mix (-mix) is weights of request kinds:
+//
+//	rule      /rule number:<a rule id>         (look-up; Claim + Allow in the store)
+//	define    /define term:<a glossary term>
+//	complete  autocomplete on /rule            (no store access)
+//	scenario  /scenario add then /scenario undo on the worker's own channel
+//	          (store list writes; the list stays short)
+//
+// A response counts as an error unless it is HTTP 200 with a JSON
+// interaction response of the expected type (4 for commands, 8 for
+// autocomplete) that is not an error reply. The exit status is 1 when any
+// request failed.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"text/tabwriter"
+	"time"
+
+	"github.com/arbiter-mtg/arbiter/bench/interact"
+)
+
+type kind struct {
+	name   string
+	weight int
+}
+
+type sample struct {
+	kind    string
+	latency time.Duration
+	errKind string // "" when the request succeeded
+}
+
+func main() {
+	url := flag.String("url", "http://127.0.0.1:8080/", "interactions endpoint of `arbiter http`")
+	key := flag.String("key", os.Getenv("ARBITER_BENCH_KEY"), "Ed25519 seed, 64 hex digits (env ARBITER_BENCH_KEY)")
+	printPub := flag.Bool("print-public-key", false, "print the public key for -key and exit")
+	conc := flag.Int("c", 64, "concurrent requests")
+	dur := flag.Duration("d", 10*time.Second, "run time (the run stops at -d or -n, whichever comes first)")
+	max := flag.Int("n", 0, "stop after this many requests (0: no count limit)")
+	warm := flag.Int("warmup", 200, "requests sent before measuring (connections, caches)")
+	mix := flag.String("mix", "rule:70,define:15,complete:10,scenario:5", "request kinds and weights")
+	users := flag.Int("users", 100000, "distinct user ids to rotate over")
+	timeout := flag.Duration("timeout", 5*time.Second, "per-request timeout")
+	flag.Parse()
+
+	signer, err := interact.NewSigner(*key)
+	if err != nil {
+		fail("%v (pass -key)", err)
+	}
+	if *printPub {
+		fmt.Println(signer.PublicKeyHex())
+		return
+	}
+	kinds, err := parseMix(*mix)
+	if err != nil {
+		fail("-mix: %v", err)
+	}
+	client := &http.Client{
+		Timeout: *timeout,
+		Transport: &http.Transport{
+			MaxIdleConns:        *conc * 2,
+			MaxIdleConnsPerHost: *conc * 2,
+			IdleConnTimeout:     time.Minute,
+		},
+	}
+	run := &runner{url: *url, signer: signer, client: client, kinds: kinds, users: *users, runID: strconv.FormatInt(time.Now().UnixNano(), 36)}
+
+	// Warm-up: not measured, but it must work.
+	for i := range *warm {
+		s := run.one(i % *conc)
+		if s.errKind != "" && i < 5 {
+			fail("warm-up request failed (%s): is `arbiter http` running at %s with the public key %s?", s.errKind, *url, signer.PublicKeyHex())
+		}
+	}
+
+	var count atomic.Int64
+	results := make([][]sample, *conc)
+	stop := time.Now().Add(*dur)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for w := range *conc {
+		wg.Go(func() {
+			for time.Now().Before(stop) {
+				if *max > 0 && count.Add(1) > int64(*max) {
+					return
+				}
+				results[w] = append(results[w], run.one(w))
+			}
+		})
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+
+	var all []sample
+	for _, r := range results {
+		all = append(all, r...)
+	}
+	ok := report(os.Stdout, all, elapsed, *conc, *url)
+	if !ok {
+		os.Exit(1)
+	}
+}
+
+type runner struct {
+	url    string
+	signer *interact.Signer
+	client *http.Client
+	kinds  []kind
+	users  int
+	runID  string
+	seq    atomic.Int64
+}
+
+var ruleIDs = []string{"302.6", "613.1", "704.5k", "107.3i", "702.10", "613.4c", "509.1a", "601.2", "100.1", "903.4"}
+var terms = []string{"summoning sickness", "layer", "mana value", "trample", "dies", "token", "state-based actions"}
+
+// one sends one unit of work of a random kind and returns its sample. A
+// scenario unit is two requests (add, undo); its latency is their sum.
+func (r *runner) one(worker int) sample {
+	k := r.pick()
+	n := r.seq.Add(1)
+	id := func() string { return fmt.Sprintf("%s-%d-%d", r.runID, n, r.seq.Add(1)) }
+	at := interact.Where{Guild: "900", Channel: "c" + strconv.Itoa(worker), User: "u" + strconv.FormatInt(n%int64(r.users), 10)}
+	began := time.Now()
+	var errKind string
+	switch k {
+	case "rule":
+		errKind = r.expect(interact.Command(id(), at, "rule", interact.Str("number", ruleIDs[n%int64(len(ruleIDs))])), 4)
+	case "define":
+		errKind = r.expect(interact.Command(id(), at, "define", interact.Str("term", terms[n%int64(len(terms))])), 4)
+	case "complete":
+		o := interact.Str("number", "70"+strconv.FormatInt(n%10, 10))
+		o.Focused = true
+		errKind = r.expect(interact.Autocomplete(id(), at, "rule", o), 8)
+	case "scenario":
+		errKind = r.expect(interact.Command(id(), at, "scenario", interact.Sub("add", interact.Str("line", "Ornithopter as O (new)"))), 4)
+		if errKind == "" {
+			errKind = r.expect(interact.Command(id(), at, "scenario", interact.Sub("undo")), 4)
+		}
+	}
+	return sample{kind: k, latency: time.Since(began), errKind: errKind}
+}
+
+func (r *runner) pick() string {
+	total := 0
+	for _, k := range r.kinds {
+		total += k.weight
+	}
+	x := rand.IntN(total)
+	for _, k := range r.kinds {
+		if x < k.weight {
+			return k.name
+		}
+		x -= k.weight
+	}
+	return r.kinds[0].name
+}
+
+// expect posts body and classifies the answer: "" for a good response of
+// type want, else a short error class.
+func (r *runner) expect(body []byte, want int) string {
+	status, resp, err := r.signer.Post(r.client, r.url, body)
+	if err != nil {
+		if strings.Contains(err.Error(), "Timeout") || strings.Contains(err.Error(), "deadline") {
+			return "timeout"
+		}
+		return "transport"
+	}
+	if status != http.StatusOK {
+		return "http " + strconv.Itoa(status)
+	}
+	var out interact.Response
+	if err := json.Unmarshal(resp, &out); err != nil {
+		return "bad json"
+	}
+	if out.Type != want {
+		if out.Type == 5 {
+			return "deferred"
+		}
+		return "type " + strconv.Itoa(out.Type)
+	}
+	if want == 4 && out.Ephemeral() {
+		// Every command in the mix succeeds; an ephemeral answer is an
+		// error reply (store unavailable, rate limited, not found).
+		t := out.Text()
+		switch {
+		case strings.Contains(t, "Slow down"):
+			return "rate limited"
+		case strings.Contains(t, "unavailable"):
+			return "store unavailable"
+		default:
+			return "error reply"
+		}
+	}
+	return ""
+}
+
+func parseMix(s string) ([]kind, error) {
+	known := map[string]bool{"rule": true, "define": true, "complete": true, "scenario": true}
+	var out []kind
+	for part := range strings.SplitSeq(s, ",") {
+		name, w, ok := strings.Cut(strings.TrimSpace(part), ":")
+		if !ok {
+			w = "1"
+		}
+		if !known[name] {
+			return nil, fmt.Errorf("unknown kind %q (rule, define, complete, scenario)", name)
+		}
+		n, err := strconv.Atoi(w)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("weight %q", w)
+		}
+		if n > 0 {
+			out = append(out, kind{name, n})
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no kinds")
+	}
+	return out, nil
+}
+
+// report prints the table and returns whether every request succeeded.
+func report(w io.Writer, all []sample, elapsed time.Duration, conc int, url string) bool {
+	fmt.Fprintf(w, "httpload: %s, concurrency %d, %v\n\n", url, conc, elapsed.Round(time.Millisecond))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "kind\trequests\terrors\treq/s\tp50\tp90\tp99\tmax\t")
+	byKind := map[string][]sample{}
+	var names []string
+	for _, s := range all {
+		if _, ok := byKind[s.kind]; !ok {
+			names = append(names, s.kind)
+		}
+		byKind[s.kind] = append(byKind[s.kind], s)
+	}
+	slices.Sort(names)
+	row := func(name string, ss []sample) {
+		lat := make([]time.Duration, len(ss))
+		errs := 0
+		for i, s := range ss {
+			lat[i] = s.latency
+			if s.errKind != "" {
+				errs++
+			}
+		}
+		slices.Sort(lat)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.0f\t%s\t%s\t%s\t%s\t\n", name, len(ss), errs,
+			float64(len(ss))/elapsed.Seconds(), pct(lat, 50), pct(lat, 90), pct(lat, 99), pct(lat, 100))
+	}
+	for _, n := range names {
+		row(n, byKind[n])
+	}
+	row("all", all)
+	tw.Flush()
+
+	errs := map[string]int{}
+	for _, s := range all {
+		if s.errKind != "" {
+			errs[s.errKind]++
+		}
+	}
+	// A scenario unit is two HTTP requests.
+	httpReqs := len(all) + len(byKind["scenario"])
+	fmt.Fprintf(w, "\nHTTP requests: %d (%.0f/s)\n", httpReqs, float64(httpReqs)/elapsed.Seconds())
+	if len(errs) == 0 {
+		fmt.Fprintln(w, "errors: 0")
+		return true
+	}
+	fmt.Fprintln(w, "errors:")
+	for k, n := range errs {
+		fmt.Fprintf(w, "  %-18s %d\n", k, n)
+	}
+	return false
+}
+
+func pct(sorted []time.Duration, p int) string {
+	if len(sorted) == 0 {
+		return "-"
+	}
+	i := (len(sorted)*p + 99) / 100
+	i = min(max(i-1, 0), len(sorted)-1)
+	d := sorted[i]
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%dµs", d.Microseconds())
+	default:
+		return fmt.Sprintf("%.2fms", float64(d.Microseconds())/1000)
+	}
+}
+
+func fail(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "httpload: "+format+"\n", args...)
+	os.Exit(2)
+}
