@@ -15,8 +15,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/arbiter-mtg/arbiter/rulings/cards"
 	"github.com/arbiter-mtg/arbiter/rulings/cr"
 	"github.com/arbiter-mtg/arbiter/rulings/search"
+	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 )
 
 // KB is the loaded knowledge base. It is read-only after Load and safe for
@@ -28,6 +30,11 @@ type KB struct {
 	// first use (for diffs).
 	Versions []*Version
 	Index    *search.Index
+	// Cards holds every loaded card with its rulings (empty when the
+	// directory has no card files).
+	Cards *cards.Catalog
+	// Tourney holds the newest MTR, IPG and JAR found.
+	Tourney *tourney.Library
 	// Files lists what was loaded and what was not recognised.
 	Files []LoadedFile
 
@@ -153,6 +160,7 @@ func (kb *KB) Rule(id string) (*cr.Rule, bool) { return kb.CR.Rule(id) }
 var ErrNotFound = errors.New("not found")
 
 func (kb *KB) buildIndex(l *loaders) {
+	kb.Cards, kb.Tourney = l.cards, l.tourney
 	docs := crDocs(kb.CR)
 	docs = append(docs, l.docs()...)
 	kb.Index = search.Build(docs)

@@ -2,14 +2,9 @@ package cards
 
 import (
 	"strings"
-)
 
-// Doc is what the search index takes. It mirrors search.Doc field for
-// field so the catalogue can be indexed before that package exists.
-type Doc struct {
-	Kind, ID, Title, Text string
-	Refs                  []string
-}
+	"github.com/arbiter-mtg/arbiter/rulings/search"
+)
 
 // SearchDocs returns one "card" document per card (ID and Title = name,
 // Text = type line, mana cost, Oracle text and foreign names) and one
@@ -17,8 +12,10 @@ type Doc struct {
 // Text = the ruling, Refs = the rules it cites). Rulings are indexed one
 // by one, not joined per card, because a pasted ruling paragraph must
 // match its own ruling rather than be diluted by the card's other rulings.
-func (c *Catalog) SearchDocs() []Doc {
-	var docs []Doc
+// Several ruling documents therefore share one ID; search.Index.Doc
+// returns one of them, Search returns each.
+func (c *Catalog) SearchDocs() []search.Doc {
+	var docs []search.Doc
 	for _, card := range c.cards {
 		var b strings.Builder
 		b.WriteString(card.TypeLine)
@@ -44,18 +41,22 @@ func (c *Catalog) SearchDocs() []Doc {
 			}
 			b.WriteString("\n" + strings.Join(names, " · "))
 		}
-		docs = append(docs, Doc{Kind: "card", ID: card.Name, Title: card.Name, Text: b.String()})
+		docs = append(docs, search.Doc{Kind: "card", ID: card.Name, Title: card.Name, Text: b.String()})
 		for _, r := range card.Rulings {
 			refs := r.Refs
 			if refs == nil {
 				refs = ExtractRefs(r.Text)
 			}
-			docs = append(docs, Doc{
+			docs = append(docs, search.Doc{
 				Kind:  "ruling",
 				ID:    card.Name,
 				Title: card.Name + " — " + r.Date,
 				Text:  r.Text,
 				Refs:  refs,
+				// The card's name and type place the ruling, like a
+				// rule's headings place a subrule.
+				Context:   card.Name + "\n" + card.TypeLine,
+				BoostRefs: len(refs) > 0,
 			})
 		}
 	}
