@@ -56,12 +56,13 @@ func (m MapSource) Card(name string) (CardDef, bool) {
 	return c, ok
 }
 
-// Suggest implements CardSource with a prefix/substring match.
+// Suggest implements CardSource: names containing the folded query, or
+// within a small edit distance of it.
 func (m MapSource) Suggest(name string) []string {
 	k := fold.Key(name)
 	var out []string
 	for key, c := range m {
-		if k != "" && (strings.HasPrefix(key, k) || strings.Contains(key, k)) {
+		if k != "" && (strings.Contains(key, k) || editDistance(key, k) <= 1+len(k)/6) {
 			out = append(out, c.Name)
 		}
 	}
@@ -197,3 +198,30 @@ func removeFold(list []string, drop func(string) bool) []string {
 }
 
 func foldKey(s string) string { return fold.Key(s) }
+
+// editDistance is the Levenshtein distance between a and b (bytes).
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		if a == b {
+			return 0
+		}
+		return 64
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -124,9 +124,10 @@ var reminder = regexp.MustCompile(`\s*\([^()]*\)`)
 // selfRef replaces the card's own name and "this creature" style
 // self-references with "~".
 func selfRef(text, name string) string {
-	if name != "" {
-		re := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`)
-		text = re.ReplaceAllString(text, "~")
+	if name = strings.ToValidUTF8(name, ""); strings.TrimSpace(name) != "" {
+		if re, err := regexp.Compile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`); err == nil {
+			text = re.ReplaceAllString(text, "~")
+		}
 	}
 	return selfWords.ReplaceAllString(text, "~")
 }
@@ -167,11 +168,14 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 		}
 		ab := c.newAbility(&Ability{Text: orig, Kind: abStatic})
 		ctx := &sctx{self: true}
-		for _, s := range splitSentences(text) {
-			ts, ok := c.sentence(s, ctx)
+		for _, p := range sentencePairs(normQuotes(orig), text) {
+			ts, ok := c.sentence(p[1], ctx)
 			if !ok {
-				cc.unmodeled = append(cc.unmodeled, s)
+				cc.unmodeled = append(cc.unmodeled, p[0])
 				continue
+			}
+			for _, t := range ts {
+				t.Sentence = p[0]
 			}
 			ab.Statics = append(ab.Statics, ts...)
 		}
@@ -212,11 +216,14 @@ func (c *compiler) compileSpell(text, selfName string) ([]*Template, []string) {
 			continue
 		}
 		norm := selfRef(normQuotes(orig), selfName)
-		for _, s := range splitSentences(norm) {
-			ts, ok := c.sentence(s, ctx)
+		for _, p := range sentencePairs(normQuotes(orig), norm) {
+			ts, ok := c.sentence(p[1], ctx)
 			if !ok {
-				bad = append(bad, s)
+				bad = append(bad, p[0])
 				continue
+			}
+			for _, t := range ts {
+				t.Sentence = p[0]
 			}
 			out = append(out, ts...)
 		}
@@ -269,6 +276,20 @@ func isActivated(text string) bool {
 func isManaAbility(low string) bool {
 	i := strings.Index(low, ":")
 	return i >= 0 && strings.HasPrefix(strings.TrimSpace(low[i+1:]), "add ")
+}
+
+// sentencePairs splits the original and the self-reference-normalised text
+// into sentences side by side, so that messages quote the card's own words.
+func sentencePairs(orig, norm string) [][2]string {
+	a, b := splitSentences(orig), splitSentences(norm)
+	out := make([][2]string, len(b))
+	for i := range b {
+		out[i] = [2]string{b[i], b[i]}
+		if len(a) == len(b) {
+			out[i][0] = a[i]
+		}
+	}
+	return out
 }
 
 // splitSentences splits on ". " outside quotes and drops the final period.

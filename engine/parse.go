@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // SyntaxError is a scenario line that does not parse: the line number and
@@ -111,6 +112,9 @@ func Parse(src string) (*Script, error) {
 	lines := strings.Split(strings.ReplaceAll(src, "\r\n", "\n"), "\n")
 	for i, raw := range lines {
 		n := i + 1
+		if !utf8.ValidString(raw) {
+			return nil, &SyntaxError{Line: n, Msg: "the line is not valid UTF-8 text"}
+		}
 		line := strings.TrimSpace(stripComment(raw))
 		if line == "" {
 			continue
@@ -299,10 +303,23 @@ func looksLikeCard(line string) bool {
 	return true
 }
 
-func indexFold(s, sub string) int { return strings.Index(strings.ToLower(s), strings.ToLower(sub)) }
+// indexFold finds an ASCII keyword case-insensitively. Only ASCII letters
+// are folded, so byte offsets stay valid for any input (strings.ToLower can
+// change the length of invalid UTF-8).
+func indexFold(s, sub string) int { return strings.Index(asciiLower(s), asciiLower(sub)) }
 
 func lastIndexFold(s, sub string) int {
-	return strings.LastIndex(strings.ToLower(s), strings.ToLower(sub))
+	return strings.LastIndex(asciiLower(s), asciiLower(sub))
+}
+
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 func splitTargets(rest string) (string, []string, string) {
