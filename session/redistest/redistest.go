@@ -166,3 +166,70 @@ func freePort(t testing.TB) int {
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port
 }
+
+// Cluster is a private Redis Cluster of masters without replicas.
+type Cluster struct {
+	Addrs []string
+}
+
+// StartCluster launches n (at least 3) redis-server processes in cluster
+// mode, joins them with redis-cli --cluster create and waits until the
+// cluster reports cluster_state:ok. The servers are killed when the test
+// ends.
+func StartCluster(t testing.TB, n int) *Cluster {
+	t.Helper()
+	if n < 3 {
+		n = 3
+	}
+	if _, err := exec.LookPath("redis-cli"); err != nil {
+		t.Fatalf("redis-cli not found on PATH: the cluster test needs it to create the cluster")
+	}
+	c := &Cluster{}
+	for i := range n {
+		port := freePort(t)
+		dir := t.TempDir()
+		cmd := exec.Command("redis-server",
+			"--port", strconv.Itoa(port), "--bind", "127.0.0.1",
+			"--save", "", "--appendonly", "no", "--dir", dir,
+			"--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
+			"--cluster-node-timeout", "2000",
+			"--logfile", filepath.Join(dir, "redis.log"))
+		if err := cmd.Start(); err != nil {
+			t.Fatalf("start cluster node %d: %v", i, err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+		deadline := time.Now().Add(5 * time.Second)
+		for ping(addr, 200*time.Millisecond) != nil {
+			if time.Now().After(deadline) {
+				t.Fatalf("cluster node %s did not start", addr)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		c.Addrs = append(c.Addrs, addr)
+	}
+	args := append([]string{"--cluster", "create"}, c.Addrs...)
+	args = append(args, "--cluster-replicas", "0", "--cluster-yes")
+	if out, err := exec.Command("redis-cli", args...).CombinedOutput(); err != nil {
+		t.Fatalf("redis-cli --cluster create: %v\n%s", err, out)
+	}
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		ok := true
+		for _, a := range c.Addrs {
+			cl := redis.NewClient(&redis.Options{Addr: a, DisableIdentity: true})
+			info, err := cl.ClusterInfo(context.Background()).Result()
+			cl.Close()
+			if err != nil || !strings.Contains(info, "cluster_state:ok") {
+				ok = false
+			}
+		}
+		if ok {
+			return c
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("cluster %v did not reach cluster_state:ok", c.Addrs)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}

@@ -1,0 +1,68 @@
+package session
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/arbiter-mtg/arbiter/session/redistest"
+)
+
+// TestRedisClusterStore runs the behavioural suite on a real three-node
+// Redis Cluster. A cluster refuses a transaction or a multi-key command
+// whose keys live in different slots (CROSSSLOT), so this is what proves
+// the hash tags: every MULTI/EXEC, script and DEL of the store must stay
+// within one slot.
+func TestRedisClusterStore(t *testing.T) {
+	cluster := redistest.StartCluster(t, 3)
+	runStoreSuite(t, func(t *testing.T) Store {
+		r, err := NewRedis(relaxed(RedisConfig{Addrs: cluster.Addrs}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { r.Close() })
+		return r
+	})
+
+	// The keys of one logical scenario share a slot; different scenarios
+	// spread over the nodes.
+	r, err := NewRedis(relaxed(RedisConfig{Addrs: cluster.Addrs}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	cc := r.Client().(*redis.ClusterClient)
+	ctx := context.Background()
+	slot := func(k string) int64 {
+		s, err := cc.ClusterKeySlot(ctx, k).Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	base := slot(r.redisKey("scenario:123", suffixLines))
+	for _, k := range []string{
+		r.redisKey("scenario:123", suffixValue), r.redisKey("scenario:123:u42", suffixLines),
+		r.redisKey("scenario:123", suffixClaim), r.redisKey("scenario:123", suffixRate),
+	} {
+		if s := slot(k); s != base {
+			t.Errorf("%s is in slot %d, want %d with the rest of scenario:123", k, s, base)
+		}
+	}
+	// Delete of keys from several slots in one call works on a cluster.
+	for _, k := range []string{"scenario:a", "scenario:b", "scenario:c", "page:x"} {
+		if _, err := r.AppendLines(ctx, k, []string{"x"}, time.Minute); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.Delete(ctx, "scenario:a", "scenario:b", "scenario:c", "page:x"); err != nil {
+		t.Fatalf("Delete across slots: %v", err)
+	}
+	for _, k := range []string{"scenario:a", "scenario:b", "scenario:c", "page:x"} {
+		if lines, err := r.Lines(ctx, k, 0); err != nil || lines != nil {
+			t.Errorf("%s after Delete: %q, %v", k, lines, err)
+		}
+	}
+}
