@@ -11,6 +11,7 @@ import (
 	"os"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -87,10 +88,6 @@ var (
 	errNotCR = errors.New("not a Comprehensive Rules text: it must start with “" + Title + "”")
 
 	effectiveRe = regexp.MustCompile(`These rules are effective as of ([A-Z][a-z]+ \d{1,2}, \d{4})`)
-	sectionRe   = regexp.MustCompile(`^([1-9])\. (\S.*)$`)
-	ruleRe      = regexp.MustCompile(`^([1-9]\d\d)\. (\S.*)$`)
-	numberedRe  = regexp.MustCompile(`^([1-9]\d\d\.[1-9]\d*)\.? (\S.*)$`)
-	subruleRe   = regexp.MustCompile(`^([1-9]\d\d\.[1-9]\d*[a-z])\.? (\S.*)$`)
 )
 
 // IsCR reports whether data looks like a CR text file.
@@ -224,24 +221,7 @@ func (rs *Rules) parseBody(lines []string, from, to int) {
 		if line == "" {
 			continue
 		}
-		var id ID
-		var text string
-		matched := true
-		if m := subruleRe.FindStringSubmatch(line); m != nil {
-			id, _ = ParseID(m[1])
-			text = m[2]
-		} else if m := numberedRe.FindStringSubmatch(line); m != nil {
-			id, _ = ParseID(m[1])
-			text = m[2]
-		} else if m := ruleRe.FindStringSubmatch(line); m != nil {
-			id, _ = ParseID(m[1])
-			text = m[2]
-		} else if m := sectionRe.FindStringSubmatch(line); m != nil {
-			id, _ = ParseID(m[1])
-			text = m[2]
-		} else {
-			matched = false
-		}
+		id, text, matched := numberedLine(line)
 		if matched {
 			last = rs.add(id, text, i+1)
 			rs.NumberedLines++
@@ -276,6 +256,62 @@ func (rs *Rules) parseBody(lines []string, from, to int) {
 			r.Title = r.Text
 		}
 	}
+}
+
+// numberedLine splits a line of the rules body that starts with a rule
+// number: "3. Card Types", "302. Creatures", "302.6. A creature’s …",
+// "606.5 If …" (the dot is sometimes missing), "704.5k If …", "119.1d. In …"
+// (a stray dot after a subrule letter). Sections and rules need their dot.
+func numberedLine(line string) (ID, string, bool) {
+	sp := strings.IndexByte(line, ' ')
+	if sp < 2 || sp+1 >= len(line) || line[sp+1] == ' ' {
+		return ID{}, "", false
+	}
+	num, text := line[:sp], line[sp+1:]
+	dot := strings.HasSuffix(num, ".")
+	num = strings.TrimSuffix(num, ".")
+	var head, number, letter string
+	head, rest, hasNumber := strings.Cut(num, ".")
+	if hasNumber {
+		number = rest
+		if n := len(number); n > 0 && number[n-1] >= 'a' && number[n-1] <= 'z' {
+			number, letter = number[:n-1], number[n-1:]
+		}
+		if number == "" || number[0] == '0' || !allDigits(number) {
+			return ID{}, "", false
+		}
+	}
+	if !allDigits(head) || head[0] == '0' || (len(head) != 1 && len(head) != 3) {
+		return ID{}, "", false
+	}
+	if !hasNumber && !dot {
+		return ID{}, "", false // "3 Card Types" or "302 Creatures": not a rule line
+	}
+	if len(head) == 1 && hasNumber {
+		return ID{}, "", false
+	}
+	h, _ := strconv.Atoi(head)
+	id := ID{Section: h}
+	if len(head) == 3 {
+		id = ID{Section: h / 100, Rule: h}
+	}
+	if hasNumber {
+		id.Number, _ = strconv.Atoi(number)
+		id.Letter = letter
+	}
+	return id, text, true
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // isHeading reports whether a numbered rule's text is a bare heading such as

@@ -63,9 +63,9 @@ func TestAllFilesParseWithTheirHeaderDate(t *testing.T) {
 	}
 }
 
-// numberedLine is deliberately not the parser's regexps: it counts every
+// numberedLineRe is deliberately not the parser's regexps: it counts every
 // line of the rules body that starts with a rule number, however written.
-var numberedLine = regexp.MustCompile(`^\d+(\.\d+[a-z]?)?\.?\s`)
+var numberedLineRe = regexp.MustCompile(`^\d+(\.\d+[a-z]?)?\.?\s`)
 
 // TestEveryNumberedLineIsARule counts the numbered lines between the end of
 // the table of contents and the glossary with a scanner of its own, and
@@ -95,7 +95,7 @@ func TestEveryNumberedLineIsARule(t *testing.T) {
 					}
 					continue
 				}
-				if inBody && numberedLine.MatchString(l) {
+				if inBody && numberedLineRe.MatchString(l) {
 					count++
 					ids = append(ids, strings.TrimSuffix(strings.Fields(l)[0], "."))
 				}

@@ -7,11 +7,8 @@ import (
 	"strings"
 )
 
-// refRe finds the start of a cross-reference: "rule 302.6", "rules 613.7 and
-// 613.8", "rules 614.1c–d", "section 7", "sections 1 and 2".
 var (
-	refStartRe = regexp.MustCompile(`(?i)\b(rules?|sections?)\s+`)
-	refIDRe    = regexp.MustCompile(`^(\d{3}(?:\.\d+[a-z]?)?|\d)\b`)
+	refIDRe = regexp.MustCompile(`^(\d{3}(?:\.\d+[a-z]?)?|\d)\b`)
 	// a range end after an en dash or hyphen: "–d" (letter), "–511", "–704.5c"
 	refRangeRe = regexp.MustCompile(`^[–-](\d{3}(?:\.\d+[a-z]?)?|[a-z])\b`)
 	refSepRe   = regexp.MustCompile(`^(?:,\s+and\s+|,\s+or\s+|\s+and\s+|\s+or\s+|,\s+|\s+through\s+)`)
@@ -29,9 +26,9 @@ func ExtractRefs(text string) []string {
 			out = append(out, s)
 		}
 	}
-	for _, loc := range refStartRe.FindAllStringSubmatchIndex(text, -1) {
-		section := strings.HasPrefix(strings.ToLower(text[loc[2]:loc[3]]), "section")
-		rest := text[loc[1]:]
+	for _, start := range refStarts(text) {
+		section := start.section
+		rest := text[start.end:]
 		for {
 			m := refIDRe.FindStringSubmatch(rest)
 			if m == nil {
@@ -58,6 +55,61 @@ func ExtractRefs(text string) []string {
 		}
 	}
 	return out
+}
+
+type refStart struct {
+	end     int // where the first number starts
+	section bool
+}
+
+// refStarts finds where cross-references begin: "rule 302.6", "Rules
+// 613.7 and 613.8", "rules 614.1c–d", "section 7", "sections 1 and 2". A
+// plain scan, since most rules cite nothing and a regular expression over
+// every rule was a large share of load time.
+func refStarts(text string) []refStart {
+	var out []refStart
+	for _, w := range [...]struct {
+		word    string
+		section bool
+	}{{"ule", false}, {"ection", true}} {
+		for from := 0; ; {
+			i := strings.Index(text[from:], w.word)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(w.word)
+			// The letter before: r/R for "rule", s/S for "section", at a word start.
+			if i == 0 {
+				continue
+			}
+			first := text[i-1]
+			if w.section && first != 's' && first != 'S' || !w.section && first != 'r' && first != 'R' {
+				continue
+			}
+			if i >= 2 && isWordByte(text[i-2]) {
+				continue
+			}
+			j := from
+			if j < len(text) && text[j] == 's' {
+				j++
+			}
+			k := j
+			for k < len(text) && (text[k] == ' ' || text[k] == '\t' || text[k] == '\n') {
+				k++
+			}
+			if k == j || k >= len(text) || text[k] < '0' || text[k] > '9' {
+				continue
+			}
+			out = append(out, refStart{end: k, section: w.section})
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].end < out[b].end })
+	return out
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 // expandRange expands "614.1c"–"d", "506"–"511" and "702.19b"–"702.19d".

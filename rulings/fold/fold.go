@@ -21,8 +21,10 @@ var ligatures = strings.NewReplacer(
 // ligatures expanded, every run of punctuation or space turned into one
 // space, apostrophes dropped ("Urza's" -> "urzas"), trimmed.
 func Key(s string) string {
-	s = ligatures.Replace(s)
-	s = norm.NFD.String(s)
+	if !ascii(s) {
+		s = ligatures.Replace(s)
+		s = norm.NFD.String(s)
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
@@ -50,8 +52,11 @@ func Key(s string) string {
 // Curly quotes become straight ones, dashes become "-", case and accents
 // are folded.
 func Text(s string) string {
-	s = ligatures.Replace(s)
 	s = quotes.Replace(s)
+	if ascii(s) {
+		return strings.ToLower(s)
+	}
+	s = ligatures.Replace(s)
 	s = norm.NFD.String(s)
 	var b strings.Builder
 	b.Grow(len(s))
@@ -67,3 +72,15 @@ func Text(s string) string {
 var quotes = strings.NewReplacer(
 	"“", `"`, "”", `"`, "‘", "'", "’", "'", "–", "-", "—", "-", "−", "-",
 )
+
+// ascii reports whether s needs no Unicode folding: most rules text is
+// ASCII apart from quotes and dashes, and skipping normalisation for it
+// keeps index builds fast.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}

@@ -129,14 +129,13 @@ func BuildWith(docs []Doc, p Params) *Index {
 			if f.text == "" {
 				continue
 			}
-			uni, bi, n := terms(f.text, ix.stems)
-			for t, c := range uni {
-				acc[t] += f.w * float32(c)
+			toks := addTerms(acc, f.text, f.w, ix.stems)
+			length += f.w * float32(len(toks))
+			if f.text == d.Text {
+				if k := joinSurfaces(toks); len(k) > 40 {
+					ix.exact[k] = i
+				}
 			}
-			for t, c := range bi {
-				acc[t] += f.w * float32(c)
-			}
-			length += f.w * float32(n)
 		}
 		for t, tf := range acc {
 			ix.postings[t] = append(ix.postings[t], posting{doc: int32(i), tf: tf})
@@ -145,9 +144,6 @@ func BuildWith(docs []Doc, p Params) *Index {
 		total += float64(length)
 		if k, n := titleKey(d.Title); n > 0 && n <= maxTitleWords && !d.NoTitleBonus {
 			ix.titles[k] = append(ix.titles[k], int32(i))
-		}
-		if k := quoteKey(d.Text); len(k) > 40 {
-			ix.exact[k] = i
 		}
 	}
 	if len(docs) > 0 {
@@ -245,7 +241,9 @@ func (ix *Index) Search(q string, opt Options) []Result {
 	touched := make([]int32, 0, 256)
 	// matched counts, per item, the query words (not phrases or synonyms)
 	// it contains, for the coordination factor.
-	matched := map[int32]float32{}
+	mp := ix.pool.Get().(*[]float32)
+	matched := *mp
+	defer func() { clear(matched); ix.pool.Put(mp) }()
 	var words float32
 	k1, b := ix.p.K1, ix.p.B
 	for _, qt := range qts {
@@ -271,8 +269,13 @@ func (ix *Index) Search(q string, opt Options) []Result {
 	}
 	ix.titleBoost(qts, scores, &touched)
 	if words > 1 && ix.p.Coord > 0 {
+		// (m/words)^Coord for each possible count m.
+		factor := make([]float32, int(words)+1)
+		for m := range factor {
+			factor[m] = float32(math.Pow(float64(m)/float64(words), ix.p.Coord))
+		}
 		for _, d := range touched {
-			scores[d] *= float32(math.Pow(float64(matched[d]/words), ix.p.Coord))
+			scores[d] *= factor[min(int(matched[d]), len(factor)-1)]
 		}
 	}
 	// Glossary entries and rulings lend weight to the rules they cite: the
@@ -304,15 +307,7 @@ func (ix *Index) Search(q string, opt Options) []Result {
 			hits = append(hits, d)
 		}
 	}
-	sort.Slice(hits, func(i, j int) bool {
-		if scores[hits[i]] != scores[hits[j]] {
-			return scores[hits[i]] > scores[hits[j]]
-		}
-		return hits[i] < hits[j]
-	})
-	if len(hits) > limit {
-		hits = hits[:limit]
-	}
+	hits = topK(hits, scores, limit)
 	out := make([]Result, 0, len(hits))
 	for _, d := range hits {
 		doc := ix.docs[d]
@@ -448,4 +443,56 @@ func EditDistance(a, b string, max int) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[lb]
+}
+
+// topK returns the k best of cands by score, best first, ties by position:
+// a bounded selection, since sorting every hit dominated query time.
+func topK(cands []int32, scores []float32, k int) []int32 {
+	better := func(a, b int32) bool {
+		if scores[a] != scores[b] {
+			return scores[a] > scores[b]
+		}
+		return a < b
+	}
+	if k <= 0 || len(cands) == 0 {
+		return nil
+	}
+	// heap holds the best k so far with the worst of them at heap[0].
+	heap := make([]int32, 0, k)
+	down := func(i int) {
+		for {
+			l, w := 2*i+1, i
+			if l < len(heap) && better(heap[w], heap[l]) {
+				w = l
+			}
+			if r := l + 1; r < len(heap) && better(heap[w], heap[r]) {
+				w = r
+			}
+			if w == i {
+				return
+			}
+			heap[i], heap[w] = heap[w], heap[i]
+			i = w
+		}
+	}
+	for _, c := range cands {
+		if len(heap) < k {
+			heap = append(heap, c)
+			for i := len(heap) - 1; i > 0; {
+				p := (i - 1) / 2
+				if !better(heap[p], heap[i]) {
+					break
+				}
+				heap[i], heap[p] = heap[p], heap[i]
+				i = p
+			}
+			continue
+		}
+		if better(c, heap[0]) {
+			heap[0] = c
+			down(0)
+		}
+	}
+	sort.Slice(heap, func(i, j int) bool { return better(heap[i], heap[j]) })
+	return heap
 }

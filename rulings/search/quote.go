@@ -1,15 +1,24 @@
 package search
 
 import (
-	"sort"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/arbiter-mtg/arbiter/rulings/fold"
 )
 
-// quoteKey is the comparable form of a paragraph: letters and digits only.
-func quoteKey(text string) string { return fold.Key(text) }
+// quoteKey is the comparable form of a paragraph: its words, folded, without
+// stopwords or punctuation.
+func quoteKey(text string) string { return joinSurfaces(tokenize(text)) }
+
+func joinSurfaces(toks []token) string {
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.surface)
+	}
+	return b.String()
+}
 
 // minQuoteTerms is how many words a query needs before it is treated as a
 // possibly pasted paragraph.
@@ -41,10 +50,7 @@ func (ix *Index) quoteBoost(q string, scores []float32, touched *[]int32, allowe
 			cands = append(cands, d)
 		}
 	}
-	sort.Slice(cands, func(i, j int) bool { return scores[cands[i]] > scores[cands[j]] })
-	if len(cands) > 40 {
-		cands = cands[:40]
-	}
+	cands = topK(cands, scores, 40)
 	best := float32(0)
 	for _, d := range cands {
 		doc := &ix.docs[d]

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"regexp"
 	"strings"
 	"sync"
 
@@ -10,10 +9,131 @@ import (
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
 )
 
-// tokenRe picks out the tokens of rules text after folding. Magic's own
-// symbols come first so that "{T}", "+1/+1", "-1/-1" and rule numbers such as
-// "302.6" survive as single tokens.
-var tokenRe = regexp.MustCompile(`\{[a-z0-9/]{1,5}\}|[+-][0-9x*]+/[+-][0-9x*]+|[0-9x*]+/[0-9x*]+|\d{3}\.\d+[a-z]?|[a-z0-9]+(?:'[a-z]+)?`)
+// scanTokens picks out the tokens of folded rules text. Magic's own symbols
+// are single tokens: "{t}", "+1/+1", "-1/-1", "2/2", and rule numbers such as
+// "302.6"; other tokens are runs of letters and digits, with an inner
+// apostrophe kept ("can't"). It is a hand-written scanner because the
+// equivalent regular expression dominated index build time.
+func scanTokens(s string) []string {
+	out := make([]string, 0, len(s)/5)
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == '{':
+			if j := strings.IndexByte(s[i:], '}'); j > 1 && j <= 6 && symbolBody(s[i+1:i+j]) {
+				out = append(out, s[i:i+j+1])
+				i += j + 1
+				continue
+			}
+			i++
+		case (c == '+' || c == '-') && i+1 < len(s) && ptChar(s[i+1]):
+			if n := ptLen(s[i:]); n > 0 {
+				out = append(out, s[i:i+n])
+				i += n
+				continue
+			}
+			i++
+		case isAlnum(c):
+			if ptChar(c) {
+				if n := ptLen(s[i:]); n > 0 {
+					out = append(out, s[i:i+n])
+					i += n
+					continue
+				}
+			}
+			if n := ruleIDLen(s[i:]); n > 0 {
+				out = append(out, s[i:i+n])
+				i += n
+				continue
+			}
+			j := i
+			for j < len(s) && isAlnum(s[j]) {
+				j++
+			}
+			// An inner apostrophe followed by letters: "can't", "creature's".
+			if j+1 < len(s) && s[j] == '\'' && s[j+1] >= 'a' && s[j+1] <= 'z' {
+				j++
+				for j < len(s) && s[j] >= 'a' && s[j] <= 'z' {
+					j++
+				}
+			}
+			out = append(out, s[i:j])
+			i = j
+		default:
+			i++
+		}
+	}
+	return out
+}
+
+func isAlnum(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
+
+func ptChar(c byte) bool { return c >= '0' && c <= '9' || c == 'x' || c == '*' }
+
+func symbolBody(b string) bool {
+	for i := 0; i < len(b); i++ {
+		if !isAlnum(b[i]) && b[i] != '/' {
+			return false
+		}
+	}
+	return true
+}
+
+// ptLen is the length of a power/toughness token at the start of s:
+// "+1/+1", "-1/-1", "2/2", "*/*", "x/x"; 0 when there is none.
+func ptLen(s string) int {
+	i := 0
+	sign := s[0] == '+' || s[0] == '-'
+	if sign {
+		i++
+	}
+	j := i
+	for j < len(s) && ptChar(s[j]) {
+		j++
+	}
+	if j == i || j >= len(s) || s[j] != '/' {
+		return 0
+	}
+	j++
+	if sign {
+		if j >= len(s) || (s[j] != '+' && s[j] != '-') {
+			return 0
+		}
+		j++
+	}
+	k := j
+	for k < len(s) && ptChar(s[k]) {
+		k++
+	}
+	if k == j || (k < len(s) && isAlnum(s[k])) {
+		return 0
+	}
+	// A bare word with letters only is no P/T ("x/y" is fine, "and/or" is not
+	// reached because ptChar rejects its letters).
+	return k
+}
+
+// ruleIDLen is the length of a rule number such as "302.6" or "704.5k" at
+// the start of s; 0 when there is none.
+func ruleIDLen(s string) int {
+	if len(s) < 5 || !isDigit(s[0]) || !isDigit(s[1]) || !isDigit(s[2]) || s[3] != '.' || !isDigit(s[4]) {
+		return 0
+	}
+	j := 5
+	for j < len(s) && isDigit(s[j]) {
+		j++
+	}
+	if j < len(s) && s[j] >= 'a' && s[j] <= 'z' && (j+1 == len(s) || !isAlnum(s[j+1])) {
+		j++
+	}
+	if j < len(s) && isAlnum(s[j]) {
+		return 0
+	}
+	return j
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // stopwords carry no meaning for ranking. Words that matter in rules
 // ("not", "can't", "only", "each", "may") are kept.
@@ -63,9 +183,13 @@ type token struct {
 
 // tokenize folds text and returns its terms, stopwords removed, positions
 // kept so that neighbours make phrases.
-func tokenize(text string) []token {
+func tokenize(text string) []token { return tokenizeWith(text, nil) }
+
+// tokenizeWith is tokenize with a private stem cache (surface word -> stem),
+// which index builds use instead of the shared one.
+func tokenizeWith(text string, stems map[string]string) []token {
 	text = fold.Text(text)
-	raw := tokenRe.FindAllString(text, -1)
+	raw := scanTokens(text)
 	out := make([]token, 0, len(raw))
 	for i, w := range raw {
 		if c, ok := contractions[w]; ok {
@@ -73,31 +197,41 @@ func tokenize(text string) []token {
 		} else if strings.HasSuffix(w, "'s") {
 			w = w[:len(w)-2]
 		}
-		w = strings.ReplaceAll(w, "'", "")
-		if stopwords[w] || w == "" {
+		if strings.IndexByte(w, '\'') >= 0 {
+			w = strings.ReplaceAll(w, "'", "")
+		}
+		if w == "" || stopwords[w] {
 			continue
 		}
-		out = append(out, token{term: stem(w), pos: i, surface: w})
+		var st string
+		if stems != nil {
+			var ok bool
+			if st, ok = stems[w]; !ok {
+				st = stem(w)
+				stems[w] = st
+			}
+		} else {
+			st = stem(w)
+		}
+		out = append(out, token{term: st, pos: i, surface: w})
 	}
 	return out
+}
+
+// addTerms adds the words and two-word phrases of text to acc with weight
+// w, records every surface word's stem in stems, and returns the number of
+// words.
+func addTerms(acc map[string]float32, text string, w float32, stems map[string]string) []token {
+	toks := tokenizeWith(text, stems)
+	for i, t := range toks {
+		acc[t.term] += w
+		if i > 0 && toks[i-1].pos >= t.pos-2 {
+			acc[phrase(toks[i-1].term, t.term)] += w
+		}
+	}
+	return toks
 }
 
 // phrase is the term for two neighbouring words; a query phrase that the
 // text also has ("summoning sickness", "mana value") scores as one rare term.
 func phrase(a, b string) string { return a + " " + b }
-
-// terms returns the unigram and bigram terms of a text with their counts.
-// Every surface word is recorded in surfaces with its stem.
-func terms(text string, surfaces map[string]string) (uni map[string]int, bi map[string]int, n int) {
-	toks := tokenize(text)
-	uni = make(map[string]int, len(toks))
-	bi = make(map[string]int, len(toks))
-	for i, t := range toks {
-		uni[t.term]++
-		surfaces[t.surface] = t.term
-		if i > 0 && toks[i-1].pos >= t.pos-2 {
-			bi[phrase(toks[i-1].term, t.term)]++
-		}
-	}
-	return uni, bi, len(toks)
-}
