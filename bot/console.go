@@ -113,7 +113,7 @@ func (c *Console) allPages(ctx context.Context, rep commands.Reply, user, channe
 
 var (
 	mdLink = regexp.MustCompile(`\[([^\]]+)\]\((https?://[^)]+)\)`)
-	mdBold = strings.NewReplacer("**", "", "*Example:*", "Example:", "*(Obsolete term.)*", "(Obsolete term.)")
+	mdBold = strings.NewReplacer("**", "", "`", "", "*Example:*", "Example:", "*(Obsolete term.)*", "(Obsolete term.)")
 )
 
 // plain removes the Markdown the embeds use.

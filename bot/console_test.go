@@ -43,9 +43,9 @@ func TestConsole(t *testing.T) {
 		"702.2 Deathtouch",
 		"No such rule (error)",
 		"error: unknown command /frobnicate",
-		"1  Ornithopter as O (new)\n\nran 1 lines",
+		"1 Ornithopter as O (new)\n\nran 1 lines",
 		"Add scenario lines: paste one statement per line, then an empty line.",
-		"1  Ornithopter as O (new)\n2  cast Ensoul Artifact targeting O\n3  ? can O attack\n\nran 3 lines",
+		"1 Ornithopter as O (new)\n2 cast Ensoul Artifact targeting O\n3 ? can O attack\n\nran 3 lines",
 		"Summoning Sickness Rule",
 	} {
 		if !strings.Contains(got, want) {

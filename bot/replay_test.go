@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"strings"
 	"testing"
@@ -69,8 +70,8 @@ func sameRequest(a, b commands.Request) bool {
 type echoRunner struct{}
 
 func (echoRunner) Check(string) error { return nil }
-func (echoRunner) Run(_ context.Context, src string) (string, error) {
-	return "ran " + string(rune('0'+strings.Count(src, "\n")+1)) + " lines", nil
+func (echoRunner) Run(_ context.Context, src string) (commands.ScenarioResult, error) {
+	return commands.ScenarioResult{Text: fmt.Sprintf("ran %d lines", strings.Count(src, "\n")+1)}, nil
 }
 
 // FuzzDecodeInteraction feeds arbitrary bytes to the decoder and the

@@ -110,6 +110,11 @@ func (r *Router) hitSource(h SearchHit) (name, url string, c Citation, ok bool) 
 		return "Glossary: " + h.ID, "", Citation{Kind: CiteGlossary, ID: h.ID}, true
 	case CiteCard, CiteRuling:
 		url := ScryfallSearchURL(h.ID)
+		if r.d.Cards != nil {
+			if c, _, ok := r.d.Cards.Card(h.ID); ok {
+				url = cardURL(c)
+			}
+		}
 		label := "Card: "
 		if h.Kind == CiteRuling {
 			label = "Ruling: "

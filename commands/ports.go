@@ -72,6 +72,22 @@ type ScenarioRunner interface {
 	// Check parses a script and reports the first syntax error with its
 	// line number and what was expected.
 	Check(src string) error
-	// Run runs a whole script and returns the readable report.
-	Run(ctx context.Context, src string) (string, error)
+	// Run runs a whole script: the readable report and the statements
+	// that could not be carried out.
+	Run(ctx context.Context, src string) (ScenarioResult, error)
+}
+
+// ScenarioResult is the outcome of one run.
+type ScenarioResult struct {
+	// Text is the report, in Markdown (rule numbers in bold).
+	Text string
+	// Errors are statements that could not be carried out (an unknown
+	// card, an ambiguous reference), by line.
+	Errors []ScenarioError
+}
+
+// ScenarioError is one statement the engine could not carry out.
+type ScenarioError struct {
+	Line int
+	Msg  string
 }

@@ -29,7 +29,8 @@ type Limits struct {
 // source is optional and its commands say so when it is missing.
 type Deps struct {
 	CR *cr.Rules
-	// Older CR versions, newest first, for completeness of citations.
+	// Glossary, when set, looks terms up more leniently than CR.Define.
+	Glossary  GlossarySource
 	Search    Searcher
 	Cards     CardSource
 	Docs      DocSource

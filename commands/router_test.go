@@ -353,7 +353,7 @@ func TestStoreDown(t *testing.T) {
 type panicRunner struct{}
 
 func (panicRunner) Check(string) error { panic("engine bug") }
-func (panicRunner) Run(context.Context, string) (string, error) {
+func (panicRunner) Run(context.Context, string) (ScenarioResult, error) {
 	panic("engine bug")
 }
 

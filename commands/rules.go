@@ -226,6 +226,14 @@ func (r *Router) define(_ context.Context, req Request) (Reply, error) {
 		return Reply{}, &UserError{Title: "Which term?", Msg: "Give a glossary term.", Hint: "/define term:summoning sickness"}
 	}
 	g, ok := r.d.CR.Define(q)
+	if !ok && r.d.Glossary != nil {
+		var sug []string
+		g, sug = r.d.Glossary.Define(q)
+		ok = g != nil
+		if !ok && len(sug) > 0 {
+			return Reply{}, &UserError{Title: "Which term?", Msg: fmt.Sprintf("The glossary has no entry %q. Close entries: %s.", clip(q, 80), strings.Join(sug, ", ")), Hint: "/define term:" + sug[0]}
+		}
+	}
 	if !ok {
 		if m := matchLabels(r.termLabels, q); len(m) == 1 {
 			g, ok = r.d.CR.Define(m[0].Value)
@@ -274,6 +282,13 @@ func (r *Router) define(_ context.Context, req Request) (Reply, error) {
 
 func (r *Router) completeTerm(_ context.Context, req Request) []Choice {
 	q := req.Option(req.Focused)
+	if r.d.Glossary != nil && strings.TrimSpace(q) != "" {
+		var out []Choice
+		for _, t := range r.d.Glossary.GlossaryComplete(q, MaxChoices) {
+			out = append(out, Choice{Name: t, Value: t})
+		}
+		return out
+	}
 	if strings.TrimSpace(q) == "" {
 		var out []Choice
 		for _, l := range r.termLabels[:min(MaxChoices, len(r.termLabels))] {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -102,9 +103,9 @@ func (r *Router) scenario(ctx context.Context, req Request) (Reply, error) {
 		if err != nil {
 			return Reply{}, err
 		}
-		note := "Removed: " + line
+		note := "Removed: `" + strings.ReplaceAll(line, "`", "'") + "`"
 		if len(lines) == 0 {
-			return Reply{Title: "Scenario", Body: note + "\nThe scenario is now empty.", Preformatted: true, Ephemeral: private, Buttons: []Button{addLinesButton(private)}}, nil
+			return Reply{Title: "Scenario", Body: note + "\nThe scenario is now empty.", Ephemeral: private, Buttons: []Button{addLinesButton(private)}}, nil
 		}
 		return r.runReply(ctx, lines, private, note)
 	case "reset":
@@ -192,9 +193,9 @@ func splitScript(s string) []string {
 	return out
 }
 
-// appendAndRun checks that the script still parses with the new lines,
-// appends them (nothing is written when they do not parse) and re-runs the
-// whole script.
+// appendAndRun checks that the script still parses and runs with the new
+// lines, appends them (nothing is written when they do not) and answers
+// with the whole script run again.
 func (r *Router) appendAndRun(ctx context.Context, key string, private bool, add []string) (Reply, error) {
 	ttl := r.d.ScenarioTTL
 	lines, err := r.d.Store.Lines(ctx, key, ttl)
@@ -202,53 +203,79 @@ func (r *Router) appendAndRun(ctx context.Context, key string, private bool, add
 		return Reply{}, err
 	}
 	all := append(append([]string(nil), lines...), add...)
-	if err := r.d.Scenarios.Check(strings.Join(all, "\n")); err != nil {
-		msg := fmt.Sprintf("Nothing was added: %s", err.Error())
+	refuse := func(msg string) error {
 		if len(lines) > 0 {
 			msg += fmt.Sprintf(" (the scenario already has %d lines; yours start at line %d)", len(lines), len(lines)+1)
 		}
-		return Reply{}, &UserError{Title: "That line does not parse", Msg: msg, Hint: "/scenario add line:Ornithopter as O (new)"}
+		return &UserError{Title: "That line was not added", Msg: "Nothing was added: " + msg, Hint: "/scenario add line:Ornithopter as O (new)"}
+	}
+	if err := r.d.Scenarios.Check(strings.Join(all, "\n")); err != nil {
+		return Reply{}, refuse(err.Error())
+	}
+	res, err := r.d.Scenarios.Run(ctx, strings.Join(all, "\n"))
+	if err != nil {
+		return Reply{}, &UserError{Title: "The scenario could not run", Msg: err.Error(), Hint: "/scenario show"}
+	}
+	// A new line the engine cannot carry out (an unknown card, a typo in
+	// a reference) is refused; errors in older lines are only reported.
+	var bad []string
+	for _, e := range res.Errors {
+		if e.Line > len(lines) {
+			bad = append(bad, e.Msg)
+		}
+	}
+	if len(bad) > 0 {
+		return Reply{}, refuse(strings.Join(bad, "; "))
 	}
 	if _, err := r.d.Store.AppendLines(ctx, key, add, ttl); err != nil {
 		return Reply{}, err
 	}
 	// Read back: other users may have added lines at the same time, and
 	// the answer must be the script as stored.
-	lines, err = r.d.Store.Lines(ctx, key, 0)
+	stored, err := r.d.Store.Lines(ctx, key, 0)
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.runReply(ctx, lines, private, "")
+	if !slices.Equal(stored, all) {
+		return r.runReply(ctx, stored, private, "")
+	}
+	return r.scenarioReply(stored, res, private, ""), nil
 }
 
 // ruleIDRe finds rule numbers in engine output ("613.4c", "302.6").
 var ruleIDRe = regexp.MustCompile(`\b[1-9]\d\d\.\d+[a-z]?\b`)
 
-// runReply runs the script and shows it with the engine's report. The
-// rules the report cites become citations (only those in the loaded CR).
+// runReply runs the script and shows it with the engine's report.
 func (r *Router) runReply(ctx context.Context, lines []string, private bool, note string) (Reply, error) {
-	report, err := r.d.Scenarios.Run(ctx, strings.Join(lines, "\n"))
+	res, err := r.d.Scenarios.Run(ctx, strings.Join(lines, "\n"))
 	if err != nil {
 		return Reply{}, &UserError{Title: "The scenario could not run", Msg: err.Error(), Hint: "/scenario undo"}
 	}
-	var script strings.Builder
-	for i, l := range lines {
-		fmt.Fprintf(&script, "%d  %s\n", i+1, l)
-	}
-	body := script.String() + "\n" + strings.TrimSpace(report)
+	return r.scenarioReply(lines, res, private, note), nil
+}
+
+// scenarioReply shows the numbered script and the report. Script lines are
+// inline code, one per line, so paging can split anywhere without breaking
+// a code block; the report is the engine's Markdown. The rules the report
+// cites become citations (only those in the loaded CR).
+func (r *Router) scenarioReply(lines []string, res ScenarioResult, private bool, note string) Reply {
+	var b strings.Builder
 	if note != "" {
-		body = note + "\n\n" + body
+		b.WriteString(note + "\n\n")
 	}
+	for i, l := range lines {
+		fmt.Fprintf(&b, "`%d` `%s`\n", i+1, strings.ReplaceAll(l, "`", "'"))
+	}
+	b.WriteString("\n" + strings.TrimSpace(res.Text))
 	rep := Reply{
-		Title:        fmt.Sprintf("Scenario (%d lines)", len(lines)),
-		Body:         body,
-		Preformatted: true,
-		Ephemeral:    private,
-		Buttons:      []Button{addLinesButton(private)},
+		Title:     fmt.Sprintf("Scenario (%d lines)", len(lines)),
+		Body:      b.String(),
+		Ephemeral: private,
+		Buttons:   []Button{addLinesButton(private)},
 	}
 	var refs []string
 	seen := map[string]bool{}
-	for _, id := range ruleIDRe.FindAllString(report, -1) {
+	for _, id := range ruleIDRe.FindAllString(res.Text, -1) {
 		if !seen[id] && r.d.CR.Exists(id) {
 			seen[id] = true
 			refs = append(refs, id)
@@ -256,5 +283,5 @@ func (r *Router) runReply(ctx context.Context, lines []string, private bool, not
 		}
 	}
 	rep.Buttons = append(rep.Buttons, citeButton(refs)...)
-	return rep, nil
+	return rep
 }

@@ -11,8 +11,9 @@ import (
 )
 
 // fakeRunner stands in for the engine in tests of the session logic only:
-// a line starting with "!" is a syntax error, and the report names the
-// rule a summoning-sickness check would cite, plus one that does not exist.
+// a line starting with "!" is a syntax error, a line naming "Unknownium"
+// cannot be carried out, and the report names the rule a
+// summoning-sickness check would cite, plus one that does not exist.
 type fakeRunner struct {
 	mu   sync.Mutex
 	runs []string
@@ -27,11 +28,17 @@ func (f *fakeRunner) Check(src string) error {
 	return nil
 }
 
-func (f *fakeRunner) Run(_ context.Context, src string) (string, error) {
+func (f *fakeRunner) Run(_ context.Context, src string) (ScenarioResult, error) {
 	f.mu.Lock()
 	f.runs = append(f.runs, src)
 	f.mu.Unlock()
-	return fmt.Sprintf("%d statements\n? can O attack: no (302.6; 999.9 is not a rule)", strings.Count(src, "\n")+1), nil
+	res := ScenarioResult{Text: fmt.Sprintf("%d statements\n? can O attack: no (302.6; 999.9 is not a rule)", strings.Count(src, "\n")+1)}
+	for i, l := range strings.Split(src, "\n") {
+		if strings.Contains(l, "Unknownium") {
+			res.Errors = append(res.Errors, ScenarioError{Line: i + 1, Msg: fmt.Sprintf("line %d: unknown card %q", i+1, l)})
+		}
+	}
+	return res, nil
 }
 
 func (f *fakeRunner) last() string {
@@ -56,7 +63,7 @@ func TestScenarioSession(t *testing.T) {
 		t.Fatalf("new: %+v", rep)
 	}
 	rep := r.Handle(ctx, scen("add", "u1", "line", "Ornithopter as O (new)"))
-	if rep.Error || !rep.Preformatted || !strings.Contains(rep.Body, "1  Ornithopter as O (new)") {
+	if rep.Error || !strings.Contains(rep.Body, "`1` `Ornithopter as O (new)`") {
 		t.Fatalf("add: %+v", rep)
 	}
 	checkCitations(t, rules, rep)
@@ -74,12 +81,17 @@ func TestScenarioSession(t *testing.T) {
 	if !bad.Error || !bad.Ephemeral || !strings.Contains(bad.Body, "line 3") || !strings.Contains(bad.Body, "yours start at line 3") {
 		t.Errorf("bad line: %+v", bad)
 	}
+	// A line the engine cannot carry out is refused too.
+	unknown := r.Handle(ctx, scen("add", "u1", "line", "Unknownium as U"))
+	if !unknown.Error || !strings.Contains(unknown.Body, `unknown card "Unknownium as U"`) {
+		t.Errorf("unknown card line: %+v", unknown)
+	}
 	show := r.Handle(ctx, scen("show", "u1"))
-	if strings.Contains(show.Body, "bogus") || !strings.Contains(show.Body, "2  cast Titanic Growth") {
+	if strings.Contains(show.Body, "bogus") || strings.Contains(show.Body, "Unknownium") || !strings.Contains(show.Body, "`2` `cast Titanic Growth") {
 		t.Errorf("show after a refused line: %q", show.Body)
 	}
 	undo := r.Handle(ctx, scen("undo", "u1"))
-	if !strings.Contains(undo.Body, "Removed: cast Titanic Growth targeting O") || strings.Contains(undo.Body, "2  cast") {
+	if !strings.Contains(undo.Body, "Removed: `cast Titanic Growth targeting O`") || strings.Contains(undo.Body, "`2` `cast") {
 		t.Errorf("undo: %q", undo.Body)
 	}
 	// The form: several lines at once.
@@ -88,7 +100,7 @@ func TestScenarioSession(t *testing.T) {
 		t.Fatalf("add with no line must open the form, got %+v", form)
 	}
 	sub := Request{Kind: KindModal, CustomID: form.Modal.CustomID, UserID: "u1", ChannelID: "c1", Values: map[string]string{"lines": "Llanowar Elves as E\r\n\n? can E attack\n"}}
-	if rep := r.Handle(ctx, sub); rep.Error || !strings.Contains(rep.Body, "3  ? can E attack") {
+	if rep := r.Handle(ctx, sub); rep.Error || !strings.Contains(rep.Body, "`3` `? can E attack`") {
 		t.Errorf("modal submit: %+v", rep)
 	}
 	if rep := r.Handle(ctx, scen("reset", "u1")); rep.Error {
@@ -108,7 +120,7 @@ func TestPrivateScenario(t *testing.T) {
 	}
 	// u1's adds now go to their private scenario without repeating the option.
 	rep := r.Handle(ctx, scen("add", "u1", "line", "Private Thing"))
-	if !rep.Ephemeral || strings.Contains(rep.Body, "Shared Thing") || !strings.Contains(rep.Body, "1  Private Thing") {
+	if !rep.Ephemeral || strings.Contains(rep.Body, "Shared Thing") || !strings.Contains(rep.Body, "`1` `Private Thing`") {
 		t.Errorf("private add: %+v", rep)
 	}
 	if rep := r.Handle(ctx, scen("show", "u2")); strings.Contains(rep.Body, "Private Thing") || rep.Ephemeral {

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/spf13/cobra"
+
+	"github.com/arbiter-mtg/arbiter/bot"
+	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/config"
+	"github.com/arbiter-mtg/arbiter/session"
+)
+
+func init() {
+	register(newServeCmd)
+	register(newHTTPCmd)
+	register(newConsoleCmd)
+}
+
+// server is what `serve`, `http` and `console` build from the
+// configuration: the router over the knowledge base and the session store.
+type server struct {
+	cfg    config.Config
+	store  session.Store
+	router *commands.Router
+	log    *slog.Logger
+}
+
+// loadServer reads --config (and the environment), opens the store and
+// builds the router. A data_dir from the configuration is used unless
+// --data was given on the command line.
+func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool) (*server, error) {
+	cfg, err := config.Load(configPath)
+	if err != nil {
+		return nil, exitCode(2, err)
+	}
+	if cfg.DataDir != "" && !cmd.Flags().Changed("data") {
+		a.DataDir = cfg.DataDir
+	}
+	log := slog.New(slog.NewTextHandler(a.Err, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	kb, err := a.KB()
+	if err != nil {
+		return nil, err
+	}
+	url := cfg.Redis.URL
+	if forceMemory {
+		url = ""
+	}
+	store, err := session.Open(url, log)
+	if err != nil {
+		return nil, exitCode(2, fmt.Errorf("redis: %w", err))
+	}
+	d := commands.FromKB(kb)
+	d.Store = store
+	d.Limits = commands.Limits{Rate: cfg.Limits.Rate, Window: cfg.Limits.Window.Duration}
+	d.ScenarioTTL = cfg.Session.ScenarioTTL.Duration
+	d.PageTTL = cfg.Session.PageTTL.Duration
+	d.Log = log
+	router, err := commands.New(d)
+	if err != nil {
+		store.Close()
+		return nil, exitCode(2, err)
+	}
+	if err := bot.SetAPIBase(cfg.Discord.APIBase); err != nil {
+		store.Close()
+		return nil, exitCode(2, err)
+	}
+	return &server{cfg: cfg, store: store, router: router, log: log}, nil
+}
+
+func (s *server) dispatcher() *bot.Dispatcher {
+	return &bot.Dispatcher{Router: s.router, DeferAfter: s.cfg.Discord.DeferAfter.Duration, Log: s.log}
+}
+
+// signalContext ends on SIGINT or SIGTERM.
+func signalContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+func newServeCmd(a *app) *cobra.Command {
+	var configPath string
+	c := &cobra.Command{
+		Use:   "serve",
+		Short: "Run the Discord bot over the gateway",
+		Long: `Connects to Discord's gateway with the bot token (discord.token or
+DISCORD_TOKEN), registers the slash commands (globally, or to discord.guild_id)
+and answers them. Sharding follows discord.shard_id/shard_count, or every shard
+GET /gateway/bot recommends with shard_count = "auto".`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			s, err := loadServer(a, cmd, configPath, false)
+			if err != nil {
+				return err
+			}
+			defer s.store.Close()
+			if s.cfg.Discord.Token == "" {
+				return exitCode(2, errors.New("no bot token: set discord.token or DISCORD_TOKEN (arbiter console works without one)"))
+			}
+			g := &bot.Gateway{
+				Token: s.cfg.Discord.Token, ApplicationID: s.cfg.Discord.ApplicationID, GuildID: s.cfg.Discord.GuildID,
+				ShardID: s.cfg.Discord.ShardID, ShardCount: s.cfg.Discord.ShardCount.N, AutoShard: s.cfg.Discord.ShardCount.Auto,
+				Dispatcher: s.dispatcher(), Log: s.log,
+			}
+			ctx, stop := signalContext()
+			defer stop()
+			if err := g.Open(ctx); err != nil {
+				return exitCode(2, err)
+			}
+			s.log.Info("serving over the gateway; stop with Ctrl-C")
+			<-ctx.Done()
+			return g.Close()
+		},
+	}
+	c.Flags().StringVar(&configPath, "config", "", "TOML configuration file (see config.example.toml)")
+	return c
+}
+
+func newHTTPCmd(a *app) *cobra.Command {
+	var configPath, listen string
+	c := &cobra.Command{
+		Use:   "http",
+		Short: "Serve Discord's HTTP interactions endpoint",
+		Long: `Answers interactions that Discord POSTs to this endpoint, verified with the
+application's Ed25519 public key (discord.public_key or DISCORD_PUBLIC_KEY).
+Slow answers are deferred and followed up through the interaction webhook.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			s, err := loadServer(a, cmd, configPath, false)
+			if err != nil {
+				return err
+			}
+			defer s.store.Close()
+			key, err := bot.ParsePublicKey(s.cfg.Discord.PublicKey)
+			if err != nil {
+				return exitCode(2, err)
+			}
+			if listen == "" {
+				listen = s.cfg.HTTP.Listen
+			}
+			rest, _ := discordgo.New("")
+			h := &bot.Interactions{
+				Dispatcher: s.dispatcher(), PublicKey: key, REST: rest, Log: s.log,
+				MaxBody: s.cfg.HTTP.MaxBody, MaxSkew: s.cfg.HTTP.MaxSkew.Duration,
+			}
+			ln, err := net.Listen("tcp", listen)
+			if err != nil {
+				return exitCode(2, err)
+			}
+			srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second}
+			ctx, stop := signalContext()
+			defer stop()
+			go func() {
+				<-ctx.Done()
+				shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				srv.Shutdown(shut)
+			}()
+			s.log.Info("interactions endpoint listening", "addr", ln.Addr().String())
+			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				return err
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&configPath, "config", "", "TOML configuration file (see config.example.toml)")
+	c.Flags().StringVar(&listen, "listen", "", "address to listen on (default http.listen, 127.0.0.1:8080)")
+	return c
+}
+
+func newConsoleCmd(a *app) *cobra.Command {
+	var configPath string
+	c := &cobra.Command{
+		Use:   "console",
+		Short: "Use the bot's commands from a terminal, no Discord needed",
+		Long: `A line-oriented REPL over the same commands as the bot:
+
+  /rule 302.6
+  /card ornithopter
+  /search kind:rule first strike damage
+  /scenario add Ornithopter as O (new)
+  /scenario add            (then paste lines, end with an empty line)
+
+Needs no token and no Redis: sessions are kept in memory.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			s, err := loadServer(a, cmd, configPath, true)
+			if err != nil {
+				return err
+			}
+			defer s.store.Close()
+			con := &bot.Console{Router: s.router, In: a.In, Out: a.Out, Prompt: isTerminal(a.In)}
+			return con.Run(cmd.Context())
+		},
+	}
+	c.Flags().StringVar(&configPath, "config", "", "TOML configuration file (see config.example.toml)")
+	return c
+}
+
+// isTerminal reports whether r is an interactive terminal (for the prompt).
+func isTerminal(r any) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,200 @@
+package commands
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/arbiter-mtg/arbiter/internal/shareddata"
+	"github.com/arbiter-mtg/arbiter/rulings"
+	"github.com/arbiter-mtg/arbiter/session"
+)
+
+var (
+	kbOnce sync.Once
+	kb     *rulings.KB
+	kbErr  error
+)
+
+// fullRouter serves the whole shared data directory: the CR, the M15 and
+// THS cards with their rulings, the tournament documents, the search
+// index and the real scenario engine.
+func fullRouter(t *testing.T) *Router {
+	t.Helper()
+	dir := shareddata.Data(t)
+	kbOnce.Do(func() { kb, kbErr = rulings.Load(dir) })
+	if kbErr != nil {
+		t.Fatalf("load %s: %v", dir, kbErr)
+	}
+	d := FromKB(kb)
+	d.Store = session.NewMemory()
+	return newRouter(t, d)
+}
+
+func TestLookupsOverTheFullData(t *testing.T) {
+	r := fullRouter(t)
+	ctx := context.Background()
+	tests := []struct {
+		name  string
+		req   Request
+		title string
+		has   []string
+		cites []string // citations that must be present (kind:id)
+	}{
+		{"card by name", cmd("card", "name", "ornithopter"), "Ornithopter  {0}", []string{"Artifact Creature — Thopter", "Flying", "0/2"}, []string{"card:Ornithopter"}},
+		// Foreign names find the English card (MTGJSON foreignData).
+		{"card by German name", cmd("card", "name", "Artefaktbeseelung"), "Ensoul Artifact  {1}{U}", []string{"base power and toughness 5/5"}, nil},
+		// The Ensoul Artifact ruling on attacking (M15, 2014-07-18).
+		{"rulings", cmd("rulings", "name", "Ensoul Artifact"), "Rulings: Ensoul Artifact", []string{"2014-07-18", "under your control continuously since the turn began"}, []string{"ruling:Ensoul Artifact"}},
+		{"mtr section", cmd("mtr", "section", "4.2"), "MTR 4.2 Tournament Shortcuts", []string{"tournament shortcut"}, []string{"mtr:4.2"}},
+		// Judges write "hce" for Hidden Card Error.
+		{"ipg abbreviation", cmd("ipg", "section", "hce"), "IPG 2.3 Game Play Error — Hidden Card Error", []string{"Warning"}, []string{"ipg:2.3"}},
+		{"jar", cmd("jar"), "JAR Judging at Regular REL", nil, nil},
+		{"search", cmd("search", "query", "can my creature attack the turn I played it"), "Search: can my creature attack the turn I played it", []string{"Rule 302.6"}, []string{"cr:302.6"}},
+		{"search by kind", cmd("search", "query", "hidden card", "kind", "ipg"), "Search: hidden card", []string{"IPG 2.3"}, nil},
+		{"define by prefix", cmd("define", "term", "summoning"), "Summoning Sickness Rule", []string{"302.6"}, []string{"cr:302.6"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := r.Handle(ctx, tc.req)
+			if rep.Error {
+				t.Fatalf("error reply: %s", rep.Body)
+			}
+			if rep.Title != tc.title {
+				t.Errorf("title %q, want %q", rep.Title, tc.title)
+			}
+			text := allText(r, rep)
+			for _, h := range tc.has {
+				if !strings.Contains(text, h) {
+					t.Errorf("answer lacks %q", h)
+				}
+			}
+			var cites []string
+			for _, c := range rep.Citations {
+				cites = append(cites, c.Kind+":"+c.ID)
+			}
+			for _, c := range tc.cites {
+				if !slices.Contains(cites, c) {
+					t.Errorf("citations %v lack %s", cites, c)
+				}
+			}
+			checkCitations(t, kb.CR, rep)
+		})
+	}
+}
+
+func TestFindRulesOnAMessage(t *testing.T) {
+	r := fullRouter(t)
+	req := Request{Kind: KindCommand, Command: FindRules, UserID: "u1", ChannelID: "c1",
+		TargetText: "@everyone can my creature attack the turn I played it?"}
+	rep := r.Handle(context.Background(), req)
+	if rep.Error || len(rep.Citations) == 0 || rep.Citations[0].ID != "302.6" {
+		t.Fatalf("Find rules: %+v", rep)
+	}
+	for _, c := range rep.Citations {
+		if c.Kind != CiteCR && c.Kind != CiteGlossary {
+			t.Errorf("Find rules searches rules and glossary only, got %s:%s", c.Kind, c.ID)
+		}
+	}
+	checkCitations(t, kb.CR, rep)
+	empty := r.Handle(context.Background(), Request{Kind: KindCommand, Command: FindRules, TargetText: "  "})
+	if !empty.Error || !empty.Ephemeral {
+		t.Errorf("empty message: %+v", empty)
+	}
+}
+
+func TestCardMissSuggests(t *testing.T) {
+	r := fullRouter(t)
+	rep := r.Handle(context.Background(), cmd("card", "name", "Ornithoptr"))
+	// A one-letter typo is found outright or suggested.
+	if rep.Error && !strings.Contains(rep.Body, "Ornithopter") {
+		t.Errorf("typo: %+v", rep)
+	}
+	miss := r.Handle(context.Background(), cmd("card", "name", "Qqqqzzzz Xyxyxy"))
+	if !miss.Error || !miss.Ephemeral || !strings.Contains(miss.Body, "Try: `/card name:") {
+		t.Errorf("miss: %+v", miss)
+	}
+}
+
+func TestAutocompleteOverTheFullData(t *testing.T) {
+	r := fullRouter(t)
+	ac := func(command, option, typed string) []string {
+		req := cmd(command, option, typed)
+		req.Kind, req.Focused = KindAutocomplete, option
+		var v []string
+		for _, c := range r.Autocomplete(context.Background(), req) {
+			v = append(v, c.Value)
+		}
+		if len(v) > MaxChoices {
+			t.Errorf("%s %q: %d choices", command, typed, len(v))
+		}
+		return v
+	}
+	if v := ac("card", "name", "orni"); len(v) == 0 || v[0] != "Ornithopter" {
+		t.Errorf("card orni: %v", v)
+	}
+	if v := ac("rulings", "name", "ensoul"); !slices.Contains(v, "Ensoul Artifact") {
+		t.Errorf("rulings ensoul: %v", v)
+	}
+	if v := ac("ipg", "section", "hce"); len(v) == 0 || v[0] != "2.3" {
+		t.Errorf("ipg hce: %v", v)
+	}
+	if v := ac("mtr", "section", "4."); !slices.Contains(v, "4.2") {
+		t.Errorf("mtr 4.: %v", v)
+	}
+	if v := ac("define", "term", "summ"); !slices.Contains(v, "Summoning Sickness Rule") {
+		t.Errorf("define summ: %v", v)
+	}
+}
+
+// TestScenarioWithTheEngine runs the Ensoul Artifact ruling (M15,
+// 2014-07-18) through /scenario with the real engine: "The resulting
+// artifact creature will be able to attack on your turn if it's been under
+// your control continuously since the turn began. That is, it doesn't
+// matter how long it's been a creature, just how long it's been on the
+// battlefield." An Ornithopter that arrived this turn cannot (302.6).
+func TestScenarioWithTheEngine(t *testing.T) {
+	r := fullRouter(t)
+	ctx := context.Background()
+	add := func(ch, line string) Reply {
+		req := scen("add", "u1", "line", line)
+		req.ChannelID = ch
+		return r.Handle(ctx, req)
+	}
+	add("old", "Ornithopter as O")
+	add("old", "cast Ensoul Artifact targeting O")
+	old := add("old", "? can O attack")
+	add("new", "Ornithopter as O (new)")
+	add("new", "cast Ensoul Artifact targeting O")
+	fresh := add("new", "? can O attack")
+	for _, rep := range []Reply{old, fresh} {
+		if rep.Error {
+			t.Fatalf("scenario error: %s", rep.Body)
+		}
+		checkCitations(t, kb.CR, rep)
+	}
+	if !strings.Contains(old.Body, "Yes") {
+		t.Errorf("an Ornithopter controlled since the turn began can attack once ensouled:\n%s", old.Body)
+	}
+	if !strings.Contains(fresh.Body, "No") || !slices.ContainsFunc(fresh.Citations, func(c Citation) bool { return c.ID == "302.6" }) {
+		t.Errorf("a new Ornithopter cannot attack (302.6):\n%s\n%v", fresh.Body, fresh.Citations)
+	}
+	// A misspelt card is refused with the engine's suggestion, and the
+	// session keeps its three lines.
+	typo := add("old", "Ornithoptr as P")
+	if !typo.Error || !strings.Contains(typo.Body, "Ornithopter") {
+		t.Errorf("typo line: %+v", typo)
+	}
+	show := scen("show", "u1")
+	show.ChannelID = "old"
+	if rep := r.Handle(ctx, show); rep.Title != "Scenario (3 lines)" {
+		t.Errorf("after a refused line: %q", rep.Title)
+	}
+	// A syntax error names the line.
+	syn := add("old", "put two +1/+1 counters on")
+	if !syn.Error || !strings.Contains(syn.Body, "line 4") {
+		t.Errorf("syntax error: %+v", syn)
+	}
+}
