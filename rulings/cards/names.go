@@ -213,6 +213,7 @@ func (c *Catalog) Suggest(name string, n int) []string {
 	out.add(ix.wordPrefixes(k, n)...)
 	out.add(ix.typos(k, looseTypoLimit(k), n)...)
 	out.add(ix.fuzzy(k, n)...)
+	out.add(ix.wordTypos(k, n)...)
 	out.addKeyed(prefixRange(ix.foreignSrt, k))
 	return out.names
 }
@@ -341,6 +342,77 @@ func (ix *nameIndex) wordPrefixes(k string, limit int) []int32 {
 	for _, h := range hits {
 		out = append(out, h.card)
 		if limit > 0 && len(out) == limit {
+			break
+		}
+	}
+	return out
+}
+
+// wordTypos compares word by word, for misses with a typo in several words
+// or an extra word ("Ensol Artefact Thing"): a name scores one point per
+// typed word that is a prefix of, or a few edits from, one of its words.
+// Names matching at least half the typed words (and at least one) rank by
+// points, then total edits, then length.
+func (ix *nameIndex) wordTypos(k string, n int) []int32 {
+	var q [][]rune
+	for _, w := range strings.Fields(k) {
+		if utf8.RuneCountInString(w) >= 3 {
+			q = append(q, []rune(w))
+		}
+	}
+	if len(q) == 0 {
+		return nil
+	}
+	need := max(1, (len(q)+1)/2)
+	type hit struct {
+		card          int32
+		points, edits int
+		n             int
+	}
+	var hits []hit
+	var buf []rune
+	for i, words := range ix.fWords {
+		points, edits := 0, 0
+		for _, qw := range q {
+			limit := 1
+			if len(qw) >= 6 {
+				limit = 2
+			}
+			best := limit + 1
+			for _, w := range words {
+				if strings.HasPrefix(w, string(qw)) {
+					best = 0
+					break
+				}
+				buf = append(buf[:0], []rune(w)...)
+				if abs(len(buf)-len(qw)) > limit {
+					continue
+				}
+				best = min(best, osaDistance(qw, buf, limit))
+			}
+			if best <= limit {
+				points++
+				edits += best
+			}
+		}
+		if points >= need {
+			hits = append(hits, hit{ix.fCard[i], points, edits, len(ix.fKeys[i])})
+		}
+	}
+	sort.SliceStable(hits, func(a, b int) bool {
+		x, y := hits[a], hits[b]
+		if x.points != y.points {
+			return x.points > y.points
+		}
+		if x.edits != y.edits {
+			return x.edits < y.edits
+		}
+		return x.n < y.n
+	})
+	var out []int32
+	for _, h := range hits {
+		out = append(out, h.card)
+		if len(out) == n {
 			break
 		}
 	}

@@ -139,6 +139,7 @@ func TestMissSuggestsClosestNames(t *testing.T) {
 	c := realCatalog(t)
 	for _, tt := range []struct{ query, want string }{
 		{"Ensoul Artefact Thing", "Ensoul Artifact"},
+		{"Ensol Artefact Thing", "Ensoul Artifact"}, // typos in two words and an extra word
 		{"Titanik Grow", "Titanic Growth"},
 		{"Artizan of Farms", "Artisan of Forms"},
 	} {
