@@ -6,22 +6,30 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 )
 
 func main() {
-	root := newRoot(os.Stdin, os.Stdout, os.Stderr)
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run executes the command line and returns the exit status: 0 found, 1
+// nothing found, 2 bad usage or no data.
+func run(args []string, in io.Reader, out, errOut io.Writer) int {
+	root := newRoot(in, out, errOut)
+	root.SetArgs(args)
 	err := root.Execute()
 	if err == nil {
-		return
+		return 0
 	}
 	var ec *exitError
 	if errors.As(err, &ec) {
 		if ec.err != nil {
-			fmt.Fprintln(os.Stderr, "arbiter:", ec.err)
+			fmt.Fprintln(errOut, "arbiter:", ec.err)
 		}
-		os.Exit(ec.code)
+		return ec.code
 	}
-	fmt.Fprintln(os.Stderr, "arbiter:", err)
-	os.Exit(2)
+	fmt.Fprintln(errOut, "arbiter:", err)
+	return 2
 }

@@ -88,18 +88,20 @@ func snippet(text string, qts []queryTerm, quote bool) string {
 	if quote || utf8.RuneCountInString(text) <= max {
 		return cut(text, max)
 	}
-	want := map[string]bool{}
+	want := map[string]float32{}
 	for _, q := range qts {
 		if !strings.Contains(q.term, " ") {
-			want[q.term] = true
+			want[q.term] = q.w
 		}
 	}
-	best, bestHits := "", -1
+	best, bestHits := "", float32(-1)
 	for _, s := range sentences(text) {
-		hits := 0
+		var hits float32
+		seen := map[string]bool{}
 		for _, t := range tokenize(s) {
-			if want[t.term] {
-				hits++
+			if !seen[t.term] {
+				hits += want[t.term]
+				seen[t.term] = true
 			}
 		}
 		if hits > bestHits {

@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-mtg/arbiter/internal/shareddata"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// cli runs the arbiter command line against the shared data directory.
+func cli(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(append([]string{"--data", shareddata.Data(t)}, args...), strings.NewReader(stdin), &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/arbiter -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from %s:\n--- got\n%s\n--- want\n%s", name, path, got, want)
+	}
+}
+
+// The rendered text of look-ups, compared with golden files. What each
+// must contain is asserted from the CR text separately below.
+func TestRuleTextGolden(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"rule-302.6", []string{"rule", "302.6"}},
+		{"rule-704.5", []string{"rule", "704.5"}},
+		{"rule-614.1-alone", []string{"rule", "614.1."}},
+		{"rule-section-6", []string{"rule", "6"}},
+		{"rule-302", []string{"rule", "302"}},
+		{"define-summoning-sickness", []string{"define", "summoning sickness"}},
+		{"search-attack-turn-played", []string{"search", "--limit", "3", "can my creature attack the turn I played it"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, errOut, code := cli(t, "", c.args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			golden(t, c.name, out)
+		})
+	}
+}
+
+func TestRuleContent(t *testing.T) {
+	out, _, _ := cli(t, "", "rule", "704.5")
+	// 704.5 lists every subrule, past the letters the CR skips.
+	for _, id := range []string{"704.5a", "704.5k", "704.5m", "704.5n", "704.5p", "704.5z"} {
+		if !strings.Contains(out, "**"+id+"**") {
+			t.Errorf("rule 704.5 lacks %s", id)
+		}
+	}
+	if strings.Contains(out, "704.5l") || strings.Contains(out, "704.5o") {
+		t.Error("rule 704.5 shows a subrule letter the CR skips")
+	}
+	out, _, _ = cli(t, "", "rule", "614.1.")
+	if strings.Contains(out, "614.1a") {
+		t.Errorf("614.1. must be the rule alone:\n%s", out)
+	}
+	out, _, _ = cli(t, "", "rule", "614.1")
+	if !strings.Contains(out, "614.1a") {
+		t.Errorf("614.1 must show its subrules:\n%s", out)
+	}
+	out, _, _ = cli(t, "", "rule", "6")
+	for _, line := range []string{"**601.** Casting Spells", "**613.** Interaction of Continuous Effects"} {
+		if !strings.Contains(out, line) {
+			t.Errorf("section 6 lacks %q", line)
+		}
+	}
+	out, _, _ = cli(t, "", "rule", "702.6")
+	if !strings.Contains(out, "Equip") || strings.Contains(out, "Ripple") {
+		t.Errorf("702.6 is Equip, never 702.60 Ripple:\n%s", out)
+	}
+	if !strings.Contains(out, "Comprehensive Rules effective April 17, 2026") {
+		t.Error("the effective date is missing")
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	cases := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"rule", "302.6"}, 0, ""},
+		{[]string{"rule", "704.5l"}, 1, "did you mean 704.5k, 704.5m"},
+		{[]string{"rule", "banana"}, 2, "not a rule number"},
+		{[]string{"define", "xyzzy plugh"}, 1, "not in the glossary"},
+		{[]string{"define", "indestructable"}, 0, ""},
+		{[]string{"search", "--limit", "0", "haste"}, 2, "--limit"},
+		{[]string{"search", "qwxzv"}, 1, "nothing found"},
+		{[]string{"rule"}, 2, ""},
+		{[]string{"frobnicate"}, 2, "unknown command"},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			_, errOut, code := cli(t, "", c.args...)
+			if code != c.code || !strings.Contains(errOut, c.stderr) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, errOut, c.code, c.stderr)
+			}
+		})
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"--data", t.TempDir(), "rule", "302.6"}, strings.NewReader(""), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "no Comprehensive Rules") {
+		t.Errorf("empty data dir: exit %d, %q", code, errOut.String())
+	}
+}
+
+func TestRuleJSON(t *testing.T) {
+	out, _, code := cli(t, "", "--json", "rule", "106.12")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	var v struct {
+		ID            string   `json:"id"`
+		Text          string   `json:"text"`
+		Examples      []string `json:"examples"`
+		Children      []string `json:"children"`
+		Refs          []string `json:"refs"`
+		EffectiveDate string   `json:"effective_date"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.ID != "106.12" || !strings.HasPrefix(v.Text, "To “tap [a permanent] for mana”") || v.EffectiveDate != "2026-04-17" ||
+		!slices.Equal(v.Children, []string{"106.12a", "106.12b"}) || !slices.Equal(v.Refs, []string{"605"}) || v.Examples == nil {
+		t.Errorf("rule --json = %+v", v)
+	}
+}
+
+// search --json prints one object per query; with no QUERY it reads one
+// query per line from standard input.
+func TestSearchJSONFromStdin(t *testing.T) {
+	out, _, code := cli(t, "what layer do +1/+1 counters apply in\nsummoning sickness\n\n", "--json", "search", "--kind", "rule,glossary", "--limit", "3")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want 2 JSON lines, got %d:\n%s", len(lines), out)
+	}
+	type result struct {
+		Kind  string   `json:"kind"`
+		ID    string   `json:"id"`
+		Title string   `json:"title"`
+		Text  string   `json:"text"`
+		Score float64  `json:"score"`
+		Refs  []string `json:"refs"`
+	}
+	var first, second struct {
+		Query   string   `json:"query"`
+		Results []result `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(lines[1]), &second); err != nil {
+		t.Fatal(err)
+	}
+	if first.Query != "what layer do +1/+1 counters apply in" || len(first.Results) == 0 || first.Results[0].ID != "613.4c" {
+		t.Errorf("first query: %+v", first)
+	}
+	var gloss *result
+	for i, r := range second.Results {
+		if r.Kind == "glossary" {
+			gloss = &second.Results[i]
+		}
+		if r.Kind != "rule" && r.Kind != "glossary" {
+			t.Errorf("--kind let %s through", r.Kind)
+		}
+	}
+	if gloss == nil || gloss.ID != "Summoning Sickness Rule" || !slices.Contains(gloss.Refs, "302.6") {
+		t.Errorf("glossary result: %+v", second.Results)
+	}
+}
+
+func TestAskRoutes(t *testing.T) {
+	cases := []struct{ q, want string }{
+		{"rule 302.6", "**302.6**"},
+		{"302.6", "**302.6**"},
+		{"summoning sickness rule", "**Summoning Sickness Rule**"},
+		{"what is the stack?", "**Stack**"},
+		{"can my creature attack the turn I played it", "**302.6**"},
+	}
+	for _, c := range cases {
+		out, errOut, code := cli(t, "", "ask", c.q)
+		if code != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("ask %q: exit %d, %s%s", c.q, code, out, errOut)
+		}
+	}
+}
