@@ -61,6 +61,10 @@ var enchantmentTypes = map[string]bool{"aura": true, "saga": true, "shrine": tru
 	"cartouche": true, "class": true, "case": true, "role": true, "room": true, "rune": true,
 	"background": true, "shard": true}
 
+// allCreatureTypes stands for "every creature type" (changeling, "with all
+// creature types"): it matches any creature type in a filter.
+const allCreatureTypes = "All creature types"
+
 var numberWords = map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4,
 	"five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
@@ -97,6 +101,16 @@ func (c *compiler) keyword(kw string) *Ability {
 		kind = abEnchant
 	}
 	a := c.newAbility(&Ability{Text: capitalize(kw), Keyword: kw, Kind: kind})
+	switch kw {
+	case "changeling": // 702.73a: "This object is every creature type."
+		a.CDA = true
+		a.Statics = []*Template{{Sentence: "Changeling (this object is every creature type)", CDA: true,
+			Sel: Selector{Kind: selSelf, Noun: "~"}, Parts: []Part{{Layer: L4, Op: opAddTypes, Subtypes: []string{allCreatureTypes}}}}}
+	case "devoid": // 702.114a: "This object is colorless."
+		a.CDA = true
+		a.Statics = []*Template{{Sentence: "Devoid (this object is colorless)", CDA: true,
+			Sel: Selector{Kind: selSelf, Noun: "~"}, Parts: []Part{{Layer: L5, Op: opSetColors}}}}
+	}
 	c.kw[kw] = a
 	return a
 }
@@ -519,10 +533,11 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 		ws = ws[1:]
 	}
 	if len(ws) > 1 && ws[0] == "target" {
-		if _, ok := parseFilter(ws[1:]); !ok {
+		f, ok := parseFilter(ws[1:])
+		if !ok {
 			return Selector{}, false
 		}
-		sel := Selector{Kind: selTarget, Target: ctx.targets, Noun: noun}
+		sel := Selector{Kind: selTarget, Target: ctx.targets, Noun: noun, F: f}
 		ctx.targets++
 		return sel, true
 	}
@@ -721,6 +736,11 @@ func (c *compiler) becomeCreature(ws []string) ([]Part, bool) {
 		rest = strings.TrimSuffix(rest, m[0])
 	}
 	var kwPart *Part
+	allTypes := false
+	if strings.HasSuffix(rest, " with all creature types") {
+		rest = strings.TrimSuffix(rest, " with all creature types")
+		allTypes = true
+	}
 	if i := strings.Index(rest, " with "); i >= 0 {
 		kws, ok := keywordList(rest[i+6:])
 		if !ok {
@@ -767,6 +787,9 @@ func (c *compiler) becomeCreature(ws []string) ([]Part, bool) {
 		}
 	}
 	types = append(types, "Creature")
+	if allTypes {
+		subs = append(subs, allCreatureTypes)
+	}
 	op := opSetTypes
 	if retain {
 		op = opAddTypes

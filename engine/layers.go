@@ -341,7 +341,7 @@ func (s *state) processLayer(l Layer) {
 	applied := map[string]bool{}
 	waited := map[string]map[string]bool{}
 	cands := s.candidates(l, applied)
-	for len(cands) > 0 {
+	for guard := 0; len(cands) > 0 && guard < 10000; guard++ {
 		e, note := s.choose(cands, l, waited)
 		s.apply(e, l, note)
 		applied[e.key] = true
@@ -782,7 +782,7 @@ func (s *state) matches(f *Filter, i int, you Player, self int) bool {
 	if len(f.Subtypes) > 0 {
 		ok := false
 		for _, t := range f.Subtypes {
-			if containsFold(c.Subtypes, t) || (containsFold(c.Subtypes, "All creature types") && c.is("Creature")) {
+			if containsFold(c.Subtypes, t) || (containsFold(c.Subtypes, allCreatureTypes) && c.is("Creature") && !landTypes[strings.ToLower(t)] && !artifactTypes[strings.ToLower(t)] && !enchantmentTypes[strings.ToLower(t)]) {
 				ok = true
 			}
 		}

@@ -75,6 +75,9 @@ func Run(s *Script, cards CardSource) *Report {
 			g.cached = nil
 		}
 		g.exec(st)
+		if st.Kind != StmtQuery && st.Kind != StmtCheck {
+			g.cached = nil // the statement may have looked at the state, then changed it
+		}
 		if g.tracking {
 			g.trackControl()
 		}
@@ -197,6 +200,9 @@ func (g *game) exec(st *Stmt) {
 			mods := Mods{New: true}
 			if len(st.Targets) > 0 {
 				mods.AttachedTo = st.Targets[0]
+				if containsFold(d.Subtypes, "Aura") && !g.auraTargetLegal(st, d) {
+					return
+				}
 			}
 			g.enter(st, d, mods, st.Player)
 			return
@@ -273,6 +279,25 @@ func (g *game) exec(st *Stmt) {
 	}
 }
 
+// auraTargetLegal checks an Aura spell's target against its enchant
+// ability (303.4a); an illegal target means it doesn't resolve (608.2b).
+func (g *game) auraTargetLegal(st *Stmt, d CardDef) bool {
+	t, ok := g.ref(st.Line, st.Targets[0])
+	if !ok {
+		return false
+	}
+	s := g.current()
+	aura := &Chars{Controller: st.Player}
+	for _, a := range g.comp.compileCard(d).abilities {
+		aura.Abilities = append(aura.Abilities, abInst{a: a})
+	}
+	if !s.canEnchant(aura, s.ch[s.slot[t]], false) {
+		g.errorf(st.Line, "%s can't enchant %s (303.4a): the spell doesn't resolve (608.2b)", d.Name, t.display())
+		return false
+	}
+	return true
+}
+
 func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	g.nextID++
 	o := &Object{id: g.nextID, name: d.Name, alias: st.Alias, def: d, owner: p, ctrl: p, lastCtrl: p,
@@ -343,6 +368,20 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 	tmpls, bad := g.comp.compileSpell(text, castName)
 	for _, b := range bad {
 		g.unmodeled(st.Line, srcName, b)
+	}
+	if castName != "" && len(targets) > 0 {
+		// 608.2b: a spell whose targets are all illegal doesn't resolve.
+		s := g.current()
+		for _, t := range tmpls {
+			if t.Sel.Kind != selTarget || t.Sel.Target >= len(targets) {
+				continue
+			}
+			o := targets[t.Sel.Target]
+			if !s.matches(&t.Sel.F, s.slot[o], st.Player, -1) {
+				g.errorf(st.Line, "%s is not a legal target for %q (%s): the spell doesn't resolve (608.2b)", o.display(), t.Sel.Noun, srcName)
+				return
+			}
+		}
 	}
 	if g.comp.control {
 		g.tracking = true
@@ -514,6 +553,20 @@ func (g *game) stateBased(line int) {
 		acted := false
 		for i, o := range s.objs {
 			c := s.ch[i]
+			if p, m := o.counters["+1/+1"], o.counters["-1/-1"]; p > 0 && m > 0 {
+				n := min(p, m)
+				g.note(line, fmt.Sprintf("%d +1/+1 and %d -1/-1 counters are removed from %s", n, n, o.display()), "704.5q")
+				o.counters["+1/+1"] -= n
+				o.counters["-1/-1"] -= n
+				for _, k := range []string{"+1/+1", "-1/-1"} {
+					if o.counters[k] == 0 {
+						delete(o.counters, k)
+						delete(o.counterTS, k)
+					}
+				}
+				acted = true
+				continue
+			}
 			if c.is("Creature") && c.T <= 0 {
 				g.note(line, fmt.Sprintf("%s has toughness %d and is put into its owner's graveyard", o.display(), c.T), "704.5f")
 				g.leave(o)
