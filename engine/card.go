@@ -1,12 +1,3 @@
-// Package engine is Arbiter's rules engine: objects on the battlefield, their
-// characteristics computed through the layer system of CR 613 (copy effects,
-// control, type, color, abilities and power/toughness with timestamps and
-// dependencies), attack/block/tap/untap checks with the rules that decide
-// them, an oracle-text compiler for common continuous-effect templates, and
-// the scenario language that drives it all.
-//
-// Every answer names the rule that produced it, and every rule number the
-// package cites is checked against the loaded Comprehensive Rules in tests.
 package engine
 
 import (

@@ -240,3 +240,30 @@ effect "Target creature gets -2/-2 until end of turn" targeting C
 		t.Errorf("text does not show the state-based action:\n%s", r.Text())
 	}
 }
+
+// 303.4j, 301.5b: attaching to something it can't legally be attached to
+// leaves it where it was.
+func TestAttachIllegal(t *testing.T) {
+	src := `define Pacifism = {1}{W} Enchantment — Aura "Enchant creature\nEnchanted creature can't attack or block."
+define Bear = {1}{G} Creature — Bear 2/2
+define Sword = {2} Artifact — Equipment "Equipped creature gets +2/+2.\nEquip {2}"
+define Relic = {2} Artifact
+Bear
+Relic
+Pacifism (attached to Bear)
+Sword (attached to Bear)
+attach Pacifism to Relic
+attach Sword to Relic
+? Bear
+? can Bear attack`
+	s, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Run(s, nil)
+	if len(r.Errors) != 2 || !strings.Contains(r.Errors[0].Message, "303.4j") || !strings.Contains(r.Errors[1].Message, "301.5b") {
+		t.Fatalf("errors %+v", r.Errors)
+	}
+	checkWant(t, r, want{line: 11, pt: "4/4"})
+	checkVerdict(t, r, verdict{line: 12, ok: false, rules: []string{"508.1c"}})
+}

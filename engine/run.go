@@ -250,6 +250,20 @@ func (g *game) exec(st *Stmt) {
 			g.errorf(st.Line, "an object can't be attached to itself (303.4d, 301.5c)")
 			return
 		}
+		s := g.current()
+		ac, bc := s.ch[s.slot[a]], s.ch[s.slot[b]]
+		switch {
+		case containsFold(ac.Subtypes, "Aura"):
+			if !s.canEnchant(ac, bc, false) {
+				g.errorf(st.Line, "%s can't enchant %s, so it doesn't move (303.4j)", a.display(), b.display())
+				return
+			}
+		case containsFold(ac.Subtypes, "Equipment"):
+			if ac.is("Creature") || !bc.is("Creature") {
+				g.errorf(st.Line, "%s can't equip %s (an Equipment equips only a creature and can't equip while it is a creature), so it doesn't move (301.5b, 301.5c)", a.display(), b.display())
+				return
+			}
+		}
 		a.attachedTo = b
 		a.ts = g.ts // 613.7e: a new timestamp each time it becomes attached
 	case StmtTap, StmtUntap:

@@ -1,0 +1,46 @@
+// Package engine is Arbiter's rules engine: objects on the battlefield, their
+// characteristics computed through the layer system of CR 613 (copy effects,
+// control, type, color, abilities and power/toughness, with
+// characteristic-defining abilities first, timestamps and dependencies),
+// attack/block/{T}/{Q} checks with the rules that decide them, an
+// oracle-text compiler for the common continuous-effect templates, and the
+// scenario language that drives it all.
+//
+// # Scenario language
+//
+// One statement per line; # starts a comment; names are case-insensitive;
+// "-" is accepted for "—". Every statement gets the next timestamp.
+//
+//	define NAME = [MANA COST] [COLOR WORDS] TYPE LINE [P/T] ["RULES TEXT"]
+//	[you: | opponent:] CARD [as ALIAS] [(MODIFIERS)]
+//	    modifiers: token, tapped, new, face down, attached to REF,
+//	    N KIND counter(s), copy of REF (enters as a copy, 707.5)
+//	[you: | opponent:] cast CARD [targeting REF [and REF ...]]
+//	[you: | opponent:] effect "TEXT" [as ALIAS] [targeting REF [and REF ...]]
+//	put N KIND counter(s) on REF          remove N KIND counter(s) from REF
+//	REF becomes a copy of REF [, except it has this ability]
+//	you gain(s) control of REF [as ALIAS] opponent gain(s) control of REF [as ALIAS]
+//	attach REF to REF    tap REF    untap REF    end ALIAS    REF leaves the battlefield
+//	? REF
+//	? can REF attack | ? can REF block | ? can REF tap | ? can REF untap
+//
+// In rules text, \n separates abilities and \" is a quote. REF is an alias
+// or the name an object entered with. "end ALIAS" ends an effect named with
+// "as ALIAS", or the effects of a cast card by its name. In an effect
+// statement, "this creature" is the first object it targets.
+//
+// # Assumptions
+//
+// The scenario happens during your turn: you are the active player. Objects
+// have been under their controller's control since the turn began unless
+// they enter with "new" or change controller (302.6). "? can REF block" is
+// answered as if its controller were the defending player. "? can REF tap"
+// and "untap" ask whether it can pay a {T} or {Q} cost (107.5, 107.6).
+// Triggered and activated abilities are listed on objects but not run;
+// their results are stated with statements. Text-changing effects (layer 3)
+// are not modelled. After each statement the engine performs the
+// state-based actions 704.5f, 704.5m, 704.5n and 704.5q and reports them.
+//
+// Every rule number the package cites is checked against the loaded
+// Comprehensive Rules in tests.
+package engine
