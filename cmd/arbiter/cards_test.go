@@ -5,18 +5,45 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/spf13/cobra"
+
 	"github.com/arbiter-mtg/arbiter/internal/shareddata"
+	"github.com/arbiter-mtg/arbiter/rulings"
 )
 
-// run executes the CLI with the real data directory and returns standard
-// output, standard error and the exit status main would use.
+var (
+	cardsKBOnce sync.Once
+	cardsKB     *rulings.KB
+	cardsKBErr  error
+)
+
+// runCards executes the CLI's subcommands against the real data directory
+// and returns standard output, standard error and the exit status main
+// would use. The knowledge base is loaded once for all these tests (loading
+// it per command made the race-enabled run take minutes); the root mirrors
+// newRoot's flags.
 func runCards(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	dir := shareddata.Data(t)
+	cardsKBOnce.Do(func() { cardsKB, cardsKBErr = rulings.Load(dir) })
+	if cardsKBErr != nil {
+		t.Fatal(cardsKBErr)
+	}
 	var out, errOut bytes.Buffer
-	root := newRoot(strings.NewReader(""), &out, &errOut)
-	root.SetArgs(append([]string{"--data", shareddata.Data(t)}, args...))
+	a := &app{In: strings.NewReader(""), Out: &out, Err: &errOut, DataDir: dir}
+	a.kbOnce.Do(func() { a.kb = cardsKB })
+	root := &cobra.Command{Use: "arbiter", SilenceUsage: true, SilenceErrors: true}
+	root.SetOut(&out)
+	root.SetErr(&errOut)
+	root.PersistentFlags().StringVar(&a.DataDir, "data", dir, "")
+	root.PersistentFlags().BoolVar(&a.JSON, "json", false, "")
+	for _, f := range registry {
+		root.AddCommand(f(a))
+	}
+	root.SetArgs(args)
 	err := root.Execute()
 	if err != nil {
 		var ec *exitError
