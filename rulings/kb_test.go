@@ -167,17 +167,28 @@ func loadCases(t testing.TB, path string) []evalCase {
 // testdata/eval.tsv and fails if ranking falls below what it reached when
 // the set was written.
 func TestEvaluationSet(t *testing.T) {
-	kb := testKB(t)
 	cases := loadEval(t)
 	if len(cases) < 60 {
 		t.Fatalf("evaluation set has %d questions, want at least 60", len(cases))
 	}
-	top1, top5 := 0, 0
+	top1, top5 := rankCases(t, "evaluation", cases)
+	n := float64(len(cases))
+	if float64(top1)/n < minTop1 || float64(top5)/n < minTop5 {
+		t.Errorf("ranking regressed: top-1 %d/%d, top-5 %d/%d (floors %.2f, %.2f)", top1, len(cases), top5, len(cases), minTop1, minTop5)
+	}
+}
+
+// rankCases searches each question, checks that every expected id exists,
+// logs the misses and returns how many found an expected id first and in
+// the first five.
+func rankCases(t *testing.T, name string, cases []evalCase) (top1, top5 int) {
+	t.Helper()
+	kb := testKB(t)
 	for _, c := range cases {
 		for _, w := range c.want {
-			if _, ok := kb.CR.Rule(w); !ok {
+			if !kb.CR.Exists(w) {
 				if _, ok := kb.CR.Define(w); !ok {
-					t.Errorf("eval expects %q, which is neither a rule nor a glossary term", w)
+					t.Errorf("%s expects %q, which is neither a rule nor a glossary term", name, w)
 				}
 			}
 		}
@@ -196,10 +207,8 @@ func TestEvaluationSet(t *testing.T) {
 		}
 	}
 	n := float64(len(cases))
-	t.Logf("evaluation: %d questions, top-1 %.1f%%, top-5 %.1f%%", len(cases), 100*float64(top1)/n, 100*float64(top5)/n)
-	if float64(top1)/n < minTop1 || float64(top5)/n < minTop5 {
-		t.Errorf("ranking regressed: top-1 %d/%d, top-5 %d/%d (floors %.2f, %.2f)", top1, len(cases), top5, len(cases), minTop1, minTop5)
-	}
+	t.Logf("%s: %d questions, top-1 %.1f%%, top-5 %.1f%%", name, len(cases), 100*float64(top1)/n, 100*float64(top5)/n)
+	return top1, top5
 }
 
 // Floors for the evaluation set; raise them when ranking improves.
@@ -295,34 +304,9 @@ func TestRoute(t *testing.T) {
 // TestHoldoutSet reports ranking on questions that were not used to choose
 // the ranking constants. It fails only if ranking collapses on them.
 func TestHoldoutSet(t *testing.T) {
-	kb := testKB(t)
 	cases := loadCases(t, "testdata/holdout.tsv")
-	top1, top5 := 0, 0
-	for _, c := range cases {
-		for _, w := range c.want {
-			if !kb.CR.Exists(w) {
-				if _, ok := kb.CR.Define(w); !ok {
-					t.Errorf("holdout expects %q, which is neither a rule nor a glossary term", w)
-				}
-			}
-		}
-		rs := kb.Search(c.question, search.Options{Limit: 5})
-		for i, r := range rs {
-			if slices.Contains(c.want, r.ID) {
-				if i == 0 {
-					top1++
-				}
-				top5++
-				break
-			}
-		}
-		if len(rs) == 0 || !slices.Contains(c.want, rs[0].ID) {
-			t.Logf("miss@1 %-55q want %v got %v", c.question, c.want, ids(rs))
-		}
-	}
-	n := float64(len(cases))
-	t.Logf("holdout: %d questions, top-1 %.1f%%, top-5 %.1f%%", len(cases), 100*float64(top1)/n, 100*float64(top5)/n)
-	if float64(top5)/n < 0.5 {
+	_, top5 := rankCases(t, "holdout", cases)
+	if float64(top5)/float64(len(cases)) < 0.5 {
 		t.Errorf("holdout top-5 %d/%d: ranking collapsed on unseen questions", top5, len(cases))
 	}
 }

@@ -174,15 +174,10 @@ func newDefineCmd(a *app) *cobra.Command {
 	}
 }
 
+// glossaryView is a glossary entry as printed, with the CR's date.
 type glossaryView struct {
-	Term          string   `json:"term"`
-	Aliases       []string `json:"aliases,omitempty"`
-	Text          string   `json:"text"`
-	Senses        []string `json:"senses,omitempty"`
-	Refs          []string `json:"refs"`
-	SeeAlso       []string `json:"see_also,omitempty"`
-	Obsolete      bool     `json:"obsolete,omitempty"`
-	EffectiveDate string   `json:"effective_date"`
+	*cr.GlossaryEntry
+	EffectiveDate string `json:"effective_date"`
 }
 
 func (a *app) showDefinition(kb *rulings.KB, term string) error {
@@ -194,7 +189,7 @@ func (a *app) showDefinition(kb *rulings.KB, term string) error {
 		}
 		return exitCode(1, fmt.Errorf("%s", msg))
 	}
-	v := glossaryView{Term: e.Term, Aliases: e.Aliases, Text: e.Text, Senses: e.Senses, Refs: e.Refs, SeeAlso: e.SeeAlso, Obsolete: e.Obsolete, EffectiveDate: kb.EffectiveDate().Format("2006-01-02")}
+	v := glossaryView{GlossaryEntry: e, EffectiveDate: kb.EffectiveDate().Format("2006-01-02")}
 	if a.JSON {
 		return writeJSON(a.Out, v)
 	}
