@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/arbiter-mtg/arbiter/rulings/cr"
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
@@ -23,7 +24,9 @@ type Catalog struct {
 	pendingRulings []scryfallRuling
 	pendingForeign []pendingForeign
 
-	idx *nameIndex
+	// idx is built by Finish, or on first look-up for a catalogue that
+	// was never finished; atomic so concurrent first look-ups are safe.
+	idx atomic.Pointer[nameIndex]
 }
 
 type pendingForeign struct {
@@ -66,7 +69,7 @@ func (c *Catalog) AddFile(data []byte) (recognised bool, err error) {
 // name (or by oracle id) gains the printing's rulings, foreign names and
 // keywords; a new name becomes a new card.
 func (c *Catalog) addPrinting(p *Card) {
-	c.idx = nil
+	c.idx.Store(nil)
 	key := fold.Key(p.Name)
 	i, ok := c.byKey[key]
 	if !ok && p.oracleID != "" {
@@ -131,7 +134,7 @@ func (c *Catalog) Finish() {
 			card.ScryfallURL = "https://scryfall.com/search?q=" + url.QueryEscape("!\""+card.Name+"\"")
 		}
 	}
-	c.idx = buildNameIndex(c.cards)
+	c.idx.Store(buildNameIndex(c.cards))
 }
 
 // Len returns the number of distinct cards.

@@ -253,10 +253,12 @@ func (c *Catalog) Autocomplete(prefix string, n int) []string {
 }
 
 func (c *Catalog) index() *nameIndex {
-	if c.idx == nil {
-		c.idx = buildNameIndex(c.cards)
+	if ix := c.idx.Load(); ix != nil {
+		return ix
 	}
-	return c.idx
+	ix := buildNameIndex(c.cards)
+	c.idx.CompareAndSwap(nil, ix)
+	return c.idx.Load()
 }
 
 // shortest picks the card with the shortest key among prefix matches, so

@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -346,4 +349,30 @@ func BenchmarkLookupMiss30k(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		c.Lookup(fmt.Sprintf("Zqx Wvut %d", i%10))
 	}
+}
+
+// TestConcurrentLookupsOnUnfinishedCatalogue: the knowledge base may serve
+// a catalogue nobody called Finish on (LoadCR); the first look-ups then
+// build the name index and must not race.
+func TestConcurrentLookupsOnUnfinishedCatalogue(t *testing.T) {
+	c := NewCatalog()
+	data, err := os.ReadFile(filepath.Join("testdata", "scryfall-oracle-cards.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := c.AddFile(data); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if card, ok := c.Lookup("tarmogoyf"); !ok || card.Name != "Tarmogoyf" {
+				t.Errorf("Lookup = %v, %v", card, ok)
+			}
+			c.Autocomplete("fl", 5)
+		}()
+	}
+	wg.Wait()
 }
