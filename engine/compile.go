@@ -72,6 +72,7 @@ var numberWords = map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3
 type compiler struct {
 	nextID  int
 	control bool // a control-changing template was compiled
+	lowers  bool // a template that can bring toughness to 0 or less was compiled
 	cards   map[string]*compiledCard
 	kw      map[string]*Ability
 }
@@ -438,6 +439,7 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 			return nil, false
 		}
 		t.Parts = []Part{{Layer: L7d, Op: opSwitch}}
+		c.lowers = true
 		return done(sel)
 	}
 	if m := reTapUntap.FindStringSubmatch(low); m != nil {
@@ -476,6 +478,7 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 			which = 2
 		}
 		t.CDA = true
+		c.lowers = true
 		t.Parts = []Part{{Layer: L7a, Op: opCDACount, Which: which, Count: &f}}
 		return done(Selector{Kind: selSelf, Noun: "~"})
 	}
@@ -502,7 +505,43 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 		}
 		t.Parts = append(t.Parts, parts...)
 	}
+	c.noteLowers(t)
 	return done(sel)
+}
+
+// noteLowers remembers templates that can leave a creature with toughness 0
+// or less, so state-based actions know when 704.5f needs checking.
+func (c *compiler) noteLowers(t *Template) {
+	for _, p := range t.Parts {
+		switch p.Op {
+		case opModPT:
+			if p.T < 0 {
+				c.lowers = true
+			}
+		case opSetPT:
+			if p.T <= 0 {
+				c.lowers = true
+			}
+		case opSwitch, opSetPTMV, opCDACount:
+			// a switch moves power into toughness; mana value and counts can
+			// be 0
+			c.lowers = true
+		case opSetTypes, opAddTypes:
+			// a permanent that becomes a creature with no toughness set
+			if containsFold(p.Types, "Creature") && !setsToughness(t) {
+				c.lowers = true
+			}
+		}
+	}
+}
+
+func setsToughness(t *Template) bool {
+	for _, p := range t.Parts {
+		if p.Op == opSetPT && p.T > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // splitClauses splits "gets +1/+1 and has flying" into predicates at an

@@ -129,6 +129,19 @@ type state struct {
 	statics  map[string]*Effect
 	byInst   map[instKey]*Effect
 	restrict []restriction
+	owned    []bool // ch[i] belongs to this state (else it is the object's shared base)
+	trial    bool   // applying an effect to a trial copy (dependency check)
+}
+
+// mut returns slot i's characteristics for writing, copying the shared
+// printed characteristics on first write.
+func (s *state) mut(i int) *Chars {
+	if s.trial || s.owned[i] {
+		return s.ch[i]
+	}
+	s.ch[i] = s.ch[i].clone()
+	s.owned[i] = true
+	return s.ch[i]
 }
 
 // instKey identifies the effect one template of one ability instance of
@@ -162,7 +175,11 @@ func (g *game) computeTo(last Layer, copiableOnly bool) *state {
 		}
 		s.slot[o] = len(s.objs)
 		s.objs = append(s.objs, o)
-		s.ch = append(s.ch, g.baseChars(o))
+		if o.base == nil {
+			o.base = g.baseChars(o)
+		}
+		s.ch = append(s.ch, o.base)
+		s.owned = append(s.owned, false)
 		s.trace = append(s.trace, nil)
 	}
 	s.layer1()
@@ -230,7 +247,7 @@ func (s *state) layer1() {
 		n := cp.values.clone()
 		n.Controller = ctrl
 		n.Abilities = append(n.Abilities, cp.keep...)
-		s.ch[i] = n
+		s.ch[i], s.owned[i] = n, true
 		text := fmt.Sprintf("becomes a copy of %s: copiable values only (707.2); counters, status and other effects are not copied", cp.of)
 		if len(cp.keep) > 0 {
 			text += ", except it has this ability (707.9)"
@@ -239,7 +256,7 @@ func (s *state) layer1() {
 	}
 	for i, o := range s.objs {
 		if o.faceDown {
-			s.ch[i] = &Chars{Types: []string{"Creature"}, P: 2, T: 2, Controller: s.ch[i].Controller}
+			s.ch[i], s.owned[i] = &Chars{Types: []string{"Creature"}, P: 2, T: 2, Controller: s.ch[i].Controller}, true
 			s.step(i, L1b, "708.2a", "face-down status", "a 2/2 face-down creature with no text, no name, no subtypes and no mana cost")
 		}
 	}
@@ -409,12 +426,13 @@ func (s *state) choose(cands []*Effect, l Layer, waited map[string]map[string]bo
 	}
 	deps := make([][]int, n)
 	any := false
+	touched := map[*Effect][]int{} // what each effect would apply to now
 	for i := 0; i < n; i++ {
 		if rs[i] == 0 {
 			continue
 		}
 		for j := 0; j < n; j++ {
-			if i != j && rs[i]&ws[j] != 0 && s.dependsOn(cands[i], cands[j], l) {
+			if i != j && rs[i]&ws[j] != 0 && s.dependsOn(cands[i], cands[j], l, touched) {
 				deps[i] = append(deps[i], j)
 				any = true
 			}
@@ -588,7 +606,7 @@ func containsInt(list []int, x int) bool {
 // dependsOn decides 613.8a by trial: apply b to a copy of the objects it
 // affects and see whether a's existence, the set it applies to, or what it
 // does changes.
-func (s *state) dependsOn(a, b *Effect, l Layer) bool {
+func (s *state) dependsOn(a, b *Effect, l Layer, cache map[*Effect][]int) bool {
 	if a.cda() != b.cda() {
 		return false // 613.8a(c)
 	}
@@ -609,7 +627,11 @@ func (s *state) dependsOn(a, b *Effect, l Layer) bool {
 	if !needExist && !needSet && !needWhat {
 		return false
 	}
-	touched := s.affected(b, l, false)
+	touched, ok := cache[b]
+	if !ok {
+		touched = s.affected(b, l, false)
+		cache[b] = touched
+	}
 	if len(touched) == 0 {
 		return false
 	}
@@ -626,9 +648,9 @@ func (s *state) dependsOn(a, b *Effect, l Layer) bool {
 		trial[i] = trial[i].clone()
 	}
 	saved := s.ch
-	s.ch = trial
+	s.ch, s.trial = trial, true
 	s.applyTo(b, l, touched, false)
-	s.ch = saved
+	s.ch, s.trial = saved, false
 	after := s.signature(a, l, trial)
 	return before != after
 }
@@ -853,7 +875,7 @@ func (s *state) applyTo(e *Effect, l Layer, slots []int, trace bool) {
 	if e.counterObj != nil {
 		n := e.counterObj.counters[e.counterKind]
 		for _, i := range slots {
-			c := s.ch[i]
+			c := s.mut(i)
 			if l == L6 {
 				c.Abilities = append(c.Abilities, abInst{a: s.g.comp.keyword(e.counterKind), grantTS: e.ts, grant: e.key})
 				if trace {
@@ -895,7 +917,7 @@ func (s *state) applyTo(e *Effect, l Layer, slots []int, trace bool) {
 
 // applyPart changes slot i's characteristics and says what it did.
 func (s *state) applyPart(p Part, e *Effect, i, src int) string {
-	c := s.ch[i]
+	c := s.mut(i)
 	switch p.Op {
 	case opControl:
 		c.Controller = e.ctrlNow(s)

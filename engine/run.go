@@ -27,6 +27,7 @@ type Object struct {
 	continuous bool   // under its current controller since the turn began (302.6)
 	lastCtrl   Player // controller after the previous statement
 	line       int
+	base       *Chars // printed characteristics, shared by every computed state
 }
 
 func (o *Object) display() string {
@@ -78,11 +79,8 @@ func Run(s *Script, cards CardSource) *Report {
 		if st.Kind != StmtQuery && st.Kind != StmtCheck {
 			g.cached = nil // the statement may have looked at the state, then changed it
 		}
-		if g.tracking {
-			g.trackControl()
-		}
 		if changesState(st.Kind) {
-			g.stateBased(st.Line)
+			g.settle(st.Line)
 		}
 	}
 	return g.rep
@@ -546,65 +544,42 @@ func changesState(k StmtKind) bool {
 	return true
 }
 
-// stateBased performs the state-based actions the engine models (704.3):
-// a creature with toughness 0 or less is put into its owner's graveyard
-// (704.5f), an Aura attached to an illegal object goes to the graveyard
-// (704.5m, 303.4c, 303.4d), an Equipment attached illegally becomes
-// unattached (704.5n, 301.5c). They repeat until none applies.
-func (g *game) stateBased(line int) {
+// settle runs after every statement that changes the game: it notes control
+// changes (302.6) and performs state-based actions until none applies
+// (704.3), computing only the layers those need.
+func (g *game) settle(line int) {
 	for round := 0; round < 10; round++ {
-		risky := false
+		acted := g.annihilateCounters(line)
+		attached := false
 		for _, o := range g.objs {
-			if o.onBF && (o.attachedTo != nil || len(o.counters) > 0) {
-				risky = true
+			if o.onBF && o.attachedTo != nil {
+				attached = true
 				break
 			}
 		}
-		if !risky && len(g.effects) == 0 && !g.lowersToughness() {
-			return
+		lowers := g.mayLowerToughness()
+		// Control needs layer 2; attachment legality needs types, subtypes
+		// and control (layer 4); toughness needs every layer.
+		var s *state
+		switch {
+		case lowers:
+			s = g.current()
+		case attached:
+			s = g.computeTo(L4, false)
+		case g.tracking:
+			s = g.computeTo(L2, false)
 		}
-		s := g.current()
-		acted := false
-		for i, o := range s.objs {
-			c := s.ch[i]
-			if p, m := o.counters["+1/+1"], o.counters["-1/-1"]; p > 0 && m > 0 {
-				n := min(p, m)
-				g.note(line, fmt.Sprintf("%d +1/+1 and %d -1/-1 counters are removed from %s", n, n, o.display()), "704.5q")
-				o.counters["+1/+1"] -= n
-				o.counters["-1/-1"] -= n
-				for _, k := range []string{"+1/+1", "-1/-1"} {
-					if o.counters[k] == 0 {
-						delete(o.counters, k)
-						delete(o.counterTS, k)
-					}
-				}
-				acted = true
-				continue
+		if s == nil {
+			if !acted {
+				return
 			}
-			if c.is("Creature") && c.T <= 0 {
-				g.note(line, fmt.Sprintf("%s has toughness %d and is put into its owner's graveyard", o.display(), c.T), "704.5f")
-				g.leave(o)
-				acted = true
-				continue
-			}
-			if o.attachedTo == nil || !o.attachedTo.onBF {
-				continue
-			}
-			t := s.ch[s.slot[o.attachedTo]]
-			switch {
-			case c.is("Enchantment") && containsFold(c.Subtypes, "Aura"):
-				if c.is("Creature") || !s.canEnchant(c, t, o.attachedTo == o) {
-					g.note(line, fmt.Sprintf("%s is attached to an illegal object and is put into its owner's graveyard", o.display()), "704.5m")
-					g.leave(o)
-					acted = true
-				}
-			case containsFold(c.Subtypes, "Equipment"):
-				if c.is("Creature") || !t.is("Creature") {
-					g.note(line, fmt.Sprintf("%s becomes unattached: an Equipment that's also a creature can't equip, and it can equip only a creature", o.display()), "301.5c")
-					o.attachedTo = nil
-					acted = true
-				}
-			}
+			continue
+		}
+		if g.tracking {
+			g.trackControl(s)
+		}
+		if g.stateBased(s, lowers, line) {
+			acted = true
 		}
 		if !acted {
 			return
@@ -613,10 +588,88 @@ func (g *game) stateBased(line int) {
 	}
 }
 
-// lowersToughness reports a printed 0 toughness (a 0/0 that needs counters).
-func (g *game) lowersToughness() bool {
+// stateBased performs the state-based actions the engine models (704.3)
+// on a computed state: a creature with toughness 0 or less is put into its
+// owner's graveyard (704.5f), an Aura attached to an illegal object goes to
+// the graveyard (704.5m, 303.4c, 303.4d), an Equipment attached illegally
+// becomes unattached (704.5n, 301.5c). +1/+1 and -1/-1 counters annihilate
+// (704.5q) in annihilateCounters.
+func (g *game) stateBased(s *state, lowers bool, line int) bool {
+	acted := false
+	for i, o := range s.objs {
+		c := s.ch[i]
+		if lowers && c.is("Creature") && c.T <= 0 {
+			g.note(line, fmt.Sprintf("%s has toughness %d and is put into its owner's graveyard", o.display(), c.T), "704.5f")
+			g.leave(o)
+			acted = true
+			continue
+		}
+		if o.attachedTo == nil || !o.attachedTo.onBF {
+			continue
+		}
+		t := s.ch[s.slot[o.attachedTo]]
+		switch {
+		case c.is("Enchantment") && containsFold(c.Subtypes, "Aura"):
+			if c.is("Creature") || !s.canEnchant(c, t, o.attachedTo == o) {
+				g.note(line, fmt.Sprintf("%s is attached to an illegal object and is put into its owner's graveyard", o.display()), "704.5m")
+				g.leave(o)
+				acted = true
+			}
+		case containsFold(c.Subtypes, "Equipment"):
+			if c.is("Creature") || !t.is("Creature") {
+				g.note(line, fmt.Sprintf("%s becomes unattached: an Equipment that's also a creature can't equip, and it can equip only a creature", o.display()), "301.5c")
+				o.attachedTo = nil
+				acted = true
+			}
+		}
+	}
+	return acted
+}
+
+// annihilateCounters is 704.5q.
+func (g *game) annihilateCounters(line int) bool {
+	acted := false
 	for _, o := range g.objs {
-		if o.onBF && o.def.Toughness != "" && ptValue(o.def.Toughness) <= 0 {
+		p, m := o.counters["+1/+1"], o.counters["-1/-1"]
+		if !o.onBF || p == 0 || m == 0 {
+			continue
+		}
+		n := min(p, m)
+		g.note(line, fmt.Sprintf("%d +1/+1 and %d -1/-1 counters are removed from %s", n, n, o.display()), "704.5q")
+		for _, k := range []string{"+1/+1", "-1/-1"} {
+			if o.counters[k] -= n; o.counters[k] == 0 {
+				delete(o.counters, k)
+				delete(o.counterTS, k)
+			}
+		}
+		g.cached = nil
+		acted = true
+	}
+	return acted
+}
+
+// mayLowerToughness reports whether any creature could have toughness 0 or
+// less: something lowers or sets toughness, switches, counts, or a printed
+// toughness is 0 or less. Otherwise 704.5f needs no full computation.
+func (g *game) mayLowerToughness() bool {
+	if g.comp.lowers {
+		return true
+	}
+	for _, o := range g.objs {
+		if !o.onBF {
+			continue
+		}
+		if o.def.Toughness != "" && ptValue(o.def.Toughness) <= 0 {
+			return true
+		}
+		for k, n := range o.counters {
+			if _, dt, ok := parseCounterPT(k); ok && dt < 0 && n > 0 {
+				return true
+			}
+		}
+	}
+	for _, cp := range g.copies {
+		if !cp.ended && cp.target.onBF && cp.values.T <= 0 {
 			return true
 		}
 	}
@@ -668,8 +721,7 @@ func (g *game) note(line int, text, rule string) {
 // trackControl notes objects whose controller changed: they have not been
 // under their controller's control continuously since the turn began
 // (302.6).
-func (g *game) trackControl() {
-	s := g.computeTo(L2, false)
+func (g *game) trackControl(s *state) {
 	for i, o := range s.objs {
 		c := s.ch[i].Controller
 		if c != o.lastCtrl {
