@@ -197,3 +197,37 @@ Clone (copy of GD)
 		checkWant(t, r, want{line: 5, name: "", pt: "2/2", colors: "-", types: []string{"Creature"}, subtypes: []string{}, lacks: []string{"Morph {2}{B}{B}"}})
 	})
 }
+
+// 707.4 example: a permanent that becomes a copy of something else keeps
+// the noncopy effects already affecting it (Giant Growth's +3/+3).
+func TestCopyKeepsNoncopyEffects707_4(t *testing.T) {
+	src := `define Unstable Shapeshifter = {3}{U} Creature — Shapeshifter 0/1 "Whenever another creature enters, this creature becomes a copy of that creature, except it has this ability."
+define Serra Angel = {3}{W}{W} Creature — Angel 4/4 "Flying, vigilance"
+Unstable Shapeshifter as U
+effect "Target creature gets +3/+3 until end of turn" as Giant Growth targeting U
+Serra Angel
+U becomes a copy of Serra Angel, except it has this ability
+? U`
+	r := mustRun(t, src, nil)
+	checkWant(t, r, want{line: 7, name: "Serra Angel", pt: "7/7", has: []string{"Flying", "Vigilance",
+		"Whenever another creature enters, this creature becomes a copy of that creature, except it has this ability."}})
+}
+
+// Ensoul Artifact ruling: an Equipment that became an artifact creature
+// can't be attached to a creature.
+func TestEnsouledEquipmentCannotBeAttached(t *testing.T) {
+	src := `Runeclaw Bear as RB
+Brawler's Plate as BP
+cast Ensoul Artifact targeting BP
+attach BP to RB
+? RB`
+	s, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Run(s, testCards(t))
+	if len(r.Errors) != 1 || r.Errors[0].Line != 4 || !strings.Contains(r.Errors[0].Message, "301.5c") {
+		t.Fatalf("errors %+v", r.Errors)
+	}
+	checkWant(t, r, want{line: 5, pt: "2/2", lacks: []string{"Trample"}})
+}

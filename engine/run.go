@@ -197,8 +197,12 @@ func (g *game) exec(st *Stmt) {
 			// enters attached to its target (303.4a).
 			mods := Mods{New: true}
 			if len(st.Targets) > 0 {
+				if !containsFold(d.Subtypes, "Aura") {
+					g.errorf(st.Line, "%s is not an Aura: a permanent spell without enchant has no target and enters unattached (303.4h, 301.5b); use \"attach\" for Equipment", d.Name)
+					return
+				}
 				mods.AttachedTo = st.Targets[0]
-				if containsFold(d.Subtypes, "Aura") && !g.auraTargetLegal(st, d) {
+				if !g.auraTargetLegal(st, d) {
 					return
 				}
 			}
@@ -621,6 +625,11 @@ func (g *game) stateBased(s *state, lowers bool, line int) bool {
 				o.attachedTo = nil
 				acted = true
 			}
+		case containsFold(c.Subtypes, "Fortification"):
+		default:
+			g.note(line, fmt.Sprintf("%s is not an Aura, Equipment or Fortification and can't be attached; it is unattached", o.display()), "303.4h")
+			o.attachedTo = nil
+			acted = true
 		}
 	}
 	return acted
