@@ -37,11 +37,13 @@ type fakeDiscord struct {
 	answered   map[string]int                           // callbacks per interaction id
 	gatewayHit []string
 	got        chan string // interaction ids as their callbacks arrive
+	webhooks   []string    // follow-up calls: method, path, body
+	hooked     chan string
 	ready      chan struct{}
 }
 
 func newFakeDiscord(t *testing.T, shards int) *fakeDiscord {
-	f := &fakeDiscord{t: t, shards: shards, callbacks: map[string]discordgo.InteractionResponse{}, answered: map[string]int{}, got: make(chan string, 16), ready: make(chan struct{}, 16)}
+	f := &fakeDiscord{t: t, shards: shards, callbacks: map[string]discordgo.InteractionResponse{}, answered: map[string]int{}, got: make(chan string, 16), hooked: make(chan string, 16), ready: make(chan struct{}, 16)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/v9/gateway", func(w http.ResponseWriter, r *http.Request) {
 		f.hit(r)
@@ -67,6 +69,22 @@ func newFakeDiscord(t *testing.T, shards int) *fakeDiscord {
 		w.WriteHeader(http.StatusNoContent)
 		f.got <- r.PathValue("id")
 	})
+	// Follow-ups of deferred answers: edit or delete the original, or a
+	// new follow-up message.
+	webhook := func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		f.mu.Lock()
+		f.webhooks = append(f.webhooks, r.Method+" "+r.URL.Path+" "+string(b))
+		f.mu.Unlock()
+		if r.Method == http.MethodDelete {
+			w.WriteHeader(http.StatusNoContent)
+		} else {
+			fmt.Fprint(w, `{"id":"5000","channel_id":"600","content":"","timestamp":"2026-04-20T12:00:00.000000+00:00"}`)
+		}
+		f.hooked <- r.Method
+	}
+	mux.HandleFunc("/api/v9/webhooks/{app}/{token}", webhook)
+	mux.HandleFunc("/api/v9/webhooks/{app}/{token}/messages/{msg}", webhook)
 	f.srv = httptest.NewServer(mux)
 	return f
 }
@@ -291,5 +309,60 @@ func TestGatewayAutoSharding(t *testing.T) {
 	}
 	if f.regPath != "/api/v9/applications/900/commands" {
 		t.Errorf("global registration went to %q", f.regPath)
+	}
+}
+
+// TestGatewayDefersSlowAnswers: a handler slower than defer_after gets a
+// type 5 callback at once and its answer edits the original message; a
+// slow private answer replaces the public placeholder with an ephemeral
+// follow-up.
+func TestGatewayDefersSlowAnswers(t *testing.T) {
+	f := newFakeDiscord(t, 1)
+	defer f.srv.Close()
+	if err := SetAPIBase(f.srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	defer SetAPIBase("https://discord.com")
+	g := &Gateway{
+		Token: "tok", ApplicationID: "900", GuildID: "500", ShardCount: 1,
+		Dispatcher: &Dispatcher{Router: slowRouter{testRouter(t, commands.Deps{}), 300 * time.Millisecond}, DeferAfter: 50 * time.Millisecond},
+	}
+	if err := g.Open(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+
+	f.send(0, interactionJSON("3001", "rule", "number", "302.6"))
+	if resp := f.await(t, "3001"); resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("first callback type %d, want 5", resp.Type)
+	}
+	waitHook := func() {
+		select {
+		case <-f.hooked:
+		case <-time.After(5 * time.Second):
+			t.Fatal("no follow-up")
+		}
+	}
+	waitHook()
+	f.mu.Lock()
+	edit := f.webhooks[0]
+	f.mu.Unlock()
+	if !strings.HasPrefix(edit, "PATCH /api/v9/webhooks/900/tok-3001/messages/@original ") || !strings.Contains(edit, "Rule 302.6") || !strings.Contains(edit, `"allowed_mentions":{"parse":[]`) {
+		t.Errorf("edit %s", edit)
+	}
+
+	// An error is private: the placeholder goes, an ephemeral follow-up comes.
+	f.send(0, interactionJSON("3002", "rule", "number", "302.62"))
+	f.await(t, "3002")
+	waitHook()
+	waitHook()
+	f.mu.Lock()
+	del, follow := f.webhooks[1], f.webhooks[2]
+	f.mu.Unlock()
+	if !strings.HasPrefix(del, "DELETE /api/v9/webhooks/900/tok-3002/messages/@original") {
+		t.Errorf("want the placeholder deleted, got %s", del)
+	}
+	if !strings.HasPrefix(follow, "POST /api/v9/webhooks/900/tok-3002 ") || !strings.Contains(follow, `"flags":64`) || !strings.Contains(follow, "No such rule") {
+		t.Errorf("ephemeral follow-up %s", follow)
 	}
 }

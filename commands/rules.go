@@ -61,7 +61,9 @@ func (r *Router) buildLabels() {
 			summary = rule.Text
 		}
 		name := clip(id+" — "+summary, 100)
-		r.ruleLabels = append(r.ruleLabels, label{value: id, name: name, key: fold.Key(summary)})
+		// Match against the title or the opening words only: what the
+		// user sees in the choice, and short enough to scan per keystroke.
+		r.ruleLabels = append(r.ruleLabels, label{value: id, name: name, key: fold.Key(clip(summary, 160))})
 	}
 	for _, g := range r.d.CR.Glossary {
 		r.termLabels = append(r.termLabels, label{value: g.Term, name: clip(g.Term, 100), key: fold.Key(g.Term)})
@@ -106,18 +108,19 @@ func matchLabels(labels []label, q string) []Choice {
 	if k == "" {
 		return nil
 	}
+	sp := " " + k
 	var prefix, word, inner []Choice
 	for _, l := range labels {
 		switch {
 		case strings.HasPrefix(l.key, k):
 			prefix = append(prefix, Choice{Name: l.name, Value: l.value})
-		case strings.Contains(l.key, " "+k):
+		case strings.Contains(l.key, sp):
 			word = append(word, Choice{Name: l.name, Value: l.value})
-		case strings.Contains(l.key, k):
+		case len(prefix)+len(word)+len(inner) < MaxChoices && strings.Contains(l.key, k):
 			inner = append(inner, Choice{Name: l.name, Value: l.value})
 		}
-		if len(prefix) >= MaxChoices {
-			break
+		if len(prefix)+len(word) >= MaxChoices {
+			break // later matches would rank below these and be cut
 		}
 	}
 	out := append(append(prefix, word...), inner...)
