@@ -1,0 +1,67 @@
+package bot
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/internal/shareddata"
+	"github.com/arbiter-mtg/arbiter/rulings"
+	"github.com/arbiter-mtg/arbiter/session"
+)
+
+var (
+	kbOnce sync.Once
+	kb     *rulings.KB
+	kbErr  error
+)
+
+func fullRouter(t *testing.T) *commands.Router {
+	t.Helper()
+	dir := shareddata.Data(t)
+	kbOnce.Do(func() { kb, kbErr = rulings.Load(dir) })
+	if kbErr != nil {
+		t.Fatal(kbErr)
+	}
+	d := commands.FromKB(kb)
+	d.Store = session.NewMemory()
+	r, err := commands.New(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestGoldenFullData renders card and tournament-document answers over the
+// whole shared data directory. Search rankings and scenario reports are
+// asserted by behaviour in the commands tests instead: their wording
+// belongs to the search index and the engine, which have golden files of
+// their own.
+func TestGoldenFullData(t *testing.T) {
+	r := fullRouter(t)
+	ctx := context.Background()
+	tests := []struct {
+		name string
+		req  commands.Request
+	}{
+		{"card_ornithopter", req("card", "name", "Ornithopter")},
+		{"rulings_ensoul_artifact", req("rulings", "name", "Ensoul Artifact")},
+		{"mtr_4.2", req("mtr", "section", "4.2")},
+		{"ipg_hce", req("ipg", "section", "hce")},
+		{"card_miss", req("card", "name", "Qqqqzzzz")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := r.Handle(ctx, tc.req)
+			for _, c := range rep.Citations {
+				if c.Kind == commands.CiteCR && !kb.CR.Exists(c.ID) {
+					t.Errorf("cites %s, not in the CR", c.ID)
+				}
+			}
+			resp := Render(rep)
+			checkLimits(t, resp)
+			golden(t, "full_"+tc.name, resp)
+		})
+	}
+}
