@@ -829,11 +829,16 @@ func (c *compiler) becomeCreature(ws []string) ([]Part, bool) {
 	if allTypes {
 		subs = append(subs, allCreatureTypes)
 	}
+	// 205.1b: "in addition to its other types", "still a land" and
+	// "artifact creature" keep the prior card types and subtypes; a
+	// "[creature types] artifact creature" replaces only the creature types.
 	op := opSetTypes
-	if retain {
+	replace := false
+	if retain || containsFold(types, "Artifact") {
 		op = opAddTypes
+		replace = len(subs) > 0
 	}
-	parts = append(parts, Part{Layer: L4, Op: op, Types: types, Subtypes: subs})
+	parts = append(parts, Part{Layer: L4, Op: op, Types: types, Subtypes: subs, ReplaceSubtypes: replace})
 	if len(cols) > 0 {
 		parts = append(parts, Part{Layer: L5, Op: opSetColors, Colors: sortColors(cols)})
 	}

@@ -34,10 +34,11 @@ func TestCompileTemplates(t *testing.T) {
 		{"You control enchanted creature.", true, "2", selEnchanted, false, []opKind{opControl}},
 		{"Nonbasic lands are Mountains.", true, "4", selFilter, false, []opKind{opSetLandTypes}},
 		{"Each land is a Swamp in addition to its other land types.", true, "4", selFilter, false, []opKind{opAddTypes}},
-		{"Each noncreature artifact is an artifact creature with power and toughness each equal to its mana value.", true, "4 7b", selFilter, false, []opKind{opSetTypes, opSetPTMV}},
+		{"Each noncreature artifact is an artifact creature with power and toughness each equal to its mana value.", true, "4 7b", selFilter, false, []opKind{opAddTypes, opSetPTMV}},
 		{"Each other non-Aura enchantment is a creature in addition to its other types and has base power and toughness each equal to its mana value.", true, "4 7b", selFilter, false, []opKind{opAddTypes, opSetPTMV}},
 		{"Until end of turn, target land becomes a 3/3 creature that's still a land.", false, "4 7b", selTarget, true, []opKind{opAddTypes, opSetPT}},
-		{"All noncreature artifacts become 2/2 artifact creatures until end of turn.", false, "4 7b", selFilter, true, []opKind{opSetTypes, opSetPT}},
+		{"All noncreature artifacts become 2/2 artifact creatures until end of turn.", false, "4 7b", selFilter, true, []opKind{opAddTypes, opSetPT}},
+		{"Target creature becomes a 1/1 Frog creature until end of turn.", false, "4 7b", selTarget, true, []opKind{opSetTypes, opSetPT}},
 		{"Enchanted creature can't attack or block.", true, "rules rules", selEnchanted, false, []opKind{opCantAttack, opCantBlock}},
 		{"This creature's power and toughness are each equal to the number of creatures you control.", true, "7a", selSelf, false, []opKind{opCDACount}},
 	}
@@ -266,4 +267,28 @@ attach Sword to Relic
 	}
 	checkWant(t, r, want{line: 11, pt: "4/4"})
 	checkVerdict(t, r, verdict{line: 12, ok: false, rules: []string{"508.1c"}})
+}
+
+// 205.1a/205.1b: which types and subtypes a type-changing effect keeps.
+func TestTypeChangingKeepsAndReplaces(t *testing.T) {
+	src := `define Bear = {1}{G} Creature — Bear 2/2
+define Citadel = {3} Artifact Land
+define Relic = {2} Artifact Enchantment — Aura
+define March = {3}{U} Enchantment "Each noncreature artifact is an artifact creature with power and toughness each equal to its mana value."
+Bear
+Citadel
+effect "Target creature becomes a 1/1 Frog creature until end of turn" targeting Bear
+March
+? Bear
+? Citadel
+effect "All lands are 1/1 creatures that are still lands until end of turn"
+? Citadel`
+	r := mustRun(t, src, nil)
+	// "a 1/1 Frog creature": the new creature type replaces Bear (205.1a).
+	checkWant(t, r, want{line: 9, pt: "1/1", types: []string{"Creature"}, subtypes: []string{"Frog"}})
+	// "an artifact creature" keeps its other types (205.1b): an artifact
+	// land creature, 3/3 from its mana value.
+	checkWant(t, r, want{line: 10, pt: "3/3", types: []string{"Artifact", "Land", "Creature"}})
+	// A later 7b effect wins by timestamp; "still lands" keeps the types.
+	checkWant(t, r, want{line: 12, pt: "1/1", types: []string{"Artifact", "Land", "Creature"}})
 }

@@ -362,9 +362,10 @@ func (s *state) processLayer(l Layer) {
 		e, note := s.choose(cands, l, waited)
 		s.apply(e, l, note)
 		applied[e.key] = true
-		if e.writes(l)&fAbilities != 0 {
-			// Abilities changed: effects may have appeared or vanished
-			// (613.8c re-evaluates after each application).
+		if e.writes(l)&fLoseAbilities != 0 || grantsEffectsIn(e, l) {
+			// Abilities were removed or ones with effects in this layer were
+			// granted: effects may have vanished or appeared (613.8c
+			// re-evaluates after each application).
 			old := cands
 			cands = s.candidates(l, applied)
 			s.noteVanished(old, cands, e, l, waited)
@@ -496,18 +497,12 @@ func (s *state) choose(cands []*Effect, l Layer, waited map[string]map[string]bo
 // just applied removed the ability that generated them (613.8a: they
 // depended on it).
 func (s *state) noteVanished(old, now []*Effect, by *Effect, l Layer, waited map[string]map[string]bool) {
+	present := make(map[*Effect]bool, len(now))
+	for _, n := range now {
+		present[n] = true
+	}
 	for _, e := range old {
-		if e == by || !e.static {
-			continue
-		}
-		still := false
-		for _, n := range now {
-			if n == e {
-				still = true
-				break
-			}
-		}
-		if still {
+		if e == by || !e.static || present[e] {
 			continue
 		}
 		if i, ok := s.slot[e.src]; ok {
@@ -536,14 +531,36 @@ const (
 	fControl = 1 << iota
 	fTypes
 	fColors
-	fAbilities
+	fLoseAbilities // removes abilities: can end another effect's existence
+	fGainAbilities
 	fPT
 )
+
+// grantsEffectsIn reports whether e grants an ability whose own effects
+// apply in layer l (they join the candidates at once, 613.8c).
+func grantsEffectsIn(e *Effect, l Layer) bool {
+	if e.t == nil {
+		return false
+	}
+	for _, p := range e.t.Parts {
+		if p.Layer != l || p.Op != opAddAbilities {
+			continue
+		}
+		for _, a := range p.Abilities {
+			for _, t := range a.Statics {
+				if t.hasLayer(l) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
 
 func (e *Effect) writes(l Layer) int {
 	if e.counterObj != nil {
 		if l == L6 {
-			return fAbilities
+			return fGainAbilities
 		}
 		return fPT
 	}
@@ -555,12 +572,16 @@ func (e *Effect) writes(l Layer) int {
 		switch p.Op {
 		case opControl:
 			w |= fControl
-		case opSetTypes, opAddTypes, opSetLandTypes:
-			w |= fTypes | fAbilities
+		case opSetTypes, opAddTypes:
+			w |= fTypes | fGainAbilities
+		case opSetLandTypes:
+			w |= fTypes | fLoseAbilities | fGainAbilities
 		case opSetColors:
 			w |= fColors
-		case opAddAbilities, opLoseAbilities, opLoseAll:
-			w |= fAbilities
+		case opAddAbilities:
+			w |= fGainAbilities
+		case opLoseAbilities, opLoseAll:
+			w |= fLoseAbilities
 		default:
 			w |= fPT
 		}
@@ -575,7 +596,7 @@ func (s *state) readMask(e *Effect, l Layer) int {
 	}
 	r := 0
 	if _, started := s.started[e.key]; e.static && !started {
-		r |= fAbilities
+		r |= fLoseAbilities
 		if e.t.Sel.Kind == selFilter {
 			r |= fTypes | fColors | fControl
 		}
@@ -616,7 +637,7 @@ func (s *state) dependsOn(a, b *Effect, l Layer, cache map[*Effect][]int) bool {
 	w := b.writes(l)
 	_, started := s.started[a.key]
 	open := a.static && !started
-	needExist := open && w&fAbilities != 0
+	needExist := open && w&fLoseAbilities != 0
 	needSet := open && a.t.Sel.Kind == selFilter && w&(fTypes|fColors|fControl) != 0
 	needWhat := false
 	for _, p := range a.t.Parts {
@@ -925,7 +946,7 @@ func (s *state) applyPart(p Part, e *Effect, i, src int) string {
 	case opSetTypes:
 		keep := c.Subtypes[:0:0]
 		for _, st := range c.Subtypes {
-			if subtypeFits(st, p.Types) {
+			if subtypeFits(st, p.Types) && !replacedKind(st, p.Subtypes) {
 				keep = append(keep, st)
 			}
 		}
@@ -935,6 +956,9 @@ func (s *state) applyPart(p Part, e *Effect, i, src int) string {
 		return "is " + typeLine(c) + " (new card types replace the old ones, 205.1a)"
 	case opAddTypes:
 		c.Types = addUnique(c.Types, p.Types...)
+		if p.ReplaceSubtypes {
+			c.Subtypes = removeFold(c.Subtypes, func(st string) bool { return replacedKind(st, p.Subtypes) })
+		}
 		c.Subtypes = addUnique(c.Subtypes, p.Subtypes...)
 		s.g.addIntrinsic(c)
 		return "is " + typeLine(c) + " (keeps its other types, 205.1b)"
@@ -1008,6 +1032,30 @@ func removeAbilities(in []abInst, drop func(*Ability) bool) []abInst {
 		}
 	}
 	return out
+}
+
+// subtypeKind is the set a subtype belongs to (205.3).
+func subtypeKind(st string) string {
+	low := strings.ToLower(st)
+	switch {
+	case landTypes[low]:
+		return "land"
+	case artifactTypes[low]:
+		return "artifact"
+	case enchantmentTypes[low]:
+		return "enchantment"
+	}
+	return "creature"
+}
+
+// replacedKind: new subtypes replace old ones of the same kind (205.1a).
+func replacedKind(old string, news []string) bool {
+	for _, n := range news {
+		if subtypeKind(n) == subtypeKind(old) {
+			return true
+		}
+	}
+	return false
 }
 
 // subtypeFits keeps a subtype when its card type is kept (205.1a).

@@ -133,6 +133,9 @@ type Part struct {
 	P, T      int
 	Which     int // for opCDACount: 1 power, 2 toughness, 3 both
 	Count     *Filter
+	// ReplaceSubtypes: the new subtypes replace the old ones of the same
+	// kind (creature types, land types...), 205.1a.
+	ReplaceSubtypes bool
 }
 
 type actionKind int
