@@ -168,7 +168,8 @@ func Load(path string) (Config, error) {
 }
 
 // ApplyEnv overrides secrets and paths from the environment; lookup is
-// os.LookupEnv outside tests. A variable that is set (even empty) wins.
+// os.LookupEnv outside tests. A variable set to a non-empty value wins; an
+// empty one (as container templates often leave them) keeps the file's.
 func (c *Config) ApplyEnv(lookup func(string) (string, bool)) {
 	for name, dst := range map[string]*string{
 		"DISCORD_TOKEN":          &c.Discord.Token,
@@ -177,7 +178,7 @@ func (c *Config) ApplyEnv(lookup func(string) (string, bool)) {
 		"ARBITER_DATA":           &c.DataDir,
 		"REDIS_URL":              &c.Redis.URL,
 	} {
-		if v, ok := lookup(name); ok {
+		if v, ok := lookup(name); ok && v != "" {
 			*dst = v
 		}
 	}

@@ -117,8 +117,8 @@ func TestEnvOverridesFile(t *testing.T) {
 	if cfg.Discord.ApplicationID != "1" {
 		t.Errorf("application_id = %q, want the file's 1 (env unset)", cfg.Discord.ApplicationID)
 	}
-	if cfg.Redis.URL != "" {
-		t.Errorf("REDIS_URL set to empty must select in-memory sessions, got %q", cfg.Redis.URL)
+	if cfg.Redis.URL != "redis://file:6379/0" {
+		t.Errorf("an empty REDIS_URL must keep the file's URL, got %q", cfg.Redis.URL)
 	}
 	c2 := Default()
 	c2.ApplyEnv(noEnv)
