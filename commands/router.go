@@ -120,6 +120,9 @@ func (r *Router) CR() *cr.Rules { return r.d.CR }
 // and a user over the rate limit gets the polite reply in over. A store
 // that is down never stops an answer: look-ups must not depend on it.
 func (r *Router) Admit(ctx context.Context, req Request) (answer bool, over *Reply) {
+	if a, ok := r.d.Store.(session.Admitter); ok {
+		return r.admitOnce(ctx, a, req)
+	}
 	if req.ID != "" {
 		first, err := r.d.Store.Claim(ctx, "interaction:"+req.ID, 15*time.Minute)
 		if err == nil && !first {
@@ -136,6 +139,35 @@ func (r *Router) Admit(ctx context.Context, req Request) (answer bool, over *Rep
 	if err != nil || ok {
 		return true, nil
 	}
+	return true, r.slowDown(retry)
+}
+
+// admitOnce is Admit in one store call (one Redis round trip on every
+// command): the same claim and rate keys, the same answers.
+func (r *Router) admitOnce(ctx context.Context, a session.Admitter, req Request) (bool, *Reply) {
+	claim, rate := "", ""
+	if req.ID != "" {
+		claim = "interaction:" + req.ID
+	}
+	if req.Kind != KindAutocomplete && r.d.Limits.Rate > 0 && req.UserID != "" {
+		rate = "rate:" + req.UserID
+	}
+	ad, err := a.Admit(ctx, claim, 15*time.Minute, rate, r.d.Limits.Rate, r.d.Limits.Window)
+	if err != nil {
+		r.log.Debug("admission failed, answering anyway", "err", err)
+		return true, nil
+	}
+	if !ad.First {
+		return false, nil
+	}
+	if ad.Allowed {
+		return true, nil
+	}
+	return true, r.slowDown(ad.RetryAfter)
+}
+
+// slowDown is the polite reply to a user over the rate limit.
+func (r *Router) slowDown(retry time.Duration) *Reply {
 	secs := int((retry + time.Second - 1) / time.Second)
 	if secs < 1 {
 		secs = 1
@@ -147,7 +179,7 @@ func (r *Router) Admit(ctx context.Context, req Request) (answer bool, over *Rep
 		Error:     true,
 		Footer:    r.footer,
 	}
-	return true, &rep
+	return &rep
 }
 
 // Handle answers a command, a button or a modal. It never panics: a

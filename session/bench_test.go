@@ -45,6 +45,10 @@ func BenchmarkStore(b *testing.B) {
 				_, _, err := s.Allow(ctx, fmt.Sprintf("rate:u%d", i%1000), 1<<30, time.Minute)
 				return err
 			}},
+			{"Admit", func(i int64) error {
+				_, err := s.(Admitter).Admit(ctx, fmt.Sprintf("interaction:a%d", i), time.Minute, fmt.Sprintf("rate:u%d", i%1000), 1<<30, time.Minute)
+				return err
+			}},
 			{"AppendLines", func(i int64) error {
 				_, err := s.AppendLines(ctx, fmt.Sprintf("scenario:c%d", i%64), []string{"Ornithopter as O (new)"}, time.Minute)
 				return err

@@ -2,6 +2,8 @@ package session
 
 import (
 	"context"
+	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,8 +19,11 @@ import (
 // within one slot.
 func TestRedisClusterStore(t *testing.T) {
 	cluster := redistest.StartCluster(t, 3)
+	var n atomic.Int32
 	runStoreSuite(t, func(t *testing.T) Store {
-		r, err := NewRedis(relaxed(RedisConfig{Addrs: cluster.Addrs}))
+		// Subtests run in parallel on one cluster: each gets its own prefix.
+		prefix := fmt.Sprintf("arbitertest:cluster%d:", n.Add(1))
+		r, err := NewRedis(relaxed(RedisConfig{Addrs: cluster.Addrs, Prefix: prefix}))
 		if err != nil {
 			t.Fatal(err)
 		}

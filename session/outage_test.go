@@ -49,6 +49,10 @@ func storeCalls(s Store) map[string]func(context.Context) error {
 		"Claim":   func(ctx context.Context) error { _, err := s.Claim(ctx, "interaction:x", time.Minute); return err },
 		"Allow":   func(ctx context.Context) error { _, _, err := s.Allow(ctx, "rate:u", 100, time.Minute); return err },
 		"Ping":    func(ctx context.Context) error { return s.Ping(ctx) },
+		"Admit": func(ctx context.Context) error {
+			_, err := s.(Admitter).Admit(ctx, "interaction:y", time.Minute, "rate:u", 100, time.Minute)
+			return err
+		},
 	}
 }
 

@@ -29,6 +29,7 @@ func runStoreSuite(t *testing.T, open openStore) {
 	t.Run("allow-boundary", func(t *testing.T) { t.Parallel(); testAllowBoundary(t, open(t)) })
 	t.Run("allow-concurrent", func(t *testing.T) { t.Parallel(); testAllowConcurrent(t, open(t)) })
 	t.Run("append-concurrent", func(t *testing.T) { t.Parallel(); testAppendConcurrent(t, open(t)) })
+	t.Run("admit", func(t *testing.T) { t.Parallel(); testAdmit(t, open(t)) })
 	t.Run("errors", func(t *testing.T) { t.Parallel(); testErrors(t, open(t)) })
 }
 
@@ -497,5 +498,83 @@ func testErrors(t *testing.T, s Store) {
 		if err := call(); !errors.Is(err, ErrUnavailable) {
 			t.Errorf("%s after Close: err %v, want ErrUnavailable", name, err)
 		}
+	}
+}
+
+// testAdmit: Admit means Claim and then, when the claim is won, Allow,
+// sharing their keys; a lost claim counts nothing.
+func testAdmit(t *testing.T, s Store) {
+	a, ok := s.(Admitter)
+	if !ok {
+		t.Fatalf("%T does not implement Admitter", s)
+	}
+	ctx := context.Background()
+	admit := func(claim, rate string, limit int) Admission {
+		t.Helper()
+		got, err := a.Admit(ctx, claim, time.Minute, rate, limit, time.Minute)
+		if err != nil {
+			t.Fatalf("Admit(%q, %q): %v", claim, rate, err)
+		}
+		return got
+	}
+	if got := admit("interaction:1", "rate:u", 2); !got.First || !got.Allowed {
+		t.Fatalf("first admission = %+v, want first and allowed", got)
+	}
+	// A redelivery loses the claim and is not counted against the user.
+	if got := admit("interaction:1", "rate:u", 2); got.First || got.Allowed {
+		t.Fatalf("redelivered interaction = %+v, want not first", got)
+	}
+	if got := admit("interaction:2", "rate:u", 2); !got.First || !got.Allowed {
+		t.Fatalf("second event of a limit of 2 = %+v, want allowed (the redelivery must not count)", got)
+	}
+	got := admit("interaction:3", "rate:u", 2)
+	if !got.First || got.Allowed || got.RetryAfter <= 0 || got.RetryAfter > time.Minute {
+		t.Fatalf("third event of a limit of 2 = %+v, want first, denied, retry within (0, 1m]", got)
+	}
+	// The keys are the ones Claim and Allow use.
+	if first, err := s.Claim(ctx, "interaction:3", time.Minute); err != nil || first {
+		t.Fatalf("Claim of an admitted interaction = %v, %v; want false", first, err)
+	}
+	if ok, _, err := s.Allow(ctx, "rate:u", 2, time.Minute); err != nil || ok {
+		t.Fatalf("Allow after the limit was reached through Admit = %v, %v; want false", ok, err)
+	}
+	// No claim key: only the count. No rate key or no limit: only the claim.
+	if got := admit("", "rate:v", 1); !got.First || !got.Allowed {
+		t.Fatalf("count-only admission = %+v", got)
+	}
+	if got := admit("", "rate:v", 1); got.Allowed {
+		t.Fatalf("second count-only event of a limit of 1 = %+v, want denied", got)
+	}
+	if got := admit("interaction:4", "", 0); !got.First || !got.Allowed {
+		t.Fatalf("claim-only admission = %+v", got)
+	}
+	if got := admit("interaction:4", "rate:w", 5); got.First {
+		t.Fatalf("claim-only key claimed twice: %+v", got)
+	}
+	if _, err := a.Admit(ctx, "interaction:5", time.Minute, "rate:x", 3, 0); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("Admit with window 0: %v, want ErrInvalid", err)
+	}
+	// Many instances receiving one interaction: exactly one admits it.
+	var wins atomic.Int32
+	var wg sync.WaitGroup
+	for i := range 64 {
+		wg.Go(func() {
+			got, err := a.Admit(ctx, "interaction:race", time.Minute, fmt.Sprintf("rate:r%d", i), 10, time.Minute)
+			if err != nil {
+				t.Errorf("Admit: %v", err)
+			}
+			if got.First {
+				wins.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if n := wins.Load(); n != 1 {
+		t.Fatalf("%d of 64 concurrent admissions of one interaction won, want 1", n)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := a.Admit(cctx, "interaction:6", time.Minute, "rate:y", 3, time.Minute); !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("Admit with a cancelled context: %v, want ErrUnavailable", err)
 	}
 }
