@@ -17,6 +17,7 @@
 //	complete  autocomplete on /rule            (no store access)
 //	scenario  /scenario add then /scenario undo on the worker's own channel
 //	          (store list writes; the list stays short)
+//	ping      Discord's PING (signature check and transport only)
 //
 // A response counts as an error unless it is HTTP 200 with a JSON
 // interaction response of the expected type (4 for commands, 8 for
@@ -65,6 +66,7 @@ func main() {
 	mix := flag.String("mix", "rule:70,define:15,complete:10,scenario:5", "request kinds and weights")
 	users := flag.Int("users", 100000, "distinct user ids to rotate over")
 	timeout := flag.Duration("timeout", 5*time.Second, "per-request timeout")
+	presign := flag.Int("presign", 150000, "units of work signed before the clock starts (Discord signs in production, not the server's machine); past them workers sign as they go")
 	flag.Parse()
 
 	signer, err := interact.NewSigner(*key)
@@ -91,29 +93,49 @@ func main() {
 
 	// Warm-up: not measured, but it must work.
 	for i := range *warm {
-		s := run.one(i % *conc)
+		s := run.send(run.make(i % *conc))
 		if s.errKind != "" && i < 5 {
 			fail("warm-up request failed (%s): is `arbiter http` running at %s with the public key %s?", s.errKind, *url, signer.PublicKeyHex())
 		}
 	}
 
-	var count atomic.Int64
+	pool := *presign
+	if *max > 0 {
+		pool = min(pool, *max)
+	}
+	queues := make([][]unit, *conc)
+	for i := range pool {
+		queues[i%*conc] = append(queues[i%*conc], run.make(i%*conc))
+	}
+
+	var count, onTheFly atomic.Int64
 	results := make([][]sample, *conc)
 	stop := time.Now().Add(*dur)
 	start := time.Now()
 	var wg sync.WaitGroup
 	for w := range *conc {
 		wg.Go(func() {
+			q := queues[w]
 			for time.Now().Before(stop) {
 				if *max > 0 && count.Add(1) > int64(*max) {
 					return
 				}
-				results[w] = append(results[w], run.one(w))
+				var u unit
+				if len(q) > 0 {
+					u, q = q[0], q[1:]
+				} else {
+					onTheFly.Add(1)
+					u = run.make(w)
+				}
+				results[w] = append(results[w], run.send(u))
 			}
 		})
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	if n := onTheFly.Load(); n > 0 {
+		fmt.Printf("note: the %d presigned units ran out; %d more were signed during the run (raise -presign)\n", pool, n)
+	}
 
 	var all []sample
 	for _, r := range results {
@@ -138,31 +160,54 @@ type runner struct {
 var ruleIDs = []string{"302.6", "613.1", "704.5k", "107.3i", "702.10", "613.4c", "509.1a", "601.2", "100.1", "903.4"}
 var terms = []string{"summoning sickness", "layer", "mana value", "trample", "dies", "token", "state-based actions"}
 
-// one sends one unit of work of a random kind and returns its sample. A
-// scenario unit is two requests (add, undo); its latency is their sum.
-func (r *runner) one(worker int) sample {
+// unit is one unit of work: its requests, sent in order, with the
+// interaction response type each must get. A scenario unit is two
+// requests (add, undo); its latency is their sum.
+type unit struct {
+	kind string
+	reqs []interact.Signed
+	want []int
+}
+
+// make builds and signs one unit of a random kind for a worker.
+func (r *runner) make(worker int) unit {
 	k := r.pick()
 	n := r.seq.Add(1)
 	id := func() string { return fmt.Sprintf("%s-%d-%d", r.runID, n, r.seq.Add(1)) }
 	at := interact.Where{Guild: "900", Channel: "c" + strconv.Itoa(worker), User: "u" + strconv.FormatInt(n%int64(r.users), 10)}
-	began := time.Now()
-	var errKind string
+	u := unit{kind: k}
+	add := func(body []byte, want int) {
+		u.reqs = append(u.reqs, r.signer.Presign(body))
+		u.want = append(u.want, want)
+	}
 	switch k {
 	case "rule":
-		errKind = r.expect(interact.Command(id(), at, "rule", interact.Str("number", ruleIDs[n%int64(len(ruleIDs))])), 4)
+		add(interact.Command(id(), at, "rule", interact.Str("number", ruleIDs[n%int64(len(ruleIDs))])), 4)
 	case "define":
-		errKind = r.expect(interact.Command(id(), at, "define", interact.Str("term", terms[n%int64(len(terms))])), 4)
+		add(interact.Command(id(), at, "define", interact.Str("term", terms[n%int64(len(terms))])), 4)
+	case "ping":
+		add(interact.Ping(id()), 1)
 	case "complete":
 		o := interact.Str("number", "70"+strconv.FormatInt(n%10, 10))
 		o.Focused = true
-		errKind = r.expect(interact.Autocomplete(id(), at, "rule", o), 8)
+		add(interact.Autocomplete(id(), at, "rule", o), 8)
 	case "scenario":
-		errKind = r.expect(interact.Command(id(), at, "scenario", interact.Sub("add", interact.Str("line", "Ornithopter as O (new)"))), 4)
-		if errKind == "" {
-			errKind = r.expect(interact.Command(id(), at, "scenario", interact.Sub("undo")), 4)
+		add(interact.Command(id(), at, "scenario", interact.Sub("add", interact.Str("line", "Ornithopter as O (new)"))), 4)
+		add(interact.Command(id(), at, "scenario", interact.Sub("undo")), 4)
+	}
+	return u
+}
+
+// send posts a unit's requests in order and returns its sample.
+func (r *runner) send(u unit) sample {
+	began := time.Now()
+	var errKind string
+	for i, req := range u.reqs {
+		if errKind = r.expect(req, u.want[i]); errKind != "" {
+			break
 		}
 	}
-	return sample{kind: k, latency: time.Since(began), errKind: errKind}
+	return sample{kind: u.kind, latency: time.Since(began), errKind: errKind}
 }
 
 func (r *runner) pick() string {
@@ -182,8 +227,8 @@ func (r *runner) pick() string {
 
 // expect posts body and classifies the answer: "" for a good response of
 // type want, else a short error class.
-func (r *runner) expect(body []byte, want int) string {
-	status, resp, err := r.signer.Post(r.client, r.url, body)
+func (r *runner) expect(req interact.Signed, want int) string {
+	status, resp, err := interact.PostSigned(r.client, r.url, req)
 	if err != nil {
 		if strings.Contains(err.Error(), "Timeout") || strings.Contains(err.Error(), "deadline") {
 			return "timeout"
@@ -220,7 +265,7 @@ func (r *runner) expect(body []byte, want int) string {
 }
 
 func parseMix(s string) ([]kind, error) {
-	known := map[string]bool{"rule": true, "define": true, "complete": true, "scenario": true}
+	known := map[string]bool{"rule": true, "define": true, "complete": true, "scenario": true, "ping": true}
 	var out []kind
 	for part := range strings.SplitSeq(s, ",") {
 		name, w, ok := strings.Cut(strings.TrimSpace(part), ":")
@@ -228,7 +273,7 @@ func parseMix(s string) ([]kind, error) {
 			w = "1"
 		}
 		if !known[name] {
-			return nil, fmt.Errorf("unknown kind %q (rule, define, complete, scenario)", name)
+			return nil, fmt.Errorf("unknown kind %q (rule, define, complete, scenario, ping)", name)
 		}
 		n, err := strconv.Atoi(w)
 		if err != nil || n < 0 {
