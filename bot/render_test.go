@@ -189,3 +189,55 @@ func TestRenderKinds(t *testing.T) {
 		t.Errorf("preformatted body %q", d)
 	}
 }
+
+// TestEveryRuleAndTermRenders answers /rule for every rule of the CR,
+// reading every page, and /define for every glossary term, and checks that each citation names a rule of the CR and that
+// every rendered page fits Discord's limits.
+func TestEveryRuleAndTermRenders(t *testing.T) {
+	rules := loadCR(t)
+	r := testRouter(t, commands.Deps{})
+	ctx := context.Background()
+	pages := 0
+	for _, id := range rules.Order {
+		rep := r.Handle(ctx, req("rule", "number", id))
+		if rep.Error {
+			t.Errorf("/rule %s: %s", id, rep.Body)
+			continue
+		}
+		for {
+			for _, c := range rep.Citations {
+				if c.Kind == commands.CiteCR && !rules.Exists(c.ID) {
+					t.Errorf("/rule %s cites %s, not in the CR", id, c.ID)
+				}
+			}
+			checkLimits(t, Render(rep))
+			pages++
+			if rep.PageCount <= 1 || rep.Page+1 == rep.PageCount {
+				break
+			}
+			rep = r.Handle(ctx, commands.Request{Kind: commands.KindComponent, CustomID: nextButton(rep)})
+		}
+	}
+	for _, g := range rules.Glossary {
+		rep := r.Handle(ctx, req("define", "term", g.Term))
+		if rep.Error || rep.Title != g.Term {
+			t.Errorf("/define %q: %q %s", g.Term, rep.Title, rep.Body)
+		}
+		for _, c := range rep.Citations {
+			if c.Kind == commands.CiteCR && !rules.Exists(c.ID) {
+				t.Errorf("/define %s cites %s, not in the CR", g.Term, c.ID)
+			}
+		}
+		checkLimits(t, Render(rep))
+	}
+	t.Logf("%d rules, %d pages, %d glossary entries", len(rules.Order), pages, len(rules.Glossary))
+}
+
+func nextButton(rep commands.Reply) string {
+	for _, b := range rep.Buttons {
+		if strings.HasPrefix(b.CustomID, "pg:") && strings.HasPrefix(b.Label, "Next") {
+			return b.CustomID
+		}
+	}
+	return ""
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"testing"
@@ -415,5 +416,31 @@ func TestErrorsAreUserErrors(t *testing.T) {
 	var ue *UserError
 	if !errors.As(fmt.Errorf("wrap: %w", errStore), &ue) {
 		t.Fatal("errors.As through wrapping")
+	}
+}
+
+// TestRedisDown uses the real Redis store pointed at a port where nothing
+// listens: look-ups answer, session commands answer with the clear
+// ephemeral message, Admit lets the interaction through.
+func TestRedisDown(t *testing.T) {
+	store, err := session.Open("redis://127.0.0.1:1/0", slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	ctx := context.Background()
+	r := newRouter(t, Deps{Store: store, Limits: Limits{Rate: 1, Window: time.Minute}, Scenarios: &fakeRunner{}})
+	req := cmd("rule", "number", "302.6")
+	req.ID = "redis-down-1"
+	if ok, over := r.Admit(ctx, req); !ok || over != nil {
+		t.Fatalf("Admit with Redis down: %v %v", ok, over)
+	}
+	if rep := r.Handle(ctx, req); rep.Error {
+		t.Errorf("look-up with Redis down: %+v", rep)
+	}
+	add := cmd("scenario", "line", "Ornithopter")
+	add.Subcommand = "add"
+	if rep := r.Handle(ctx, add); !rep.Error || !rep.Ephemeral || rep.Title != "Scenario sessions are unavailable" {
+		t.Errorf("/scenario add with Redis down: %+v", rep)
 	}
 }
