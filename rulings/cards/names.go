@@ -2,6 +2,7 @@ package cards
 
 import (
 	"iter"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -35,6 +36,10 @@ import (
 // Card names typed by hand are far shorter.
 const fuzzyMaxRunes = 32
 
+// fuzzyMaxScored bounds how many pre-filtered names sahilm scores per
+// query (see fuzzy).
+const fuzzyMaxScored = 100
+
 type keyed struct {
 	key  string
 	card int32
@@ -55,14 +60,25 @@ type nameIndex struct {
 	fMasks []uint64
 	fCard  []int32
 	fWords [][]string
+	// posOfCard maps a card to its position in the fuzzy slices, -1 for a
+	// name that folds to nothing.
+	posOfCard []int32
+	// initials lists, for each first byte of a word, the positions (in the
+	// fuzzy slices) of the names with a word starting with it: a fuzzy
+	// match must start at a word, so only those names are tried.
+	initials [256][]int32
 }
 
 func buildNameIndex(cards []*Card) *nameIndex {
 	ix := &nameIndex{
-		cards:   cards,
-		exact:   make(map[string]int32, len(cards)),
-		faces:   map[string]int32{},
-		foreign: map[string]int32{},
+		cards:     cards,
+		exact:     make(map[string]int32, len(cards)),
+		faces:     map[string]int32{},
+		foreign:   map[string]int32{},
+		posOfCard: make([]int32, len(cards)),
+	}
+	for i := range ix.posOfCard {
+		ix.posOfCard[i] = -1
 	}
 	for i, c := range cards {
 		ci := int32(i)
@@ -77,6 +93,15 @@ func buildNameIndex(cards []*Card) *nameIndex {
 		ix.fMasks = append(ix.fMasks, runeMask(key))
 		ix.fCard = append(ix.fCard, ci)
 		ix.fWords = append(ix.fWords, strings.Fields(key))
+		pos := int32(len(ix.fKeys) - 1)
+		ix.posOfCard[ci] = pos
+		var seenInitial [256]bool
+		for _, w := range ix.fWords[pos] {
+			if b := w[0]; !seenInitial[b] {
+				seenInitial[b] = true
+				ix.initials[b] = append(ix.initials[b], pos)
+			}
+		}
 		for _, f := range c.Faces {
 			fk := fold.Key(f.Name)
 			if fk == "" || fk == key {
@@ -325,18 +350,39 @@ func (ix *nameIndex) wordPrefixes(k string, limit int) []int32 {
 		n    int
 	}
 	var hits []hit
-	for i, words := range ix.fWords {
-		if len(words) < len(q) {
-			continue
+	// Candidates are the names with a word starting with the longest typed
+	// word, read from the sorted name and word-suffix lists instead of
+	// scanning every name.
+	longest := q[0]
+	for _, w := range q[1:] {
+		if len(w) > len(longest) {
+			longest = w
 		}
-		j := 0
-		for _, w := range words {
-			if j < len(q) && strings.HasPrefix(w, q[j]) {
-				j++
+	}
+	seen := map[int32]bool{}
+	for _, r := range [][]keyed{prefixRange(ix.sorted, longest), prefixRange(ix.words, longest)} {
+		for _, e := range r {
+			if seen[e.card] {
+				continue
 			}
-		}
-		if j == len(q) {
-			hits = append(hits, hit{ix.fCard[i], len(ix.fKeys[i])})
+			seen[e.card] = true
+			pos := ix.posOfCard[e.card]
+			if pos < 0 {
+				continue
+			}
+			words := ix.fWords[pos]
+			if len(words) < len(q) {
+				continue
+			}
+			j := 0
+			for _, w := range words {
+				if j < len(q) && strings.HasPrefix(w, q[j]) {
+					j++
+				}
+			}
+			if j == len(q) {
+				hits = append(hits, hit{e.card, len(ix.fKeys[pos])})
+			}
 		}
 	}
 	sort.SliceStable(hits, func(a, b int) bool { return hits[a].n < hits[b].n })
@@ -540,17 +586,56 @@ func (ix *nameIndex) fuzzy(k string, n int) []int32 {
 		return nil
 	}
 	qm := runeMask(q)
-	var cand []int32 // positions in fKeys
-	for i, m := range ix.fMasks {
-		// Cheap filters first: every letter present, then the typed
-		// letters in order from the start of some word. sahilm only
-		// scores the names that pass.
-		if m&qm == qm && len(ix.fKeys[i]) >= len(q) && subsequenceFromWord(q, ix.fKeys[i]) {
-			cand = append(cand, int32(i))
+	type pre struct {
+		pos      int32
+		anchored int
+	}
+	var pres []pre
+	for _, i := range ix.initials[q[0]] {
+		// Cheap filters first: a word starts with the first typed letter
+		// (the initials list), every letter is present, then the typed
+		// letters appear in order from the start of some word.
+		if ix.fMasks[i]&qm != qm || len(ix.fKeys[i]) < len(q) {
+			continue
+		}
+		if ok, a := subsequenceFromWord(q, ix.fKeys[i]); ok {
+			pres = append(pres, pre{i, a})
 		}
 	}
-	if len(cand) == 0 {
+	if len(pres) == 0 {
 		return nil
+	}
+	// sahilm allocates per match; short queries can leave a thousand
+	// names at this point. Only the best fuzzyMaxScored by the leftmost
+	// alignment (more anchored letters, then shorter) are scored.
+	if limit := max(fuzzyMaxScored, 4*n); len(pres) > limit {
+		// Select without sorting everything: anchored counts are small,
+		// so find the cut-off count, keep everything above it and the
+		// shortest names at it.
+		var count [fuzzyMaxRunes + 2]int
+		for _, p := range pres {
+			count[p.anchored]++
+		}
+		cut, above := len(count)-1, 0
+		for ; cut > 0 && above+count[cut] < limit; cut-- {
+			above += count[cut]
+		}
+		kept := pres[:0:0]
+		var tie []pre
+		for _, p := range pres {
+			switch {
+			case p.anchored > cut:
+				kept = append(kept, p)
+			case p.anchored == cut:
+				tie = append(tie, p)
+			}
+		}
+		slices.SortStableFunc(tie, func(a, b pre) int { return len(ix.fKeys[a.pos]) - len(ix.fKeys[b.pos]) })
+		pres = append(kept, tie[:min(len(tie), limit-len(kept))]...)
+	}
+	cand := make([]int32, len(pres)) // positions in fKeys
+	for i, p := range pres {
+		cand[i] = p.pos
 	}
 	seq := iter.Seq[string](func(yield func(string) bool) {
 		for _, i := range cand {
@@ -594,27 +679,30 @@ func (ix *nameIndex) fuzzy(k string, n int) []int32 {
 }
 
 // subsequenceFromWord reports whether q's bytes appear in order in key,
-// starting at the first letter of a word of key. Folded keys are compared
-// byte by byte, which is exact for the ASCII they almost always are and
-// merely permissive for other scripts (sahilm checks runes afterwards).
-func subsequenceFromWord(q, key string) bool {
+// starting at the first letter of a word of key, and how many of them are
+// anchored (start a word or follow the previous match) in the leftmost
+// alignment. Folded keys are compared byte by byte, which is exact for the
+// ASCII they almost always are and merely permissive for other scripts
+// (sahilm checks runes afterwards).
+func subsequenceFromWord(q, key string) (bool, int) {
 	for start := 0; start < len(key); start++ {
 		if key[start] != q[0] || (start > 0 && key[start-1] != ' ') {
 			continue
 		}
-		j := 1
+		j, anchored, last := 1, 1, start
 		for i := start + 1; i < len(key) && j < len(q); i++ {
 			if key[i] == q[j] {
+				if i == last+1 || key[i-1] == ' ' {
+					anchored++
+				}
+				last = i
 				j++
 			}
 		}
-		if j == len(q) {
-			return true
-		}
 		// a later word start can only match fewer letters
-		return false
+		return j == len(q), anchored
 	}
-	return false
+	return false, 0
 }
 
 // anchoredLetters counts the matched letters that start a word of key or
