@@ -29,7 +29,7 @@ var keywordPrefix = regexp.MustCompile(`^(protection from [a-z ]+|ward \{[^}]+\}
 var sentenceVerbs = map[string]bool{
 	"get": true, "gets": true, "has": true, "have": true, "gain": true, "gains": true,
 	"lose": true, "loses": true, "is": true, "are": true, "become": true, "becomes": true,
-	"can't": true,
+	"can't": true, "isn't": true, "aren't": true,
 }
 
 var typeNouns = map[string]string{
@@ -78,9 +78,12 @@ type compiler struct {
 }
 
 type compiledCard struct {
-	abilities []*Ability
-	unmodeled []string
+	abilities    []*Ability
+	unmodeled    []string
+	entersTapped bool
 }
+
+var reEntersTapped = regexp.MustCompile(`^~ enters(?: the battlefield)? tapped\.?$`)
 
 func newCompiler() *compiler {
 	return &compiler{cards: map[string]*compiledCard{}, kw: map[string]*Ability{}}
@@ -140,8 +143,16 @@ var reminder = regexp.MustCompile(`\s*\([^()]*\)`)
 // self-references with "~".
 func selfRef(text, name string) string {
 	if name = strings.ToValidUTF8(name, ""); strings.TrimSpace(name) != "" {
-		if re, err := regexp.Compile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`); err == nil {
-			text = re.ReplaceAllString(text, "~")
+		names := []string{name}
+		// Legendary cards call themselves by the part before the comma
+		// ("Erebos" for "Erebos, God of the Dead").
+		if i := strings.Index(name, ","); i > 0 {
+			names = append(names, strings.TrimSpace(name[:i]))
+		}
+		for _, n := range names {
+			if re, err := regexp.Compile(`(?i)\b` + regexp.QuoteMeta(n) + `\b`); err == nil {
+				text = re.ReplaceAllString(text, "~")
+			}
 		}
 	}
 	return selfWords.ReplaceAllString(text, "~")
@@ -163,6 +174,19 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 		}
 		text := selfRef(normQuotes(orig), def.Name)
 		low := strings.ToLower(text)
+		if strings.HasPrefix(orig, "•") && len(cc.abilities) > 0 {
+			// A mode of the previous modal ability: part of its text.
+			prev := cc.abilities[len(cc.abilities)-1]
+			prev.Text += "\n" + orig
+			continue
+		}
+		if reEntersTapped.MatchString(low) {
+			// A replacement effect on entering (603.6d, 614.12): applied when the
+			// object enters.
+			cc.entersTapped = true
+			cc.abilities = append(cc.abilities, c.newAbility(&Ability{Text: orig, Kind: abStatic}))
+			continue
+		}
 		if kws, ok := keywordLine(low); ok {
 			for _, kw := range kws {
 				cc.abilities = append(cc.abilities, c.keyword(kw))
@@ -231,6 +255,9 @@ func (c *compiler) compileSpell(text, selfName string) ([]*Template, []string) {
 			continue
 		}
 		norm := selfRef(normQuotes(orig), selfName)
+		if _, ok := keywordLine(strings.ToLower(norm)); ok {
+			continue // a keyword of the spell itself (convoke, flash): nothing to resolve
+		}
 		for _, p := range sentencePairs(normQuotes(orig), norm) {
 			ts, ok := c.sentence(p[1], ctx)
 			if !ok {
@@ -285,7 +312,8 @@ func isActivated(text string) bool {
 	return strings.Contains(cost, "{") || strings.HasPrefix(cost, "sacrifice") ||
 		strings.HasPrefix(cost, "discard") || strings.HasPrefix(cost, "pay") ||
 		strings.HasPrefix(cost, "remove") || strings.HasPrefix(cost, "tap") ||
-		strings.HasPrefix(cost, "exile") || strings.Contains(cost, "loyalty")
+		strings.HasPrefix(cost, "exile") || strings.Contains(cost, "loyalty") ||
+		strings.HasPrefix(cost, "[") // loyalty abilities, [+1]: (606.1)
 }
 
 func isManaAbility(low string) bool {
@@ -352,6 +380,10 @@ type sctx struct {
 }
 
 var (
+	reAsLongPre    = regexp.MustCompile(`(?i)^as long as ([^,]+), `)
+	reAsLongPost   = regexp.MustCompile(`(?i) as long as (.+)$`)
+	reDevotion     = regexp.MustCompile(`^your devotion to (white|blue|black|red|green) is less than (\d+|one|two|three|four|five|six|seven|eight|nine|ten)$`)
+	reYouControlA  = regexp.MustCompile(`^you control (?:a|an|another) (.+)$`)
 	reUntilEOTPre  = regexp.MustCompile(`(?i)^until end of turn, `)
 	reUntilEOTPost = regexp.MustCompile(`(?i) until end of turn$`)
 	reQuoted       = regexp.MustCompile(`"[^"]*"|“[^”]*”`)
@@ -359,6 +391,7 @@ var (
 	reYouControl   = regexp.MustCompile(`^you control (.+)$`)
 	reSwitch       = regexp.MustCompile(`^switch (.+?)'s? power and toughness$`)
 	reTapUntap     = regexp.MustCompile(`^(tap|untap) (.+)$`)
+	reRemoval      = regexp.MustCompile(`^(destroy|exile|return) (.+?)(?: to (?:its|their) owners?'s? hands?)?$`)
 	rePutCounters  = regexp.MustCompile(`^put (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) (\S+) counters? on (.+)$`)
 	reCDA          = regexp.MustCompile(`^(~|its)'?s? (power and toughness are each|power is|toughness is) equal to the number of (.+)$`)
 	reStill        = regexp.MustCompile(`^(?:it's|it is|they're|they are) still (?:a |an )?(land|artifact|enchantment|lands|artifacts|enchantments)$`)
@@ -371,6 +404,8 @@ var (
 	reColor        = regexp.MustCompile(`^(?:is|are|becomes?) ((?:white|blue|black|red|green)(?:(?:,? and |, )(?:white|blue|black|red|green))*|colorless)$`)
 	reHas          = regexp.MustCompile(`^(?:has|have|gains?) (.+)$`)
 	reLoseAll      = regexp.MustCompile(`^loses? all abilities$`)
+	reIsnt         = regexp.MustCompile(`^(?:isn't|is not|aren't|are not) (?:a |an )?(creature|artifact|enchantment|land)s?$`)
+	reEveryBasic   = regexp.MustCompile(`^(?:is|are) every basic land type in addition to (?:its|their) other types$`)
 	reLoses        = regexp.MustCompile(`^loses? (.+)$`)
 	reCantAttack   = regexp.MustCompile(`^can't attack( or block)?$`)
 	reCantBlock    = regexp.MustCompile(`^can't block$`)
@@ -389,6 +424,20 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 		s = reUntilEOTPost.ReplaceAllString(s, "")
 		eot = true
 	}
+	var cond *Condition
+	if m := reAsLongPre.FindStringSubmatch(s); m != nil {
+		cd, ok := parseCondition(strings.ToLower(m[1]))
+		if !ok {
+			return nil, false
+		}
+		cond, s = cd, s[len(m[0]):]
+	} else if m := reAsLongPost.FindStringSubmatch(s); m != nil {
+		cd, ok := parseCondition(strings.ToLower(m[1]))
+		if !ok {
+			return nil, false
+		}
+		cond, s = cd, s[:len(s)-len(m[0])]
+	}
 	// Quoted abilities keep their own case and punctuation; the sentence
 	// refers to them by placeholder.
 	var quoted []string
@@ -397,7 +446,10 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 		return "«" + strconv.Itoa(len(quoted)-1) + "»"
 	})
 	low := strings.ToLower(s)
-	t := &Template{Sentence: strings.TrimSpace(raw), UntilEOT: eot}
+	t := &Template{Sentence: strings.TrimSpace(raw), UntilEOT: eot, Cond: cond}
+	if cond != nil && !ctx.self {
+		return nil, false // a resolved effect's condition is not modelled
+	}
 	done := func(sel Selector) ([]*Template, bool) {
 		t.Sel = sel
 		ctx.last = &t.Sel
@@ -451,6 +503,14 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 		if m[1] == "untap" {
 			t.Action = actUntap
 		}
+		return done(sel)
+	}
+	if m := reRemoval.FindStringSubmatch(low); m != nil {
+		sel, ok := c.subject(strings.Fields(m[2]), ctx)
+		if !ok || sel.Kind != selTarget {
+			return nil, false
+		}
+		t.Action = map[string]actionKind{"destroy": actDestroy, "exile": actExile, "return": actBounce}[m[1]]
 		return done(sel)
 	}
 	if m := rePutCounters.FindStringSubmatch(low); m != nil {
@@ -544,6 +604,31 @@ func setsToughness(t *Template) bool {
 	return false
 }
 
+// parseCondition reads the conditions of "as long as ..." the engine can
+// decide: "you control a[n] FILTER" and "your devotion to COLOR is less
+// than N" (700.5).
+func parseCondition(low string) (*Condition, bool) {
+	if m := reDevotion.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[2])
+		if !ok {
+			return nil, false
+		}
+		return &Condition{Devotion: colorWords[m[1]], Less: n, Text: low}, true
+	}
+	if m := reYouControlA.FindStringSubmatch(low); m != nil {
+		f, ok := parseFilter(strings.Fields(m[1]))
+		if !ok {
+			return nil, false
+		}
+		f.Control = 1
+		if strings.HasPrefix(low, "you control another ") {
+			f.Other = true
+		}
+		return &Condition{Control: &f, Text: low}, true
+	}
+	return nil, false
+}
+
 // splitClauses splits "gets +1/+1 and has flying" into predicates at an
 // "and" followed by a verb.
 func splitClauses(words []string) []string {
@@ -565,10 +650,20 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 	}
 	noun := strings.Join(words, " ")
 	ws := words
-	if ws[0] == "up" && len(ws) > 3 && ws[1] == "to" && ws[2] == "one" {
-		ws = ws[3:]
+	count := 1
+	if ws[0] == "up" && len(ws) > 3 && ws[1] == "to" {
+		n, ok := numberWords[ws[2]]
+		if !ok {
+			return Selector{}, false
+		}
+		count, ws = n, ws[3:]
+	} else if n, ok := numberWords[ws[0]]; ok && n > 1 && len(ws) > 1 && ws[1] == "target" {
+		count, ws = n, ws[1:]
 	}
-	if ws[0] == "another" {
+	if len(ws) > 0 && ws[len(ws)-1] == "each" {
+		ws = ws[:len(ws)-1]
+	}
+	if len(ws) > 0 && ws[0] == "another" {
 		ws = ws[1:]
 	}
 	if len(ws) > 1 && ws[0] == "target" {
@@ -577,7 +672,10 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 			return Selector{}, false
 		}
 		sel := Selector{Kind: selTarget, Target: ctx.targets, Noun: noun, F: f}
-		ctx.targets++
+		if count > 1 {
+			sel.Count = count
+		}
+		ctx.targets += count
 		return sel, true
 	}
 	switch {
@@ -631,7 +729,13 @@ func parseFilter(words []string) (Filter, bool) {
 	nounWord := ws[len(ws)-1]
 	t, ok := typeNouns[nounWord]
 	if !ok {
-		return f, false
+		// "Forests you control", "a Swamp": a basic land type names lands.
+		bt, isBasic := basicLandTypes[nounWord]
+		if !isBasic {
+			return f, false
+		}
+		t = "Land"
+		f.Subtypes = append(f.Subtypes, bt)
 	}
 	if t != "" {
 		f.Types = append(f.Types, t)
@@ -719,6 +823,12 @@ func (c *compiler) predicate(p string, quoted []string) ([]Part, bool) {
 			sub = bt
 		}
 		return []Part{{Layer: L4, Op: opAddTypes, Subtypes: []string{sub}}}, true
+	}
+	if m := reIsnt.FindStringSubmatch(p); m != nil {
+		return []Part{{Layer: L4, Op: opRemoveTypes, Types: []string{typeNouns[m[1]]}}}, true
+	}
+	if reEveryBasic.MatchString(p) {
+		return []Part{{Layer: L4, Op: opAddTypes, Subtypes: []string{"Plains", "Island", "Swamp", "Mountain", "Forest"}}}, true
 	}
 	if reLoseAll.MatchString(p) {
 		return []Part{{Layer: L6, Op: opLoseAll}}, true

@@ -292,3 +292,38 @@ effect "All lands are 1/1 creatures that are still lands until end of turn"
 	// A later 7b effect wins by timestamp; "still lands" keeps the types.
 	checkWant(t, r, want{line: 12, pt: "1/1", types: []string{"Artifact", "Land", "Creature"}})
 }
+
+// One-shot actions of spells: several targets "each", destroy (and
+// indestructible, 702.12b), exile, return to hand.
+func TestSpellActions(t *testing.T) {
+	cards := testCards(t)
+	src := `define Bear = {1}{G} Creature — Bear 2/2
+define Pair Pump = {1}{W} Instant "Up to two target creatures each get +1/+1 and gain lifelink until end of turn."
+Bear as A
+Bear as B
+Bear as C
+cast Pair Pump targeting A and B
+? A
+? B
+? C
+Darksteel Citadel as DC
+cast Ensoul Artifact targeting DC
+define Doom Blade = {1}{B} Instant "Destroy target creature."
+cast Doom Blade targeting DC
+? DC
+cast Doom Blade targeting C
+effect "Return target creature to its owner's hand" targeting B
+effect "Exile target creature" targeting A`
+	r := mustRun(t, src, cards)
+	checkWant(t, r, want{line: 7, pt: "3/3", has: []string{"Lifelink"}})
+	checkWant(t, r, want{line: 8, pt: "3/3", has: []string{"Lifelink"}})
+	checkWant(t, r, want{line: 9, pt: "2/2", lacks: []string{"Lifelink"}})
+	checkWant(t, r, want{line: 14, pt: "5/5"})
+	var rules []string
+	for _, n := range r.Notes {
+		rules = append(rules, n.Rule)
+	}
+	if strings.Join(rules, " ") != "702.12b 701.8a 400.7 701.13a" {
+		t.Errorf("notes %+v", r.Notes)
+	}
+}

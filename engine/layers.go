@@ -360,8 +360,16 @@ func (s *state) processLayer(l Layer) {
 	cands := s.candidates(l, applied)
 	for guard := 0; len(cands) > 0 && guard < 10000; guard++ {
 		e, note := s.choose(cands, l, waited)
-		s.apply(e, l, note)
 		applied[e.key] = true
+		if e.static && e.t.Cond != nil && !s.exists(e) {
+			// The condition is false: the effect doesn't apply now.
+			if i, ok := s.slot[e.src]; ok && s.exists(&Effect{static: true, src: e.src, abID: e.abID, grant: e.grant, t: &Template{}}) {
+				s.step(i, l, layerRules[l], e.srcName, fmt.Sprintf("%s → does not apply: the condition (%s) is not met", e.t.Sentence, e.t.Cond.Text))
+			}
+			cands = removeEffect(cands, e)
+			continue
+		}
+		s.apply(e, l, note)
 		if e.writes(l)&fLoseAbilities != 0 || grantsEffectsIn(e, l) {
 			// Abilities were removed or ones with effects in this layer were
 			// granted: effects may have vanished or appeared (613.8c
@@ -371,14 +379,18 @@ func (s *state) processLayer(l Layer) {
 			s.noteVanished(old, cands, e, l, waited)
 			continue
 		}
-		rest := cands[:0]
-		for _, c := range cands {
-			if c != e {
-				rest = append(rest, c)
-			}
-		}
-		cands = rest
+		cands = removeEffect(cands, e)
 	}
+}
+
+func removeEffect(cands []*Effect, e *Effect) []*Effect {
+	rest := cands[:0]
+	for _, c := range cands {
+		if c != e {
+			rest = append(rest, c)
+		}
+	}
+	return rest
 }
 
 // less orders effects within a layer: characteristic-defining abilities
@@ -574,6 +586,8 @@ func (e *Effect) writes(l Layer) int {
 			w |= fControl
 		case opSetTypes, opAddTypes:
 			w |= fTypes | fGainAbilities
+		case opRemoveTypes:
+			w |= fTypes
 		case opSetLandTypes:
 			w |= fTypes | fLoseAbilities | fGainAbilities
 		case opSetColors:
@@ -597,7 +611,7 @@ func (s *state) readMask(e *Effect, l Layer) int {
 	r := 0
 	if _, started := s.started[e.key]; e.static && !started {
 		r |= fLoseAbilities
-		if e.t.Sel.Kind == selFilter {
+		if e.t.Sel.Kind == selFilter || e.t.Cond != nil {
 			r |= fTypes | fColors | fControl
 		}
 	}
@@ -637,7 +651,8 @@ func (s *state) dependsOn(a, b *Effect, l Layer, cache map[*Effect][]int) bool {
 	w := b.writes(l)
 	_, started := s.started[a.key]
 	open := a.static && !started
-	needExist := open && w&fLoseAbilities != 0
+	condRead := open && a.t.Cond != nil && w&(fTypes|fColors|fControl) != 0
+	needExist := open && w&fLoseAbilities != 0 || condRead
 	needSet := open && a.t.Sel.Kind == selFilter && w&(fTypes|fColors|fControl) != 0
 	needWhat := false
 	for _, p := range a.t.Parts {
@@ -656,7 +671,7 @@ func (s *state) dependsOn(a, b *Effect, l Layer, cache map[*Effect][]int) bool {
 	if len(touched) == 0 {
 		return false
 	}
-	if !needSet && !needWhat {
+	if !needSet && !needWhat && !condRead {
 		// Only a's existence is in question: b must touch a's source.
 		src, ok := s.slot[a.src]
 		if !ok || !containsInt(touched, src) {
@@ -729,7 +744,42 @@ func (s *state) exists(e *Effect) bool {
 	if !ok {
 		return false
 	}
-	return s.ch[i].hasAbility(e.abID, e.grant)
+	return s.ch[i].hasAbility(e.abID, e.grant) && s.condHolds(e)
+}
+
+// condHolds evaluates a static ability's "as long as" condition now.
+func (s *state) condHolds(e *Effect) bool {
+	c := e.t.Cond
+	if c == nil {
+		return true
+	}
+	if c.Control != nil {
+		return s.count(c.Control, e) > 0
+	}
+	if c.Devotion != "" {
+		return s.devotion(e.ctrlNow(s), c.Devotion) < c.Less
+	}
+	return true
+}
+
+// devotion is 700.5: the mana symbols of that color among the mana costs of
+// permanents the player controls (hybrid symbols count for each color).
+func (s *state) devotion(p Player, color string) int {
+	n := 0
+	for i := range s.objs {
+		if s.ch[i].Controller != p {
+			continue
+		}
+		for _, sym := range manaSymbols(s.ch[i].ManaCost) {
+			for _, part := range strings.Split(sym, "/") {
+				if part == color {
+					n++
+					break
+				}
+			}
+		}
+	}
+	return n
 }
 
 // affected returns the slots an effect applies to now. With record, a
@@ -962,6 +1012,10 @@ func (s *state) applyPart(p Part, e *Effect, i, src int) string {
 		c.Subtypes = addUnique(c.Subtypes, p.Subtypes...)
 		s.g.addIntrinsic(c)
 		return "is " + typeLine(c) + " (keeps its other types, 205.1b)"
+	case opRemoveTypes:
+		c.Types = removeFold(c.Types, func(x string) bool { return containsFold(p.Types, x) })
+		c.Subtypes = removeFold(c.Subtypes, func(x string) bool { return !subtypeFits(x, c.Types) })
+		return "is " + typeLine(c) + " (no longer " + strings.Join(p.Types, ", ") + "; its subtypes of that type go too, 205.1a)"
 	case opSetLandTypes:
 		c.Subtypes = removeFold(c.Subtypes, func(x string) bool { return landTypes[strings.ToLower(x)] })
 		c.Subtypes = addUnique(c.Subtypes, p.Subtypes...)

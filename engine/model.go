@@ -96,6 +96,7 @@ type Filter struct {
 type Selector struct {
 	Kind   selKind
 	Target int // index among the statement's targets, for selTarget
+	Count  int // "two target creatures each": how many targets (0 means one)
 	F      Filter
 	Noun   string // how the text named it, for messages
 }
@@ -118,6 +119,7 @@ const (
 	opSwitch
 	opCantAttack
 	opCantBlock
+	opRemoveTypes
 )
 
 // Part is the piece of an effect that applies in one layer (613.6: "the
@@ -138,6 +140,14 @@ type Part struct {
 	ReplaceSubtypes bool
 }
 
+// Condition is an "as long as" condition of a static ability.
+type Condition struct {
+	Control  *Filter // "you control a[n] ..."
+	Devotion string  // color letter: "your devotion to COLOR is less than Less"
+	Less     int
+	Text     string
+}
+
 type actionKind int
 
 const (
@@ -145,11 +155,15 @@ const (
 	actTap
 	actUntap
 	actCounters
+	actDestroy
+	actExile
+	actBounce
 )
 
 // Template is one compiled sentence: a continuous effect (parts by layer)
 // or a one-shot action, with what it applies to.
 type Template struct {
+	Cond     *Condition // "as long as ...": the effect exists only while it holds
 	Sentence string
 	Sel      Selector
 	Parts    []Part

@@ -12,7 +12,7 @@ type Report struct {
 	Results   []QueryResult `json:"results"`
 	Unmodeled []Unmodeled   `json:"unmodeled"`
 	Errors    []RunError    `json:"errors"`
-	// Notes are state-based actions the engine performed (shown in Text;
+	// Notes are state-based actions and one-shot events the engine performed (shown in Text;
 	// not part of the JSON shape).
 	Notes []Note `json:"-"`
 }
@@ -314,7 +314,7 @@ func (r *Report) Text() string {
 		if b.Len() > 0 {
 			b.WriteString("\n")
 		}
-		b.WriteString("State-based actions:\n")
+		b.WriteString("Notes:\n")
 		for _, n := range r.Notes {
 			fmt.Fprintf(&b, "  after line %d: **%s** %s\n", n.Line, n.Rule, n.Text)
 		}

@@ -231,3 +231,68 @@ attach BP to RB
 	}
 	checkWant(t, r, want{line: 5, pt: "2/2", lacks: []string{"Trample"}})
 }
+
+// Theros Gods (Erebos's rulings): devotion counts colored symbols in mana
+// costs of permanents you control, hybrid symbols included, generic ones
+// not (700.5); below five the God isn't a creature and loses its creature
+// subtypes but stays a legendary enchantment whose abilities still work.
+func TestErebosDevotion(t *testing.T) {
+	cards := testCards(t)
+	requireRuling(t, "Erebos, God of the Dead", "it loses the type creature and all creature subtypes")
+	requireRuling(t, "Erebos, God of the Dead", "Hybrid mana symbols, monocolored hybrid mana symbols, and Phyrexian mana symbols do count")
+	src := `define Hybrid Shade = {B/G}{B/G} Creature — Shade 1/1
+define Knight = {B}{B} Creature — Knight 2/2
+define Idol = {6} Artifact
+Erebos, God of the Dead as E
+Idol
+? E
+Hybrid Shade
+? E
+Knight
+? E
+opponent: Knight as K2
+? E`
+	r := mustRun(t, src, cards)
+	notCreature := want{line: 6, pt: "-", types: []string{"Enchantment"}, subtypes: []string{}, has: []string{"Indestructible"}}
+	checkWant(t, r, notCreature)
+	if q := result(t, r, 6); len(q.Object.Supertypes) != 1 || q.Object.Supertypes[0] != "Legendary" {
+		t.Errorf("Erebos should stay legendary: %+v", q.Object.Supertypes)
+	}
+	notCreature.line = 8 // devotion 3
+	checkWant(t, r, notCreature)
+	checkWant(t, r, want{line: 10, pt: "5/7", types: []string{"Enchantment", "Creature"}, subtypes: []string{"God"},
+		trace: []string{"does not apply", "your devotion to black is less than five"}}) // devotion 5
+	checkWant(t, r, want{line: 12, pt: "5/7"}) // the opponent's Knight doesn't change your devotion
+}
+
+// "gets +1/+1 as long as you control a Forest", a CDA counting Forests,
+// "enters tapped", and "every basic land type" (Nylea's Presence ruling).
+func TestConditionalAndLandTemplates(t *testing.T) {
+	cards := testCards(t)
+	requireRuling(t, "Nylea's Presence", "It will also have the mana ability of each basic land type")
+	src := `define Forest = Basic Land — Forest
+define Chieftain = {3}{G} Creature — Human Warrior 3/3 "Chieftain gets +1/+1 as long as you control a Forest."
+define Twingrove = {3}{G}{G} Creature — Treefolk */* "Twingrove's power and toughness are each equal to the number of Forests you control."
+define Vault = Land "{T}: Add {C}."
+Chieftain
+? Chieftain
+Forest
+Twingrove
+Vault
+cast Nylea's Presence targeting Vault
+? Chieftain
+? Twingrove
+? Vault
+Temple of Silence as TS
+? TS`
+	r := mustRun(t, src, cards)
+	checkWant(t, r, want{line: 6, pt: "3/3"})
+	checkWant(t, r, want{line: 11, pt: "4/4"})
+	checkWant(t, r, want{line: 12, pt: "2/2", trace: []string{"7a 613.4a"}})
+	checkWant(t, r, want{line: 13, subtypes: []string{"Plains", "Island", "Swamp", "Mountain", "Forest"},
+		has: []string{"{T}: Add {C}.", "{T}: Add {W}.", "{T}: Add {U}.", "{T}: Add {B}.", "{T}: Add {R}.", "{T}: Add {G}."}})
+	q := result(t, r, 15)
+	if !q.Object.Tapped {
+		t.Errorf("Temple of Silence should enter tapped: %+v", q.Object)
+	}
+}

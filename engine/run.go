@@ -321,6 +321,9 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		counters: map[string]int{}, counterTS: map[string]int{}, onBF: true, continuous: !m.New, line: st.Line}
 	cc := g.comp.compileCard(d)
 	o.printed = cc.abilities
+	if cc.entersTapped && !m.FaceDown {
+		o.tapped = true // "enters tapped" (603.6d)
+	}
 	for _, u := range cc.unmodeled {
 		g.unmodeled(st.Line, d.Name, u)
 	}
@@ -389,13 +392,14 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 		// 608.2b: a spell whose targets are all illegal doesn't resolve.
 		s := g.current()
 		for _, t := range tmpls {
-			if t.Sel.Kind != selTarget || t.Sel.Target >= len(targets) {
+			if t.Sel.Kind != selTarget {
 				continue
 			}
-			o := targets[t.Sel.Target]
-			if !s.matches(&t.Sel.F, s.slot[o], st.Player, -1) {
-				g.errorf(st.Line, "%s is not a legal target for %q (%s): the spell doesn't resolve (608.2b)", o.display(), t.Sel.Noun, srcName)
-				return
+			for _, o := range targetsOf(t, targets) {
+				if !s.matches(&t.Sel.F, s.slot[o], st.Player, -1) {
+					g.errorf(st.Line, "%s is not a legal target for %q (%s): the spell doesn't resolve (608.2b)", o.display(), t.Sel.Noun, srcName)
+					return
+				}
 			}
 		}
 	}
@@ -421,18 +425,15 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 			continue
 		}
 		if t.Action != actNone {
-			o := targets[t.Sel.Target]
-			switch t.Action {
-			case actTap:
-				o.tapped = true
-			case actUntap:
-				o.tapped = false
-			case actCounters:
-				g.putCounters(o, t.Counter, t.N)
+			for _, o := range targetsOf(t, targets) {
+				g.act(st.Line, t, o)
 			}
 			continue
 		}
 		e := &Effect{t: t, srcName: srcName, ctrl: st.Player, targets: targets, alias: st.Alias, line: st.Line, castName: castName}
+		if t.Sel.Count > 1 {
+			e.locked, e.fixedSet = targetsOf(t, targets), true
+		}
 		if t.Sel.Kind == selFilter {
 			// 611.2c: the affected set is fixed when the effect begins.
 			s := g.compute(false)
@@ -445,6 +446,47 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 		}
 		g.addEffect(e)
 	}
+}
+
+// targetsOf returns the objects a template's target selector names ("up to
+// two target creatures each" takes the ones given).
+func targetsOf(t *Template, targets []*Object) []*Object {
+	n := max(t.Sel.Count, 1)
+	from := t.Sel.Target
+	if from >= len(targets) {
+		return nil
+	}
+	return targets[from:min(from+n, len(targets))]
+}
+
+// act performs a one-shot action of a resolving spell or effect.
+func (g *game) act(line int, t *Template, o *Object) {
+	if !o.onBF {
+		return
+	}
+	switch t.Action {
+	case actTap:
+		o.tapped = true
+	case actUntap:
+		o.tapped = false
+	case actCounters:
+		g.putCounters(o, t.Counter, t.N)
+	case actDestroy:
+		s := g.current()
+		if s.ch[s.slot[o]].hasKeyword("indestructible") {
+			g.note(line, fmt.Sprintf("%s has indestructible and isn't destroyed", o.display()), "702.12b")
+			return
+		}
+		g.note(line, fmt.Sprintf("%s is destroyed: put into its owner's graveyard", o.display()), "701.8a")
+		g.leave(o)
+	case actExile:
+		g.note(line, fmt.Sprintf("%s is exiled", o.display()), "701.13a")
+		g.leave(o)
+	case actBounce:
+		g.note(line, fmt.Sprintf("%s is returned to its owner's hand", o.display()), "400.7")
+		g.leave(o)
+	}
+	g.cached = nil
 }
 
 func retarget(t *Template) *Template {
