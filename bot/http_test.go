@@ -322,3 +322,22 @@ func TestHTTPDefersSlowAnswers(t *testing.T) {
 		t.Errorf("edit body %s", discord.calls[0])
 	}
 }
+
+// FuzzInteractionsEndpoint sends arbitrary bodies and signature headers:
+// nothing unsigned is ever answered with 200, and nothing panics.
+func FuzzInteractionsEndpoint(f *testing.F) {
+	pub, _, _ := ed25519.GenerateKey(nil)
+	h := &Interactions{Dispatcher: &Dispatcher{Router: testRouter(f, commands.Deps{})}, PublicKey: pub}
+	f.Add([]byte(`{"type":1}`), "00", "1700000000")
+	f.Add(recorded(f, "rule_command.json"), strings.Repeat("ab", 64), "x")
+	f.Fuzz(func(t *testing.T, body []byte, sig, ts string) {
+		r := httptest.NewRequest(http.MethodPost, "/", bytes.NewReader(body))
+		r.Header.Set("X-Signature-Ed25519", sig)
+		r.Header.Set("X-Signature-Timestamp", ts)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code == http.StatusOK {
+			t.Fatalf("unsigned request answered 200: %q", body)
+		}
+	})
+}
