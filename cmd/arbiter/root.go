@@ -34,7 +34,7 @@ func (a *app) KB() (*rulings.KB, error) {
 			a.kbErr = exitCode(2, fmt.Errorf("no data directory: pass --data DIR or set ARBITER_DATA (the CR text is at https://magic.wizards.com/en/rules)"))
 			return
 		}
-		kb, err := rulings.Load(a.DataDir)
+		kb, err := loadKB(a.DataDir)
 		if err != nil {
 			a.kbErr = exitCode(2, err)
 			return
@@ -43,6 +43,10 @@ func (a *app) KB() (*rulings.KB, error) {
 	})
 	return a.kb, a.kbErr
 }
+
+// loadKB loads a data directory; tests replace it with a cached loader so
+// that each command run does not parse the same files again.
+var loadKB = rulings.Load
 
 // exitError carries the process exit status: 1 for "nothing found", 2 for bad
 // usage or no data.

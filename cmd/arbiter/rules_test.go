@@ -8,12 +8,34 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/arbiter-mtg/arbiter/internal/shareddata"
+	"github.com/arbiter-mtg/arbiter/rulings"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// TestMain loads each data directory once for the whole package: every
+// command run would otherwise parse the same files again.
+func TestMain(m *testing.M) {
+	var mu sync.Mutex
+	cache := map[string]*rulings.KB{}
+	loadKB = func(dir string) (*rulings.KB, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if kb, ok := cache[dir]; ok {
+			return kb, nil
+		}
+		kb, err := rulings.Load(dir)
+		if err == nil {
+			cache[dir] = kb
+		}
+		return kb, err
+	}
+	os.Exit(m.Run())
+}
 
 // cli runs the arbiter command line against the shared data directory.
 func cli(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
