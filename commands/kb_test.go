@@ -53,7 +53,7 @@ func TestLookupsOverTheFullData(t *testing.T) {
 		{"ipg abbreviation", cmd("ipg", "section", "hce"), "IPG 2.3 Game Play Error — Hidden Card Error", []string{"Warning"}, []string{"ipg:2.3"}},
 		{"jar", cmd("jar"), "JAR Judging at Regular REL", nil, nil},
 		{"search", cmd("search", "query", "can my creature attack the turn I played it"), "Search: can my creature attack the turn I played it", []string{"Rule 302.6"}, []string{"cr:302.6"}},
-		{"search by kind", cmd("search", "query", "hidden card", "kind", "ipg"), "Search: hidden card", []string{"IPG 2.3"}, nil},
+		{"search by kind", cmd("search", "query", "hidden card", "kind", "ipg"), "Search: hidden card", []string{"IPG 2.3 Game Play Error — Hidden Card Error"}, nil},
 		{"define by prefix", cmd("define", "term", "summoning"), "Summoning Sickness Rule", []string{"302.6"}, []string{"cr:302.6"}},
 	}
 	for _, tc := range tests {
@@ -70,6 +70,9 @@ func TestLookupsOverTheFullData(t *testing.T) {
 				if !strings.Contains(text, h) {
 					t.Errorf("answer lacks %q", h)
 				}
+			}
+			if strings.Contains(text, "IPG 2.3 IPG") || strings.Contains(text, "MTR 4.2 MTR") {
+				t.Errorf("section named twice:\n%s", text)
 			}
 			var cites []string
 			for _, c := range rep.Citations {

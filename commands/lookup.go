@@ -123,7 +123,10 @@ func (r *Router) hitSource(h SearchHit) (name, url string, c Citation, ok bool) 
 	default:
 		doc := strings.ToUpper(h.Kind)
 		name = doc + " " + h.ID
-		if h.Title != "" && h.Title != h.ID {
+		switch {
+		case strings.HasPrefix(h.Title, name):
+			name = h.Title // the index titles sections "MTR 4.2 Tournament Shortcuts"
+		case h.Title != "" && h.Title != h.ID:
 			name += " " + h.Title
 		}
 		return name, "", Citation{Kind: h.Kind, ID: h.ID}, true

@@ -3,7 +3,6 @@ package commands
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/arbiter-mtg/arbiter/rulings/cr"
@@ -149,7 +148,7 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 	rule, ok := r.d.CR.Rule(q)
 	if !ok {
 		msg := fmt.Sprintf("Rule %s is not in the Comprehensive Rules effective %s.", id.String(), r.d.CR.EffectiveDate.Format("2006-01-02"))
-		hint := "/rule number:" + strconv3(id)
+		hint := "/rule number:" + enclosingRule(id)
 		if sug := r.d.CR.Suggest(q); len(sug) > 0 {
 			msg += " Did you mean " + strings.Join(sug, ", ") + "?"
 			hint = "/rule number:" + sug[0]
@@ -202,7 +201,9 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 	return rep, nil
 }
 
-func strconv3(id cr.ID) string {
+// enclosingRule is the rule (or section) an unknown number belongs to,
+// for the hint when there is nothing closer to suggest.
+func enclosingRule(id cr.ID) string {
 	if id.Rule != 0 {
 		return fmt.Sprint(id.Rule)
 	}
@@ -305,11 +306,6 @@ func (r *Router) completeTerm(_ context.Context, req Request) []Choice {
 // help lists every command with an example.
 func (r *Router) help(_ context.Context, _ Request) (Reply, error) {
 	var fields []Field
-	names := make([]string, 0, len(r.commands))
-	for n := range r.commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	for _, n := range r.order {
 		c := r.commands[n]
 		ex := examples[n]
