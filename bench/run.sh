@@ -7,8 +7,7 @@
 #
 # Environment: REDIS_URL (default redis://127.0.0.1:6379/0; the run uses
 # its own key prefix and deletes its keys afterwards), ARBITER_DATA
-# (default ../shared/data), LISTEN (default 127.0.0.1:18080),
-# INSTANCES (default 1; with 2, requests alternate between two processes).
+# (default ../shared/data), LISTEN (default 127.0.0.1:18080).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

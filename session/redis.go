@@ -193,6 +193,10 @@ func NewRedis(cfg RedisConfig) (*Redis, error) {
 		DB:               cfg.DB,
 		TLSConfig:        cfg.TLS,
 		ClientName:       "arbiter",
+		// RESP2: every server since 2.x speaks it, it needs no HELLO, and
+		// the store uses no RESP3 feature (push notifications, client-side
+		// caching) that would pay for the per-command push check.
+		Protocol: 2,
 
 		DialTimeout:           cfg.DialTimeout,
 		ReadTimeout:           cfg.ReadTimeout,
