@@ -24,7 +24,7 @@ define Relic = {2} Artifact
 define Forest = Basic Land — Forest
 define Vault = Land
 `)
-	// 50 objects: 24 creatures, 10 lands, 6 artifacts, 10 enchantments.
+	// 50 objects: 24 creatures, 10 lands, 4 artifacts, 12 others.
 	for i := 0; i < 12; i++ {
 		fmt.Fprintf(&b, "Bear as B%d (1 +1/+1 counter)\n", i)
 		fmt.Fprintf(&b, "opponent: Elf Warrior as E%d\n", i)
@@ -33,7 +33,7 @@ define Vault = Land
 		fmt.Fprintf(&b, "Forest as F%d\n", i)
 		fmt.Fprintf(&b, "Vault as V%d\n", i)
 	}
-	for i := 0; i < 6; i++ {
+	for i := 0; i < 4; i++ {
 		fmt.Fprintf(&b, "Relic as R%d\n", i)
 	}
 	b.WriteString("Urborg\nBlood Moon\nAnthem\nWhite Anthem\nElf Lord as L1\nopponent: Elf Lord as L2\n")
@@ -89,4 +89,57 @@ func BenchmarkCompute50Objects(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		g.compute(false)
 	}
+}
+
+// The benchmark scenario is what it claims: 50 objects, 20 effects, a
+// dependency (Urborg's effect depends on Blood Moon's, 613.8a), no errors.
+func TestBenchScenarioShape(t *testing.T) {
+	s, err := Parse(benchScenario())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &game{defs: map[string]CardDef{}, comp: newCompiler(), rep: &Report{}, seenUnm: map[string]bool{}}
+	objects := 0
+	for i := range s.Stmts {
+		if s.Stmts[i].Kind == StmtEnter {
+			objects++
+		}
+	}
+	r := Run(s, nil)
+	if len(r.Errors) > 0 || len(r.Unmodeled) > 0 {
+		t.Fatalf("errors %+v unmodeled %+v", r.Errors, r.Unmodeled)
+	}
+	if objects != 50 {
+		t.Errorf("%d objects, want 50", objects)
+	}
+	// Count continuous effects: resolved ones plus static abilities with
+	// continuous effects on the battlefield.
+	for i := range s.Stmts {
+		g.ts++
+		if k := s.Stmts[i].Kind; k != StmtQuery && k != StmtCheck {
+			g.exec(&s.Stmts[i])
+		}
+	}
+	st := g.compute(false)
+	effects := len(g.effects)
+	for i := range st.objs {
+		for _, ai := range st.objs[i].printed {
+			effects += len(ai.Statics)
+		}
+	}
+	if effects < 20 {
+		t.Errorf("%d continuous effects, want at least 20", effects)
+	}
+	dep := false
+	for _, tr := range st.trace {
+		for _, step := range tr {
+			if step.Rule == "613.8a" {
+				dep = true
+			}
+		}
+	}
+	if !dep {
+		t.Error("no dependency in the benchmark scenario")
+	}
+	t.Logf("%d objects, %d continuous effects", objects, effects)
 }

@@ -385,7 +385,7 @@ var (
 	reDevotion     = regexp.MustCompile(`^your devotion to (white|blue|black|red|green) is less than (\d+|one|two|three|four|five|six|seven|eight|nine|ten)$`)
 	reYouControlA  = regexp.MustCompile(`^you control (?:a|an|another) (.+)$`)
 	reUntilEOTPre  = regexp.MustCompile(`(?i)^until end of turn, `)
-	reUntilEOTPost = regexp.MustCompile(`(?i) until end of turn$`)
+	reUntilEOTPost = regexp.MustCompile(`(?i) (?:until end of turn|this turn)$`)
 	reQuoted       = regexp.MustCompile(`"[^"]*"|“[^”]*”`)
 	reGainControl  = regexp.MustCompile(`^gain control of (.+)$`)
 	reYouControl   = regexp.MustCompile(`^you control (.+)$`)

@@ -327,3 +327,15 @@ effect "Exile target creature" targeting A`
 		t.Errorf("notes %+v", r.Notes)
 	}
 }
+
+// "this turn" is a duration like "until end of turn" (restrictions, 508.1c).
+func TestThisTurnRestriction(t *testing.T) {
+	src := `define Bear = {1}{G} Creature — Bear 2/2
+Bear
+effect "Target creature can't block this turn" targeting Bear
+? can Bear block
+? can Bear attack`
+	r := mustRun(t, src, nil)
+	checkVerdict(t, r, verdict{line: 4, ok: false, rules: []string{"509.1b"}})
+	checkVerdict(t, r, verdict{line: 5, ok: true})
+}
