@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -366,4 +367,39 @@ func objectLine(v *ObjectView) string {
 	}
 	fmt.Fprintf(&b, "; controller %s, owner %s", v.Controller, v.Owner)
 	return b.String()
+}
+
+// reRuleID finds CR rule numbers in text ("302.6", "613.4c").
+var reRuleID = regexp.MustCompile(`\b[1-9]\d{2}\.\d+[a-z]?\b`)
+
+// Rules returns every CR rule number the report cites (trace steps, check
+// reasons, notes, and numbers quoted in their text), sorted and distinct,
+// for callers that attach citations and links.
+func (r *Report) Rules() []string {
+	seen := map[string]bool{}
+	add := func(s string) {
+		for _, id := range reRuleID.FindAllString(s, -1) {
+			seen[id] = true
+		}
+	}
+	for _, q := range r.Results {
+		for _, t := range q.Trace {
+			add(t.Rule + " " + t.Effect)
+		}
+		for _, rs := range q.Reasons {
+			add(rs.Rule + " " + rs.Text)
+		}
+	}
+	for _, n := range r.Notes {
+		add(n.Rule + " " + n.Text)
+	}
+	for _, e := range r.Errors {
+		add(e.Message)
+	}
+	out := make([]string, 0, len(seen))
+	for id := range seen {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -122,5 +122,14 @@ func TestEveryRuleInOutputExists(t *testing.T) {
 				t.Errorf("%s: output cites rule %s, which does not exist", f, id)
 			}
 		}
+		cited := r.Rules()
+		if len(r.Results) > 0 && len(cited) == 0 {
+			t.Errorf("%s: Rules() is empty", f)
+		}
+		for _, id := range cited {
+			if !rules.Exists(id) {
+				t.Errorf("%s: Rules() lists %s, which does not exist", f, id)
+			}
+		}
 	}
 }

@@ -643,6 +643,9 @@ func (g *game) settle(line int) {
 func (g *game) stateBased(s *state, lowers bool, line int) bool {
 	acted := false
 	for i, o := range s.objs {
+		if !o.onBF {
+			continue // left during this pass (an Aura with its creature)
+		}
 		c := s.ch[i]
 		if lowers && c.is("Creature") && c.T <= 0 {
 			g.note(line, fmt.Sprintf("%s has toughness %d and is put into its owner's graveyard", o.display(), c.T), "704.5f")
