@@ -3,10 +3,12 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -35,6 +37,7 @@ type fakeDiscord struct {
 	regPath    string
 	callbacks  map[string]discordgo.InteractionResponse // by interaction id
 	answered   map[string]int                           // callbacks per interaction id
+	raw        map[string]string                        // callback bodies
 	gatewayHit []string
 	got        chan string // interaction ids as their callbacks arrive
 	webhooks   []string    // follow-up calls: method, path, body
@@ -43,7 +46,7 @@ type fakeDiscord struct {
 }
 
 func newFakeDiscord(t *testing.T, shards int) *fakeDiscord {
-	f := &fakeDiscord{t: t, shards: shards, callbacks: map[string]discordgo.InteractionResponse{}, answered: map[string]int{}, got: make(chan string, 16), hooked: make(chan string, 16), ready: make(chan struct{}, 16)}
+	f := &fakeDiscord{t: t, shards: shards, callbacks: map[string]discordgo.InteractionResponse{}, answered: map[string]int{}, raw: map[string]string{}, got: make(chan string, 16), hooked: make(chan string, 16), ready: make(chan struct{}, 16)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/v9/gateway", func(w http.ResponseWriter, r *http.Request) {
 		f.hit(r)
@@ -59,10 +62,14 @@ func newFakeDiscord(t *testing.T, shards int) *fakeDiscord {
 	mux.HandleFunc("POST /api/v9/interactions/{id}/{token}/callback", func(w http.ResponseWriter, r *http.Request) {
 		var resp discordgo.InteractionResponse
 		b, _ := io.ReadAll(r.Body)
-		if err := json.Unmarshal(b, &resp); err != nil {
+		// discordgo cannot decode components (an interface) back: that
+		// field is skipped with a type error, and tests read it from raw.
+		var typeErr *json.UnmarshalTypeError
+		if err := json.Unmarshal(b, &resp); err != nil && !errors.As(err, &typeErr) {
 			t.Errorf("callback body %s: %v", b, err)
 		}
 		f.mu.Lock()
+		f.raw[r.PathValue("id")] = string(b)
 		f.callbacks[r.PathValue("id")] = resp
 		f.answered[r.PathValue("id")]++
 		f.mu.Unlock()
@@ -210,7 +217,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 
 	g := &Gateway{
 		Token: "test-token", ApplicationID: "900", GuildID: "500", ShardCount: 1,
-		Dispatcher: &Dispatcher{Router: panicRouter{testRouter(t, commands.Deps{})}, DeferAfter: 2 * time.Second},
+		Dispatcher: &Dispatcher{Router: panicRouter{testRouter(t, commands.Deps{Scenarios: echoRunner{}})}, DeferAfter: 2 * time.Second},
 	}
 	if err := g.Open(context.Background()); err != nil {
 		t.Fatalf("Open: %v", err)
@@ -263,6 +270,42 @@ func TestGatewayEndToEnd(t *testing.T) {
 	f.send(0, interactionJSON("2003", "rule", "number", "704.5k"))
 	if resp := f.await(t, "2003"); !strings.Contains(resp.Data.Embeds[0].Description, "world rule") {
 		t.Errorf("after the panic: %+v", resp.Data.Embeds[0])
+	}
+
+	// A long answer pages; its Next button, pressed, updates the message.
+	f.send(0, interactionJSON("2010", "rule", "number", "702"))
+	f.await(t, "2010")
+	f.mu.Lock()
+	next := regexp.MustCompile(`"custom_id":"(pg:[0-9a-f]+:1)"`).FindStringSubmatch(f.raw["2010"])
+	f.mu.Unlock()
+	if next == nil {
+		t.Fatalf("no Next button on /rule 702")
+	}
+	f.send(0, []byte(fmt.Sprintf(`{"id":"2011","application_id":"900","type":3,"token":"tok-2011","version":1,"guild_id":"500","channel_id":"600",
+		"member":{"user":{"id":"701","username":"bob"},"roles":[],"permissions":"0"},
+		"message":{"id":"1300","channel_id":"600","content":"","author":{"id":"900","username":"Arbiter","bot":true},"timestamp":"2026-04-20T12:00:00.000000+00:00","embeds":[],"attachments":[],"mentions":[],"mention_roles":[],"pinned":false,"mention_everyone":false,"tts":false,"type":20,"flags":0,"components":[]},
+		"data":{"custom_id":%q,"component_type":2}}`, next[1])))
+	page2 := f.await(t, "2011")
+	if page2.Type != discordgo.InteractionResponseUpdateMessage || !strings.HasPrefix(page2.Data.Embeds[0].Footer.Text, "Page 2 of") {
+		t.Errorf("Next pressed: type %d, %+v", page2.Type, page2.Data.Embeds[0].Footer)
+	}
+
+	// /scenario add with no line opens the form; submitting it answers.
+	f.send(0, []byte(`{"id":"2020","application_id":"900","type":2,"token":"tok-2020","version":1,"guild_id":"500","channel_id":"600",
+		"member":{"user":{"id":"701","username":"bob"},"roles":[],"permissions":"0"},
+		"data":{"id":"802","name":"scenario","type":1,"options":[{"name":"add","type":1,"options":[]}]}}`))
+	form := f.await(t, "2020")
+	f.mu.Lock()
+	formRaw := f.raw["2020"]
+	f.mu.Unlock()
+	if form.Type != discordgo.InteractionResponseModal || form.Data.CustomID != "scn:add:c" || !strings.Contains(formRaw, `"custom_id":"lines"`) {
+		t.Fatalf("form: %+v", form)
+	}
+	f.send(0, []byte(`{"id":"2021","application_id":"900","type":5,"token":"tok-2021","version":1,"guild_id":"500","channel_id":"600",
+		"member":{"user":{"id":"701","username":"bob"},"roles":[],"permissions":"0"},
+		"data":{"custom_id":"scn:add:c","components":[{"type":1,"components":[{"type":4,"custom_id":"lines","value":"Ornithopter as O (new)\n? can O attack"}]}]}}`))
+	if sub := f.await(t, "2021"); sub.Data == nil || !strings.Contains(sub.Data.Embeds[0].Description, "ran 2 lines") {
+		t.Errorf("form submitted: %+v", sub.Data)
 	}
 
 	// The same interaction delivered twice is answered once.
