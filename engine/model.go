@@ -182,13 +182,3 @@ func (t *Template) hasLayer(l Layer) bool {
 	}
 	return false
 }
-
-func (t *Template) firstLayer() Layer {
-	first := lRules
-	for i := range t.Parts {
-		if t.Parts[i].Layer < first {
-			first = t.Parts[i].Layer
-		}
-	}
-	return first
-}
