@@ -260,3 +260,65 @@ func TestRedisHealthLogging(t *testing.T) {
 		t.Fatalf("want one outage and one recovery logged, got:\n%s", out)
 	}
 }
+
+// TestRedisSlowServerTimesOut freezes Redis (SIGSTOP): sockets stay open
+// but nothing answers, the case a connection-refused test does not cover.
+// Every call must give up with ErrUnavailable by OpTimeout instead of
+// waiting on the socket, and the store must work again once Redis thaws.
+func TestRedisSlowServerTimesOut(t *testing.T) {
+	srv := redistest.Start(t)
+	const opTimeout = 600 * time.Millisecond
+	s, err := NewRedis(RedisConfig{
+		Addrs:       []string{srv.Addr},
+		ReadTimeout: 300 * time.Millisecond, WriteTimeout: 300 * time.Millisecond,
+		DialTimeout: 300 * time.Millisecond, PoolTimeout: 300 * time.Millisecond,
+		OpTimeout: opTimeout,
+		Logger:    slog.New(slog.NewTextHandler(&lockedBuffer{}, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	if _, err := s.AppendLines(ctx, "scenario:slow", []string{"Ornithopter"}, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	srv.Pause()
+	// OpTimeout plus slack for a loaded machine; a call stuck on the
+	// frozen socket would take forever.
+	const bound = opTimeout + 3*time.Second
+	for name, call := range storeCalls(s) {
+		began := time.Now()
+		err := call(ctx)
+		took := time.Since(began)
+		if !errors.Is(err, ErrUnavailable) {
+			t.Errorf("%s with Redis frozen: err %v, want ErrUnavailable", name, err)
+		}
+		if took > bound {
+			t.Errorf("%s with Redis frozen took %v, want under %v", name, took, bound)
+		}
+	}
+	srv.Resume()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		lines, err := s.Lines(ctx, "scenario:slow", time.Hour)
+		if err == nil {
+			// The frozen server kept its data.
+			if len(lines) != 1 || lines[0] != "Ornithopter" {
+				t.Fatalf("lines after the thaw = %q, want [Ornithopter]", lines)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("store still failing 10 s after Redis thawed: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// The calls that timed out were written to the frozen server's socket
+	// and may run when it thaws; a transaction runs whole or not at all, so
+	// the swept scenario holds no part of an append: at most its one line.
+	time.Sleep(200 * time.Millisecond)
+	if lines, err := s.Lines(ctx, "scenario:c1", 0); err != nil || len(lines) > 1 || (len(lines) == 1 && lines[0] != "Ornithopter") {
+		t.Fatalf("swept scenario after the thaw = %q, %v", lines, err)
+	}
+}

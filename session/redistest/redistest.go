@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -115,6 +116,7 @@ func (s *Server) Stop() {
 	if s.cmd == nil {
 		return
 	}
+	s.cmd.Process.Signal(syscall.SIGCONT)
 	s.cmd.Process.Kill()
 	s.cmd.Wait()
 	s.cmd = nil
@@ -231,5 +233,24 @@ func StartCluster(t testing.TB, n int) *Cluster {
 			t.Fatalf("cluster %v did not reach cluster_state:ok", c.Addrs)
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// Pause freezes the server (SIGSTOP): connections stay open and dials are
+// accepted by the kernel, but nothing answers: a slow Redis, not a dead one.
+func (s *Server) Pause() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cmd != nil {
+		s.cmd.Process.Signal(syscall.SIGSTOP)
+	}
+}
+
+// Resume continues a paused server (SIGCONT).
+func (s *Server) Resume() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cmd != nil {
+		s.cmd.Process.Signal(syscall.SIGCONT)
 	}
 }
