@@ -90,7 +90,9 @@ func Load(dir string) (*KB, error) {
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() {
+		// Hidden files are skipped too: an interrupted download leaves its
+		// temporary file as ".name.tmp-…".
+		if !d.Type().IsRegular() || strings.HasPrefix(d.Name(), ".") {
 			return nil
 		}
 		info, err := d.Info()

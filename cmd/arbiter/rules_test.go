@@ -13,6 +13,7 @@ import (
 
 	"github.com/arbiter-mtg/arbiter/internal/shareddata"
 	"github.com/arbiter-mtg/arbiter/rulings"
+	"github.com/arbiter-mtg/arbiter/rulings/fetch/fetchtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -234,5 +235,48 @@ func TestAskRoutes(t *testing.T) {
 		if code != 0 || !strings.Contains(out, c.want) {
 			t.Errorf("ask %q: exit %d, %s%s", c.q, code, out, errOut)
 		}
+	}
+}
+
+func TestDataStatus(t *testing.T) {
+	out, errOut, code := cli(t, "", "data", "status")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"effective 2026-04-17", "2026-04-17, 2026-01-16, 2025-11-14, 2021-11-19", "MTR effective 2025-11-10", "IPG effective 2024-09-23"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("data status lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// data update against local stand-ins for Wizards' rules page and Scryfall:
+// the downloaded directory then answers look-ups.
+func TestDataUpdate(t *testing.T) {
+	f := fetchtest.New(t)
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	code := run([]string{"--data", dir, "data", "update", "--rules-page", f.RulesPage(), "--scryfall-api", f.ScryfallAPI()}, strings.NewReader(""), &out, &errOut)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	for _, want := range []string{"cr           updated", "oracle_cards updated", "rulings      updated", "effective April 17, 2026"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("update output lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if code := run([]string{"--data", dir, "rule", "302.6"}, strings.NewReader(""), &out, &errOut); code != 0 || !strings.Contains(out.String(), "**302.6**") {
+		t.Errorf("look-up after update: exit %d %s", code, out.String())
+	}
+	// A broken download exits 2 and leaves the good data in place.
+	f.CRBody.Store([]byte("<html>oops</html>"))
+	errOut.Reset()
+	if code := run([]string{"--data", dir, "data", "update", "--no-cards", "--rules-page", f.RulesPage()}, strings.NewReader(""), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "nothing replaced") {
+		t.Errorf("broken update: exit %d, %s", code, errOut.String())
+	}
+	// Load afresh (the package's loader caches directories).
+	if kb, err := rulings.Load(dir); err != nil || kb.EffectiveDate().Format("2006-01-02") != "2026-04-17" {
+		t.Errorf("data after a failed update: %v", err)
 	}
 }

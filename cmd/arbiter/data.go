@@ -1,0 +1,163 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/arbiter-mtg/arbiter/rulings"
+	"github.com/arbiter-mtg/arbiter/rulings/fetch"
+)
+
+func init() { register(newDataCmd) }
+
+func newDataCmd(a *app) *cobra.Command {
+	data := &cobra.Command{
+		Use:   "data",
+		Short: "Download or inspect the data directory",
+	}
+	var src fetch.Source
+	var noCards bool
+	update := &cobra.Command{
+		Use:   "update",
+		Short: "Download the newest Comprehensive Rules (Wizards of the Coast) and Scryfall's card and ruling bulk data into --data",
+		Long: `Downloads the Comprehensive Rules TXT linked from Wizards of the Coast's rules
+page and Scryfall's oracle_cards and rulings bulk files into the data
+directory. A download that does not parse never replaces the file there.`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if a.DataDir == "" {
+				return exitCode(2, fmt.Errorf("no data directory: pass --data DIR or set ARBITER_DATA"))
+			}
+			if err := os.MkdirAll(a.DataDir, 0o755); err != nil {
+				return exitCode(2, err)
+			}
+			ctx, stop := signal.NotifyContext(c.Context(), os.Interrupt)
+			defer stop()
+			src.Progress = progressTo(a.Err)
+			var results []fetch.Result
+			res, err := src.UpdateCR(ctx, a.DataDir)
+			if err != nil {
+				return exitCode(2, err)
+			}
+			results = append(results, res)
+			if !noCards {
+				more, err := src.UpdateScryfall(ctx, a.DataDir)
+				results = append(results, more...)
+				if err != nil {
+					a.printResults(results)
+					return exitCode(2, err)
+				}
+			}
+			a.printResults(results)
+			return nil
+		},
+	}
+	update.Flags().StringVar(&src.RulesPage, "rules-page", fetch.DefaultRulesPage, "page that links the Comprehensive Rules TXT")
+	update.Flags().StringVar(&src.ScryfallAPI, "scryfall-api", fetch.DefaultScryfallAPI, "Scryfall API root")
+	update.Flags().BoolVar(&noCards, "no-cards", false, "download the Comprehensive Rules only")
+
+	status := &cobra.Command{
+		Use:   "status",
+		Short: "Show what the data directory holds and which versions are served",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			kb, err := a.KB()
+			if err != nil {
+				return err
+			}
+			return a.printStatus(kb)
+		},
+	}
+	data.AddCommand(update, status)
+	return data
+}
+
+func (a *app) printResults(results []fetch.Result) {
+	if a.JSON {
+		_ = writeJSON(a.Out, results)
+		return
+	}
+	for _, r := range results {
+		state := "unchanged"
+		if r.Changed {
+			state = "updated"
+		}
+		fmt.Fprintf(a.Out, "%-12s %-9s %s (%d bytes) %s\n", r.Kind, state, r.Path, r.Bytes, r.Detail)
+	}
+}
+
+// statusView is what `data status` prints.
+type statusView struct {
+	Served     string   `json:"cr_served"`
+	Versions   []string `json:"cr_versions"`
+	Rules      int      `json:"rules"`
+	Glossary   int      `json:"glossary_terms"`
+	Cards      int      `json:"cards"`
+	Documents  []string `json:"documents"`
+	Unreadable []string `json:"unrecognised_files,omitempty"`
+}
+
+func (a *app) printStatus(kb *rulings.KB) error {
+	v := statusView{Served: kb.EffectiveDate().Format("2006-01-02"), Rules: kb.CR.Len(), Glossary: len(kb.CR.Glossary)}
+	for _, ver := range kb.Versions {
+		v.Versions = append(v.Versions, ver.EffectiveDate.Format("2006-01-02"))
+	}
+	if kb.Cards != nil {
+		v.Cards = kb.Cards.Len()
+	}
+	if kb.Tourney != nil {
+		for _, doc := range []string{"mtr", "ipg", "jar"} {
+			if n := len(kb.Tourney.Sections(doc)); n > 0 {
+				d := strings.ToUpper(doc)
+				if date := kb.Tourney.EffectiveDate(doc); !date.IsZero() {
+					d += " effective " + date.Format("2006-01-02")
+				}
+				v.Documents = append(v.Documents, fmt.Sprintf("%s (%d sections)", d, n))
+			}
+		}
+	}
+	for _, f := range kb.Files {
+		if f.Kind == "" || f.Err != "" {
+			v.Unreadable = append(v.Unreadable, strings.TrimSpace(f.Path+" "+f.Err))
+		}
+	}
+	if a.JSON {
+		return writeJSON(a.Out, v)
+	}
+	fmt.Fprintf(a.Out, "Comprehensive Rules served: effective %s (%d rules, %d glossary terms)\n", v.Served, v.Rules, v.Glossary)
+	fmt.Fprintf(a.Out, "CR versions found: %s\n", strings.Join(v.Versions, ", "))
+	fmt.Fprintf(a.Out, "Cards: %d\n", v.Cards)
+	for _, d := range v.Documents {
+		fmt.Fprintf(a.Out, "Document: %s\n", d)
+	}
+	for _, u := range v.Unreadable {
+		fmt.Fprintf(a.Out, "Not loaded: %s\n", u)
+	}
+	return nil
+}
+
+// progressTo draws a download progress bar on w when w is a terminal, and
+// nothing otherwise (scripts and logs get the summary lines only).
+func progressTo(w io.Writer) func(name string, size int64) io.Writer {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return func(name string, size int64) io.Writer {
+		return progressbar.NewOptions64(size,
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionSetDescription(name),
+			progressbar.OptionShowBytes(true),
+			progressbar.OptionClearOnFinish(),
+		)
+	}
+}
