@@ -138,9 +138,6 @@ func (d *Dispatcher) guard(ctx context.Context, req commands.Request) (rep comma
 // answer to a public deferral, deletes the placeholder and sends the
 // answer as an ephemeral follow-up.
 func Deliver(s *discordgo.Session, in *discordgo.Interaction, deferred discordgo.InteractionResponseType, rep commands.Reply) error {
-	if rep.Silent {
-		return nil
-	}
 	if rep.Modal != nil {
 		// A form cannot follow a deferral.
 		rep = commands.Reply{Title: "Took too long", Body: "The form could not be opened in time. Try again.\n\nTry: `/scenario add`", Ephemeral: true, Error: true}

@@ -205,8 +205,9 @@ func interactionJSON(id, name, optName, optValue string) []byte {
 
 // TestGatewayEndToEnd runs the real discordgo client against the fake
 // Discord: discovery through api_base, IDENTIFY with the token, command
-// registration, an interaction answered through the callback, a handler
-// panic answered with an error, and the bot still answering afterwards.
+// registration, an interaction answered through the callback, a paging
+// button and a form round trip, a handler panic answered with an error and
+// the bot still answering afterwards, and a duplicate delivery answered once.
 func TestGatewayEndToEnd(t *testing.T) {
 	f := newFakeDiscord(t, 1)
 	defer f.srv.Close()

@@ -53,14 +53,6 @@ func (r Request) Bool(name string) bool {
 	return b
 }
 
-// Int reads an integer option, or def when absent or malformed.
-func (r Request) Int(name string, def int) int {
-	n, err := strconv.Atoi(r.Option(name))
-	if err != nil {
-		return def
-	}
-	return n
-}
 
 // Reply is a transport-free answer. Renderers turn it into an embed, plain
 // text or JSON; the router pages it when it is too long for one message.
@@ -94,9 +86,6 @@ type Reply struct {
 	Preformatted bool
 	// Error marks a reply that reports a failure (not found, bad input).
 	Error bool
-	// Silent means: send nothing (the interaction was already answered by
-	// another instance).
-	Silent bool
 }
 
 // Page is one screen of a long answer.
