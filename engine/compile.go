@@ -83,6 +83,8 @@ type compiledCard struct {
 	entersTapped bool
 }
 
+var reEntersAsCopy = regexp.MustCompile(`^you may have ~ enter(?: the battlefield)? as a copy of`)
+
 var reEntersTapped = regexp.MustCompile(`^~ enters(?: the battlefield)? tapped\.?$`)
 
 func newCompiler() *compiler {
@@ -210,7 +212,11 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 		for _, p := range sentencePairs(normQuotes(orig), text) {
 			ts, ok := c.sentence(p[1], ctx)
 			if !ok {
-				cc.unmodeled = append(cc.unmodeled, p[0])
+				msg := p[0]
+				if reEntersAsCopy.MatchString(strings.ToLower(p[1])) {
+					msg += " [replacement effect: write \"CARD (copy of REF)\" to have it enter as a copy]"
+				}
+				cc.unmodeled = append(cc.unmodeled, msg)
 				continue
 			}
 			for _, t := range ts {

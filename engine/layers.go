@@ -99,14 +99,15 @@ func (e *Effect) cda() bool { return e.t != nil && e.t.CDA }
 // copyEffect is a layer-1a copy effect. The copiable values are fixed when
 // the copy happens (707.2b, 707.2c).
 type copyEffect struct {
-	target  *Object
-	values  *Chars
-	of      string
-	ts      int
-	line    int
-	keep    []abInst // "except it has this ability"
-	ended   bool
-	srcName string
+	target    *Object
+	values    *Chars
+	of        string
+	ts        int
+	line      int
+	keep      []abInst // "except it has this ability"
+	ended     bool
+	srcName   string
+	keepColor bool
 }
 
 // TraceStep is one applied effect in an object's layer trace.
@@ -249,8 +250,11 @@ func (s *state) layer1() {
 		n.Abilities = append(n.Abilities, cp.keep...)
 		s.ch[i], s.owned[i] = n, true
 		text := fmt.Sprintf("becomes a copy of %s: copiable values only (707.2); counters, status and other effects are not copied", cp.of)
+		if cp.keepColor {
+			text += ", except it doesn't copy that creature's color (707.9b)"
+		}
 		if len(cp.keep) > 0 {
-			text += ", except it has this ability (707.9)"
+			text += ", except it has this ability (707.9a)"
 		}
 		s.step(i, L1a, "707.2", cp.srcName, text)
 	}

@@ -45,6 +45,7 @@ type Mods struct {
 	Token, Tapped, New, FaceDown bool
 	AttachedTo                   string
 	CopyOf                       string // "copy of REF": enters as a copy (707.5)
+	CopyExcept, CopyKeepColor    bool   // "... except it doesn't copy that creature's color and it has this ability"
 	Counters                     []CounterMod
 }
 
@@ -72,6 +73,8 @@ type Stmt struct {
 	Ref2    string
 	Check   string // attack, block, tap, untap
 	Except  bool   // "becomes a copy of X, except it has this ability"
+	// KeepColor: "except it doesn't copy that creature's color" (707.9a).
+	KeepColor bool
 }
 
 // Script is a parsed scenario.
@@ -83,16 +86,17 @@ type Script struct {
 const grammarHelp = "a statement: define NAME = ..., [you:|opponent:] CARD [as ALIAS] [(MODIFIERS)], cast CARD [targeting REF], effect \"TEXT\", put/remove N KIND counters on/from REF, REF becomes a copy of REF, you gain control of REF, attach REF to REF, tap REF, untap REF, end ALIAS, REF leaves the battlefield, ? REF, ? can REF attack|block|tap|untap"
 
 var (
-	rePut      = regexp.MustCompile(`(?i)^put (\S+) (.+?) counters? on (.+)$`)
-	reRemove   = regexp.MustCompile(`(?i)^remove (\S+) (.+?) counters? from (.+)$`)
-	reCopy     = regexp.MustCompile(`(?i)^(.+?) becomes a copy of (.+?)(,? except it has this ability)?$`)
-	reControl  = regexp.MustCompile(`(?i)^(you|opponent) gains? control of (.+?)(?: as (.+))?$`)
-	reAttach   = regexp.MustCompile(`(?i)^attach (.+?) to (.+)$`)
-	reLeaves   = regexp.MustCompile(`(?i)^(.+?) leaves the battlefield$`)
-	reCheck    = regexp.MustCompile(`(?i)^can (.+?) (attack|block|tap|untap)$`)
-	reCounterM = regexp.MustCompile(`(?i)^(\S+) (.+?) counters?$`)
-	reMana     = regexp.MustCompile(`^(\{[^{}]+\})+$`)
-	rePT       = regexp.MustCompile(`^([0-9*Xx+\-]+)/([0-9*Xx+\-]+)$`)
+	rePut        = regexp.MustCompile(`(?i)^put (\S+) (.+?) counters? on (.+)$`)
+	reRemove     = regexp.MustCompile(`(?i)^remove (\S+) (.+?) counters? from (.+)$`)
+	reCopy       = regexp.MustCompile(`(?i)^(.+?) becomes a copy of (.+?)(?:,? except (it doesn't copy that creature's color)?(?:,? and )?(it has this ability)?)?$`)
+	reControl    = regexp.MustCompile(`(?i)^(you|opponent) gains? control of (.+?)(?: as (.+))?$`)
+	reCopyExcept = regexp.MustCompile(`(?i) except (it doesn't copy that creature's color)?(?: and )?(it has this ability)?$`)
+	reAttach     = regexp.MustCompile(`(?i)^attach (.+?) to (.+)$`)
+	reLeaves     = regexp.MustCompile(`(?i)^(.+?) leaves the battlefield$`)
+	reCheck      = regexp.MustCompile(`(?i)^can (.+?) (attack|block|tap|untap)$`)
+	reCounterM   = regexp.MustCompile(`(?i)^(\S+) (.+?) counters?$`)
+	reMana       = regexp.MustCompile(`^(\{[^{}]+\})+$`)
+	rePT         = regexp.MustCompile(`^([0-9*Xx+\-]+)/([0-9*Xx+\-]+)$`)
 )
 
 var knownTypes = map[string]string{
@@ -284,7 +288,11 @@ func parseStmt(line string) (Stmt, string) {
 		return st, ""
 	}
 	if m := reCopy.FindStringSubmatch(line); m != nil {
-		st.Kind, st.Ref, st.Ref2, st.Except = StmtCopy, strings.TrimSpace(m[1]), strings.TrimSpace(m[2]), m[3] != ""
+		st.Kind, st.Ref, st.Ref2 = StmtCopy, strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
+		st.KeepColor, st.Except = m[3] != "", m[4] != ""
+		if strings.HasSuffix(strings.ToLower(st.Ref2), " except") || strings.HasSuffix(st.Ref2, ",") {
+			return st, "expected \"except it has this ability\" or \"except it doesn't copy that creature's color\""
+		}
 		return st, ""
 	}
 	if m := reLeaves.FindStringSubmatch(line); m != nil {
@@ -433,6 +441,10 @@ func parseMods(s string) (Mods, string) {
 			m.FaceDown = true
 		case strings.HasPrefix(low, "copy of "):
 			m.CopyOf = strings.TrimSpace(p[len("copy of "):])
+			if em := reCopyExcept.FindStringSubmatch(m.CopyOf); em != nil {
+				m.CopyOf = strings.TrimSpace(m.CopyOf[:len(m.CopyOf)-len(em[0])])
+				m.CopyKeepColor, m.CopyExcept = em[1] != "", em[2] != ""
+			}
 			if m.CopyOf == "" {
 				return m, "expected a reference after \"copy of\""
 			}

@@ -296,3 +296,34 @@ Temple of Silence as TS
 		t.Errorf("Temple of Silence should enter tapped: %+v", q.Object)
 	}
 }
+
+// 707.3 example: Vesuvan Doppelganger copies Runeclaw Bear except its color
+// and with its ability; a Clone copying the Doppelganger is a 2/2 blue Bear
+// named Runeclaw Bear with the Doppelganger's upkeep ability.
+func TestVesuvanDoppelganger707_3(t *testing.T) {
+	src := `define Vesuvan Doppelganger = {3}{U}{U} Creature — Shapeshifter 0/0 "You may have this creature enter as a copy of any creature on the battlefield, except it doesn't copy that creature's color and it has \"At the beginning of your upkeep, you may have this creature become a copy of target creature, except it doesn't copy that creature's color and it has this ability.\""
+define Clone = {3}{U} Creature — Shapeshifter 0/0 "You may have this creature enter as a copy of any creature on the battlefield."
+define Mimic = {U} Creature — Shapeshifter 1/1
+Runeclaw Bear as RB
+Vesuvan Doppelganger as VD (copy of RB except it doesn't copy that creature's color and it has this ability)
+Clone (copy of VD)
+Mimic as C2
+C2 becomes a copy of RB, except it doesn't copy that creature's color
+? VD
+? Clone
+? C2`
+	r := mustRun(t, src, testCards(t))
+	for _, line := range []int{9, 10, 11} {
+		checkWant(t, r, want{line: line, name: "Runeclaw Bear", pt: "2/2", colors: "U", subtypes: []string{"Bear"}})
+	}
+	q := result(t, r, 10)
+	found := false
+	for _, a := range q.Object.Abilities {
+		if strings.Contains(a, "At the beginning of your upkeep") || strings.Contains(a, "You may have this creature enter as a copy of any creature on the battlefield, except") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the Clone should have the Doppelganger's ability: %q", q.Object.Abilities)
+	}
+}

@@ -345,7 +345,7 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	g.objs = append(g.objs, o)
 	if of != nil {
 		// 707.5: it enters as a copy, not enters and then becomes one.
-		g.addCopy(o, of, false, st.Line)
+		g.addCopy(o, of, m.CopyExcept, m.CopyKeepColor, st.Line)
 	}
 	for _, c := range m.Counters {
 		g.putCounters(o, c.Kind, c.N)
@@ -501,18 +501,23 @@ func (g *game) copy(st *Stmt) {
 	if !ok1 || !ok2 {
 		return
 	}
-	g.addCopy(x, y, st.Except, st.Line)
+	g.addCopy(x, y, st.Except, st.KeepColor, st.Line)
 }
 
 // addCopy makes x a copy of y's copiable values as they are now (707.2,
 // 707.2b).
-func (g *game) addCopy(x, y *Object, except bool, line int) {
+func (g *game) addCopy(x, y *Object, except, keepColor bool, line int) {
 	s := g.compute(true)
 	vals := s.ch[s.slot[y]].clone()
+	if keepColor {
+		// 707.9b: the exception modifies the copiable values: the copy
+		// keeps the color it has.
+		vals.Colors = append([]string{}, s.ch[s.slot[x]].Colors...)
+	}
 	cp := &copyEffect{target: x, values: vals, of: s.objs[s.slot[y]].display(), ts: g.ts, line: line,
-		srcName: fmt.Sprintf("copy effect (line %d)", line)}
+		srcName: fmt.Sprintf("copy effect (line %d)", line), keepColor: keepColor}
 	if except {
-		// "except it has this ability" (707.9b): the copy keeps its own
+		// "except it has this ability" (707.9a): the copy keeps its own
 		// copy-granting ability, and that exception is part of its copiable
 		// values for anything that copies it later.
 		for _, a := range x.printed {
