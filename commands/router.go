@@ -270,7 +270,9 @@ func (r *Router) errorReply(err error) Reply {
 	var ue *UserError
 	if errors.Is(err, session.ErrUnavailable) {
 		ue = errStore
-		r.log.Warn("session store unavailable", "err", err)
+		// The store logs the outage (and the recovery) once; a line per
+		// request would flood the log for as long as Redis is down.
+		r.log.Debug("session store unavailable", "err", err)
 	} else if !errors.As(err, &ue) {
 		r.log.Error("command failed", "err", err)
 		ue = errInternal

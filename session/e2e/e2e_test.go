@@ -410,5 +410,12 @@ func TestTwoInstancesShareRedis(t *testing.T) {
 		if n, m := strings.Count(out, "redis unavailable;"), strings.Count(out, "redis is back"); n != 1 || m != 1 {
 			t.Errorf("%s logged the outage %d times and the recovery %d times, want once each:\n%s", in.name, n, m, out)
 		}
+		// And nothing else logs it per request at warning level or above.
+		for line := range strings.SplitSeq(out, "\n") {
+			if strings.Contains(line, "unavailable") && !strings.Contains(line, "redis unavailable;") &&
+				(strings.Contains(line, "level=WARN") || strings.Contains(line, "level=ERROR")) {
+				t.Errorf("%s logs the outage per request: %s", in.name, line)
+			}
+		}
 	}
 }
