@@ -78,7 +78,7 @@ func BenchmarkCompute50Objects(b *testing.B) {
 	}
 	g := &game{defs: map[string]CardDef{}, comp: newCompiler(), rep: &Report{}, seenUnm: map[string]bool{}}
 	for i := range s.Stmts {
-		g.ts++
+		g.ts = max(g.ts+1, s.Stmts[i].Line)
 		if s.Stmts[i].Kind == StmtQuery || s.Stmts[i].Kind == StmtCheck {
 			continue
 		}
@@ -115,7 +115,7 @@ func TestBenchScenarioShape(t *testing.T) {
 	// Count continuous effects: resolved ones plus static abilities with
 	// continuous effects on the battlefield.
 	for i := range s.Stmts {
-		g.ts++
+		g.ts = max(g.ts+1, s.Stmts[i].Line)
 		if k := s.Stmts[i].Kind; k != StmtQuery && k != StmtCheck {
 			g.exec(&s.Stmts[i])
 		}

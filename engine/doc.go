@@ -14,11 +14,11 @@
 //	define NAME = [MANA COST] [COLOR WORDS] TYPE LINE [P/T] ["RULES TEXT"]
 //	[you: | opponent:] CARD [as ALIAS] [(MODIFIERS)]
 //	    modifiers: token, tapped, new, face down, attached to REF,
-//	    N KIND counter(s), copy of REF (enters as a copy, 707.5)
+//	    N KIND counter(s), copy of REF [except ...] (enters as a copy, 707.5)
 //	[you: | opponent:] cast CARD [targeting REF [and REF ...]]
 //	[you: | opponent:] effect "TEXT" [as ALIAS] [targeting REF [and REF ...]]
 //	put N KIND counter(s) on REF          remove N KIND counter(s) from REF
-//	REF becomes a copy of REF [, except it has this ability]
+//	REF becomes a copy of REF [, except [it doesn't copy that creature's color] [and] [it has this ability]]
 //	you gain(s) control of REF [as ALIAS] opponent gain(s) control of REF [as ALIAS]
 //	attach REF to REF    tap REF    untap REF    end ALIAS    REF leaves the battlefield
 //	? REF

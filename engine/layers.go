@@ -116,6 +116,7 @@ type TraceStep struct {
 	Rule   string `json:"rule"`
 	Source string `json:"source"`
 	Effect string `json:"effect"`
+	ts     int    // the applied effect's timestamp, 0 if none
 }
 
 // state is the result of applying the layer system to every object on the
@@ -935,8 +936,19 @@ func (s *state) count(f *Filter, e *Effect) int {
 
 // apply applies e's parts for layer l and records the trace.
 func (s *state) apply(e *Effect, l Layer, note string) {
+	_, wasStarted := s.started[e.key]
 	slots := s.affected(e, l, true)
+	if wasStarted && e.static {
+		if i, ok := s.slot[e.src]; !ok || !s.ch[i].hasAbility(e.abID, e.grant) {
+			note += " (613.6: it started applying in an earlier layer, so it keeps applying to the same objects though its ability is gone)"
+		}
+	}
 	s.applyTo(e, l, slots, true)
+	for _, i := range slots {
+		if n := len(s.trace[i]); n > 0 {
+			s.trace[i][n-1].ts = e.ts
+		}
+	}
 	if note != "" {
 		for _, i := range slots {
 			if n := len(s.trace[i]); n > 0 {

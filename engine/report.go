@@ -159,6 +159,19 @@ func (s *state) view(o *Object) *ObjectView {
 func (s *state) query(o *Object, st *Stmt) QueryResult {
 	i := s.slot[o]
 	tr := append([]TraceStep{}, s.trace[i]...)
+	// Where several effects apply in one layer, say the timestamps that
+	// ordered them (613.7).
+	perLayer := map[string]int{}
+	for _, t := range tr {
+		if t.ts > 0 {
+			perLayer[t.Layer]++
+		}
+	}
+	for k := range tr {
+		if tr[k].ts > 0 && perLayer[tr[k].Layer] > 1 {
+			tr[k].Effect += fmt.Sprintf(" [timestamp %d]", tr[k].ts)
+		}
+	}
 	return QueryResult{Line: st.Line, Query: strings.TrimSpace(strings.TrimPrefix(st.Src, "?")), Object: s.view(o), Trace: tr}
 }
 

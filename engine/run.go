@@ -71,7 +71,10 @@ func Run(s *Script, cards CardSource) *Report {
 	}
 	for i := range s.Stmts {
 		st := &s.Stmts[i]
-		g.ts++ // every statement gets the next timestamp
+		// Every statement gets the next timestamp; using its line number
+		// keeps the order and lets answers say "timestamp 7" for line 7
+		// (a Script built by hand without lines still gets increasing ones).
+		g.ts = max(g.ts+1, st.Line)
 		if st.Kind != StmtQuery && st.Kind != StmtCheck {
 			g.cached = nil
 		}
