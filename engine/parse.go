@@ -93,7 +93,7 @@ var (
 	reCopyExcept = regexp.MustCompile(`(?i) except (it doesn't copy that creature's color)?(?: and )?(it has this ability)?$`)
 	reAttach     = regexp.MustCompile(`(?i)^attach (.+?) to (.+)$`)
 	reLeaves     = regexp.MustCompile(`(?i)^(.+?) leaves the battlefield$`)
-	reCheck      = regexp.MustCompile(`(?i)^can (.+?) (attack|block|tap|untap)$`)
+	reCheck      = regexp.MustCompile(`(?i)^can (.+?) (attack|block|tap|untap)\s*\??$`)
 	reCounterM   = regexp.MustCompile(`(?i)^(\S+) (.+?) counters?$`)
 	reMana       = regexp.MustCompile(`^(\{[^{}]+\})+$`)
 	rePT         = regexp.MustCompile(`^([0-9*Xx+\-]+)/([0-9*Xx+\-]+)$`)
@@ -139,6 +139,10 @@ func stripComment(s string) string {
 	in := false
 	for i, r := range s {
 		switch r {
+		case '“':
+			in = true
+		case '”':
+			in = false
 		case '"':
 			if i == 0 || s[i-1] != '\\' {
 				in = !in
@@ -170,7 +174,10 @@ func parseStmt(line string) (Stmt, string) {
 		if hasPrefixFold(q, "can ") {
 			return st, "expected attack, block, tap or untap at the end of \"? can REF ...\""
 		}
-		st.Kind, st.Ref = StmtQuery, q
+		st.Kind, st.Ref = StmtQuery, strings.TrimSpace(strings.TrimSuffix(q, "?"))
+		if st.Ref == "" {
+			return st, "expected a reference after \"?\""
+		}
 		return st, ""
 	}
 	if hasPrefixFold(line, "define ") {
@@ -200,7 +207,7 @@ func parseStmt(line string) (Stmt, string) {
 		}
 		st.Kind, st.Card, st.Targets = StmtCast, card, targets
 		return st, ""
-	case hasPrefixFold(line, "effect"):
+	case hasPrefixFold(line, "effect") && (len(line) == 6 || strings.ContainsAny(line[6:7], " \"\xe2")):
 		rest := strings.TrimSpace(line[len("effect"):])
 		text, after, ok := stringLiteral(rest)
 		if !ok {
@@ -366,6 +373,14 @@ func number(s string) (int, bool) {
 // stringLiteral reads a "double-quoted" string at the start of s with the
 // escapes \n, \" and \\; it returns the text and what follows.
 func stringLiteral(s string) (string, string, bool) {
+	if strings.HasPrefix(s, "“") {
+		// Phones type curly quotes: “TEXT” (no escapes inside).
+		end := strings.Index(s, "”")
+		if end < 0 {
+			return "", s, false
+		}
+		return strings.ReplaceAll(s[len("“"):end], `\n`, "\n"), s[end+len("”"):], true
+	}
 	if !strings.HasPrefix(s, "\"") {
 		return "", s, false
 	}
@@ -482,7 +497,7 @@ func parseDefine(s string) (Stmt, string) {
 	}
 	rhs := strings.TrimSpace(s[eq+1:])
 	def := &CardDef{Name: name}
-	if q := strings.IndexByte(rhs, '"'); q >= 0 {
+	if q := strings.IndexAny(rhs, "\"“"); q >= 0 {
 		text, after, ok := stringLiteral(rhs[q:])
 		if !ok {
 			return st, "expected a closing \" after the rules text"

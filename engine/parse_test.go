@@ -188,3 +188,18 @@ effect "Target creature gets +1/+1 until end of turn. Then it fights target crea
 		}
 	}
 }
+
+// Phones type curly quotes and people end questions with "?".
+func TestParseFriendlyInput(t *testing.T) {
+	src := "define Bear = {1}{G} Creature — Bear 2/2 “Trample”\nBear\neffect “Target creature gets +1/+1 until end of turn” targeting Bear # pump\n? can Bear attack?\n? Bear?"
+	s, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Stmts[0].Def.Text != "Trample" || s.Stmts[2].Text != "Target creature gets +1/+1 until end of turn" ||
+		s.Stmts[3].Kind != StmtCheck || s.Stmts[3].Check != "attack" || s.Stmts[4].Ref != "Bear" {
+		t.Fatalf("parsed %+v", s.Stmts)
+	}
+	r := Run(s, nil)
+	checkWant(t, r, want{line: 5, pt: "3/3", has: []string{"Trample"}})
+}
