@@ -254,3 +254,40 @@ func (s *Server) Resume() {
 		s.cmd.Process.Signal(syscall.SIGCONT)
 	}
 }
+
+// StartSentinel launches one Redis Sentinel watching the master at
+// master.Addr under the name masterName and waits until it knows the
+// master. It returns the sentinel's address; it is killed when the test ends.
+func StartSentinel(t testing.TB, master *Server, masterName string) string {
+	t.Helper()
+	port := freePort(t)
+	dir := t.TempDir()
+	conf := filepath.Join(dir, "sentinel.conf")
+	body := fmt.Sprintf("port %d\nbind 127.0.0.1\ndir %s\nsentinel monitor %s 127.0.0.1 %d 1\nsentinel down-after-milliseconds %s 5000\n",
+		port, dir, masterName, master.Port, masterName)
+	if err := os.WriteFile(conf, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("redis-server", conf, "--sentinel")
+	cmd.Stdout, cmd.Stderr = nil, nil
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start redis sentinel: %v", err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+	sc := redis.NewSentinelClient(&redis.Options{Addr: addr, DisableIdentity: true})
+	defer sc.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		got, err := sc.GetMasterAddrByName(ctx, masterName).Result()
+		cancel()
+		if err == nil && len(got) == 2 && got[1] == strconv.Itoa(master.Port) {
+			return addr
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("sentinel at %s does not report master %s (%v, %v)", addr, masterName, got, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
