@@ -73,7 +73,7 @@ type Stmt struct {
 	Ref2    string
 	Check   string // attack, block, tap, untap
 	Except  bool   // "becomes a copy of X, except it has this ability"
-	// KeepColor: "except it doesn't copy that creature's color" (707.9a).
+	// KeepColor: "except it doesn't copy that creature's color" (707.9b).
 	KeepColor bool
 }
 
