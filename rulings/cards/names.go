@@ -2,6 +2,7 @@ package cards
 
 import (
 	"iter"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -60,6 +61,9 @@ type nameIndex struct {
 	fMasks []uint64
 	fCard  []int32
 	fWords [][]string
+	// fWordMasks holds runeMask of each word in fWords, for a cheap lower
+	// bound on edit distance.
+	fWordMasks [][]uint64
 	// posOfCard maps a card to its position in the fuzzy slices, -1 for a
 	// name that folds to nothing.
 	posOfCard []int32
@@ -93,6 +97,11 @@ func buildNameIndex(cards []*Card) *nameIndex {
 		ix.fMasks = append(ix.fMasks, runeMask(key))
 		ix.fCard = append(ix.fCard, ci)
 		ix.fWords = append(ix.fWords, strings.Fields(key))
+		wm := make([]uint64, len(ix.fWords[len(ix.fWords)-1]))
+		for j, w := range ix.fWords[len(ix.fWords)-1] {
+			wm[j] = runeMask(w)
+		}
+		ix.fWordMasks = append(ix.fWordMasks, wm)
 		pos := int32(len(ix.fKeys) - 1)
 		ix.posOfCard[ci] = pos
 		var seenInitial [256]bool
@@ -189,7 +198,7 @@ func prefixRange(s []keyed, p string) []keyed {
 // Lookup finds the card a user most likely meant. See the tier list above.
 func (c *Catalog) Lookup(name string) (*Card, bool) {
 	ix := c.index()
-	k := fold.Key(name)
+	k := queryKey(name)
 	if k == "" {
 		return nil, false
 	}
@@ -224,7 +233,7 @@ func (c *Catalog) Lookup(name string) (*Card, bool) {
 // you mean" answer after a miss. It is looser than Lookup.
 func (c *Catalog) Suggest(name string, n int) []string {
 	ix := c.index()
-	k := fold.Key(name)
+	k := queryKey(name)
 	if k == "" || n <= 0 {
 		return nil
 	}
@@ -250,7 +259,7 @@ func (c *Catalog) Suggest(name string, n int) []string {
 // filled the list.
 func (c *Catalog) Autocomplete(prefix string, n int) []string {
 	ix := c.index()
-	k := fold.Key(prefix)
+	k := queryKey(prefix)
 	if k == "" || n <= 0 {
 		return nil
 	}
@@ -402,16 +411,22 @@ func (ix *nameIndex) wordPrefixes(k string, limit int) []int32 {
 // Names matching at least half the typed words (and at least one) rank by
 // points, then total edits, then length.
 func (ix *nameIndex) wordTypos(k string, n int) []int32 {
-	var q [][]rune
+	var qs []string
+	var qr [][]rune
+	var qm []uint64
 	for _, w := range strings.Fields(k) {
-		if utf8.RuneCountInString(w) >= 3 {
-			q = append(q, []rune(w))
+		// Card names have few words; more typed words than a long name
+		// has only cost time.
+		if utf8.RuneCountInString(w) >= 3 && len(qs) < 8 {
+			qs = append(qs, w)
+			qr = append(qr, []rune(w))
+			qm = append(qm, runeMask(w))
 		}
 	}
-	if len(q) == 0 {
+	if len(qs) == 0 {
 		return nil
 	}
-	need := max(1, (len(q)+1)/2)
+	need := max(1, (len(qs)+1)/2)
 	type hit struct {
 		card          int32
 		points, edits int
@@ -421,22 +436,34 @@ func (ix *nameIndex) wordTypos(k string, n int) []int32 {
 	var buf []rune
 	for i, words := range ix.fWords {
 		points, edits := 0, 0
-		for _, qw := range q {
+		for qi, qw := range qs {
 			limit := 1
-			if len(qw) >= 6 {
+			if len(qr[qi]) >= 6 {
 				limit = 2
 			}
 			best := limit + 1
-			for _, w := range words {
-				if strings.HasPrefix(w, string(qw)) {
+			for wi, w := range words {
+				if strings.HasPrefix(w, qw) {
 					best = 0
 					break
 				}
-				buf = append(buf[:0], []rune(w)...)
-				if abs(len(buf)-len(qw)) > limit {
+				// Byte lengths first: folded names are nearly all
+				// ASCII, and this skips most words without decoding.
+				if abs(len(w)-len(qw)) > 2*limit {
 					continue
 				}
-				best = min(best, osaDistance(qw, buf, limit))
+				// Each edit adds or removes at most one distinct
+				// letter, so letters only one word has bound the
+				// distance from below.
+				wm := ix.fWordMasks[i][wi]
+				if bits.OnesCount64(wm&^qm[qi]) > limit || bits.OnesCount64(qm[qi]&^wm) > limit {
+					continue
+				}
+				buf = append(buf[:0], []rune(w)...)
+				if abs(len(buf)-len(qr[qi])) > limit {
+					continue
+				}
+				best = min(best, osaDistance(qr[qi], buf, limit))
 			}
 			if best <= limit {
 				points++
@@ -485,7 +512,24 @@ func looseTypoLimit(k string) int {
 	if n < 4 {
 		return 1
 	}
-	return max(2, n/3)
+	return min(max(2, n/3), 5)
+}
+
+// maxQueryRunes bounds what a look-up reads of its input. The longest card
+// name has 141 characters; a pasted paragraph must not make every tier
+// compare it against every name in full.
+const maxQueryRunes = 150
+
+// queryKey folds a typed name and cuts it to maxQueryRunes.
+func queryKey(s string) string {
+	if len(s) > 4*maxQueryRunes {
+		s = s[:4*maxQueryRunes] // fold works on runes; a cut rune folds away
+	}
+	k := fold.Key(s)
+	if utf8.RuneCountInString(k) > maxQueryRunes {
+		k = strings.TrimSpace(string([]rune(k)[:maxQueryRunes]))
+	}
+	return k
 }
 
 // typos returns cards whose name key is within limit edits of k, nearest
@@ -501,9 +545,14 @@ func (ix *nameIndex) typos(k string, limit, n int) []int32 {
 	}
 	var hits []hit
 	var buf []rune
+	qm := runeMask(k)
 	for i, key := range ix.fKeys {
 		kl := len(key) // bytes, close enough for the length filter on folded names
 		if kl < len(q)-limit-4 || kl > len(q)+limit+4 {
+			continue
+		}
+		// Letters only one side has bound the distance from below.
+		if m := ix.fMasks[i]; bits.OnesCount64(m&^qm) > limit || bits.OnesCount64(qm&^m) > limit {
 			continue
 		}
 		buf = append(buf[:0], []rune(key)...)
@@ -534,9 +583,13 @@ func (ix *nameIndex) typos(k string, limit, n int) []int32 {
 // adjacent transposition). It returns limit+1 as soon as every cell of a row
 // exceeds limit.
 func osaDistance(a, b []rune, limit int) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	var store [3 * 48]int // names are short: no allocation below 47 runes
+	var prev2, prev, cur []int
+	if n := len(b) + 1; n <= 48 {
+		prev2, prev, cur = store[:n], store[48:48+n], store[96:96+n]
+	} else {
+		prev2, prev, cur = make([]int, n), make([]int, n), make([]int, n)
+	}
 	for j := range prev {
 		prev[j] = j
 	}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sahilm/fuzzy"
 
@@ -375,4 +376,28 @@ func TestConcurrentLookupsOnUnfinishedCatalogue(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// BenchmarkSuggestLongInput: a pasted paragraph as a card name must not
+// cost more than an ordinary miss (the input is cut at maxQueryRunes).
+func BenchmarkSuggestLongInput(b *testing.B) {
+	c := syntheticCatalog(b, synthNames(b, 30000))
+	long := strings.Repeat("Effects that modify a creature's power and toughness apply ", 20)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c.Suggest(long, 5)
+		c.Lookup(long)
+	}
+}
+
+func TestQueryKeyIsBounded(t *testing.T) {
+	long := strings.Repeat("Æther Vial ", 500)
+	k := queryKey(long)
+	if n := utf8.RuneCountInString(k); n > maxQueryRunes || !strings.HasPrefix(k, "aether vial aether") {
+		t.Errorf("queryKey gave %d runes: %.40q", n, k)
+	}
+	c := fixtureCatalog(t)
+	if got, ok := c.Lookup("Æther Vial" + strings.Repeat("!", 2000)); !ok || got.Name != "Æther Vial" {
+		t.Errorf("Lookup with trailing noise = %v, %v", got, ok)
+	}
 }
