@@ -295,31 +295,62 @@ func TestHTTPDefersSlowAnswers(t *testing.T) {
 	}
 	srv := httptest.NewServer(h)
 	defer srv.Close()
-	res, err := http.DefaultClient.Do(key.request(t, srv.URL, recorded(t, "rule_command.json"), time.Now()))
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		file      string
+		firstType discordgo.InteractionResponseType
+		calls     []string // method and path of each follow-up call
+		has       string
+	}{
+		// A command: deferred (5), then the original is edited.
+		{"rule_command.json", discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			[]string{"PATCH /api/v9/webhooks/900/tok-rule/messages/@original"}, "summoning sickness"},
+		// A button whose answer is a new private message: deferred update
+		// (6), then an ephemeral follow-up.
+		{"page_button.json", discordgo.InteractionResponseDeferredMessageUpdate,
+			[]string{"POST /api/v9/webhooks/900/tok-btn"}, `"flags":64`},
+		// An error to a command: the public placeholder is deleted and the
+		// error follows privately.
+		{"unknown_command.json", discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			[]string{"DELETE /api/v9/webhooks/900/tok-unknown/messages/@original", "POST /api/v9/webhooks/900/tok-unknown"}, "Unknown command"},
 	}
-	var first discordgo.InteractionResponse
-	json.NewDecoder(res.Body).Decode(&first)
-	res.Body.Close()
-	if first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
-		t.Fatalf("first response type %d, want 5 (deferred)", first.Type)
-	}
-	select {
-	case err := <-delivered:
-		if err != nil {
-			t.Fatalf("follow-up: %v", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("no follow-up")
-	}
-	discord.mu.Lock()
-	defer discord.mu.Unlock()
-	if len(discord.calls) != 1 || !strings.HasPrefix(discord.calls[0], "PATCH /api/v9/webhooks/900/tok-rule/messages/@original ") {
-		t.Fatalf("webhook calls %q", discord.calls)
-	}
-	if !strings.Contains(discord.calls[0], "summoning sickness") || !strings.Contains(discord.calls[0], `"allowed_mentions":{"parse":[]`) {
-		t.Errorf("edit body %s", discord.calls[0])
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			discord.mu.Lock()
+			discord.calls = nil
+			discord.mu.Unlock()
+			res, err := http.DefaultClient.Do(key.request(t, srv.URL, recorded(t, tc.file), time.Now()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var first discordgo.InteractionResponse
+			json.NewDecoder(res.Body).Decode(&first)
+			res.Body.Close()
+			if first.Type != tc.firstType {
+				t.Fatalf("first response type %d, want %d", first.Type, tc.firstType)
+			}
+			select {
+			case err := <-delivered:
+				if err != nil {
+					t.Fatalf("follow-up: %v", err)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("no follow-up")
+			}
+			discord.mu.Lock()
+			defer discord.mu.Unlock()
+			if len(discord.calls) != len(tc.calls) {
+				t.Fatalf("webhook calls %q, want %q", discord.calls, tc.calls)
+			}
+			for i, want := range tc.calls {
+				if !strings.HasPrefix(discord.calls[i], want+" ") {
+					t.Errorf("call %d: %s, want %s", i, discord.calls[i], want)
+				}
+			}
+			last := discord.calls[len(discord.calls)-1]
+			if !strings.Contains(last, tc.has) || !strings.Contains(last, `"allowed_mentions":{"parse":[]`) {
+				t.Errorf("follow-up body %s lacks %q or empty allowed mentions", last, tc.has)
+			}
+		})
 	}
 }
 
