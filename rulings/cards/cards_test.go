@@ -288,6 +288,7 @@ func TestAddFileRecognisesByContent(t *testing.T) {
 		{"Scryfall cards with BOM", "\xef\xbb\xbf" + `[{"object":"card","name":"Opt","lang":"en","type_line":"Instant"}]`, true, false},
 		{"Scryfall rulings", `[{"object":"ruling","oracle_id":"x","source":"wotc","published_at":"2020-01-01","comment":"c"}]`, true, false},
 		{"broken Scryfall card", `[{"object":"card","name":["Opt"]}]`, true, true},
+		{"Scryfall tokens only", `[{"object":"card","name":"Ornithopter","layout":"token","lang":"en"}]`, true, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -296,6 +297,26 @@ func TestAddFileRecognisesByContent(t *testing.T) {
 				t.Errorf("AddFile = %v, %v; want recognised %v, error %v", ok, err, tt.recognise, tt.wantErr)
 			}
 		})
+	}
+}
+
+// Scryfall's oracle_cards bulk holds tokens and art-series cards too; a
+// token must not become (or merge into) the card of the same name.
+func TestScryfallTokensAreNotCards(t *testing.T) {
+	data := `[
+	 {"object":"card","oracle_id":"t1","name":"Ornithopter","layout":"token","lang":"en","type_line":"Token Artifact Creature — Thopter","oracle_text":"Flying","power":"0","toughness":"2"},
+	 {"object":"card","oracle_id":"o1","name":"Ornithopter","layout":"normal","lang":"en","mana_cost":"{0}","type_line":"Artifact Creature — Thopter","oracle_text":"Flying","power":"0","toughness":"2"},
+	 {"object":"card","oracle_id":"a1","name":"Opt // Opt","layout":"art_series","lang":"en","type_line":"Card // Card","card_faces":[{"object":"card_face","name":"Opt","type_line":"Card"},{"object":"card_face","name":"Opt","type_line":"Card"}]}]`
+	c := NewCatalog()
+	if ok, err := c.AddFile([]byte(data)); !ok || err != nil {
+		t.Fatalf("AddFile = %v, %v", ok, err)
+	}
+	c.Finish()
+	if c.Len() != 1 {
+		t.Errorf("Len() = %d, want only the real Ornithopter", c.Len())
+	}
+	if o := mustLookup(t, c, "Ornithopter"); o.TypeLine != "Artifact Creature — Thopter" || o.ManaCost != "{0}" {
+		t.Errorf("Ornithopter is %q %q", o.TypeLine, o.ManaCost)
 	}
 }
 

@@ -122,7 +122,8 @@ func (c *Catalog) addMTGJSONCards(list []mtgjsonCard) {
 	var order []string
 	groups := map[string]*group{}
 	for _, m := range list {
-		if m.Name == "" {
+		// MTGJSON uses Scryfall's layout names for tokens and art cards.
+		if m.Name == "" || notCards[m.Layout] {
 			continue
 		}
 		g := groups[m.Name]

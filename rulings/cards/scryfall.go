@@ -108,8 +108,15 @@ func (c *Catalog) addScryfall(data []byte) (bool, error) {
 	return false, nil
 }
 
+// notCards are Scryfall layouts that are printed objects but not Magic
+// cards a rules question names: tokens share names with real cards
+// (Ornithopter), and art-series cards repeat a card's name on both faces.
+var notCards = map[string]bool{
+	"token": true, "double_faced_token": true, "emblem": true, "art_series": true,
+}
+
 func (c *Catalog) addScryfallCard(sc *scryfallCard) {
-	if sc.Name == "" || sc.Object != "card" {
+	if sc.Name == "" || sc.Object != "card" || notCards[sc.Layout] {
 		return
 	}
 	oracleID := sc.OracleID
