@@ -1,6 +1,3 @@
-// Package bot adapts Arbiter's command set to Discord: the gateway
-// (discordgo sessions and shards), the HTTP interactions endpoint, the
-// rendering of replies into embeds and components, and the console.
 package bot
 
 import (

@@ -1,0 +1,34 @@
+// Package bot adapts Arbiter's command set to Discord: the gateway
+// (discordgo sessions and shards), the HTTP interactions endpoint, the
+// rendering of replies into embeds and components, and the console.
+//
+// # Running it
+//
+// Gateway mode (`arbiter serve --config arbiter.toml`) needs the bot token
+// (DISCORD_TOKEN) and the application id. With discord.guild_id set the
+// commands are registered to that guild and appear at once; without it they
+// are registered globally. Registration is a bulk overwrite, so commands
+// removed from the code disappear from Discord too. Only the process that
+// runs shard 0 registers.
+//
+// HTTP mode (`arbiter http --listen ADDR`) needs the application's public
+// key (DISCORD_PUBLIC_KEY); set the application's Interactions Endpoint URL
+// to the address Discord can reach. Discord checks the endpoint with a PING
+// and with a badly signed request, which must get 401. Several instances
+// can share one Redis: each interaction is answered once.
+//
+// The console (`arbiter console`) runs the same commands on standard input
+// with in-memory sessions and no Discord at all.
+//
+// # What every transport shares
+//
+// Dispatcher is the one path from an interaction to its answer: decode
+// (never through discordgo's typed accessors, which panic on the wrong
+// interaction type), claim the interaction id and count the user's rate
+// limit in the session store (a store that is down never stops an answer),
+// run the router behind a recover guard, and defer (type 5, or 6 for a
+// button) when the answer is not ready after discord.defer_after. Deliver
+// then edits the deferred message, or replaces it with an ephemeral
+// follow-up when the answer is private. Every message is sent with empty
+// allowed mentions, so echoed user text never pings anyone.
+package bot
