@@ -339,3 +339,25 @@ effect "Target creature can't block this turn" targeting Bear
 	checkVerdict(t, r, verdict{line: 4, ok: false, rules: []string{"509.1b"}})
 	checkVerdict(t, r, verdict{line: 5, ok: true})
 }
+
+// 704.5m: an Aura that isn't attached to anything, or is attached to
+// something it can't enchant, is put into its owner's graveyard.
+func TestUnattachedAuraGoesToGraveyard(t *testing.T) {
+	src := `define Pacifism = {1}{W} Enchantment — Aura "Enchant creature\nEnchanted creature can't attack or block."
+define Forest = Basic Land — Forest
+Forest
+Pacifism as Loose
+Pacifism as OnLand (attached to Forest)
+? Loose`
+	s, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Run(s, nil)
+	if len(r.Notes) != 2 || r.Notes[0].Rule != "704.5m" || r.Notes[0].Line != 4 || r.Notes[1].Rule != "704.5m" || r.Notes[1].Line != 5 {
+		t.Fatalf("notes %+v", r.Notes)
+	}
+	if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "left the battlefield") {
+		t.Fatalf("errors %+v", r.Errors)
+	}
+}

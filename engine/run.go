@@ -606,7 +606,7 @@ func (g *game) settle(line int) {
 		acted := g.annihilateCounters(line)
 		attached := false
 		for _, o := range g.objs {
-			if o.onBF && o.attachedTo != nil {
+			if o.onBF && (o.attachedTo != nil || containsFold(o.def.Subtypes, "Aura")) {
 				attached = true
 				break
 			}
@@ -657,6 +657,12 @@ func (g *game) stateBased(s *state, lowers bool, line int) bool {
 		c := s.ch[i]
 		if lowers && c.is("Creature") && c.T <= 0 {
 			g.note(line, fmt.Sprintf("%s has toughness %d and is put into its owner's graveyard", o.display(), c.T), "704.5f")
+			g.leave(o)
+			acted = true
+			continue
+		}
+		if o.attachedTo == nil && c.is("Enchantment") && containsFold(c.Subtypes, "Aura") {
+			g.note(line, fmt.Sprintf("%s is an Aura attached to nothing and is put into its owner's graveyard (use \"attached to REF\")", o.display()), "704.5m")
 			g.leave(o)
 			acted = true
 			continue
