@@ -540,7 +540,7 @@ func (r *Router) citedRules(ids []string) (Reply, error) {
 	return Reply{Title: "Cited rules", Fields: fields, Citations: cites, Ephemeral: true}, nil
 }
 
-// sortedKeys is a small helper for deterministic output.
+// sortedKeys returns a map's keys in order, for deterministic output.
 func sortedKeys[M ~map[string]V, V any](m M) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
