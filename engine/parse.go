@@ -89,7 +89,7 @@ var (
 	rePut        = regexp.MustCompile(`(?i)^put (\S+) (.+?) counters? on (.+)$`)
 	reRemove     = regexp.MustCompile(`(?i)^remove (\S+) (.+?) counters? from (.+)$`)
 	reCopy       = regexp.MustCompile(`(?i)^(.+?) becomes a copy of (.+?)(?:,? except (it doesn't copy that creature's color)?(?:,? and )?(it has this ability)?)?$`)
-	reControl    = regexp.MustCompile(`(?i)^(you|opponent) gains? control of (.+?)(?: as (.+))?$`)
+	reControl    = regexp.MustCompile(`(?i)^(you|opponent) gains? control of (.+?)(?: until end of turn)?(?: as (.+))?$`)
 	reCopyExcept = regexp.MustCompile(`(?i) except (it doesn't copy that creature's color)?(?: and )?(it has this ability)?$`)
 	reAttach     = regexp.MustCompile(`(?i)^attach (.+?) to (.+)$`)
 	reLeaves     = regexp.MustCompile(`(?i)^(.+?) leaves the battlefield$`)

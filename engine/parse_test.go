@@ -203,3 +203,13 @@ func TestParseFriendlyInput(t *testing.T) {
 	r := Run(s, nil)
 	checkWant(t, r, want{line: 5, pt: "3/3", has: []string{"Trample"}})
 }
+
+func TestParseControlUntilEndOfTurn(t *testing.T) {
+	s, err := Parse("opponent gains control of Bear until end of turn as Steal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := s.Stmts[0]; st.Kind != StmtControl || st.Ref != "Bear" || st.Alias != "Steal" || st.Player != Opponent {
+		t.Fatalf("parsed %+v", st)
+	}
+}
