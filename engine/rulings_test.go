@@ -59,8 +59,8 @@ cast Ensoul Artifact targeting BP
 		checkWant(t, r, want{line: 6, pt: "4/4", has: []string{"Trample"}})
 		checkWant(t, r, want{line: 8, pt: "5/5", types: []string{"Artifact", "Creature"}, subtypes: []string{"Equipment"}})
 		checkWant(t, r, want{line: 9, pt: "2/2", lacks: []string{"Trample"}})
-		if len(r.Notes) == 0 || r.Notes[0].Rule != "301.5c" {
-			t.Errorf("expected a 301.5c state-based action note, got %+v", r.Notes)
+		if len(r.Notes) == 0 || r.Notes[0].Rule != "704.5n" || !strings.Contains(r.Notes[0].Text, "301.5c") {
+			t.Errorf("expected a 704.5n/301.5c state-based action note, got %+v", r.Notes)
 		}
 	})
 	t.Run("overwrites earlier P/T setting effects; later ones overwrite it", func(t *testing.T) {

@@ -680,7 +680,7 @@ func (g *game) stateBased(s *state, lowers bool, line int) bool {
 			}
 		case containsFold(c.Subtypes, "Equipment"):
 			if c.is("Creature") || !t.is("Creature") {
-				g.note(line, fmt.Sprintf("%s becomes unattached: an Equipment that's also a creature can't equip, and it can equip only a creature", o.display()), "301.5c")
+				g.note(line, fmt.Sprintf("%s becomes unattached: an Equipment that's also a creature can't equip, and it can equip only a creature (301.5c)", o.display()), "704.5n")
 				o.attachedTo = nil
 				acted = true
 			}
