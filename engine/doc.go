@@ -21,6 +21,7 @@
 //	REF becomes a copy of REF [, except [it doesn't copy that creature's color] [and] [it has this ability]]
 //	you gain(s) control of REF [as ALIAS] opponent gain(s) control of REF [as ALIAS]
 //	attach REF to REF    tap REF    untap REF    end ALIAS    REF leaves the battlefield
+//	turn REF face up | turn REF face down
 //	? REF
 //	? can REF attack | ? can REF block | ? can REF tap | ? can REF untap
 //

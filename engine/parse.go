@@ -37,6 +37,7 @@ const (
 	StmtLeaves
 	StmtQuery
 	StmtCheck
+	StmtTurnFace // "turn REF face up|down" (613.7f)
 )
 
 // Mods are the modifiers of an entering object: "(token, tapped, new, face
@@ -91,6 +92,7 @@ var (
 	reCopy       = regexp.MustCompile(`(?i)^(.+?) becomes a copy of (.+?)(?:,? except (it doesn't copy that creature's color)?(?:,? and )?(it has this ability)?)?$`)
 	reControl    = regexp.MustCompile(`(?i)^(you|opponent) gains? control of (.+?)(?: until end of turn)?(?: as (.+))?$`)
 	reCopyExcept = regexp.MustCompile(`(?i) except (it doesn't copy that creature's color)?(?: and )?(it has this ability)?$`)
+	reTurnFace   = regexp.MustCompile(`(?i)^turn (.+?) face[ -](up|down)$`)
 	reAttach     = regexp.MustCompile(`(?i)^attach (.+?) to (.+)$`)
 	reLeaves     = regexp.MustCompile(`(?i)^(.+?) leaves the battlefield$`)
 	reCheck      = regexp.MustCompile(`(?i)^can (.+?) (attack|block|tap|untap)\s*\??$`)
@@ -281,6 +283,13 @@ func parseStmt(line string) (Stmt, string) {
 			st.Kind = StmtUntap
 		}
 		return st, ""
+	}
+	if m := reTurnFace.FindStringSubmatch(line); m != nil {
+		st.Kind, st.Ref, st.Check = StmtTurnFace, strings.TrimSpace(m[1]), strings.ToLower(m[2])
+		return st, ""
+	}
+	if hasPrefixFold(line, "turn ") && strings.Contains(strings.ToLower(line), " face") {
+		return st, "expected: turn REF face up, or turn REF face down"
 	}
 	if hasPrefixFold(line, "end ") {
 		st.Kind, st.Ref = StmtEnd, strings.TrimSpace(line[4:])

@@ -327,3 +327,29 @@ C2 becomes a copy of RB, except it doesn't copy that creature's color
 		t.Errorf("the Clone should have the Doppelganger's ability: %q", q.Object.Abilities)
 	}
 }
+
+// 707.3 examples with face-down creatures: a face-down permanent that
+// becomes a copy stays a 2/2 nameless colorless creature (layer 1b after
+// 1a) until it is turned face up; then it has the copied characteristics.
+func TestFaceDownCopy707_3(t *testing.T) {
+	src := `define Grinning Demon = {2}{B}{B} Creature — Demon 6/6 "Morph {2}{B}{B}"
+define Branchsnap Lorian = {1}{G}{G} Creature — Dinosaur 4/1 "Trample\nMorph {G}"
+Grinning Demon as GD (face down)
+Branchsnap Lorian as BL
+GD becomes a copy of BL
+? GD
+turn GD face up
+? GD
+turn GD face up`
+	s, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Run(s, nil)
+	checkWant(t, r, want{line: 6, name: "", pt: "2/2", colors: "-", subtypes: []string{}, lacks: []string{"Trample"},
+		trace: []string{"1a 707.2", "1b 708.2a"}})
+	checkWant(t, r, want{line: 8, name: "Branchsnap Lorian", pt: "4/1", colors: "G", has: []string{"Trample"}})
+	if len(r.Errors) != 1 || r.Errors[0].Line != 9 {
+		t.Errorf("errors %+v", r.Errors)
+	}
+}

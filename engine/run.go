@@ -276,6 +276,23 @@ func (g *game) exec(st *Stmt) {
 		if ok {
 			o.tapped = st.Kind == StmtTap
 		}
+	case StmtTurnFace:
+		o, ok := g.ref(st.Line, st.Ref)
+		if !ok {
+			return
+		}
+		down := st.Check == "down"
+		if o.faceDown == down {
+			if down {
+				// 708.2b: a face-down permanent can't be turned face down.
+				g.errorf(st.Line, "%s is already face down: nothing happens (708.2b)", o.display())
+			} else {
+				g.errorf(st.Line, "%s is already face up", o.display())
+			}
+			return
+		}
+		o.faceDown = down
+		o.ts = g.ts // 613.7f: a new timestamp each time it turns face up or down
 	case StmtEnd:
 		g.end(st)
 	case StmtLeaves:
