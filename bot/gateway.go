@@ -28,6 +28,9 @@ type Gateway struct {
 	ShardID, ShardCount int
 	AutoShard           bool
 	Dispatcher          *Dispatcher
+	// Watcher, when set with channels, answers [[Card]] and "CR 302.6" in
+	// ordinary messages of those channels (Message Content intent).
+	Watcher *Watcher
 	// Client and Dialer, when set, replace discordgo's (tests).
 	Client *http.Client
 	Dialer *websocket.Dialer
@@ -62,6 +65,14 @@ func (g *Gateway) newSession(shard, count int) (*discordgo.Session, error) {
 	// Interactions need no privileged intents.
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) { g.onInteraction(s, ic) })
+	if g.Watcher != nil && len(g.Watcher.Channels) > 0 {
+		s.Identify.Intents |= discordgo.IntentsGuildMessages | discordgo.IntentsMessageContent
+		s.AddHandler(func(s *discordgo.Session, m *discordgo.MessageCreate) {
+			g.wg.Add(1)
+			defer g.wg.Done()
+			g.Watcher.onMessage(g.context(), s, m)
+		})
+	}
 	return s, nil
 }
 
@@ -155,11 +166,7 @@ func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 			}
 		}
 	}()
-	ctx := g.ctx
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	out := g.Dispatcher.Dispatch(ctx, ic.Interaction)
+	out := g.Dispatcher.Dispatch(g.context(), ic.Interaction)
 	if out.Response == nil {
 		return
 	}
@@ -175,6 +182,13 @@ func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 			g.log().Warn("deferred answer failed", "err", err, "id", ic.ID)
 		}
 	}
+}
+
+func (g *Gateway) context() context.Context {
+	if g.ctx == nil {
+		return context.Background()
+	}
+	return g.ctx
 }
 
 // Close disconnects every shard and waits for answers in flight.

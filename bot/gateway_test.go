@@ -42,11 +42,13 @@ type fakeDiscord struct {
 	got        chan string // interaction ids as their callbacks arrive
 	webhooks   []string    // follow-up calls: method, path, body
 	hooked     chan string
+	messages   []string // channel messages: channel id, body
+	posted     chan string
 	ready      chan struct{}
 }
 
 func newFakeDiscord(t *testing.T, shards int) *fakeDiscord {
-	f := &fakeDiscord{t: t, shards: shards, callbacks: map[string]discordgo.InteractionResponse{}, answered: map[string]int{}, raw: map[string]string{}, got: make(chan string, 16), hooked: make(chan string, 16), ready: make(chan struct{}, 16)}
+	f := &fakeDiscord{t: t, shards: shards, callbacks: map[string]discordgo.InteractionResponse{}, answered: map[string]int{}, raw: map[string]string{}, got: make(chan string, 16), hooked: make(chan string, 16), posted: make(chan string, 16), ready: make(chan struct{}, 16)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/v9/gateway", func(w http.ResponseWriter, r *http.Request) {
 		f.hit(r)
@@ -90,6 +92,14 @@ func newFakeDiscord(t *testing.T, shards int) *fakeDiscord {
 		}
 		f.hooked <- r.Method
 	}
+	mux.HandleFunc("POST /api/v9/channels/{channel}/messages", func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		f.mu.Lock()
+		f.messages = append(f.messages, r.PathValue("channel")+" "+string(b))
+		f.mu.Unlock()
+		fmt.Fprintf(w, `{"id":"6000","channel_id":%q,"content":"","timestamp":"2026-04-20T12:00:00.000000+00:00"}`, r.PathValue("channel"))
+		f.posted <- r.PathValue("channel")
+	})
 	mux.HandleFunc("/api/v9/webhooks/{app}/{token}", webhook)
 	mux.HandleFunc("/api/v9/webhooks/{app}/{token}/messages/{msg}", webhook)
 	f.srv = httptest.NewServer(mux)
@@ -408,5 +418,71 @@ func TestGatewayDefersSlowAnswers(t *testing.T) {
 	}
 	if !strings.HasPrefix(follow, "POST /api/v9/webhooks/900/tok-3002 ") || !strings.Contains(follow, `"flags":64`) || !strings.Contains(follow, "No such rule") {
 		t.Errorf("ephemeral follow-up %s", follow)
+	}
+}
+
+// TestWatcherEndToEnd: with watch_channels set, the bot identifies with
+// the message intents and answers [[Card]] and "CR 302.6" in a watched
+// channel, replying to the message with mentions disabled; other channels
+// and bots are ignored.
+func TestWatcherEndToEnd(t *testing.T) {
+	f := newFakeDiscord(t, 1)
+	defer f.srv.Close()
+	if err := SetAPIBase(f.srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	defer SetAPIBase("https://discord.com")
+	r := fullRouter(t)
+	g := &Gateway{
+		Token: "tok", ApplicationID: "900", GuildID: "500", ShardCount: 1,
+		Dispatcher: &Dispatcher{Router: r},
+		Watcher:    &Watcher{Router: r, Channels: map[string]bool{"600": true}},
+	}
+	if err := g.Open(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	f.mu.Lock()
+	intents := f.identifies[0]["d"].(map[string]any)["intents"].(float64)
+	f.mu.Unlock()
+	want := discordgo.IntentsGuilds | discordgo.IntentsGuildMessages | discordgo.IntentsMessageContent
+	if discordgo.Intent(intents) != want {
+		t.Errorf("intents %v, want %v", intents, want)
+	}
+	message := func(id, channel string, bot bool, content string) []byte {
+		return []byte(fmt.Sprintf(`{"id":%q,"channel_id":%q,"guild_id":"500","content":%q,"timestamp":"2026-04-20T12:00:00.000000+00:00",
+			"author":{"id":"703","username":"dave","bot":%v},"attachments":[],"embeds":[],"mentions":[],"mention_roles":[],"pinned":false,"mention_everyone":false,"tts":false,"type":0}`, id, channel, content, bot))
+	}
+	sendMessage := func(b []byte) {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		f.seq++
+		f.conns[0].WriteMessage(websocket.TextMessage, []byte(fmt.Sprintf(`{"op":0,"t":"MESSAGE_CREATE","s":%d,"d":%s}`, f.seq, b)))
+	}
+	sendMessage(message("7001", "601", false, "unwatched channel: CR 302.6"))
+	sendMessage(message("7002", "600", true, "a bot: CR 302.6"))
+	sendMessage(message("7003", "600", false, "@everyone is CR 302.6 why [[Ornithopter]] can't attack? Also [[Qqqqzzzz]]"))
+	for i := 0; i < 2; i++ {
+		select {
+		case <-f.posted:
+		case <-time.After(5 * time.Second):
+			t.Fatal("no answer in the watched channel")
+		}
+	}
+	time.Sleep(300 * time.Millisecond) // let any wrong answer arrive
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	// The rule, then the card, in the order the message names them; the
+	// made-up name is passed over in silence.
+	if len(f.messages) != 2 {
+		t.Fatalf("%d messages posted, want 2: %q", len(f.messages), f.messages)
+	}
+	for i, title := range []string{`"title":"Rule 302.6"`, `"title":"Ornithopter  {0}"`} {
+		m := f.messages[i]
+		for _, want := range []string{`600 {`, title, `"message_reference":{"message_id":"7003","channel_id":"600","guild_id":"500","fail_if_not_exists":false}`, `"allowed_mentions":{"parse":[]`} {
+			if !strings.Contains(m, want) {
+				t.Errorf("answer %d lacks %s:\n%s", i, want, m)
+			}
+		}
 	}
 }

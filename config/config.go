@@ -44,6 +44,10 @@ type Discord struct {
 	// DeferAfter is how long a handler may run before the interaction is
 	// deferred (type 5) and edited later; Discord drops answers after 3 s.
 	DeferAfter Duration `toml:"defer_after"`
+	// WatchChannels are judge channels where ordinary messages with
+	// [[Card Name]] or "CR 302.6" are answered (gateway mode; needs the
+	// privileged Message Content intent). Empty turns the watcher off.
+	WatchChannels []string `toml:"watch_channels"`
 }
 
 // HTTP configures the interactions endpoint (`arbiter http`).
@@ -162,6 +166,9 @@ func Load(path string) (Config, error) {
 			}
 			return cfg, fmt.Errorf("config %s: unknown keys %s (see config.example.toml)", path, strings.Join(keys, ", "))
 		}
+	}
+	if len(cfg.Discord.WatchChannels) == 0 {
+		cfg.Discord.WatchChannels = nil // "[]" and absent mean the same
 	}
 	cfg.ApplyEnv(os.LookupEnv)
 	return cfg, cfg.Validate()

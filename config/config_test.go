@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -36,7 +37,7 @@ func TestExampleFileMatchesDefaults(t *testing.T) {
 	}
 	want := Default()
 	want.DataDir = "/var/lib/arbiter/data"
-	if got != want {
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("example file differs from the defaults:\n got %+v\nwant %+v", got, want)
 	}
 }
@@ -69,6 +70,15 @@ func TestLoad(t *testing.T) {
 				}
 				if c.Limits.Rate != 3 || c.Limits.Window.Duration != time.Minute {
 					t.Errorf("limits = %+v", c.Limits)
+				}
+			},
+		},
+		{
+			name: "watch channels",
+			body: "[discord]\nwatch_channels = [\"600\", \"601\"]\n",
+			check: func(t *testing.T, c Config) {
+				if !reflect.DeepEqual(c.Discord.WatchChannels, []string{"600", "601"}) {
+					t.Errorf("watch_channels = %v", c.Discord.WatchChannels)
 				}
 			},
 		},
@@ -122,7 +132,7 @@ func TestEnvOverridesFile(t *testing.T) {
 	}
 	c2 := Default()
 	c2.ApplyEnv(noEnv)
-	if c2 != Default() {
+	if !reflect.DeepEqual(c2, Default()) {
 		t.Error("ApplyEnv with no variables changed the defaults")
 	}
 }

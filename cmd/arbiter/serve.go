@@ -111,6 +111,12 @@ GET /gateway/bot recommends with shard_count = "auto".`,
 				ShardID: s.cfg.Discord.ShardID, ShardCount: s.cfg.Discord.ShardCount.N, AutoShard: s.cfg.Discord.ShardCount.Auto,
 				Dispatcher: s.dispatcher(), Log: s.log,
 			}
+			if len(s.cfg.Discord.WatchChannels) > 0 {
+				g.Watcher = &bot.Watcher{Router: s.router, Channels: map[string]bool{}, Log: s.log}
+				for _, id := range s.cfg.Discord.WatchChannels {
+					g.Watcher.Channels[id] = true
+				}
+			}
 			ctx, stop := signalContext()
 			defer stop()
 			if err := g.Open(ctx); err != nil {
