@@ -39,7 +39,9 @@ func FromKB(kb *rulings.KB) Deps {
 			}
 		}
 	}
-	d.Scenarios = EngineRunner{Cards: engineCards{kb.Cards}}
+	// Scenarios name cards exactly (or by one face); the engine's adapter
+	// answers near misses with suggestions instead of guessing.
+	d.Scenarios = EngineRunner{Cards: engine.CatalogSource(kb.Cards)}
 	return d
 }
 
@@ -193,33 +195,6 @@ func (l library) Complete(doc, prefix string, n int) []Choice {
 		}
 	}
 	return out
-}
-
-// engineCards lets scenarios use the loaded cards by name.
-type engineCards struct{ c *cards.Catalog }
-
-func (e engineCards) Card(name string) (engine.CardDef, bool) {
-	if e.c == nil || e.c.Len() == 0 {
-		return engine.CardDef{}, false
-	}
-	k, ok := e.c.Lookup(name)
-	// A scenario names cards exactly; a fuzzy hit on a typo must not
-	// silently put a different card on the battlefield.
-	if !ok || fold.Key(k.Name) != fold.Key(name) {
-		return engine.CardDef{}, false
-	}
-	return engine.CardDef{
-		Name: k.Name, ManaCost: k.ManaCost, Colors: k.Colors,
-		Supertypes: k.Supertypes, Types: k.Types, Subtypes: k.Subtypes,
-		Power: k.Power, Toughness: k.Toughness, Text: k.Text,
-	}, true
-}
-
-func (e engineCards) Suggest(name string) []string {
-	if e.c == nil || e.c.Len() == 0 {
-		return nil
-	}
-	return e.c.Suggest(name, 5)
 }
 
 // EngineRunner runs scenarios with the layer engine.
