@@ -92,7 +92,7 @@ func TestRedisOutageAndRecovery(t *testing.T) {
 	var wg sync.WaitGroup
 	var calls, failures atomic.Int64
 	var slowest atomic.Int64
-	for w := range 16 {
+	for w := range 8 {
 		wg.Go(func() {
 			for i := 0; ; i++ {
 				select {
@@ -126,7 +126,7 @@ func TestRedisOutageAndRecovery(t *testing.T) {
 						t.Errorf("background call failed without ErrUnavailable: %v", err)
 					}
 				}
-				time.Sleep(2 * time.Millisecond)
+				time.Sleep(5 * time.Millisecond)
 			}
 		})
 	}

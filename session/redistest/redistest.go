@@ -5,9 +5,16 @@ package redistest
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
 	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/hex"
+	"encoding/pem"
 	"fmt"
+	"math/big"
 	"net"
 	"os"
 	"os/exec"
@@ -50,8 +57,10 @@ func Addr(t testing.TB) string {
 	return addr
 }
 
-func ping(addr string, timeout time.Duration) error {
-	c := redis.NewClient(&redis.Options{Addr: addr, DisableIdentity: true, MaxRetries: -1, DialTimeout: timeout})
+func ping(addr string, timeout time.Duration) error { return pingTLS(addr, nil, timeout) }
+
+func pingTLS(addr string, tc *tls.Config, timeout time.Duration) error {
+	c := redis.NewClient(&redis.Options{Addr: addr, DisableIdentity: true, MaxRetries: -1, DialTimeout: timeout, TLSConfig: tc})
 	defer c.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
@@ -91,6 +100,11 @@ type Server struct {
 	t   testing.TB
 	dir string
 
+	// TLS, when set, is how to reach a server started by StartTLS.
+	TLS *tls.Config
+	// extra arguments of redis-server (the TLS setup).
+	extra []string
+
 	mu  sync.Mutex
 	cmd *exec.Cmd
 }
@@ -106,6 +120,60 @@ func Start(t testing.TB) *Server {
 	s.Restart()
 	t.Cleanup(s.Stop)
 	return s
+}
+
+// StartTLS launches a private redis-server that speaks only TLS, with a
+// certificate for 127.0.0.1 signed by a throwaway CA. s.TLS trusts that CA;
+// ca is the CA certificate for clients configured another way.
+func StartTLS(t testing.TB) (s *Server, ca *x509.CertPool) {
+	t.Helper()
+	dir := t.TempDir()
+	caKey, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	caTmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "arbiter test CA"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
+		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign,
+	}
+	caDER, err := x509.CreateCertificate(rand.Reader, caTmpl, caTmpl, &caKey.PublicKey, caKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	caCert, _ := x509.ParseCertificate(caDER)
+	srvKey, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	srvTmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(2), Subject: pkix.Name{CommonName: "127.0.0.1"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
+		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, DNSNames: []string{"localhost"},
+		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}
+	srvDER, err := x509.CreateCertificate(rand.Reader, srvTmpl, caCert, &srvKey.PublicKey, caKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyDER, _ := x509.MarshalECPrivateKey(srvKey)
+	write := func(name, typ string, der []byte) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, pem.EncodeToMemory(&pem.Block{Type: typ, Bytes: der}), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	caFile := write("ca.crt", "CERTIFICATE", caDER)
+	certFile := write("redis.crt", "CERTIFICATE", srvDER)
+	keyFile := write("redis.key", "EC PRIVATE KEY", keyDER)
+	ca = x509.NewCertPool()
+	ca.AddCert(caCert)
+
+	port := freePort(t)
+	s = &Server{
+		Addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), Port: port, t: t, dir: t.TempDir(),
+		TLS: &tls.Config{RootCAs: ca, MinVersion: tls.VersionTLS12},
+		extra: []string{"--tls-cert-file", certFile, "--tls-key-file", keyFile,
+			"--tls-ca-cert-file", caFile, "--tls-auth-clients", "no"},
+	}
+	s.Restart()
+	t.Cleanup(s.Stop)
+	return s, ca
 }
 
 // Stop kills the server (SIGKILL: an abrupt outage, not a clean shutdown)
@@ -134,16 +202,20 @@ func (s *Server) Restart() {
 	var lastErr error
 	// The port may linger briefly after a kill; retry the start a few times.
 	for attempt := 0; attempt < 5; attempt++ {
-		cmd := exec.Command("redis-server",
-			"--port", strconv.Itoa(s.Port), "--bind", "127.0.0.1",
+		args := []string{"--port", strconv.Itoa(s.Port), "--bind", "127.0.0.1",
 			"--save", "", "--appendonly", "no", "--dir", s.dir,
-			"--logfile", filepath.Join(s.dir, "redis.log"))
+			"--logfile", filepath.Join(s.dir, "redis.log")}
+		if s.TLS != nil {
+			// The same port, TLS only.
+			args = append([]string{"--port", "0", "--tls-port", strconv.Itoa(s.Port)}, args[2:]...)
+		}
+		cmd := exec.Command("redis-server", append(args, s.extra...)...)
 		if err := cmd.Start(); err != nil {
 			s.t.Fatalf("start redis-server: %v", err)
 		}
 		deadline := time.Now().Add(5 * time.Second)
 		for time.Now().Before(deadline) {
-			if lastErr = ping(s.Addr, 200*time.Millisecond); lastErr == nil {
+			if lastErr = pingTLS(s.Addr, s.TLS, 200*time.Millisecond); lastErr == nil {
 				s.cmd = cmd
 				return
 			}
