@@ -130,3 +130,19 @@ effect "Target creature becomes 0/1 until end of turn" targeting Crusader
 	checkWant(t, r, want{line: 6, pt: "2/2", trace: []string{"7a 613.4a"}})
 	checkWant(t, r, want{line: 8, pt: "0/1", trace: []string{"7a 613.4a", "7b 613.4b"}})
 }
+
+// 613.8a in layer 2: Control Magic's effect ("You control enchanted
+// creature") depends on an effect that changes who controls Control Magic,
+// because that changes what it does; the control change applies first.
+func TestDependencyInLayer2(t *testing.T) {
+	src := `define Control Magic = {2}{U}{U} Enchantment — Aura "Enchant creature\nYou control enchanted creature."
+define Bear = {1}{G} Creature — Bear 2/2
+Bear as B
+opponent: cast Control Magic targeting B
+? B
+you gain control of Control Magic
+? B`
+	r := mustRun(t, src, nil)
+	checkWant(t, r, want{line: 5, controller: "opponent"})
+	checkWant(t, r, want{line: 7, controller: "you", trace: []string{"depends on control change", "613.8b"}})
+}
