@@ -217,7 +217,7 @@ const (
 	// headingWeight is for keyword headings ("702.21. Ward"), which show the
 	// keyword's whole rule.
 	headingWeight  = 0.8
-	glossaryWeight = 0.8
+	glossaryWeight = 0.6
 )
 
 // ancestorTitles lists the titles above a rule, nearest first: 702.10b gives

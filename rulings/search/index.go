@@ -70,6 +70,13 @@ type Params struct {
 	// title the query names ("how does first strike work" names the
 	// glossary entry and rule titled "First Strike").
 	TitleMatch float32
+	// IDFPow sharpens inverse document frequency (1 is plain BM25): above 1,
+	// a rare word such as "Hero" counts for more against common ones.
+	IDFPow float64
+	// Rare multiplies, by 1+Rare, the weight of a query word found in at most
+	// RareDF items.
+	Rare   float32
+	RareDF int
 	// Concept is the query weight of words added for a known phrasing.
 	Concept float32
 	// Coord rewards items that match more of the query's words: the score is
@@ -173,7 +180,11 @@ func (ix *Index) Doc(kind, id string) (Doc, bool) {
 
 func (ix *Index) idf(df int) float32 {
 	n := float64(len(ix.docs))
-	return float32(math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5)))
+	idf := math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
+	if ix.p.IDFPow != 0 && ix.p.IDFPow != 1 {
+		idf = math.Pow(idf, ix.p.IDFPow)
+	}
+	return float32(idf)
 }
 
 // maxTitleWords bounds the titles matched inside queries.
@@ -200,7 +211,7 @@ func (ix *Index) titleBoost(qts []queryTerm, scores []float32, touched *[]int32)
 	}
 	var words []string
 	for _, q := range qts {
-		if q.w >= 0.8 && !strings.Contains(q.term, " ") {
+		if q.word {
 			words = append(words, q.term)
 		}
 	}
@@ -220,6 +231,9 @@ func (ix *Index) titleBoost(qts []queryTerm, scores []float32, touched *[]int32)
 type queryTerm struct {
 	term string
 	w    float32
+	// word is set for the query's own words (typo-corrected or not), as
+	// opposed to synonyms, phrases and concept words added for it.
+	word bool
 }
 
 // Search ranks the items that match q.
@@ -247,7 +261,7 @@ func (ix *Index) Search(q string, opt Options) []Result {
 	var words float32
 	k1, b := ix.p.K1, ix.p.B
 	for _, qt := range qts {
-		word := qt.w >= 0.8 && !strings.Contains(qt.term, " ")
+		word := qt.word
 		if word {
 			words++
 		}
@@ -256,6 +270,11 @@ func (ix *Index) Search(q string, opt Options) []Result {
 			continue
 		}
 		idf := ix.idf(len(ps)) * qt.w
+		// A word found in only a handful of items ("Hero", "Treasure")
+		// names the thing asked about: it counts once more.
+		if word && len(ps) <= ix.p.RareDF {
+			idf *= 1 + ix.p.Rare
+		}
 		for _, p := range ps {
 			norm := k1 * (1 - b + b*ix.lens[p.doc]/ix.avgLen)
 			if scores[p.doc] == 0 {
@@ -279,21 +298,26 @@ func (ix *Index) Search(q string, opt Options) []Result {
 		}
 	}
 	// Glossary entries and rulings lend weight to the rules they cite: the
-	// question "summoning sickness" is answered by rule 302.6.
-	base := len(touched)
-	for _, d := range touched[:base] {
+	// question "summoning sickness" is answered by rule 302.6. A rule takes
+	// the largest loan, not the sum: dozens of token entries cite 111.10,
+	// and together they must not make it the answer to every token question.
+	loans := map[int32]float32{}
+	for _, d := range touched {
 		doc := &ix.docs[d]
 		if !doc.BoostRefs || scores[d] <= 0 {
 			continue
 		}
 		for _, ref := range doc.Refs {
 			if j, ok := ix.byKey["rule\x00"+ref]; ok {
-				if scores[j] == 0 {
-					touched = append(touched, int32(j))
-				}
-				scores[j] += ix.p.RefBoost * scores[d] / float32(len(doc.Refs))
+				loans[int32(j)] = max(loans[int32(j)], ix.p.RefBoost*scores[d]/float32(len(doc.Refs)))
 			}
 		}
+	}
+	for j, loan := range loans {
+		if scores[j] == 0 {
+			touched = append(touched, j)
+		}
+		scores[j] += loan
 	}
 	for _, d := range touched {
 		if w := ix.docs[d].Weight; w > 0 {
@@ -343,37 +367,36 @@ func (ix *Index) queryTerms(q string) []queryTerm {
 	toks := tokenize(q)
 	seen := map[string]int{}
 	var out []queryTerm
-	add := func(t string, w float32) {
+	add := func(t string, w float32, word bool) {
 		if i, ok := seen[t]; ok {
-			if out[i].w < w {
-				out[i].w = w
-			}
+			out[i].w = max(out[i].w, w)
+			out[i].word = out[i].word || word
 			return
 		}
 		seen[t] = len(out)
-		out = append(out, queryTerm{t, w})
+		out = append(out, queryTerm{t, w, word})
 	}
 	for i, t := range toks {
 		if _, ok := ix.postings[t.term]; ok {
-			add(t.term, 1)
+			add(t.term, 1, true)
 		} else if fix := ix.correct(t.surface); fix != "" {
-			add(fix, 0.8)
+			add(fix, 0.8, true)
 			toks[i].term = fix
 		}
 		for _, syn := range synonyms[t.term] {
-			add(syn, 0.5)
+			add(syn, 0.5, false)
 		}
 		if i > 0 && toks[i-1].pos >= t.pos-2 {
-			add(phrase(toks[i-1].term, toks[i].term), ix.p.Phrase)
+			add(phrase(toks[i-1].term, toks[i].term), ix.p.Phrase, false)
 		}
 	}
 	// Known phrasings add the CR's words for the same idea, and their
 	// phrases, at half weight.
 	ct := tokenize(expandConcepts(q))
 	for i, t := range ct {
-		add(t.term, ix.p.Concept)
+		add(t.term, ix.p.Concept, false)
 		if i > 0 && ct[i-1].pos >= t.pos-2 {
-			add(phrase(ct[i-1].term, t.term), ix.p.Concept*ix.p.Phrase)
+			add(phrase(ct[i-1].term, t.term), ix.p.Concept*ix.p.Phrase, false)
 		}
 	}
 	return out

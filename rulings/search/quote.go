@@ -20,6 +20,10 @@ func joinSurfaces(toks []token) string {
 	return b.String()
 }
 
+// minQuoteOverlap is the share of a paste's three-word runs an item must
+// hold to count as its source.
+const minQuoteOverlap = 0.5
+
 // minQuoteTerms is how many words a query needs before it is treated as a
 // possibly pasted paragraph.
 const minQuoteTerms = 8
@@ -66,11 +70,15 @@ func (ix *Index) quoteBoost(q string, scores []float32, touched *[]int32, allowe
 		// covered keeps a short rule that a long paste merely mentions from
 		// beating the paragraph itself.
 		cover := float32(hit) / float32(max(len(ds), 1))
-		boost := 60*overlap + 30*cover
-		scores[d] += boost
+		// Below half the paste, shared runs are stock phrasing ("abilities
+		// that trigger when a creature enters"), not a quote: no boost.
+		if overlap < minQuoteOverlap {
+			continue
+		}
+		scores[d] += 60*overlap + 30*cover
 		best = max(best, overlap)
 	}
-	return best > 0.5
+	return best >= minQuoteOverlap
 }
 
 func shingles(toks []token) map[string]bool {

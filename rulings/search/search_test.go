@@ -149,3 +149,36 @@ func FuzzSearch(f *testing.F) {
 		}
 	})
 }
+
+// Many glossary entries citing one rule lend it their best score, not the
+// sum: otherwise the rule that lists every predefined token would answer
+// every question about tokens.
+func TestRefBoostTakesTheLargestLoan(t *testing.T) {
+	docs := []Doc{
+		{Kind: "rule", ID: "list", Text: "Some effects create a token of a kind the list below defines."},
+		{Kind: "rule", ID: "owner", Text: "The player who creates a token is its owner. The token is under that player's control."},
+		{Kind: "rule", ID: "other", Text: "Damage is dealt by sources."},
+	}
+	for _, name := range []string{"Treasure", "Food", "Clue", "Blood", "Gold", "Map", "Powerstone", "Shard", "Incubator", "Junk"} {
+		docs = append(docs, Doc{Kind: "glossary", ID: name + " Token", Title: name + " Token", Text: "A predefined artifact. See rule list.", Refs: []string{"list"}, BoostRefs: true})
+	}
+	ix := Build(docs)
+	rs := ix.Search("who owns a predefined token", Options{Kinds: []string{"rule"}})
+	if len(rs) == 0 || rs[0].ID != "owner" {
+		t.Errorf("who owns a predefined token -> %+v", rs)
+	}
+}
+
+// Shared stock phrasing is not a quote: a paste that shares one sentence
+// shape with an item but is mostly about something else ranks by its words.
+func TestPartialOverlapIsNotAQuote(t *testing.T) {
+	docs := []Doc{
+		{Kind: "ruling", ID: "Other Card", Text: "Abilities that trigger when a creature enters the battlefield see a 2/2 creature entering, then it gets counters."},
+		{Kind: "rule", ID: "job", Text: "Job select means when this Equipment enters, create a 1/1 colorless Hero creature token, then attach this Equipment to it."},
+	}
+	ix := Build(docs)
+	q := "The Hero token enters as a 1/1 creature, then the Equipment becomes attached to it. Abilities that trigger when a creature enters the battlefield see that a 1/1 creature entered the battlefield."
+	if rs := ix.Search(q, Options{}); len(rs) == 0 || rs[0].ID != "job" {
+		t.Errorf("paste answered %+v", rs)
+	}
+}

@@ -125,6 +125,8 @@ var concepts = []struct {
 	{regexp.MustCompile(`(?i)can'?t beats? can|can'?t (wins?|trumps?)`), "can't effect takes precedence"},
 	{regexp.MustCompile(`(?i)damage (wear|go(es)? away|removed|heal)`), "damage marked removed cleanup step"},
 	{regexp.MustCompile(`(?i)\bfizzle`), "targets illegal doesn't resolve"},
+	// Hero tokens come from job select (702.182), Final Fantasy's Equipment.
+	{regexp.MustCompile(`(?i)\bhero tokens?\b`), "job select hero creature token"},
 }
 
 func expandConcepts(q string) string {
