@@ -37,6 +37,9 @@ type KB struct {
 	Tourney *tourney.Library
 	// Files lists what was loaded and what was not recognised.
 	Files []LoadedFile
+	// Problems lists data that was loaded with a defect repaired, such as a
+	// ruling citing a rule that does not exist.
+	Problems []string
 
 	glossary *glossaryIndex
 }
@@ -163,10 +166,32 @@ var ErrNotFound = errors.New("not found")
 
 func (kb *KB) buildIndex(l *loaders) {
 	kb.Cards, kb.Tourney = l.cards, l.tourney
+	kb.dropDeadRulingRefs()
 	docs := crDocs(kb.CR)
 	docs = append(docs, l.docs()...)
 	kb.Index = search.Build(docs)
 	kb.glossary = newGlossaryIndex(kb.CR)
+}
+
+// dropDeadRulingRefs removes, from card rulings, references to rules the
+// served CR does not have (a ruling written for an older CR may cite a rule
+// since renumbered): a reply must never cite a rule that does not exist.
+// Each one dropped is listed in Problems.
+func (kb *KB) dropDeadRulingRefs() {
+	for _, c := range kb.Cards.Cards() {
+		for i := range c.Rulings {
+			r := &c.Rulings[i]
+			kept := r.Refs[:0]
+			for _, ref := range r.Refs {
+				if kb.CR.Exists(ref) {
+					kept = append(kept, ref)
+				} else {
+					kb.Problems = append(kb.Problems, fmt.Sprintf("ruling of %s (%s) cites rule %s, which the CR effective %s does not have", c.Name, r.Date, ref, kb.CR.EffectiveDate.Format("2006-01-02")))
+				}
+			}
+			r.Refs = kept
+		}
+	}
 }
 
 // crDocs turns rules and glossary into search items.

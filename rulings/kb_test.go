@@ -310,3 +310,43 @@ func TestHoldoutSet(t *testing.T) {
 		t.Errorf("holdout top-5 %d/%d: ranking collapsed on unseen questions", top5, len(cases))
 	}
 }
+
+// A ruling that cites a rule the CR lacks keeps its text but loses that
+// citation, and the loader says so.
+func TestRulingRefsToMissingRulesAreDropped(t *testing.T) {
+	dir := t.TempDir()
+	crData, err := os.ReadFile(shareddata.Path(t, "cr/cr-20260417.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixtures := []string{"scryfall-oracle-cards.json", "scryfall-rulings.json"}
+	files := map[string][]byte{"cr.txt": crData}
+	for _, f := range fixtures {
+		data, err := os.ReadFile(filepath.Join("cards", "testdata", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[f] = data
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kb, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(kb.Problems) == 0 || !strings.Contains(strings.Join(kb.Problems, "\n"), "999.9") {
+		t.Errorf("problems = %q, want the fixture's citation of rule 999.9", kb.Problems)
+	}
+	for _, c := range kb.Cards.Cards() {
+		for _, r := range c.Rulings {
+			for _, ref := range r.Refs {
+				if !kb.CR.Exists(ref) {
+					t.Errorf("%s ruling still cites %s", c.Name, ref)
+				}
+			}
+		}
+	}
+}

@@ -101,6 +101,7 @@ type statusView struct {
 	Cards      int      `json:"cards"`
 	Documents  []string `json:"documents"`
 	Unreadable []string `json:"unrecognised_files,omitempty"`
+	Problems   []string `json:"problems,omitempty"`
 }
 
 func (a *app) printStatus(kb *rulings.KB) error {
@@ -127,6 +128,7 @@ func (a *app) printStatus(kb *rulings.KB) error {
 			v.Unreadable = append(v.Unreadable, strings.TrimSpace(f.Path+" "+f.Err))
 		}
 	}
+	v.Problems = kb.Problems
 	if a.JSON {
 		return writeJSON(a.Out, v)
 	}
@@ -138,6 +140,9 @@ func (a *app) printStatus(kb *rulings.KB) error {
 	}
 	for _, u := range v.Unreadable {
 		fmt.Fprintf(a.Out, "Not loaded: %s\n", u)
+	}
+	for _, p := range v.Problems {
+		fmt.Fprintf(a.Out, "Repaired: %s\n", p)
 	}
 	return nil
 }
