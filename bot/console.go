@@ -146,13 +146,19 @@ func Text(rep commands.Reply) string {
 	for _, f := range rep.Fields {
 		fmt.Fprintf(&b, "\n%s\n  %s\n", plain(f.Name), strings.ReplaceAll(plain(f.Value), "\n", "\n  "))
 	}
+	// The rules cited, leaving out the one the reply is about ("Rule
+	// 302.6" citing 302.6) and the list when a "cited rules" line follows.
 	var cites []string
+	hasCiteButton := false
+	for _, bt := range rep.Buttons {
+		hasCiteButton = hasCiteButton || strings.HasPrefix(bt.CustomID, "cite:")
+	}
 	for _, ci := range rep.Citations {
-		if ci.Kind == commands.CiteCR {
+		if ci.Kind == commands.CiteCR && !strings.HasSuffix(rep.Title, " "+ci.ID) {
 			cites = append(cites, ci.ID)
 		}
 	}
-	if len(cites) > 0 && len(cites) <= 12 {
+	if len(cites) > 0 && len(cites) <= 12 && !hasCiteButton {
 		b.WriteString("\nCites: " + strings.Join(cites, ", ") + "\n")
 	}
 	for _, bt := range rep.Buttons {

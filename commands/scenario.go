@@ -268,7 +268,7 @@ func (r *Router) scenarioReply(lines []string, res ScenarioResult, private bool,
 	}
 	b.WriteString("\n" + strings.TrimSpace(res.Text))
 	rep := Reply{
-		Title:     fmt.Sprintf("Scenario (%d lines)", len(lines)),
+		Title:     fmt.Sprintf("Scenario (%s)", plural(len(lines), "line")),
 		Body:      b.String(),
 		Ephemeral: private,
 		Buttons:   []Button{addLinesButton(private)},
@@ -284,4 +284,12 @@ func (r *Router) scenarioReply(lines []string, res ScenarioResult, private bool,
 	}
 	rep.Buttons = append(rep.Buttons, citeButton(refs)...)
 	return rep
+}
+
+// plural writes a count with its noun: "1 line", "3 lines".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

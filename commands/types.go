@@ -53,7 +53,6 @@ func (r Request) Bool(name string) bool {
 	return b
 }
 
-
 // Reply is a transport-free answer. Renderers turn it into an embed, plain
 // text or JSON; the router pages it when it is too long for one message.
 type Reply struct {
