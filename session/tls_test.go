@@ -43,7 +43,16 @@ func TestRedisTLS(t *testing.T) {
 	if err := untrusted.Ping(ctx); !errors.Is(err, ErrUnavailable) {
 		t.Fatalf("Ping with an unknown CA: %v, want ErrUnavailable", err)
 	}
-	// ...unless verification is switched off.
+	// ...unless the URL names the CA...
+	viaFile, err := NewRedis(relaxed(RedisConfig{URL: "rediss://" + srv.Addr + "?ca_file=" + srv.CAFile, Logger: quiet}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer viaFile.Close()
+	if lines, err := viaFile.Lines(ctx, "scenario:tls", 0); err != nil || len(lines) != 1 {
+		t.Fatalf("Lines with ca_file = %q, %v", lines, err)
+	}
+	// ...or verification is switched off.
 	insecure, err := NewRedis(relaxed(RedisConfig{URL: "rediss://" + srv.Addr + "?skip_verify=true", Logger: quiet}))
 	if err != nil {
 		t.Fatal(err)

@@ -100,8 +100,10 @@ type Server struct {
 	t   testing.TB
 	dir string
 
-	// TLS, when set, is how to reach a server started by StartTLS.
-	TLS *tls.Config
+	// TLS, when set, is how to reach a server started by StartTLS, and
+	// CAFile the PEM file of the CA that signed its certificate.
+	TLS    *tls.Config
+	CAFile string
 	// extra arguments of redis-server (the TLS setup).
 	extra []string
 
@@ -167,7 +169,7 @@ func StartTLS(t testing.TB) (s *Server, ca *x509.CertPool) {
 	port := freePort(t)
 	s = &Server{
 		Addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), Port: port, t: t, dir: t.TempDir(),
-		TLS: &tls.Config{RootCAs: ca, MinVersion: tls.VersionTLS12},
+		TLS: &tls.Config{RootCAs: ca, MinVersion: tls.VersionTLS12}, CAFile: caFile,
 		extra: []string{"--tls-cert-file", certFile, "--tls-key-file", keyFile,
 			"--tls-ca-cert-file", caFile, "--tls-auth-clients", "no"},
 	}
