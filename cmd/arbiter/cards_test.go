@@ -1,67 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"strings"
-	"sync"
 	"testing"
-
-	"github.com/spf13/cobra"
-
-	"github.com/arbiter-mtg/arbiter/internal/shareddata"
-	"github.com/arbiter-mtg/arbiter/rulings"
 )
-
-var (
-	cardsKBOnce sync.Once
-	cardsKB     *rulings.KB
-	cardsKBErr  error
-)
-
-// runCards executes the CLI's subcommands against the real data directory
-// and returns standard output, standard error and the exit status main
-// would use. The knowledge base is loaded once for all these tests (loading
-// it per command made the race-enabled run take minutes); the root mirrors
-// newRoot's flags.
-func runCards(t *testing.T, args ...string) (stdout, stderr string, code int) {
-	t.Helper()
-	dir := shareddata.Data(t)
-	cardsKBOnce.Do(func() { cardsKB, cardsKBErr = rulings.Load(dir) })
-	if cardsKBErr != nil {
-		t.Fatal(cardsKBErr)
-	}
-	var out, errOut bytes.Buffer
-	a := &app{In: strings.NewReader(""), Out: &out, Err: &errOut, DataDir: dir}
-	a.kbOnce.Do(func() { a.kb = cardsKB })
-	root := &cobra.Command{Use: "arbiter", SilenceUsage: true, SilenceErrors: true}
-	root.SetOut(&out)
-	root.SetErr(&errOut)
-	root.PersistentFlags().StringVar(&a.DataDir, "data", dir, "")
-	root.PersistentFlags().BoolVar(&a.JSON, "json", false, "")
-	for _, f := range registry {
-		root.AddCommand(f(a))
-	}
-	root.SetArgs(args)
-	err := root.Execute()
-	if err != nil {
-		var ec *exitError
-		if errors.As(err, &ec) {
-			code = ec.code
-			if ec.err != nil {
-				errOut.WriteString(ec.err.Error())
-			}
-		} else {
-			code = 2
-			errOut.WriteString(err.Error())
-		}
-	}
-	return out.String(), errOut.String(), code
-}
 
 func TestCardJSON(t *testing.T) {
-	out, errOut, code := runCards(t, "card", "--json", "Ensoul Artifact")
+	out, errOut, code := cli(t, "", "card", "--json", "Ensoul Artifact")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -90,7 +36,7 @@ func TestCardJSON(t *testing.T) {
 }
 
 func TestCardMissExitsOneWithSuggestions(t *testing.T) {
-	out, errOut, code := runCards(t, "card", "Ensol Artefact Thing")
+	out, errOut, code := cli(t, "", "card", "Ensol Artefact Thing")
 	if code != 1 || out != "" {
 		t.Fatalf("exit %d, stdout %q; want 1 and nothing on stdout", code, out)
 	}
@@ -100,11 +46,11 @@ func TestCardMissExitsOneWithSuggestions(t *testing.T) {
 }
 
 func TestCardByForeignNameAndRulings(t *testing.T) {
-	out, _, code := runCards(t, "card", "Artefaktbeseelung")
+	out, _, code := cli(t, "", "card", "Artefaktbeseelung")
 	if code != 0 || !strings.HasPrefix(out, "**Ensoul Artifact** {1}{U}\nEnchantment — Aura\n") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
-	out, _, code = runCards(t, "rulings", "artisan of forms")
+	out, _, code = cli(t, "", "rulings", "artisan of forms")
 	if code != 0 || strings.Count(out, "\n• 2013-09-15: ") != 10 {
 		t.Errorf("exit %d, want 10 rulings of 2013-09-15:\n%s", code, out)
 	}
@@ -135,7 +81,7 @@ func TestTournamentDocuments(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			out, errOut, code := runCards(t, tt.args...)
+			out, errOut, code := cli(t, "", tt.args...)
 			if code != tt.code {
 				t.Fatalf("exit %d, want %d; stderr %q", code, tt.code, errOut)
 			}
@@ -149,7 +95,7 @@ func TestTournamentDocuments(t *testing.T) {
 }
 
 func TestIPGJSON(t *testing.T) {
-	out, _, code := runCards(t, "ipg", "--json", "gpe-mt")
+	out, _, code := cli(t, "", "ipg", "--json", "gpe-mt")
 	var v sectionView
 	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil {
 		t.Fatalf("exit %d, %v", code, err)
@@ -160,7 +106,7 @@ func TestIPGJSON(t *testing.T) {
 }
 
 func TestSearchKinds(t *testing.T) {
-	out, _, code := runCards(t, "search", "--json", "--kind", "ipg", "--limit", "1", "forgot a triggered ability")
+	out, _, code := cli(t, "", "search", "--json", "--kind", "ipg", "--limit", "1", "forgot a triggered ability")
 	var v searchView
 	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || len(v.Results) != 1 {
 		t.Fatalf("exit %d, %v: %s", code, err, out)
@@ -168,7 +114,7 @@ func TestSearchKinds(t *testing.T) {
 	if v.Results[0].Kind != "ipg" || v.Results[0].ID != "2.1" {
 		t.Errorf("top IPG result %s %s, want 2.1 Missed Trigger", v.Results[0].Kind, v.Results[0].ID)
 	}
-	out, _, _ = runCards(t, "search", "--json", "--kind", "card,ruling", "--limit", "1", "enchanted artifact is a creature with base power and toughness 5/5")
+	out, _, _ = cli(t, "", "search", "--json", "--kind", "card,ruling", "--limit", "1", "enchanted artifact is a creature with base power and toughness 5/5")
 	if err := json.Unmarshal([]byte(out), &v); err != nil || len(v.Results) == 0 || v.Results[0].ID != "Ensoul Artifact" {
 		t.Errorf("card search: %s", out)
 	}

@@ -210,7 +210,7 @@ func TestSearchJSONFromStdin(t *testing.T) {
 	}
 	var gloss *result
 	for i, r := range second.Results {
-		if r.Kind == "glossary" {
+		if r.Kind == "glossary" && gloss == nil {
 			gloss = &second.Results[i]
 		}
 		if r.Kind != "rule" && r.Kind != "glossary" {
