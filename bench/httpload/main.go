@@ -26,18 +26,23 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
+	neturl "net/url"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -66,6 +71,7 @@ func main() {
 	mix := flag.String("mix", "rule:70,define:15,complete:10,scenario:5", "request kinds and weights")
 	users := flag.Int("users", 100000, "distinct user ids to rotate over")
 	timeout := flag.Duration("timeout", 5*time.Second, "per-request timeout")
+	clientKind := flag.String("client", "raw", "HTTP client: raw (one keep-alive connection per worker, requests written as bytes: a light driver leaves the CPU to the server) or std (net/http)")
 	presign := flag.Int("presign", 150000, "units of work signed before the clock starts (Discord signs in production, not the server's machine); past them workers sign as they go")
 	flag.Parse()
 
@@ -89,11 +95,26 @@ func main() {
 			IdleConnTimeout:     time.Minute,
 		},
 	}
-	run := &runner{url: *url, signer: signer, client: client, kinds: kinds, users: *users, runID: strconv.FormatInt(time.Now().UnixNano(), 36)}
+	run := &runner{url: *url, signer: signer, kinds: kinds, users: *users, runID: strconv.FormatInt(time.Now().UnixNano(), 36)}
+	posters := make([]poster, *conc)
+	for w := range posters {
+		switch *clientKind {
+		case "std":
+			posters[w] = stdPoster{client: client, url: *url}
+		case "raw":
+			rp, err := newRawPoster(*url, *timeout)
+			if err != nil {
+				fail("-client raw: %v (use -client std)", err)
+			}
+			posters[w] = rp
+		default:
+			fail("-client %q: want raw or std", *clientKind)
+		}
+	}
 
 	// Warm-up: not measured, but it must work.
 	for i := range *warm {
-		s := run.send(run.make(i % *conc))
+		s := run.send(posters[i%*conc], run.make(i%*conc))
 		if s.errKind != "" && i < 5 {
 			fail("warm-up request failed (%s): is `arbiter http` running at %s with the public key %s?", s.errKind, *url, signer.PublicKeyHex())
 		}
@@ -127,7 +148,7 @@ func main() {
 					onTheFly.Add(1)
 					u = run.make(w)
 				}
-				results[w] = append(results[w], run.send(u))
+				results[w] = append(results[w], run.send(posters[w], u))
 			}
 		})
 	}
@@ -150,7 +171,6 @@ func main() {
 type runner struct {
 	url    string
 	signer *interact.Signer
-	client *http.Client
 	kinds  []kind
 	users  int
 	runID  string
@@ -199,11 +219,11 @@ func (r *runner) make(worker int) unit {
 }
 
 // send posts a unit's requests in order and returns its sample.
-func (r *runner) send(u unit) sample {
+func (r *runner) send(p poster, u unit) sample {
 	began := time.Now()
 	var errKind string
 	for i, req := range u.reqs {
-		if errKind = r.expect(req, u.want[i]); errKind != "" {
+		if errKind = r.expect(p, req, u.want[i]); errKind != "" {
 			break
 		}
 	}
@@ -227,10 +247,10 @@ func (r *runner) pick() string {
 
 // expect posts body and classifies the answer: "" for a good response of
 // type want, else a short error class.
-func (r *runner) expect(req interact.Signed, want int) string {
-	status, resp, err := interact.PostSigned(r.client, r.url, req)
+func (r *runner) expect(p poster, req interact.Signed, want int) string {
+	status, resp, err := p.post(req)
 	if err != nil {
-		if strings.Contains(err.Error(), "Timeout") || strings.Contains(err.Error(), "deadline") {
+		if strings.Contains(err.Error(), "Timeout") || strings.Contains(err.Error(), "timeout") || strings.Contains(err.Error(), "deadline") {
 			return "timeout"
 		}
 		return "transport"
@@ -271,6 +291,98 @@ func (r *runner) expect(req interact.Signed, want int) string {
 		}
 	}
 	return ""
+}
+
+// poster sends one signed interaction and returns the HTTP status and body.
+type poster interface {
+	post(req interact.Signed) (status int, body []byte, err error)
+}
+
+type stdPoster struct {
+	client *http.Client
+	url    string
+}
+
+func (p stdPoster) post(req interact.Signed) (int, []byte, error) {
+	return interact.PostSigned(p.client, p.url, req)
+}
+
+// rawPoster keeps one HTTP/1.1 keep-alive connection and writes each
+// request as bytes; responses are read with net/http's own parser
+// (Content-Length or chunked). It belongs to one worker.
+type rawPoster struct {
+	addr, host, path string
+	timeout          time.Duration
+	conn             net.Conn
+	br               *bufio.Reader
+	buf              []byte
+}
+
+func newRawPoster(rawURL string, timeout time.Duration) (*rawPoster, error) {
+	u, err := neturl.Parse(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	if u.Scheme != "http" {
+		return nil, fmt.Errorf("only http:// URLs")
+	}
+	addr := u.Host
+	if u.Port() == "" {
+		addr = net.JoinHostPort(u.Hostname(), "80")
+	}
+	path := u.RequestURI()
+	if path == "" {
+		path = "/"
+	}
+	return &rawPoster{addr: addr, host: u.Host, path: path, timeout: timeout}, nil
+}
+
+func (p *rawPoster) reset() {
+	if p.conn != nil {
+		p.conn.Close()
+	}
+	p.conn, p.br = nil, nil
+}
+
+func (p *rawPoster) post(req interact.Signed) (int, []byte, error) {
+	p.buf = fmt.Appendf(p.buf[:0], "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n"+
+		"X-Signature-Ed25519: %s\r\nX-Signature-Timestamp: %s\r\nContent-Length: %d\r\n\r\n",
+		p.path, p.host, req.Signature, req.Timestamp, len(req.Body))
+	p.buf = append(p.buf, req.Body...)
+	for attempt := 0; ; attempt++ {
+		reused := p.conn != nil
+		if p.conn == nil {
+			c, err := net.DialTimeout("tcp", p.addr, p.timeout)
+			if err != nil {
+				return 0, nil, err
+			}
+			p.conn, p.br = c, bufio.NewReaderSize(c, 16<<10)
+		}
+		p.conn.SetDeadline(time.Now().Add(p.timeout))
+		_, err := p.conn.Write(p.buf)
+		var resp *http.Response
+		if err == nil {
+			resp, err = http.ReadResponse(p.br, nil)
+		}
+		if err != nil {
+			p.reset()
+			// A kept-alive connection the server closed while idle fails
+			// at once with EOF; redial once. Anything else is an error.
+			if reused && attempt == 0 && (errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)) {
+				continue
+			}
+			return 0, nil, err
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil || resp.Close {
+			p.reset()
+		}
+		if err != nil {
+			return 0, nil, err
+		}
+		return resp.StatusCode, body, nil
+	}
 }
 
 func parseMix(s string) ([]kind, error) {
