@@ -169,6 +169,35 @@ func Autocomplete(id string, at Where, name string, opts ...Option) []byte {
 	return build(id, TypeAutocomplete, at, commandData{ID: "cmd-" + name, Name: name, Type: 1, Options: opts})
 }
 
+type textInput struct {
+	Type     int    `json:"type"`
+	CustomID string `json:"custom_id"`
+	Value    string `json:"value"`
+}
+
+type actionsRow struct {
+	Type       int         `json:"type"`
+	Components []textInput `json:"components"`
+}
+
+type modalData struct {
+	CustomID   string       `json:"custom_id"`
+	Components []actionsRow `json:"components"`
+}
+
+// TypeModalSubmit is a submitted modal.
+const TypeModalSubmit = 5
+
+// ModalSubmit is the JSON of a submitted modal (type 5): one text input per
+// field, each in its own action row, as Discord sends them.
+func ModalSubmit(id string, at Where, customID string, fields map[string]string) []byte {
+	d := modalData{CustomID: customID}
+	for k, v := range fields {
+		d.Components = append(d.Components, actionsRow{Type: 1, Components: []textInput{{Type: 4, CustomID: k, Value: v}}})
+	}
+	return build(id, TypeModalSubmit, at, d)
+}
+
 // Ping is the JSON of Discord's endpoint check.
 func Ping(id string) []byte {
 	b, _ := json.Marshal(interaction{ID: id, ApplicationID: "1", Type: TypePing, Token: "t", Version: 1})

@@ -70,6 +70,14 @@ func TestPayloadsDecodeAsDiscordInteractions(t *testing.T) {
 		!in.ApplicationCommandData().Options[0].Focused {
 		t.Fatalf("autocomplete decoded %+v", in)
 	}
+	if err := json.Unmarshal(ModalSubmit("45", Where{Guild: "g", Channel: "c", User: "u"}, "scn:add:c", map[string]string{"lines": "a\nb"}), &in); err != nil {
+		t.Fatal(err)
+	}
+	md := in.ModalSubmitData()
+	if in.Type != discordgo.InteractionModalSubmit || md.CustomID != "scn:add:c" ||
+		md.Components[0].(*discordgo.ActionsRow).Components[0].(*discordgo.TextInput).Value != "a\nb" {
+		t.Fatalf("modal submit decoded %+v", md)
+	}
 	if err := json.Unmarshal(Ping("44"), &in); err != nil || in.Type != discordgo.InteractionPing {
 		t.Fatalf("ping decoded %+v, %v", in, err)
 	}

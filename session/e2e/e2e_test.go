@@ -313,6 +313,52 @@ func TestTwoInstancesShareRedis(t *testing.T) {
 		}
 	})
 
+	t.Run("modal-batches-through-both", func(t *testing.T) {
+		// The "Add lines" modal appends several lines at once; batches sent
+		// at the same time through both instances stay whole and in order.
+		at := func(i int) interact.Where {
+			return interact.Where{Guild: "900", Channel: "chan-modal", User: fmt.Sprintf("modal-%d", i)}
+		}
+		h.command(b, at(0), "scenario", interact.Sub("new"))
+		const batches, size = 8, 3
+		var wg sync.WaitGroup
+		for i := range batches {
+			in := a
+			if i%2 == 1 {
+				in = b
+			}
+			wg.Go(func() {
+				var lines []string
+				for j := range size {
+					lines = append(lines, fmt.Sprintf("Ornithopter as M%dx%d (new)", i, j))
+				}
+				body := interact.ModalSubmit(h.id(), at(i), "scn:add:c", map[string]string{"lines": strings.Join(lines, "\n")})
+				status, out := h.post(in, body)
+				if status != http.StatusOK || out.Type != 4 || out.Ephemeral() {
+					t.Errorf("modal batch %d via %s: status %d, type %d, ephemeral %v: %s", i, in.name, status, out.Type, out.Ephemeral(), out.Text())
+				}
+			})
+		}
+		wg.Wait()
+		got := script(h.command(a, at(0), "scenario", interact.Sub("show")))
+		if len(got) != batches*size {
+			t.Fatalf("the scenario has %d lines after %d batches of %d: %q", len(got), batches, size, got)
+		}
+		seen := map[int]bool{}
+		for k := 0; k < len(got); k += size {
+			var i, j int
+			if _, err := fmt.Sscanf(got[k], "Ornithopter as M%dx%d (new)", &i, &j); err != nil || j != 0 || seen[i] {
+				t.Fatalf("line %d %q does not start a new batch: %q", k+1, got[k], got)
+			}
+			seen[i] = true
+			for j := range size {
+				if want := fmt.Sprintf("Ornithopter as M%dx%d (new)", i, j); got[k+j] != want {
+					t.Fatalf("batch %d broken at line %d: %q, want %q", i, k+j+1, got[k+j], want)
+				}
+			}
+		}
+	})
+
 	t.Run("duplicate-interaction-answered-once", func(t *testing.T) {
 		const rounds = 20
 		for round := range rounds {
