@@ -397,7 +397,9 @@ func TestTwoInstancesShareRedis(t *testing.T) {
 		}
 	})
 
+	outageRan := false
 	t.Run("redis-outage", func(t *testing.T) {
+		outageRan = true
 		at := interact.Where{Guild: "900", Channel: "chan-outage", User: "carol"}
 		h.command(a, at, "scenario", interact.Sub("new"))
 		h.command(a, at, "scenario", interact.Sub("add", interact.Str("line", "Ornithopter as O (new)")))
@@ -453,6 +455,9 @@ func TestTwoInstancesShareRedis(t *testing.T) {
 		}
 		// Both instances saw the outage through many failed calls; the
 		// store logs it, and its end, once each.
+		if !outageRan {
+			continue
+		}
 		if n, m := strings.Count(out, "redis unavailable;"), strings.Count(out, "redis is back"); n != 1 || m != 1 {
 			t.Errorf("%s logged the outage %d times and the recovery %d times, want once each:\n%s", in.name, n, m, out)
 		}
