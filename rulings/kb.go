@@ -168,7 +168,12 @@ func (kb *KB) buildIndex(l *loaders) {
 	kb.Cards, kb.Tourney = l.cards, l.tourney
 	kb.dropDeadRulingRefs()
 	docs := crDocs(kb.CR)
-	docs = append(docs, l.docs()...)
+	for _, d := range l.docs() {
+		if d.Weight == 0 {
+			d.Weight = kindWeight[d.Kind]
+		}
+		docs = append(docs, d)
+	}
 	kb.Index = search.Build(docs)
 	kb.glossary = newGlossaryIndex(kb.CR)
 }
@@ -244,6 +249,11 @@ const (
 	headingWeight  = 0.8
 	glossaryWeight = 0.6
 )
+
+// kindWeight ranks cards and their rulings a little below the rules: a
+// question that names no card ("can I draw two cards at once") is about the
+// rules, while a card's name still finds it through the title bonus.
+var kindWeight = map[string]float32{"card": 0.7, "ruling": 0.7}
 
 // ancestorTitles lists the titles above a rule, nearest first: 702.10b gives
 // "Haste", "Keyword Abilities", "Additional Rules".
