@@ -16,9 +16,15 @@ import (
 //
 // The leading slash is optional.
 func ParseLine(line string, defs []Definition) (Request, error) {
-	line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "/"))
+	line = strings.TrimSpace(line)
+	// Text without a leading slash that does not start with a command name
+	// is a question: search for it, the way "Find rules" searches a message.
+	if line != "" && !strings.HasPrefix(line, "/") && !startsWithCommand(line, defs) {
+		line = "/search " + line
+	}
+	line = strings.TrimSpace(strings.TrimPrefix(line, "/"))
 	if line == "" {
-		return Request{}, fmt.Errorf("empty line: type a command such as /rule 302.6, or /help")
+		return Request{}, fmt.Errorf("empty line: type a command such as /rule 302.6, a question, or /help")
 	}
 	name, rest, _ := strings.Cut(line, " ")
 	rest = strings.TrimSpace(rest)
@@ -159,4 +165,18 @@ func namedOptions(req *Request, byName map[string]Option, s string) error {
 		}
 	}
 	return nil
+}
+
+func startsWithCommand(line string, defs []Definition) bool {
+	first, _, _ := strings.Cut(line, " ")
+	first = strings.ToLower(first)
+	if first == "find-rules" || first == "find" {
+		return true
+	}
+	for _, d := range defs {
+		if d.Type == SlashCommand && d.Name == first {
+			return true
+		}
+	}
+	return false
 }
