@@ -75,6 +75,9 @@ const maxFileSize = 1 << 30
 // when the directory holds no Comprehensive Rules.
 func Load(dir string) (*KB, error) {
 	st, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("data directory %s does not exist: run `arbiter --data %s data update` to download the rules and cards, or pass --data DIR", dir, dir)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("data directory %s: %w", dir, err)
 	}
@@ -118,7 +121,7 @@ func Load(dir string) (*KB, error) {
 		return nil, err
 	}
 	if len(kb.Versions) == 0 {
-		return nil, fmt.Errorf("no Comprehensive Rules text in %s: download the TXT from https://magic.wizards.com/en/rules into it", dir)
+		return nil, fmt.Errorf("no Comprehensive Rules text in %s: run `arbiter --data %s data update`, or download the TXT from https://magic.wizards.com/en/rules into it", dir, dir)
 	}
 	sort.SliceStable(kb.Versions, func(i, j int) bool { return kb.Versions[i].EffectiveDate.After(kb.Versions[j].EffectiveDate) })
 	kb.CR, err = kb.Versions[0].Rules()
