@@ -6,13 +6,18 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-mtg/arbiter/session"
 )
 
 // Scenario sessions are lists of script lines in the session store under
 // scenario:<channel> (shared by the channel or thread) or
 // scenario:<channel>:<user> (private). A user who started a private
 // scenario keeps using it until they reset it or start a shared one; the
-// marker key remembers that choice.
+// marker key scenario:<channel>:<user>:private remembers that choice. All
+// three share the store's hash tag scenario:<channel>, so /scenario new and
+// reset change a scenario and its marker in one atomic batch (one slot on a
+// Redis Cluster).
 
 var errNoEngine = &UserError{Title: "Scenarios are unavailable", Msg: "The scenario engine is not part of this build. Rule look-ups still work.", Hint: "/rule 613.1"}
 
@@ -23,7 +28,9 @@ func scenarioKey(channel, user string, private bool) string {
 	return "scenario:" + channel
 }
 
-func privateMarker(channel, user string) string { return "scenario-private:" + channel + ":" + user }
+func privateMarker(channel, user string) string {
+	return "scenario:" + channel + ":" + user + ":private"
+}
 
 // whichScenario resolves the session a request means: the private option
 // when given, else the user's private scenario if they started one here,
@@ -54,16 +61,16 @@ func (r *Router) scenario(ctx context.Context, req Request) (Reply, error) {
 	ttl := r.d.ScenarioTTL
 	switch req.Subcommand {
 	case "new":
-		if err := r.d.Store.Delete(ctx, key); err != nil {
-			return Reply{}, err
-		}
+		// One batch: a store failure leaves the old scenario and the old
+		// choice of scenario both as they were, never one without the other.
 		marker := privateMarker(req.ChannelID, req.UserID)
+		b := session.Batch{Delete: []string{key}}
 		if private {
-			err = r.d.Store.Put(ctx, marker, []byte("1"), ttl)
+			b.Put = []session.Entry{{Key: marker, Value: []byte("1"), TTL: ttl}}
 		} else {
-			err = r.d.Store.Delete(ctx, marker)
+			b.Delete = append(b.Delete, marker)
 		}
-		if err != nil {
+		if err := r.d.Store.Apply(ctx, b); err != nil {
 			return Reply{}, err
 		}
 		who := "this channel"
@@ -88,7 +95,7 @@ func (r *Router) scenario(ctx context.Context, req Request) (Reply, error) {
 			return Reply{}, err
 		}
 		if len(lines) == 0 {
-			return Reply{}, &UserError{Title: "No scenario here", Msg: "There is no scenario in this channel yet (scenarios expire after " + ttl.String() + " without use).", Hint: "/scenario add line:Ornithopter as O (new)"}
+			return Reply{}, &UserError{Title: "No scenario here", Msg: "There is no scenario in this channel yet (scenarios expire after " + humanDuration(ttl) + " without use).", Hint: "/scenario add line:Ornithopter as O (new)"}
 		}
 		return r.runReply(ctx, lines, private, "")
 	case "undo":
@@ -109,7 +116,7 @@ func (r *Router) scenario(ctx context.Context, req Request) (Reply, error) {
 		}
 		return r.runReply(ctx, lines, private, note)
 	case "reset":
-		if err := r.d.Store.Delete(ctx, key, privateMarker(req.ChannelID, req.UserID)); err != nil {
+		if err := r.d.Store.Apply(ctx, session.Batch{Delete: []string{key, privateMarker(req.ChannelID, req.UserID)}}); err != nil {
 			return Reply{}, err
 		}
 		return Reply{Title: "Scenario cleared", Body: "The scenario was thrown away. Start again with `/scenario new` or `/scenario add`.", Ephemeral: private}, nil

@@ -108,7 +108,8 @@ func (s *downStore) Put(context.Context, string, []byte, time.Duration) error { 
 func (s *downStore) Get(context.Context, string) ([]byte, bool, error) {
 	return nil, false, s.fail(false)
 }
-func (s *downStore) Delete(context.Context, ...string) error { return s.fail(true) }
+func (s *downStore) Delete(context.Context, ...string) error    { return s.fail(true) }
+func (s *downStore) Apply(context.Context, session.Batch) error { return s.fail(true) }
 func (s *downStore) Claim(context.Context, string, time.Duration) (bool, error) {
 	return false, s.fail(true)
 }

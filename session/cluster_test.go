@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync/atomic"
 	"testing"
@@ -30,6 +31,23 @@ func TestRedisClusterStore(t *testing.T) {
 		t.Cleanup(func() { r.Close() })
 		return r
 	})
+
+	// A batch over two hash tags would be applied one slot at a time:
+	// refused instead, and nothing is written.
+	{
+		r, err := NewRedis(relaxed(RedisConfig{Addrs: cluster.Addrs, Prefix: "arbitertest:clusterbatch:"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = r.Apply(context.Background(), Batch{Delete: []string{"scenario:x"}, Put: []Entry{{Key: "page:y", Value: []byte("1"), TTL: time.Minute}}})
+		if !errors.Is(err, ErrInvalid) {
+			t.Errorf("cross-slot batch: err = %v, want ErrInvalid", err)
+		}
+		if _, ok, err := r.Get(context.Background(), "page:y"); err != nil || ok {
+			t.Errorf("refused batch wrote its value: ok=%v err=%v", ok, err)
+		}
+		r.Close()
+	}
 
 	// The keys of one logical scenario share a slot; different scenarios
 	// spread over the nodes.

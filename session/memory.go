@@ -251,6 +251,24 @@ func (m *Memory) Delete(ctx context.Context, keys ...string) error {
 	return nil
 }
 
+// Apply implements Store: the whole batch under one lock.
+func (m *Memory) Apply(ctx context.Context, b Batch) error {
+	now, err := m.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	for _, key := range b.Delete {
+		for k := kind(0); k < numKinds; k++ {
+			delete(m.entries, memKey{k, key})
+		}
+	}
+	for _, e := range b.Put {
+		m.entries[memKey{kindValue, e.Key}] = &memEntry{value: append([]byte{}, e.Value...), expires: expiryFrom(now, e.TTL)}
+	}
+	return nil
+}
+
 // Claim implements Store.
 func (m *Memory) Claim(ctx context.Context, key string, ttl time.Duration) (bool, error) {
 	now, err := m.begin(ctx)

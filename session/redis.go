@@ -519,6 +519,74 @@ func (r *Redis) Delete(ctx context.Context, keys ...string) error {
 	return nil
 }
 
+// Apply implements Store: the DELs and SETs in one MULTI/EXEC, which Redis
+// runs whole or (when the connection fails before EXEC) not at all. A
+// cluster runs a transaction per slot, so there a batch over several hash
+// tags is refused rather than applied in parts.
+func (r *Redis) Apply(ctx context.Context, b Batch) error {
+	if len(b.Delete) == 0 && len(b.Put) == 0 {
+		return nil
+	}
+	var keys []string
+	for _, key := range b.Delete {
+		for _, s := range allSuffixes {
+			keys = append(keys, r.redisKey(key, s))
+		}
+	}
+	vals := make([]string, len(b.Put))
+	for i, e := range b.Put {
+		vals[i] = r.redisKey(e.Key, suffixValue)
+	}
+	if _, cluster := r.client.(*redis.ClusterClient); cluster {
+		tag := hashTag(append(append([]string(nil), keys...), vals...))
+		if tag == "" {
+			return fmt.Errorf("%w: a batch on a cluster needs keys with one hash tag", ErrInvalid)
+		}
+	}
+	ctx, cancel, start := r.op(ctx)
+	defer cancel()
+	_, err := r.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		if len(keys) > 0 {
+			p.Del(ctx, keys...)
+		}
+		for i, e := range b.Put {
+			v := e.Value
+			if v == nil {
+				v = []byte{}
+			}
+			p.Set(ctx, vals[i], v, max(pttl(e.TTL), 0))
+		}
+		return nil
+	})
+	if err != nil {
+		return r.fail(start, err)
+	}
+	r.ok(start)
+	return nil
+}
+
+// hashTag returns the hash tag the Redis keys share, or "" when they do not
+// all have the same one.
+func hashTag(keys []string) string {
+	tag := ""
+	for i, k := range keys {
+		open := strings.IndexByte(k, '{')
+		end := -1
+		if open >= 0 {
+			end = strings.IndexByte(k[open+1:], '}')
+		}
+		if end <= 0 {
+			return ""
+		}
+		t := k[open+1 : open+1+end]
+		if i > 0 && t != tag {
+			return ""
+		}
+		tag = t
+	}
+	return tag
+}
+
 // Claim implements Store with SET NX PX.
 func (r *Redis) Claim(ctx context.Context, key string, ttl time.Duration) (bool, error) {
 	ctx, cancel, start := r.op(ctx)

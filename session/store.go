@@ -40,7 +40,26 @@ type Store interface {
 	// window; allowed is false once the limit is passed, with the time left
 	// until the window resets.
 	Allow(ctx context.Context, key string, limit int, window time.Duration) (allowed bool, retryAfter time.Duration, err error)
+	// Apply makes one change as a whole: it removes every kind of state
+	// under each key of b.Delete, then stores each of b.Put as Put does.
+	// Either all of it is applied or none of it, so a failure never leaves
+	// half a change (one MULTI/EXEC in Redis). On a Redis Cluster every key
+	// must share one hash tag (scenario:<channel>... keys do).
+	Apply(ctx context.Context, b Batch) error
 	// Ping checks the backend.
 	Ping(ctx context.Context) error
 	Close() error
+}
+
+// Batch is a change Apply makes as a whole: deletions first, then values.
+type Batch struct {
+	Delete []string
+	Put    []Entry
+}
+
+// Entry is one value of a Batch, with Put's meaning of TTL.
+type Entry struct {
+	Key   string
+	Value []byte
+	TTL   time.Duration
 }

@@ -30,6 +30,7 @@ func runStoreSuite(t *testing.T, open openStore) {
 	t.Run("allow-concurrent", func(t *testing.T) { t.Parallel(); testAllowConcurrent(t, open(t)) })
 	t.Run("append-concurrent", func(t *testing.T) { t.Parallel(); testAppendConcurrent(t, open(t)) })
 	t.Run("admit", func(t *testing.T) { t.Parallel(); testAdmit(t, open(t)) })
+	t.Run("apply", func(t *testing.T) { t.Parallel(); testApply(t, open(t)) })
 	t.Run("errors", func(t *testing.T) { t.Parallel(); testErrors(t, open(t)) })
 }
 
@@ -631,5 +632,65 @@ func testAdmit(t *testing.T, s Store) {
 	cancel()
 	if _, err := a.Admit(cctx, "interaction:6", time.Minute, "rate:y", 3, time.Minute); !errors.Is(err, ErrUnavailable) {
 		t.Fatalf("Admit with a cancelled context: %v, want ErrUnavailable", err)
+	}
+}
+
+// testApply: a batch removes every kind of state under its deleted keys and
+// then stores its values, leaving other keys alone. The keys share the hash
+// tag scenario:a, as the scenario commands' keys do, so the batch is legal
+// on a cluster too.
+func testApply(t *testing.T, s Store) {
+	ctx := context.Background()
+	mustAppend(t, s, "scenario:a:u1", time.Minute, "private line")
+	if err := s.Put(ctx, "scenario:a:u1", []byte("v"), time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Put(ctx, "scenario:a:u1:private", []byte("old"), time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	mustAppend(t, s, "scenario:a", time.Minute, "shared line")
+
+	err := s.Apply(ctx, Batch{
+		Delete: []string{"scenario:a:u1", "scenario:a:absent"},
+		Put: []Entry{
+			{Key: "scenario:a:u1:private", Value: []byte("1"), TTL: time.Minute},
+			{Key: "scenario:a:u2:private", Value: nil, TTL: time.Minute},
+		},
+	})
+	if err != nil {
+		t.Fatalf("Apply: %v", err)
+	}
+	if got := mustLines(t, s, "scenario:a:u1", time.Minute); got != nil {
+		t.Errorf("deleted list survived: %q", got)
+	}
+	if _, ok := mustGet(t, s, "scenario:a:u1"); ok {
+		t.Error("deleted value survived")
+	}
+	if got, ok := mustGet(t, s, "scenario:a:u1:private"); !ok || string(got) != "1" {
+		t.Errorf("put value = %q, %v; want \"1\", true", got, ok)
+	}
+	if got, ok := mustGet(t, s, "scenario:a:u2:private"); !ok || len(got) != 0 {
+		t.Errorf("empty put value = %q, %v; want empty, true", got, ok)
+	}
+	if got := mustLines(t, s, "scenario:a", time.Minute); !equalLines(got, []string{"shared line"}) {
+		t.Errorf("a key outside the batch changed: %q", got)
+	}
+	// Deleting a key and putting it again in one batch leaves the new value.
+	if err := s.Apply(ctx, Batch{Delete: []string{"scenario:a:u1:private"}, Put: []Entry{{Key: "scenario:a:u1:private", Value: []byte("2"), TTL: time.Minute}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := mustGet(t, s, "scenario:a:u1:private"); !ok || string(got) != "2" {
+		t.Errorf("delete-then-put = %q, %v; want \"2\", true", got, ok)
+	}
+	// A batch's values expire like Put's.
+	if err := s.Apply(ctx, Batch{Put: []Entry{{Key: "scenario:a:short", Value: []byte("x"), TTL: 50 * time.Millisecond}}}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(150 * time.Millisecond)
+	if _, ok := mustGet(t, s, "scenario:a:short"); ok {
+		t.Error("a batch value with a 50 ms TTL is still there after 150 ms")
+	}
+	if err := s.Apply(ctx, Batch{}); err != nil {
+		t.Errorf("empty batch: %v", err)
 	}
 }
