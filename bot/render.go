@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -250,16 +251,24 @@ func orBlank(s string) string {
 	return s
 }
 
-func runes(s string) int { return len([]rune(s)) }
+func runes(s string) int { return utf8.RuneCountInString(s) }
 
-// clip shortens s to max runes, marking the cut with an ellipsis.
+// clip shortens s to max runes, marking the cut with an ellipsis. It
+// slices rather than converting to []rune: every field of every reply
+// passes here.
 func clip(s string, max int) string {
 	if max <= 0 {
 		return ""
 	}
-	rs := []rune(s)
-	if len(rs) <= max {
+	if len(s) <= max || utf8.RuneCountInString(s) <= max {
 		return s
 	}
-	return string(rs[:max-1]) + "…"
+	n := 0
+	for i := range s {
+		if n == max-1 {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
 }

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/arbiter-mtg/arbiter/rulings/cr"
 	"github.com/arbiter-mtg/arbiter/session"
@@ -419,12 +420,11 @@ func splitRunes(s string, max int) []string {
 	s = strings.TrimSpace(s)
 	var out []string
 	for s != "" {
-		rs := []rune(s)
-		if len(rs) <= max {
+		head, more := runePrefix(s, max)
+		if !more {
 			out = append(out, s)
 			break
 		}
-		head := string(rs[:max])
 		cut := -1
 		for _, sep := range []string{"\n\n", "\n", " "} {
 			if i := strings.LastIndex(head, sep); i > len(head)/2 {
@@ -441,15 +441,37 @@ func splitRunes(s string, max int) []string {
 	return out
 }
 
-func runeLen(s string) int { return len([]rune(s)) }
+// runeLen counts runes without converting (an invalid byte counts as one,
+// as in a []rune conversion).
+func runeLen(s string) int { return utf8.RuneCountInString(s) }
+
+// runePrefix returns the first n runes of s and whether s is longer. It
+// slices s rather than converting it: answers are cut and counted on every
+// request, and a []rune copy of each was most of what a look-up allocated.
+func runePrefix(s string, n int) (string, bool) {
+	if len(s) <= n {
+		return s, false // n bytes are at least n runes
+	}
+	i := 0
+	for k := range s {
+		if i == n {
+			return s[:k], true
+		}
+		i++
+	}
+	return s, false
+}
 
 // clip shortens s to max runes, marking the cut with an ellipsis.
 func clip(s string, max int) string {
-	rs := []rune(s)
-	if len(rs) <= max {
+	if max <= 0 {
+		return ""
+	}
+	if _, more := runePrefix(s, max); !more {
 		return s
 	}
-	return string(rs[:max-1]) + "…"
+	head, _ := runePrefix(s, max-1)
+	return head + "…"
 }
 
 // component answers a button press by its custom id prefix.
