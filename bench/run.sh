@@ -8,7 +8,10 @@
 # Environment: REDIS_URL (default redis://127.0.0.1:6379/0; the run uses
 # its own key prefix and deletes its keys afterwards), ARBITER_DATA
 # (default ../shared/data), LISTEN (default 127.0.0.1:18080), SERVER_GOGC
-# (GOGC of the arbiter process only; default unset = Go's 100).
+# (GOGC of the arbiter process only; default unset = the server's own
+# default of 400, see cmd/arbiter/serve.go), PPROF
+# (an address such as 127.0.0.1:6060: the server serves /debug/pprof/ there
+# for profiles taken during the run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,10 +36,12 @@ seed=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')
 pub=$("$tmp/httpload" -key "$seed" -print-public-key)
 
 sep='?'; [[ $redis_url == *\?* ]] && sep='&'
+server_args=()
+[[ -n ${PPROF:-} ]] && server_args+=(--pprof "$PPROF")
 server_env=()
 [[ -n ${SERVER_GOGC:-} ]] && server_env+=("GOGC=$SERVER_GOGC")
 env "${server_env[@]}" ARBITER_DATA="$data" REDIS_URL="${redis_url}${sep}prefix=${prefix}" DISCORD_PUBLIC_KEY="$pub" \
-  "$tmp/arbiter" http --listen "$listen" 2>"$tmp/arbiter.log" &
+  "$tmp/arbiter" http --listen "$listen" "${server_args[@]}" 2>"$tmp/arbiter.log" &
 pids+=($!)
 for _ in $(seq 1 600); do
   curl -fs "http://$listen/healthz" >/dev/null 2>&1 && break
@@ -44,7 +49,7 @@ for _ in $(seq 1 600); do
 done
 curl -fs "http://$listen/healthz" >/dev/null || { echo "arbiter http did not start:"; cat "$tmp/arbiter.log"; exit 2; }
 
-echo "arbiter http on $listen, Redis $redis_url (prefix $prefix), $(nproc) CPUs, server GOGC=${SERVER_GOGC:-100}, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "arbiter http on $listen, Redis $redis_url (prefix $prefix), $(nproc) CPUs, server GOGC=${SERVER_GOGC:-400 (default)}, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 status=0
 "$tmp/httpload" -url "http://$listen/" -key "$seed" "$@" || status=$?
 if grep -q "panic" "$tmp/arbiter.log"; then echo "arbiter logged a panic:"; cat "$tmp/arbiter.log"; status=1; fi
