@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -71,16 +73,24 @@ func (h *Interactions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "body too large", http.StatusRequestEntityTooLarge)
 		return
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, max+1))
+	// The signed message is timestamp+body: the body is read into a pooled
+	// buffer just after the timestamp, so verifying copies nothing. The
+	// decoded interaction keeps no reference to the buffer.
+	ts := r.Header.Get("X-Signature-Timestamp")
+	buf := getBuffer()
+	defer putBuffer(buf)
+	msg, err := readSigned(buf, ts, r.Body, r.ContentLength, max)
+	*buf = msg
+	if errors.Is(err, errTooLarge) {
+		http.Error(w, "body too large", http.StatusRequestEntityTooLarge)
+		return
+	}
 	if err != nil {
 		http.Error(w, "cannot read body", http.StatusBadRequest)
 		return
 	}
-	if int64(len(body)) > max {
-		http.Error(w, "body too large", http.StatusRequestEntityTooLarge)
-		return
-	}
-	if err := h.verify(r.Header, body); err != nil {
+	body := msg[len(ts):]
+	if err := h.verify(r.Header.Get("X-Signature-Ed25519"), ts, msg); err != nil {
 		h.log().Debug("rejected interaction", "err", err)
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
@@ -96,13 +106,20 @@ func (h *Interactions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "interaction already answered", http.StatusConflict)
 		return
 	}
-	b, err := json.Marshal(out.Response)
+	enc := getBuffer()
+	defer putBuffer(enc)
+	b, err := appendJSON((*enc)[:0], out.Response)
+	*enc = b
 	if err != nil {
 		h.log().Error("encoding response", "err", err)
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
+	hdr := w.Header()
+	hdr["Content-Type"] = jsonContentType
+	// A known length spares net/http the chunked encoding it uses for
+	// bodies over 2 KB.
+	hdr["Content-Length"] = []string{strconv.Itoa(len(b))}
 	w.Write(b)
 	if out.Later != nil {
 		go func() {
@@ -118,22 +135,22 @@ func (h *Interactions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// verify checks the Ed25519 signature over timestamp+body and that the
-// timestamp is recent: a replayed old request is refused even though its
-// signature is genuine (discordgo.VerifyInteraction does not check age).
-func (h *Interactions) verify(hdr http.Header, body []byte) error {
-	sig, err := hex.DecodeString(hdr.Get("X-Signature-Ed25519"))
-	if err != nil || len(sig) != ed25519.SignatureSize {
+// verify checks the Ed25519 signature over msg (timestamp+body) and that
+// the timestamp is recent: a replayed old request is refused even though
+// its signature is genuine (discordgo.VerifyInteraction does not check age).
+func (h *Interactions) verify(sigHex, ts string, msg []byte) error {
+	var sig [ed25519.SignatureSize]byte
+	if len(sigHex) != 2*len(sig) {
 		return errors.New("missing or malformed X-Signature-Ed25519")
 	}
-	ts := hdr.Get("X-Signature-Timestamp")
+	if _, err := hex.Decode(sig[:], []byte(sigHex)); err != nil {
+		return errors.New("missing or malformed X-Signature-Ed25519")
+	}
 	sec, err := strconv.ParseInt(ts, 10, 64)
 	if err != nil {
 		return errors.New("missing or malformed X-Signature-Timestamp")
 	}
-	msg := make([]byte, 0, len(ts)+len(body))
-	msg = append(append(msg, ts...), body...)
-	if len(h.PublicKey) != ed25519.PublicKeySize || !ed25519.Verify(h.PublicKey, msg, sig) {
+	if len(h.PublicKey) != ed25519.PublicKeySize || !ed25519.Verify(h.PublicKey, msg, sig[:]) {
 		return errors.New("bad signature")
 	}
 	now := time.Now
@@ -149,4 +166,77 @@ func (h *Interactions) verify(hdr http.Header, body []byte) error {
 		return fmt.Errorf("timestamp %s is %s away from now", ts, age.Round(time.Second))
 	}
 	return nil
+}
+
+var jsonContentType = []string{"application/json"}
+
+var errTooLarge = errors.New("body too large")
+
+// readSigned reads a body of at most max bytes into buf after the
+// timestamp ts and returns ts+body. A body longer than max is not read in
+// full: errTooLarge as soon as byte max+1 arrives.
+func readSigned(buf *[]byte, ts string, body io.Reader, length, max int64) ([]byte, error) {
+	need := int64(len(ts)) + 512
+	if length > 0 {
+		need = int64(len(ts)) + length + 1 // +1 to see EOF without growing
+	}
+	msg := (*buf)[:0]
+	if int64(cap(msg)) < need {
+		msg = make([]byte, 0, need)
+	}
+	msg = append(msg, ts...)
+	limit := int64(len(ts)) + max
+	for {
+		if len(msg) == cap(msg) {
+			msg = append(msg, 0)[:len(msg)]
+		}
+		room := msg[len(msg):cap(msg)]
+		if over := int64(len(msg)) + int64(len(room)) - (limit + 1); over > 0 {
+			room = room[:int64(len(room))-over]
+		}
+		n, err := body.Read(room)
+		msg = msg[:len(msg)+n]
+		if int64(len(msg)) > limit {
+			return msg, errTooLarge
+		}
+		if err == io.EOF {
+			return msg, nil
+		}
+		if err != nil {
+			return msg, err
+		}
+	}
+}
+
+// bufPool recycles request and response buffers; buffers that grew past
+// maxPooled are dropped so one huge request does not pin its memory.
+var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+const maxPooled = 64 << 10
+
+func getBuffer() *[]byte { return bufPool.Get().(*[]byte) }
+
+func putBuffer(b *[]byte) {
+	if cap(*b) > maxPooled {
+		return
+	}
+	*b = (*b)[:0]
+	bufPool.Put(b)
+}
+
+// appendJSON appends v's JSON (as json.Marshal writes it) to dst.
+func appendJSON(dst []byte, v any) ([]byte, error) {
+	w := appendWriter{dst}
+	enc := json.NewEncoder(&w)
+	if err := enc.Encode(v); err != nil {
+		return dst, err
+	}
+	return bytes.TrimSuffix(w.b, []byte("\n")), nil
+}
+
+type appendWriter struct{ b []byte }
+
+func (w *appendWriter) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	return len(p), nil
 }

@@ -85,6 +85,7 @@ func FuzzDecodeInteraction(f *testing.F) {
 	f.Add([]byte(`{"type":5,"data":{"components":[{"type":1,"components":[{"type":4}]}]}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		in, err := DecodeInteraction(body)
+		sameAsDiscordgo(t, body, in)
 		if err != nil {
 			return
 		}
