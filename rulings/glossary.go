@@ -8,7 +8,6 @@ import (
 
 	"github.com/arbiter-mtg/arbiter/rulings/cr"
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
-	"github.com/arbiter-mtg/arbiter/rulings/search"
 )
 
 // glossaryIndex finds glossary terms: exact and alias through the CR, then
@@ -82,7 +81,7 @@ func (kb *KB) Define(term string) (*cr.GlossaryEntry, []string) {
 	if len(k) >= 5 {
 		best, bestD := -1, len(k)/5+1
 		for i, f := range g.folded {
-			if d := search.EditDistance(k, f, len(k)/5); d < bestD {
+			if d := fold.Distance([]rune(k), []rune(f), len(k)/5); d < bestD {
 				best, bestD = i, d
 			}
 		}

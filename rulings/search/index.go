@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/arbiter-mtg/arbiter/rulings/fold"
 )
 
 // Doc is one searchable item.
@@ -100,6 +102,7 @@ type Index struct {
 	avgLen   float32
 	postings map[string][]posting
 	vocab    map[int][]string   // surface words by length, for typo look-ups
+	vocabR   map[int][][]rune   // the same words as runes
 	stems    map[string]string  // surface word -> stem
 	byKey    map[string]int     // kind + "\x00" + id -> doc
 	exact    map[string]int     // folded whole text -> doc, for pasted paragraphs
@@ -156,11 +159,15 @@ func BuildWith(docs []Doc, p Params) *Index {
 	if len(docs) > 0 {
 		ix.avgLen = float32(total / float64(len(docs)))
 	}
+	ix.vocabR = map[int][][]rune{}
 	for w := range ix.stems {
 		ix.vocab[len(w)] = append(ix.vocab[len(w)], w)
 	}
-	for _, v := range ix.vocab {
-		sort.Strings(v)
+	for n, ws := range ix.vocab {
+		sort.Strings(ws)
+		for _, w := range ws {
+			ix.vocabR[n] = append(ix.vocabR[n], []rune(w))
+		}
 	}
 	ix.pool.New = func() any { s := make([]float32, len(docs)); return &s }
 	return ix
@@ -414,9 +421,10 @@ func (ix *Index) correct(w string) string {
 		maxD = 2
 	}
 	best, bestDF, bestD := "", 0, maxD+1
+	wr := []rune(w)
 	for l := n - maxD; l <= n+maxD; l++ {
-		for _, v := range ix.vocab[l] {
-			d := EditDistance(w, v, maxD)
+		for i, v := range ix.vocab[l] {
+			d := fold.Distance(wr, ix.vocabR[l][i], maxD)
 			if d > maxD {
 				continue
 			}
@@ -427,45 +435,6 @@ func (ix *Index) correct(w string) string {
 		}
 	}
 	return best
-}
-
-// editDistance is the optimal-string-alignment distance between a and b,
-// giving up (returning max+1) once it must exceed max.
-func EditDistance(a, b string, max int) int {
-	if a == b {
-		return 0
-	}
-	la, lb := len(a), len(b)
-	if la-lb > max || lb-la > max {
-		return max + 1
-	}
-	prev2 := make([]int, lb+1)
-	prev := make([]int, lb+1)
-	cur := make([]int, lb+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= la; i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= lb; j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				v = min(v, prev2[j-2]+1)
-			}
-			cur[j] = v
-			rowMin = min(rowMin, v)
-		}
-		if rowMin > max {
-			return max + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[lb]
 }
 
 // topK returns the k best of cands by score, best first, ties by position:

@@ -30,25 +30,6 @@ func TestTokenizeKeepsMagicSymbols(t *testing.T) {
 	}
 }
 
-func TestEditDistance(t *testing.T) {
-	cases := []struct {
-		a, b string
-		max  int
-		want int
-	}{
-		{"deathtouch", "deathtuch", 2, 1},
-		{"trample", "tarmple", 1, 1}, // transposition counts once
-		{"haste", "haste", 1, 0},
-		{"flying", "flash", 1, 2}, // gave up past max
-		{"", "abc", 3, 3},
-	}
-	for _, c := range cases {
-		if got := EditDistance(c.a, c.b, c.max); got != c.want {
-			t.Errorf("EditDistance(%q, %q, %d) = %d, want %d", c.a, c.b, c.max, got, c.want)
-		}
-	}
-}
-
 var testDocs = []Doc{
 	{Kind: "rule", ID: "1.1", Text: "A creature with haste can attack the turn it comes under your control."},
 	{Kind: "rule", ID: "1.2", Text: "Summoning sickness keeps a creature from attacking."},
