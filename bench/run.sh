@@ -11,7 +11,8 @@
 # (GOGC of the arbiter process only; default unset = the server's own
 # default of 400, see cmd/arbiter/serve.go), PPROF
 # (an address such as 127.0.0.1:6060: the server serves /debug/pprof/ there
-# for profiles taken during the run).
+# for profiles taken during the run), CLIENT_PROCS (GOMAXPROCS of the
+# driver, default 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,6 +52,6 @@ curl -fs "http://$listen/healthz" >/dev/null || { echo "arbiter http did not sta
 
 echo "arbiter http on $listen, Redis $redis_url (prefix $prefix), $(nproc) CPUs, server GOGC=${SERVER_GOGC:-400 (default)}, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 status=0
-"$tmp/httpload" -url "http://$listen/" -key "$seed" "$@" || status=$?
+GOMAXPROCS=${CLIENT_PROCS:-2} "$tmp/httpload" -url "http://$listen/" -key "$seed" "$@" || status=$?
 if grep -q "panic" "$tmp/arbiter.log"; then echo "arbiter logged a panic:"; cat "$tmp/arbiter.log"; status=1; fi
 exit $status

@@ -82,7 +82,7 @@ return {claimed, n, ttl}
 `)
 
 // Admit implements Admitter: one Lua script on a single server or a
-// sentinel-managed master. A cluster refuses a script over keys in two
+// sentinel-managed master, pipelined with concurrent calls (batch.go). A cluster refuses a script over keys in two
 // slots, so there it takes two round trips.
 func (r *Redis) Admit(ctx context.Context, claimKey string, claimTTL time.Duration, rateKey string, limit int, window time.Duration) (Admission, error) {
 	count := rateKey != "" && limit > 0
@@ -101,7 +101,7 @@ func (r *Redis) Admit(ctx context.Context, claimKey string, claimTTL time.Durati
 	if count {
 		keys[1] = r.redisKey(rateKey, suffixRate)
 	}
-	res, err := admitScript.Run(ctx, r.client, keys, max(pttl(claimTTL), 0).Milliseconds(), pttl(window).Milliseconds()).Int64Slice()
+	res, err := r.runAdmit(ctx, keys, max(pttl(claimTTL), 0).Milliseconds(), pttl(window).Milliseconds())
 	if err != nil {
 		return Admission{}, r.fail(start, err)
 	}

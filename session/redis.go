@@ -143,6 +143,8 @@ type Redis struct {
 	changedAt    atomic.Int64
 	recoveredAt  int64 // under healthMu; 0 before any recovery
 	closed       atomic.Bool
+
+	admit admitBatcher // see batch.go
 }
 
 var _ Store = (*Redis)(nil)
@@ -651,6 +653,7 @@ func (r *Redis) Close() error {
 	if !r.closed.CompareAndSwap(false, true) {
 		return nil
 	}
+	r.closeAdmit()
 	return r.client.Close()
 }
 

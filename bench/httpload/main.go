@@ -258,24 +258,20 @@ func (r *runner) expect(p poster, req interact.Signed, want int) string {
 	if status != http.StatusOK {
 		return "http " + strconv.Itoa(status)
 	}
-	// Only the type and flags are read on the hot path: the driver shares
-	// the machine with the server, so it keeps its own work small.
-	var head struct {
-		Type int `json:"type"`
-		Data struct {
-			Flags int `json:"flags"`
-		} `json:"data"`
-	}
-	if err := json.Unmarshal(resp, &head); err != nil {
+	// Only the type and flags are read on the hot path (responseHead): the
+	// driver shares the machine with the server, so it keeps its own work
+	// small.
+	typ, flags, err := responseHead(resp)
+	if err != nil {
 		return "bad json"
 	}
-	if head.Type != want {
-		if head.Type == 5 {
+	if typ != want {
+		if typ == 5 {
 			return "deferred"
 		}
-		return "type " + strconv.Itoa(head.Type)
+		return "type " + strconv.Itoa(typ)
 	}
-	if want == 4 && head.Data.Flags&64 != 0 {
+	if want == 4 && flags&64 != 0 {
 		var out interact.Response
 		json.Unmarshal(resp, &out)
 		// Every command in the mix succeeds; an ephemeral answer is an
