@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	voi "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
 )
 
 // Interactions is the HTTP interactions endpoint (`arbiter http`): Discord
@@ -30,9 +31,11 @@ type Interactions struct {
 	MaxSkew time.Duration
 	// REST sends follow-ups of deferred answers (webhook endpoints need no
 	// bot token).
-	REST *discordgo.Session
-	Now  func() time.Time
-	Log  *slog.Logger
+	REST    *discordgo.Session
+	Now     func() time.Time
+	Log     *slog.Logger
+	keyOnce sync.Once
+	key     *voi.ExpandedPublicKey // PublicKey, decoded once; nil when invalid
 	// delivered is signalled after each deferred follow-up (tests).
 	delivered func(error)
 }
@@ -150,7 +153,7 @@ func (h *Interactions) verify(sigHex, ts string, msg []byte) error {
 	if err != nil {
 		return errors.New("missing or malformed X-Signature-Timestamp")
 	}
-	if len(h.PublicKey) != ed25519.PublicKeySize || !ed25519.Verify(h.PublicKey, msg, sig[:]) {
+	if !verifySignature(h.publicKey(), msg, sig[:]) {
 		return errors.New("bad signature")
 	}
 	now := time.Now
@@ -166,6 +169,34 @@ func (h *Interactions) verify(sigHex, ts string, msg []byte) error {
 		return fmt.Errorf("timestamp %s is %s away from now", ts, age.Round(time.Second))
 	}
 	return nil
+}
+
+// publicKey is PublicKey decoded into a curve point with its precomputed
+// multiples, once: the key is fixed configuration, and crypto/ed25519
+// decodes it again (a square root) on every Verify.
+func (h *Interactions) publicKey() *voi.ExpandedPublicKey {
+	h.keyOnce.Do(func() {
+		if len(h.PublicKey) == ed25519.PublicKeySize {
+			h.key, _ = voi.NewExpandedPublicKey(voi.PublicKey(h.PublicKey))
+		}
+	})
+	return h.key
+}
+
+// stdlibRules makes curve25519-voi accept exactly the signatures
+// crypto/ed25519 accepts (canonical S, cofactorless equation, the same
+// treatment of small-order points): only the speed differs.
+var stdlibRules = &voi.Options{Verify: voi.VerifyOptionsStdLib}
+
+// verifySignature is the complete Ed25519 verification of sig over msg,
+// every request, nothing cached but the decoded public key. It uses
+// curve25519-voi rather than crypto/ed25519 because verification was the
+// largest cost of a request: voi's precomputed tables for the key and its
+// faster double-scalar multiplication take about 30% off each check (see
+// BenchmarkVerifySignature); TestVerifyMatchesStdlib checks that both
+// libraries accept and refuse the same signatures.
+func verifySignature(key *voi.ExpandedPublicKey, msg, sig []byte) bool {
+	return key != nil && voi.VerifyExpandedWithOptions(key, msg, sig, stdlibRules)
 }
 
 var jsonContentType = []string{"application/json"}
