@@ -99,16 +99,12 @@ func (r *Router) scenario(ctx context.Context, req Request) (Reply, error) {
 		}
 		return r.runReply(ctx, lines, private, "")
 	case "undo":
-		line, ok, err := r.d.Store.PopLine(ctx, key, ttl)
+		line, ok, lines, err := r.d.Store.PopAndList(ctx, key, ttl)
 		if err != nil {
 			return Reply{}, err
 		}
 		if !ok {
 			return Reply{}, &UserError{Title: "Nothing to undo", Msg: "The scenario has no lines.", Hint: "/scenario add line:Ornithopter"}
-		}
-		lines, err := r.d.Store.Lines(ctx, key, ttl)
-		if err != nil {
-			return Reply{}, err
 		}
 		note := "Removed: `" + strings.ReplaceAll(line, "`", "'") + "`"
 		if len(lines) == 0 {
@@ -234,12 +230,10 @@ func (r *Router) appendAndRun(ctx context.Context, key string, private bool, add
 	if len(bad) > 0 {
 		return Reply{}, refuse(strings.Join(bad, "; "))
 	}
-	if _, err := r.d.Store.AppendLines(ctx, key, add, ttl); err != nil {
-		return Reply{}, err
-	}
-	// Read back: other users may have added lines at the same time, and
-	// the answer must be the script as stored.
-	stored, err := r.d.Store.Lines(ctx, key, 0)
+	// The list as stored right after the append: other users may have
+	// added lines at the same time, and the answer must be the script as
+	// stored (one round trip for both).
+	stored, err := r.d.Store.AppendAndList(ctx, key, add, ttl)
 	if err != nil {
 		return Reply{}, err
 	}

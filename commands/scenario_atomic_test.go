@@ -46,6 +46,20 @@ func (f *failingWrites) PopLine(ctx context.Context, key string, ttl time.Durati
 	return f.Store.PopLine(ctx, key, ttl)
 }
 
+func (f *failingWrites) AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration) ([]string, error) {
+	if err := f.fail(); err != nil {
+		return nil, err
+	}
+	return f.Store.AppendAndList(ctx, key, lines, ttl)
+}
+
+func (f *failingWrites) PopAndList(ctx context.Context, key string, ttl time.Duration) (string, bool, []string, error) {
+	if err := f.fail(); err != nil {
+		return "", false, nil, err
+	}
+	return f.Store.PopAndList(ctx, key, ttl)
+}
+
 func (f *failingWrites) Put(ctx context.Context, key string, value []byte, ttl time.Duration) error {
 	if err := f.fail(); err != nil {
 		return err

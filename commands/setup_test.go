@@ -104,6 +104,12 @@ func (s *downStore) Lines(context.Context, string, time.Duration) ([]string, err
 func (s *downStore) PopLine(context.Context, string, time.Duration) (string, bool, error) {
 	return "", false, s.fail(true)
 }
+func (s *downStore) AppendAndList(context.Context, string, []string, time.Duration) ([]string, error) {
+	return nil, s.fail(true)
+}
+func (s *downStore) PopAndList(context.Context, string, time.Duration) (string, bool, []string, error) {
+	return "", false, nil, s.fail(true)
+}
 func (s *downStore) Put(context.Context, string, []byte, time.Duration) error { return s.fail(true) }
 func (s *downStore) Get(context.Context, string) ([]byte, bool, error) {
 	return nil, false, s.fail(false)

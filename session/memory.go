@@ -209,6 +209,50 @@ func (m *Memory) PopLine(ctx context.Context, key string, ttl time.Duration) (st
 	return last, true, nil
 }
 
+// AppendAndList implements Store.
+func (m *Memory) AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration) ([]string, error) {
+	now, err := m.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer m.mu.Unlock()
+	k := memKey{kindLines, key}
+	e := m.live(k, now)
+	if e == nil {
+		if len(lines) == 0 {
+			return nil, nil
+		}
+		e = &memEntry{}
+		m.entries[k] = e
+	}
+	e.lines = append(e.lines, lines...)
+	renew(e, now, ttl)
+	return append([]string(nil), e.lines...), nil
+}
+
+// PopAndList implements Store.
+func (m *Memory) PopAndList(ctx context.Context, key string, ttl time.Duration) (string, bool, []string, error) {
+	now, err := m.begin(ctx)
+	if err != nil {
+		return "", false, nil, err
+	}
+	defer m.mu.Unlock()
+	k := memKey{kindLines, key}
+	e := m.live(k, now)
+	if e == nil || len(e.lines) == 0 {
+		return "", false, nil, nil
+	}
+	last := e.lines[len(e.lines)-1]
+	e.lines[len(e.lines)-1] = ""
+	e.lines = e.lines[:len(e.lines)-1]
+	if len(e.lines) == 0 {
+		delete(m.entries, k)
+		return last, true, nil, nil
+	}
+	renew(e, now, ttl)
+	return last, true, append([]string(nil), e.lines...), nil
+}
+
 // Put implements Store.
 func (m *Memory) Put(ctx context.Context, key string, value []byte, ttl time.Duration) error {
 	now, err := m.begin(ctx)

@@ -462,6 +462,73 @@ func (r *Redis) PopLine(ctx context.Context, key string, ttl time.Duration) (str
 	return line, true, nil
 }
 
+// AppendAndList implements Store: RPUSH, PEXPIRE and LRANGE in one
+// transaction.
+func (r *Redis) AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration) ([]string, error) {
+	ctx, cancel, start := r.op(ctx)
+	defer cancel()
+	k := r.redisKey(key, suffixLines)
+	var lr *redis.StringSliceCmd
+	_, err := r.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		if len(lines) > 0 {
+			args := make([]any, len(lines))
+			for i, l := range lines {
+				args[i] = l
+			}
+			p.RPush(ctx, k, args...)
+		}
+		if ttl > 0 {
+			p.PExpire(ctx, k, pttl(ttl))
+		}
+		lr = p.LRange(ctx, k, 0, -1)
+		return nil
+	})
+	if err != nil {
+		return nil, r.fail(start, err)
+	}
+	r.ok(start)
+	if len(lr.Val()) == 0 {
+		return nil, nil
+	}
+	return lr.Val(), nil
+}
+
+// PopAndList implements Store: RPOP, PEXPIRE and LRANGE in one transaction.
+func (r *Redis) PopAndList(ctx context.Context, key string, ttl time.Duration) (string, bool, []string, error) {
+	ctx, cancel, start := r.op(ctx)
+	defer cancel()
+	k := r.redisKey(key, suffixLines)
+	var pop *redis.StringCmd
+	var lr *redis.StringSliceCmd
+	_, err := r.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		pop = p.RPop(ctx, k)
+		if ttl > 0 {
+			p.PExpire(ctx, k, pttl(ttl))
+		}
+		lr = p.LRange(ctx, k, 0, -1)
+		return nil
+	})
+	if err != nil && !errors.Is(err, redis.Nil) {
+		return "", false, nil, r.fail(start, err)
+	}
+	r.ok(start)
+	line, err := pop.Result()
+	if errors.Is(err, redis.Nil) {
+		return "", false, nil, nil
+	}
+	if err != nil {
+		return "", false, nil, r.fail(start, err)
+	}
+	rest, err := lr.Result()
+	if err != nil {
+		return "", false, nil, r.fail(start, err)
+	}
+	if len(rest) == 0 {
+		rest = nil
+	}
+	return line, true, rest, nil
+}
+
 // Put implements Store.
 func (r *Redis) Put(ctx context.Context, key string, value []byte, ttl time.Duration) error {
 	ctx, cancel, start := r.op(ctx)

@@ -27,6 +27,13 @@ type Store interface {
 	// PopLine removes and returns the last line; ok is false when the list
 	// is empty or absent.
 	PopLine(ctx context.Context, key string, ttl time.Duration) (line string, ok bool, err error)
+	// AppendAndList is AppendLines returning the whole list as it stands
+	// right after the append, in the same transaction: the script as
+	// stored, with lines others appended before these, in one round trip.
+	AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration) ([]string, error)
+	// PopAndList is PopLine returning also the list that remains (nil when
+	// none), in the same transaction.
+	PopAndList(ctx context.Context, key string, ttl time.Duration) (line string, ok bool, rest []string, err error)
 	// Put stores a value with an expiry (paging state and the like).
 	Put(ctx context.Context, key string, value []byte, ttl time.Duration) error
 	// Get returns a value stored with Put; ok is false when absent or expired.

@@ -31,6 +31,7 @@ func runStoreSuite(t *testing.T, open openStore) {
 	t.Run("append-concurrent", func(t *testing.T) { t.Parallel(); testAppendConcurrent(t, open(t)) })
 	t.Run("admit", func(t *testing.T) { t.Parallel(); testAdmit(t, open(t)) })
 	t.Run("apply", func(t *testing.T) { t.Parallel(); testApply(t, open(t)) })
+	t.Run("append-and-list", func(t *testing.T) { t.Parallel(); testAppendAndList(t, open(t)) })
 	t.Run("errors", func(t *testing.T) { t.Parallel(); testErrors(t, open(t)) })
 }
 
@@ -692,5 +693,63 @@ func testApply(t *testing.T, s Store) {
 	}
 	if err := s.Apply(ctx, Batch{}); err != nil {
 		t.Errorf("empty batch: %v", err)
+	}
+}
+
+// testAppendAndList: the combined calls mean AppendLines then Lines, and
+// PopLine then Lines, as one step: each caller sees the list exactly as its
+// own change left it, even among concurrent appends.
+func testAppendAndList(t *testing.T, s Store) {
+	ctx := context.Background()
+	if got, err := s.AppendAndList(ctx, "scenario:al", nil, time.Minute); err != nil || got != nil {
+		t.Fatalf("AppendAndList of nothing to an absent list = %q, %v; want nil", got, err)
+	}
+	got, err := s.AppendAndList(ctx, "scenario:al", []string{"a", "b"}, time.Minute)
+	if err != nil || !equalLines(got, []string{"a", "b"}) {
+		t.Fatalf("AppendAndList = %q, %v", got, err)
+	}
+	got, err = s.AppendAndList(ctx, "scenario:al", []string{"c"}, time.Minute)
+	if err != nil || !equalLines(got, []string{"a", "b", "c"}) {
+		t.Fatalf("second AppendAndList = %q, %v", got, err)
+	}
+	line, ok, rest, err := s.PopAndList(ctx, "scenario:al", time.Minute)
+	if err != nil || !ok || line != "c" || !equalLines(rest, []string{"a", "b"}) {
+		t.Fatalf("PopAndList = %q, %v, %q, %v", line, ok, rest, err)
+	}
+	s.PopAndList(ctx, "scenario:al", time.Minute)
+	line, ok, rest, err = s.PopAndList(ctx, "scenario:al", time.Minute)
+	if err != nil || !ok || line != "a" || rest != nil {
+		t.Fatalf("PopAndList of the last line = %q, %v, %q, %v; want a, true, nil", line, ok, rest, err)
+	}
+	if _, ok, rest, err := s.PopAndList(ctx, "scenario:al", time.Minute); err != nil || ok || rest != nil {
+		t.Fatalf("PopAndList of an empty list = %v, %q, %v", ok, rest, err)
+	}
+	if got := mustLines(t, s, "scenario:al", 0); got != nil {
+		t.Fatalf("list after popping everything: %q", got)
+	}
+
+	// 32 writers append two lines each: every writer's view holds its own
+	// pair, contiguous and last, and is a prefix of the final list.
+	views := make([][]string, 32)
+	var wg sync.WaitGroup
+	for w := range views {
+		wg.Go(func() {
+			v, err := s.AppendAndList(ctx, "scenario:alc", []string{fmt.Sprintf("w%d-1", w), fmt.Sprintf("w%d-2", w)}, time.Minute)
+			if err != nil {
+				t.Errorf("AppendAndList: %v", err)
+			}
+			views[w] = v
+		})
+	}
+	wg.Wait()
+	final := mustLines(t, s, "scenario:alc", 0)
+	if len(final) != 64 {
+		t.Fatalf("final list has %d lines, want 64", len(final))
+	}
+	for w, v := range views {
+		n := len(v)
+		if n < 2 || v[n-2] != fmt.Sprintf("w%d-1", w) || v[n-1] != fmt.Sprintf("w%d-2", w) || !equalLines(final[:n], v) {
+			t.Errorf("writer %d saw %q: not its own pair at the end of a prefix of the final list", w, v)
+		}
 	}
 }
