@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -145,16 +146,21 @@ func sourcesField(cs []commands.Citation) *discordgo.MessageEmbedField {
 		return nil
 	}
 	var b strings.Builder
+	n := 0 // runes in b, counted as they are written
 	for i, p := range parts {
-		more := fmt.Sprintf(" and %d more", len(parts)-i)
-		if runes(b.String())+runes(p)+2+runes(more) > LimitFieldValue {
-			b.WriteString(more)
+		more := len(parts) - i
+		moreRunes := len(" and  more") + len(strconv.Itoa(more))
+		pr := runes(p)
+		if n+pr+2+moreRunes > LimitFieldValue {
+			b.WriteString(" and " + strconv.Itoa(more) + " more")
 			break
 		}
 		if i > 0 {
 			b.WriteString(", ")
+			n += 2
 		}
 		b.WriteString(p)
+		n += pr
 	}
 	return &discordgo.MessageEmbedField{Name: "Sources", Value: b.String()}
 }
@@ -209,11 +215,14 @@ func renderButtons(bs []commands.Button) []discordgo.MessageComponent {
 			btn.Style, btn.URL = discordgo.LinkButton, b.URL
 		default:
 			btn.CustomID = b.CustomID
-			btn.Style = map[commands.ButtonStyle]discordgo.ButtonStyle{
-				commands.ButtonPrimary: discordgo.PrimaryButton, commands.ButtonSecondary: discordgo.SecondaryButton,
-				commands.ButtonSuccess: discordgo.SuccessButton, commands.ButtonDanger: discordgo.DangerButton,
-			}[b.Style]
-			if btn.Style == 0 {
+			switch b.Style {
+			case commands.ButtonPrimary:
+				btn.Style = discordgo.PrimaryButton
+			case commands.ButtonSuccess:
+				btn.Style = discordgo.SuccessButton
+			case commands.ButtonDanger:
+				btn.Style = discordgo.DangerButton
+			default:
 				btn.Style = discordgo.SecondaryButton
 			}
 		}
