@@ -54,6 +54,27 @@ func (r *Router) scenario(ctx context.Context, req Request) (Reply, error) {
 	if req.ChannelID == "" {
 		req.ChannelID = "console"
 	}
+	if _, given := req.Options["private"]; !given && req.Subcommand == "add" && req.Option("line") != "" {
+		// The commonest scenario command: which scenario and its lines in
+		// one round trip.
+		found, lists, err := r.d.Store.Peek(ctx, privateMarker(req.ChannelID, req.UserID),
+			scenarioKey(req.ChannelID, req.UserID, false), scenarioKey(req.ChannelID, req.UserID, true))
+		if err != nil {
+			return Reply{}, err
+		}
+		which := 0
+		if found {
+			which = 1
+		}
+		key := scenarioKey(req.ChannelID, req.UserID, found)
+		rep, err := r.appendTo(ctx, key, found, lists[which], splitScript(req.Option("line")))
+		if err != nil && lists[which] != nil {
+			// A refused line is still a use of the scenario: renew its
+			// expiry as a successful append would have (best effort).
+			_, _ = r.d.Store.Lines(ctx, key, r.d.ScenarioTTL)
+		}
+		return rep, err
+	}
 	key, private, err := r.whichScenario(ctx, req)
 	if err != nil {
 		return Reply{}, err
@@ -200,11 +221,16 @@ func splitScript(s string) []string {
 // lines, appends them (nothing is written when they do not) and answers
 // with the whole script run again.
 func (r *Router) appendAndRun(ctx context.Context, key string, private bool, add []string) (Reply, error) {
-	ttl := r.d.ScenarioTTL
-	lines, err := r.d.Store.Lines(ctx, key, ttl)
+	lines, err := r.d.Store.Lines(ctx, key, r.d.ScenarioTTL)
 	if err != nil {
 		return Reply{}, err
 	}
+	return r.appendTo(ctx, key, private, lines, add)
+}
+
+// appendTo is appendAndRun on the lines the scenario held when read.
+func (r *Router) appendTo(ctx context.Context, key string, private bool, lines, add []string) (Reply, error) {
+	ttl := r.d.ScenarioTTL
 	all := append(append([]string(nil), lines...), add...)
 	refuse := func(msg string) error {
 		if len(lines) > 0 {

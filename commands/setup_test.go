@@ -110,6 +110,9 @@ func (s *downStore) AppendAndList(context.Context, string, []string, time.Durati
 func (s *downStore) PopAndList(context.Context, string, time.Duration) (string, bool, []string, error) {
 	return "", false, nil, s.fail(true)
 }
+func (s *downStore) Peek(context.Context, string, ...string) (bool, [][]string, error) {
+	return false, nil, s.fail(false)
+}
 func (s *downStore) Put(context.Context, string, []byte, time.Duration) error { return s.fail(true) }
 func (s *downStore) Get(context.Context, string) ([]byte, bool, error) {
 	return nil, false, s.fail(false)

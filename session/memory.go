@@ -253,6 +253,23 @@ func (m *Memory) PopAndList(ctx context.Context, key string, ttl time.Duration) 
 	return last, true, append([]string(nil), e.lines...), nil
 }
 
+// Peek implements Store.
+func (m *Memory) Peek(ctx context.Context, valueKey string, listKeys ...string) (bool, [][]string, error) {
+	now, err := m.begin(ctx)
+	if err != nil {
+		return false, nil, err
+	}
+	defer m.mu.Unlock()
+	found := m.live(memKey{kindValue, valueKey}, now) != nil
+	lists := make([][]string, len(listKeys))
+	for i, k := range listKeys {
+		if e := m.live(memKey{kindLines, k}, now); e != nil && len(e.lines) > 0 {
+			lists[i] = append([]string(nil), e.lines...)
+		}
+	}
+	return found, lists, nil
+}
+
 // Put implements Store.
 func (m *Memory) Put(ctx context.Context, key string, value []byte, ttl time.Duration) error {
 	now, err := m.begin(ctx)

@@ -529,6 +529,32 @@ func (r *Redis) PopAndList(ctx context.Context, key string, ttl time.Duration) (
 	return line, true, rest, nil
 }
 
+// Peek implements Store: EXISTS and LRANGEs in one transaction.
+func (r *Redis) Peek(ctx context.Context, valueKey string, listKeys ...string) (bool, [][]string, error) {
+	ctx, cancel, start := r.op(ctx)
+	defer cancel()
+	var exists *redis.IntCmd
+	lrs := make([]*redis.StringSliceCmd, len(listKeys))
+	_, err := r.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		exists = p.Exists(ctx, r.redisKey(valueKey, suffixValue))
+		for i, k := range listKeys {
+			lrs[i] = p.LRange(ctx, r.redisKey(k, suffixLines), 0, -1)
+		}
+		return nil
+	})
+	if err != nil {
+		return false, nil, r.fail(start, err)
+	}
+	r.ok(start)
+	lists := make([][]string, len(listKeys))
+	for i, lr := range lrs {
+		if v := lr.Val(); len(v) > 0 {
+			lists[i] = v
+		}
+	}
+	return exists.Val() > 0, lists, nil
+}
+
 // Put implements Store.
 func (r *Redis) Put(ctx context.Context, key string, value []byte, ttl time.Duration) error {
 	ctx, cancel, start := r.op(ctx)

@@ -34,6 +34,10 @@ type Store interface {
 	// PopAndList is PopLine returning also the list that remains (nil when
 	// none), in the same transaction.
 	PopAndList(ctx context.Context, key string, ttl time.Duration) (line string, ok bool, rest []string, err error)
+	// Peek reports, in one round trip and as one snapshot, whether a value
+	// is stored at valueKey and the lists at listKeys (nil when absent). It
+	// renews no expiry. On a Redis Cluster all keys must share one hash tag.
+	Peek(ctx context.Context, valueKey string, listKeys ...string) (found bool, lists [][]string, err error)
 	// Put stores a value with an expiry (paging state and the like).
 	Put(ctx context.Context, key string, value []byte, ttl time.Duration) error
 	// Get returns a value stored with Put; ok is false when absent or expired.

@@ -32,6 +32,7 @@ func runStoreSuite(t *testing.T, open openStore) {
 	t.Run("admit", func(t *testing.T) { t.Parallel(); testAdmit(t, open(t)) })
 	t.Run("apply", func(t *testing.T) { t.Parallel(); testApply(t, open(t)) })
 	t.Run("append-and-list", func(t *testing.T) { t.Parallel(); testAppendAndList(t, open(t)) })
+	t.Run("peek", func(t *testing.T) { t.Parallel(); testPeek(t, open(t)) })
 	t.Run("errors", func(t *testing.T) { t.Parallel(); testErrors(t, open(t)) })
 }
 
@@ -751,5 +752,28 @@ func testAppendAndList(t *testing.T, s Store) {
 		if n < 2 || v[n-2] != fmt.Sprintf("w%d-1", w) || v[n-1] != fmt.Sprintf("w%d-2", w) || !equalLines(final[:n], v) {
 			t.Errorf("writer %d saw %q: not its own pair at the end of a prefix of the final list", w, v)
 		}
+	}
+}
+
+// testPeek: one look at a value's presence and several lists, as Get and
+// Lines would report them, without renewing anything.
+func testPeek(t *testing.T, s Store) {
+	ctx := context.Background()
+	found, lists, err := s.Peek(ctx, "scenario:pk:u1:private", "scenario:pk", "scenario:pk:u1")
+	if err != nil || found || len(lists) != 2 || lists[0] != nil || lists[1] != nil {
+		t.Fatalf("Peek on nothing = %v, %q, %v", found, lists, err)
+	}
+	mustAppend(t, s, "scenario:pk", time.Minute, "shared")
+	mustAppend(t, s, "scenario:pk:u1", time.Minute, "p1", "p2")
+	if err := s.Put(ctx, "scenario:pk:u1:private", nil, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	found, lists, err = s.Peek(ctx, "scenario:pk:u1:private", "scenario:pk", "scenario:pk:u1")
+	if err != nil || !found || !equalLines(lists[0], []string{"shared"}) || !equalLines(lists[1], []string{"p1", "p2"}) {
+		t.Fatalf("Peek = %v, %q, %v", found, lists, err)
+	}
+	// A list in the value's place is not a value, and a value is not a list.
+	if found, lists, err := s.Peek(ctx, "scenario:pk", "scenario:pk:u1:private"); err != nil || found || lists[0] != nil {
+		t.Fatalf("Peek across kinds = %v, %q, %v", found, lists, err)
 	}
 }
