@@ -27,6 +27,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -35,6 +36,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/http/httputil"
 	neturl "net/url"
 	"os"
 	"slices"
@@ -311,7 +313,8 @@ type rawPoster struct {
 	timeout          time.Duration
 	conn             net.Conn
 	br               *bufio.Reader
-	buf              []byte
+	buf              []byte // the request being written
+	body             []byte // the last response's body
 }
 
 func newRawPoster(rawURL string, timeout time.Duration) (*rawPoster, error) {
@@ -356,28 +359,127 @@ func (p *rawPoster) post(req interact.Signed) (int, []byte, error) {
 		}
 		p.conn.SetDeadline(time.Now().Add(p.timeout))
 		_, err := p.conn.Write(p.buf)
-		var resp *http.Response
+		var status int
+		var closeConn bool
 		if err == nil {
-			resp, err = http.ReadResponse(p.br, nil)
+			status, p.body, closeConn, err = readResponse(p.br, p.body[:0])
 		}
 		if err != nil {
 			p.reset()
 			// A kept-alive connection the server closed while idle fails
 			// at once with EOF; redial once. Anything else is an error.
-			if reused && attempt == 0 && (errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)) {
+			if reused && attempt == 0 && (errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)) {
 				continue
 			}
 			return 0, nil, err
 		}
-		body, err := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if err != nil || resp.Close {
+		if closeConn {
 			p.reset()
 		}
+		return status, p.body, nil
+	}
+}
+
+var errMalformed = errors.New("malformed HTTP response")
+
+// readResponse reads one HTTP/1.x response into buf: the status, the body
+// (Content-Length, chunked, or up to the connection's end) and whether the
+// connection must be closed after it. It does the little the driver needs
+// without building the header map and body reader of http.ReadResponse,
+// which were a sixth of the driver's CPU. The body is only valid until the
+// next call with the same buf.
+func readResponse(br *bufio.Reader, buf []byte) (status int, body []byte, closeConn bool, err error) {
+	line, err := br.ReadSlice('\n')
+	if err != nil {
+		return 0, nil, false, err
+	}
+	if len(line) < 12 || !bytes.HasPrefix(line, []byte("HTTP/1.")) || line[8] != ' ' {
+		return 0, nil, false, errMalformed
+	}
+	closeConn = line[7] == '0' // HTTP/1.0 closes unless told otherwise
+	status, err = strconv.Atoi(string(line[9:12]))
+	if err != nil {
+		return 0, nil, false, errMalformed
+	}
+	length, chunked := -1, false
+	for {
+		line, err = br.ReadSlice('\n')
 		if err != nil {
-			return 0, nil, err
+			return 0, nil, false, err
 		}
-		return resp.StatusCode, body, nil
+		line = bytes.TrimRight(line, "\r\n")
+		if len(line) == 0 {
+			break
+		}
+		name, value, ok := bytes.Cut(line, []byte(":"))
+		if !ok {
+			return 0, nil, false, errMalformed
+		}
+		value = bytes.TrimSpace(value)
+		switch {
+		case bytes.EqualFold(name, []byte("Content-Length")):
+			if length, err = strconv.Atoi(string(value)); err != nil || length < 0 {
+				return 0, nil, false, errMalformed
+			}
+		case bytes.EqualFold(name, []byte("Transfer-Encoding")):
+			chunked = bytes.EqualFold(value, []byte("chunked"))
+		case bytes.EqualFold(name, []byte("Connection")):
+			if bytes.EqualFold(value, []byte("close")) {
+				closeConn = true
+			} else if bytes.EqualFold(value, []byte("keep-alive")) {
+				closeConn = false
+			}
+		}
+	}
+	switch {
+	case chunked:
+		body, err = readAllInto(buf, httputil.NewChunkedReader(br))
+		if err != nil {
+			return 0, nil, false, err
+		}
+		// The chunked reader stops at the last chunk; the trailer section
+		// (usually just its blank line) follows.
+		for {
+			line, err = br.ReadSlice('\n')
+			if err != nil {
+				return 0, nil, false, err
+			}
+			if len(bytes.TrimRight(line, "\r\n")) == 0 {
+				break
+			}
+		}
+	case length >= 0:
+		if cap(buf) < length {
+			buf = make([]byte, length)
+		}
+		body = buf[:length]
+		if _, err = io.ReadFull(br, body); err != nil {
+			return 0, nil, false, err
+		}
+	default:
+		closeConn = true
+		if body, err = readAllInto(buf, br); err != nil {
+			return 0, nil, false, err
+		}
+	}
+	return status, body, closeConn, nil
+}
+
+// readAllInto is io.ReadAll appending to buf[:0].
+func readAllInto(buf []byte, r io.Reader) ([]byte, error) {
+	b := buf[:0]
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
 	}
 }
 
