@@ -10,16 +10,18 @@ import (
 // Admissions are batched: Admit runs on every interaction, and one Redis
 // round trip each cost a write and a read system call on both sides of the
 // socket, which under load was more CPU than the script itself (in this
-// process and in Redis). Concurrent Admit calls are handed to a few
-// workers, and each worker sends whatever has queued up as one pipeline.
-// A lone call goes out at once, so an idle bot waits for nothing; under
-// load the batches form by themselves while the previous pipeline is in
-// flight. Every call keeps its own script run, keys and result: batching
-// changes how the commands travel, not what they do.
+// process and in Redis). Up to admitPipelines calls at a time lead: each
+// sends its own script together with every call queued behind it as one
+// pipeline, hands each its reply, and passes the lead to the next queued
+// call if any arrived meanwhile. A lone call goes out at once, so an idle
+// bot waits for nothing, and no call waits for more than one wake-up (its
+// reply, or its turn to lead): batching without a goroutine in between.
+// Every call keeps its own script run, keys and result: batching changes
+// how the commands travel, not what they do.
 
 const (
-	admitWorkers  = 2   // pipelines in flight at once
-	admitMaxBatch = 128 // calls per pipeline
+	admitPipelines = 2   // pipelines in flight at once
+	admitMaxBatch  = 128 // calls per pipeline
 )
 
 type admitJob struct {
@@ -28,83 +30,98 @@ type admitJob struct {
 	args []any
 	res  []int64
 	err  error
+	lead bool // woken to lead, not with its reply
 	done chan struct{}
 }
 
 type admitBatcher struct {
-	once sync.Once
-	jobs chan *admitJob
-	stop chan struct{}
-	wg   sync.WaitGroup
+	mu       sync.Mutex
+	queue    []*admitJob
+	inflight int
+	closed   bool
 }
 
 var admitJobPool = sync.Pool{New: func() any { return &admitJob{done: make(chan struct{}, 1)} }}
 
-// runAdmit runs the admit script for one call through the batch workers
-// and returns the script's reply.
+// runAdmit runs the admit script for one call, batched with concurrent
+// calls, and returns the script's reply.
 func (r *Redis) runAdmit(ctx context.Context, keys []string, args ...any) ([]int64, error) {
 	b := &r.admit
-	b.once.Do(func() {
-		b.jobs = make(chan *admitJob, 4*admitMaxBatch)
-		b.stop = make(chan struct{})
-		for range admitWorkers {
-			b.wg.Add(1)
-			go r.admitWorker()
-		}
-	})
 	j := admitJobPool.Get().(*admitJob)
-	j.ctx, j.keys, j.args, j.res, j.err = ctx, keys, args, nil, nil
-	select {
-	case b.jobs <- j:
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case <-b.stop:
+	j.ctx, j.keys, j.args, j.res, j.err, j.lead = ctx, keys, args, nil, nil, false
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
 		return nil, errClosed
 	}
-	select {
-	case <-j.done:
-		res, err := j.res, j.err
-		j.ctx, j.keys, j.args, j.res, j.err = nil, nil, nil, nil, nil
-		admitJobPool.Put(j)
-		return res, err
-	case <-ctx.Done():
-		// The worker still owns j and will signal it; it is not reused.
-		return nil, ctx.Err()
-	case <-b.stop:
-		return nil, errClosed
+	if b.inflight < admitPipelines {
+		b.inflight++
+		b.mu.Unlock()
+		r.leadAdmit(j)
+	} else {
+		b.queue = append(b.queue, j)
+		b.mu.Unlock()
+		select {
+		case <-j.done:
+		case <-ctx.Done():
+			b.mu.Lock()
+			for i, q := range b.queue {
+				if q == j {
+					b.queue = append(b.queue[:i], b.queue[i+1:]...)
+					b.mu.Unlock()
+					return nil, ctx.Err() // never sent; j is dropped, not reused
+				}
+			}
+			b.mu.Unlock()
+			// Already taken: its reply or its turn to lead comes within
+			// one pipeline's time, and a turn to lead must be taken.
+			<-j.done
+		}
+		if j.lead {
+			r.leadAdmit(j)
+		}
 	}
+	res, err := j.res, j.err
+	if err == nil {
+		err = ctx.Err()
+	}
+	j.ctx, j.keys, j.args, j.res, j.err = nil, nil, nil, nil, nil
+	admitJobPool.Put(j)
+	return res, err
 }
 
-func (r *Redis) admitWorker() {
-	defer r.admit.wg.Done()
-	batch := make([]*admitJob, 0, admitMaxBatch)
-	cmds := make([]*redis.Cmd, 0, admitMaxBatch)
-	for {
-		batch = batch[:0]
-		select {
-		case j := <-r.admit.jobs:
-			batch = append(batch, j)
-		case <-r.admit.stop:
-			return
-		}
-	drain:
-		for len(batch) < admitMaxBatch {
-			select {
-			case j := <-r.admit.jobs:
-				batch = append(batch, j)
-			default:
-				break drain
-			}
-		}
-		cmds = r.admitPipeline(batch, cmds[:0])
+// leadAdmit sends first and the calls queued behind it as one pipeline,
+// then passes the lead on or gives its slot back.
+func (r *Redis) leadAdmit(first *admitJob) {
+	b := &r.admit
+	b.mu.Lock()
+	n := min(len(b.queue), admitMaxBatch-1)
+	batch := make([]*admitJob, 0, n+1)
+	batch = append(append(batch, first), b.queue[:n]...)
+	b.queue = append(b.queue[:0], b.queue[n:]...)
+	b.mu.Unlock()
+
+	r.admitPipeline(batch)
+	<-first.done // admitPipeline signals every job, this one included
+
+	b.mu.Lock()
+	if len(b.queue) > 0 {
+		next := b.queue[0]
+		b.queue = append(b.queue[:0], b.queue[1:]...)
+		b.mu.Unlock()
+		next.lead = true
+		next.done <- struct{}{}
+		return
 	}
+	b.inflight--
+	b.mu.Unlock()
 }
 
 // admitPipeline sends the batch's scripts in one pipeline and hands each
 // job its own reply. A job whose caller gave up before it was sent is not
 // sent at all.
-func (r *Redis) admitPipeline(batch []*admitJob, cmds []*redis.Cmd) []*redis.Cmd {
-	live := batch[:0:0]
+func (r *Redis) admitPipeline(batch []*admitJob) {
+	live := make([]*admitJob, 0, len(batch))
 	for _, j := range batch {
 		if err := j.ctx.Err(); err != nil {
 			j.err = err
@@ -114,11 +131,12 @@ func (r *Redis) admitPipeline(batch []*admitJob, cmds []*redis.Cmd) []*redis.Cmd
 		live = append(live, j)
 	}
 	if len(live) == 0 {
-		return cmds
+		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), r.opTimeout)
 	defer cancel()
-	run := func(eval bool, jobs []*admitJob) []*redis.Cmd {
+	cmds := make([]*redis.Cmd, 0, len(live))
+	run := func(eval bool, jobs []*admitJob) {
 		cmds = cmds[:0]
 		_, _ = r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
 			for _, j := range jobs {
@@ -130,9 +148,8 @@ func (r *Redis) admitPipeline(batch []*admitJob, cmds []*redis.Cmd) []*redis.Cmd
 			}
 			return nil
 		})
-		return cmds
 	}
-	cmds = run(false, live)
+	run(false, live)
 	// A server that does not know the script yet (first use, a restart, a
 	// SCRIPT FLUSH) answers NOSCRIPT and ran nothing: send those again
 	// with the script's text, which also loads it.
@@ -146,7 +163,7 @@ func (r *Redis) admitPipeline(batch []*admitJob, cmds []*redis.Cmd) []*redis.Cmd
 		j.res, j.err = res, err
 	}
 	if len(again) > 0 {
-		cmds = run(true, again)
+		run(true, again)
 		for i, j := range again {
 			j.res, j.err = cmds[i].Int64Slice()
 		}
@@ -154,17 +171,12 @@ func (r *Redis) admitPipeline(batch []*admitJob, cmds []*redis.Cmd) []*redis.Cmd
 	for _, j := range live {
 		j.done <- struct{}{}
 	}
-	return cmds
 }
 
-// closeAdmit stops the workers; waiting callers get errClosed.
+// closeAdmit refuses new calls; calls already queued are still sent (and
+// fail at once on the closed client), so none is left waiting.
 func (r *Redis) closeAdmit() {
-	b := &r.admit
-	b.once.Do(func() { b.stop = make(chan struct{}) })
-	select {
-	case <-b.stop:
-	default:
-		close(b.stop)
-	}
-	b.wg.Wait()
+	r.admit.mu.Lock()
+	r.admit.closed = true
+	r.admit.mu.Unlock()
 }
