@@ -2,29 +2,17 @@ package bot
 
 import (
 	"context"
-	"sync"
 	"testing"
 
-	"github.com/arbiter-mtg/arbiter/commands"
-	"github.com/arbiter-mtg/arbiter/internal/shareddata"
-	"github.com/arbiter-mtg/arbiter/rulings"
-	"github.com/arbiter-mtg/arbiter/session"
-)
+	"github.com/arbiter-mtg/arbiter/internal/testkb"
 
-var (
-	kbOnce sync.Once
-	kb     *rulings.KB
-	kbErr  error
+	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/session"
 )
 
 func fullRouter(t *testing.T) *commands.Router {
 	t.Helper()
-	dir := shareddata.Data(t)
-	kbOnce.Do(func() { kb, kbErr = rulings.Load(dir) })
-	if kbErr != nil {
-		t.Fatal(kbErr)
-	}
-	d := commands.FromKB(kb)
+	d := commands.FromKB(testkb.KB(t))
 	d.Store = session.NewMemory()
 	r, err := commands.New(d)
 	if err != nil {
@@ -55,7 +43,7 @@ func TestGoldenFullData(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			rep := r.Handle(ctx, tc.req)
 			for _, c := range rep.Citations {
-				if c.Kind == commands.CiteCR && !kb.CR.Exists(c.ID) {
+				if c.Kind == commands.CiteCR && !testkb.KB(t).CR.Exists(c.ID) {
 					t.Errorf("cites %s, not in the CR", c.ID)
 				}
 			}

@@ -7,32 +7,18 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sync"
 	"testing"
 
+	"github.com/arbiter-mtg/arbiter/internal/testkb"
+
 	"github.com/arbiter-mtg/arbiter/commands"
-	"github.com/arbiter-mtg/arbiter/internal/shareddata"
 	"github.com/arbiter-mtg/arbiter/rulings/cr"
 	"github.com/arbiter-mtg/arbiter/session"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
 
-var (
-	crOnce  sync.Once
-	crRules *cr.Rules
-	crErr   error
-)
-
-func loadCR(t testing.TB) *cr.Rules {
-	t.Helper()
-	path := shareddata.Path(t, "cr/cr-20260417.txt")
-	crOnce.Do(func() { crRules, crErr = cr.ParseFile(path) })
-	if crErr != nil {
-		t.Fatalf("parse CR: %v", crErr)
-	}
-	return crRules
-}
+func loadCR(t testing.TB) *cr.Rules { t.Helper(); return testkb.CR(t) }
 
 // testRouter is the real command set over the real CR and an in-memory
 // store.

@@ -4,18 +4,11 @@ import (
 	"context"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/arbiter-mtg/arbiter/internal/shareddata"
-	"github.com/arbiter-mtg/arbiter/rulings"
-	"github.com/arbiter-mtg/arbiter/session"
-)
+	"github.com/arbiter-mtg/arbiter/internal/testkb"
 
-var (
-	kbOnce sync.Once
-	kb     *rulings.KB
-	kbErr  error
+	"github.com/arbiter-mtg/arbiter/session"
 )
 
 // fullRouter serves the whole shared data directory: the CR, the M15 and
@@ -23,12 +16,7 @@ var (
 // index and the real scenario engine.
 func fullRouter(t *testing.T) *Router {
 	t.Helper()
-	dir := shareddata.Data(t)
-	kbOnce.Do(func() { kb, kbErr = rulings.Load(dir) })
-	if kbErr != nil {
-		t.Fatalf("load %s: %v", dir, kbErr)
-	}
-	d := FromKB(kb)
+	d := FromKB(testkb.KB(t))
 	d.Store = session.NewMemory()
 	return newRouter(t, d)
 }
@@ -83,7 +71,7 @@ func TestLookupsOverTheFullData(t *testing.T) {
 					t.Errorf("citations %v lack %s", cites, c)
 				}
 			}
-			checkCitations(t, kb.CR, rep)
+			checkCitations(t, testkb.KB(t).CR, rep)
 		})
 	}
 }
@@ -101,7 +89,7 @@ func TestFindRulesOnAMessage(t *testing.T) {
 			t.Errorf("Find rules searches rules and glossary only, got %s:%s", c.Kind, c.ID)
 		}
 	}
-	checkCitations(t, kb.CR, rep)
+	checkCitations(t, testkb.KB(t).CR, rep)
 	empty := r.Handle(context.Background(), Request{Kind: KindCommand, Command: FindRules, TargetText: "  "})
 	if !empty.Error || !empty.Ephemeral {
 		t.Errorf("empty message: %+v", empty)
@@ -176,7 +164,7 @@ func TestScenarioWithTheEngine(t *testing.T) {
 		if rep.Error {
 			t.Fatalf("scenario error: %s", rep.Body)
 		}
-		checkCitations(t, kb.CR, rep)
+		checkCitations(t, testkb.KB(t).CR, rep)
 	}
 	if !strings.Contains(old.Body, "Yes") {
 		t.Errorf("an Ornithopter controlled since the turn began can attack once ensouled:\n%s", old.Body)

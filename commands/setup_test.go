@@ -8,27 +8,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arbiter-mtg/arbiter/internal/shareddata"
+	"github.com/arbiter-mtg/arbiter/internal/testkb"
+
 	"github.com/arbiter-mtg/arbiter/rulings/cr"
 	"github.com/arbiter-mtg/arbiter/session"
 )
 
-var (
-	crOnce  sync.Once
-	crRules *cr.Rules
-	crErr   error
-)
-
-// loadCR parses the newest real CR once for the whole package.
-func loadCR(t testing.TB) *cr.Rules {
-	t.Helper()
-	path := shareddata.Path(t, "cr/cr-20260417.txt")
-	crOnce.Do(func() { crRules, crErr = cr.ParseFile(path) })
-	if crErr != nil {
-		t.Fatalf("parse CR: %v", crErr)
-	}
-	return crRules
-}
+func loadCR(t testing.TB) *cr.Rules { t.Helper(); return testkb.CR(t) }
 
 func newRouter(t testing.TB, d Deps) *Router {
 	t.Helper()

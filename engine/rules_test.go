@@ -8,21 +8,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arbiter-mtg/arbiter/internal/shareddata"
+	"github.com/arbiter-mtg/arbiter/internal/testkb"
+
 	"github.com/arbiter-mtg/arbiter/rulings/cr"
 )
 
 // ruleID matches a CR rule number such as 302.6, 613.4c or 704.5f.
 var ruleID = regexp.MustCompile(`\b[1-9]\d{2}\.\d+[a-z]?\b`)
 
-func loadCR(t *testing.T) *cr.Rules {
-	t.Helper()
-	rules, err := cr.ParseFile(shareddata.Path(t, "cr/cr-20260417.txt"))
-	if err != nil {
-		t.Fatalf("parsing the CR: %v", err)
-	}
-	return rules
-}
+func loadCR(t *testing.T) *cr.Rules { t.Helper(); return testkb.CR(t) }
 
 // Every rule number written anywhere in the engine's source (citations,
 // layer tables, messages) must exist in the loaded CR.

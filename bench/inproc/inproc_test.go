@@ -12,14 +12,14 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/arbiter-mtg/arbiter/internal/testkb"
 
 	"github.com/arbiter-mtg/arbiter/bench/interact"
 	"github.com/arbiter-mtg/arbiter/bot"
 	"github.com/arbiter-mtg/arbiter/commands"
-	"github.com/arbiter-mtg/arbiter/internal/shareddata"
 	"github.com/arbiter-mtg/arbiter/rulings"
 	"github.com/arbiter-mtg/arbiter/session"
 	"github.com/arbiter-mtg/arbiter/session/redistest"
@@ -29,19 +29,7 @@ var rateLimit = 10
 
 const seed = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"
 
-var (
-	kbOnce sync.Once
-	kb     *rulings.KB
-	kbErr  error
-)
-
-func loadKB(b *testing.B) *rulings.KB {
-	kbOnce.Do(func() { kb, kbErr = rulings.Load(shareddata.Data(b)) })
-	if kbErr != nil {
-		b.Fatal(kbErr)
-	}
-	return kb
-}
+func loadKB(b *testing.B) *rulings.KB { return testkb.KB(b) }
 
 func handler(b *testing.B, store session.Store, signer *interact.Signer) http.Handler {
 	d := commands.FromKB(loadKB(b))
