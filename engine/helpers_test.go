@@ -1,80 +1,30 @@
 package engine
 
 import (
-	"encoding/json"
-	"os"
-	"sync"
 	"testing"
 
-	"github.com/arbiter-mtg/arbiter/internal/shareddata"
+	"github.com/arbiter-mtg/arbiter/internal/testkb"
 )
 
-// mtgjsonSet is the part of an MTGJSON v5 set file the tests read.
-type mtgjsonSet struct {
-	Data struct {
-		Cards []struct {
-			Name       string   `json:"name"`
-			ManaCost   string   `json:"manaCost"`
-			Colors     []string `json:"colors"`
-			Supertypes []string `json:"supertypes"`
-			Types      []string `json:"types"`
-			Subtypes   []string `json:"subtypes"`
-			Power      string   `json:"power"`
-			Toughness  string   `json:"toughness"`
-			Text       string   `json:"text"`
-			Rulings    []struct {
-				Text string `json:"text"`
-			} `json:"rulings"`
-		} `json:"cards"`
-	} `json:"data"`
-}
-
-var (
-	cardsOnce sync.Once
-	cardsSrc  MapSource
-	rulingsBy map[string][]string
-	cardsErr  error
-)
-
-// testCards loads the real M15 and THS card files from ../shared/data.
-func testCards(t testing.TB) MapSource {
+// testCards is the real M15 and THS card data from ../shared/data, through
+// the same catalog and adapter the product uses.
+func testCards(t testing.TB) CardSource {
 	t.Helper()
-	m15 := shareddata.Path(t, "cards/mtgjson-v5/M15.json")
-	ths := shareddata.Path(t, "cards/mtgjson-v5/THS.json")
-	cardsOnce.Do(func() {
-		cardsSrc = MapSource{}
-		rulingsBy = map[string][]string{}
-		for _, p := range []string{m15, ths} {
-			b, err := os.ReadFile(p)
-			if err != nil {
-				cardsErr = err
-				return
-			}
-			var set mtgjsonSet
-			if err := json.Unmarshal(b, &set); err != nil {
-				cardsErr = err
-				return
-			}
-			for _, c := range set.Data.Cards {
-				d := CardDef{Name: c.Name, ManaCost: c.ManaCost, Colors: c.Colors, Supertypes: c.Supertypes,
-					Types: c.Types, Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Text: c.Text}
-				cardsSrc[foldKey(c.Name)] = d
-				for _, r := range c.Rulings {
-					rulingsBy[c.Name] = append(rulingsBy[c.Name], r.Text)
-				}
-			}
-		}
-	})
-	if cardsErr != nil {
-		t.Fatalf("loading card data: %v", cardsErr)
-	}
-	return cardsSrc
+	return CatalogSource(testkb.KB(t).Cards)
 }
 
 // cardRulings returns the published rulings of a card in the test data.
 func cardRulings(t testing.TB, name string) []string {
-	testCards(t)
-	return rulingsBy[name]
+	t.Helper()
+	c, ok := testkb.KB(t).Cards.Lookup(name)
+	if !ok {
+		t.Fatalf("card %q is not in the test data", name)
+	}
+	var out []string
+	for _, r := range c.Rulings {
+		out = append(out, r.Text)
+	}
+	return out
 }
 
 // mustRun parses and runs a scenario and fails on syntax or run errors.
