@@ -163,3 +163,19 @@ func TestPartialOverlapIsNotAQuote(t *testing.T) {
 		t.Errorf("paste answered %+v", rs)
 	}
 }
+
+// Number words and digits meet: the CR writes "toughness 0" and "ten or
+// more poison counters".
+func TestNumberWordsMatchDigits(t *testing.T) {
+	ix := Build([]Doc{
+		{Kind: "rule", ID: "sba", Text: "If a creature has toughness 0 or less, it is put into its owner's graveyard."},
+		{Kind: "rule", ID: "poison", Text: "If a player has ten or more poison counters, that player loses the game."},
+		{Kind: "rule", ID: "other", Text: "A creature's toughness is its second number."},
+	})
+	if rs := ix.Search("toughness zero", Options{}); len(rs) == 0 || rs[0].ID != "sba" {
+		t.Errorf("toughness zero -> %+v", rs)
+	}
+	if rs := ix.Search("10 poison", Options{}); len(rs) == 0 || rs[0].ID != "poison" {
+		t.Errorf("10 poison -> %+v", rs)
+	}
+}

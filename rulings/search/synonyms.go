@@ -2,6 +2,7 @@ package search
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -98,6 +99,15 @@ func init() {
 		"response":     {"responded", "stack"},
 		"simultaneous": {"simultaneously"},
 	}
+	// Numbers: the CR writes "toughness 0" but "ten or more poison
+	// counters"; players write either.
+	for i, w := range []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"} {
+		d := strconv.Itoa(i)
+		raw[w] = append(raw[w], d)
+		raw[d] = append(raw[d], w)
+	}
+	raw["twenty"] = append(raw["twenty"], "20")
+	raw["20"] = append(raw["20"], "twenty")
 	for k, vs := range raw {
 		key := stem(k)
 		for _, v := range vs {
