@@ -473,23 +473,17 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 		}
 		return nil, true
 	}
-	if m := reGainControl.FindStringSubmatch(low); m != nil {
-		sel, ok := c.subject(strings.Fields(m[1]), ctx)
-		if !ok {
-			return nil, false
+	// "Gain control of …" and "You control …" are the same layer-2 effect.
+	for _, re := range []*regexp.Regexp{reGainControl, reYouControl} {
+		if m := re.FindStringSubmatch(low); m != nil {
+			sel, ok := c.subject(strings.Fields(m[1]), ctx)
+			if !ok {
+				return nil, false
+			}
+			t.Parts = []Part{{Layer: L2, Op: opControl}}
+			c.control = true
+			return done(sel)
 		}
-		t.Parts = []Part{{Layer: L2, Op: opControl}}
-		c.control = true
-		return done(sel)
-	}
-	if m := reYouControl.FindStringSubmatch(low); m != nil {
-		sel, ok := c.subject(strings.Fields(m[1]), ctx)
-		if !ok {
-			return nil, false
-		}
-		t.Parts = []Part{{Layer: L2, Op: opControl}}
-		c.control = true
-		return done(sel)
 	}
 	if m := reSwitch.FindStringSubmatch(low); m != nil {
 		sel, ok := c.subject(strings.Fields(m[1]), ctx)
