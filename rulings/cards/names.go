@@ -452,18 +452,7 @@ func (ix *nameIndex) wordTypos(k string, n int) []int32 {
 				if abs(len(w)-len(qw)) > 2*limit {
 					continue
 				}
-				// Each edit adds or removes at most one distinct
-				// letter, so letters only one word has bound the
-				// distance from below.
-				wm := ix.fWordMasks[i][wi]
-				if bits.OnesCount64(wm&^qm[qi]) > limit || bits.OnesCount64(qm[qi]&^wm) > limit {
-					continue
-				}
-				buf = append(buf[:0], []rune(w)...)
-				if abs(len(buf)-len(qr[qi])) > limit {
-					continue
-				}
-				best = min(best, fold.Distance(qr[qi], buf, limit))
+				best = min(best, boundedDistance(qr[qi], qm[qi], w, ix.fWordMasks[i][wi], limit, &buf))
 			}
 			if best <= limit {
 				points++
@@ -551,15 +540,7 @@ func (ix *nameIndex) typos(k string, limit, n int) []int32 {
 		if kl < len(q)-limit-4 || kl > len(q)+limit+4 {
 			continue
 		}
-		// Letters only one side has bound the distance from below.
-		if m := ix.fMasks[i]; bits.OnesCount64(m&^qm) > limit || bits.OnesCount64(qm&^m) > limit {
-			continue
-		}
-		buf = append(buf[:0], []rune(key)...)
-		if abs(len(buf)-len(q)) > limit {
-			continue
-		}
-		if d := fold.Distance(q, buf, limit); d <= limit {
+		if d := boundedDistance(q, qm, key, ix.fMasks[i], limit, &buf); d <= limit {
 			hits = append(hits, hit{ix.fCard[i], d, len(buf)})
 		}
 	}
@@ -577,6 +558,23 @@ func (ix *nameIndex) typos(k string, limit, n int) []int32 {
 		}
 	}
 	return out
+}
+
+// boundedDistance is the edit distance between q and w, or limit+1 when it
+// must exceed limit. Each edit adds or removes at most one distinct letter,
+// so the letters only one side has (the masks) bound the distance from
+// below and rule most words out before any decoding. buf is reused for w's
+// runes and holds them afterwards.
+func boundedDistance(q []rune, qm uint64, w string, wm uint64, limit int, buf *[]rune) int {
+	if bits.OnesCount64(wm&^qm) > limit || bits.OnesCount64(qm&^wm) > limit {
+		*buf = (*buf)[:0]
+		return limit + 1
+	}
+	*buf = append((*buf)[:0], []rune(w)...)
+	if abs(len(*buf)-len(q)) > limit {
+		return limit + 1
+	}
+	return fold.Distance(q, *buf, limit)
 }
 
 func abs(x int) int {
