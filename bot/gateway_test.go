@@ -103,6 +103,13 @@ func newFakeDiscord(t *testing.T, shards int) *fakeDiscord {
 	mux.HandleFunc("/api/v9/webhooks/{app}/{token}", webhook)
 	mux.HandleFunc("/api/v9/webhooks/{app}/{token}/messages/{msg}", webhook)
 	f.srv = httptest.NewServer(mux)
+	t.Cleanup(f.srv.Close)
+	// discordgo's endpoints are package variables: point them at the fake
+	// for this test and back afterwards.
+	if err := SetAPIBase(f.srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { SetAPIBase("https://discord.com") })
 	return f
 }
 
@@ -220,11 +227,6 @@ func interactionJSON(id, name, optName, optValue string) []byte {
 // the bot still answering afterwards, and a duplicate delivery answered once.
 func TestGatewayEndToEnd(t *testing.T) {
 	f := newFakeDiscord(t, 1)
-	defer f.srv.Close()
-	if err := SetAPIBase(f.srv.URL); err != nil {
-		t.Fatal(err)
-	}
-	defer SetAPIBase("https://discord.com")
 
 	g := &Gateway{
 		Token: "test-token", ApplicationID: "900", GuildID: "500", ShardCount: 1,
@@ -336,11 +338,6 @@ func TestGatewayEndToEnd(t *testing.T) {
 // shard pair; registration happens once.
 func TestGatewayAutoSharding(t *testing.T) {
 	f := newFakeDiscord(t, 2)
-	defer f.srv.Close()
-	if err := SetAPIBase(f.srv.URL); err != nil {
-		t.Fatal(err)
-	}
-	defer SetAPIBase("https://discord.com")
 	g := &Gateway{Token: "tok", ApplicationID: "900", AutoShard: true, Dispatcher: &Dispatcher{Router: testRouter(t, commands.Deps{})}}
 	if err := g.Open(context.Background()); err != nil {
 		t.Fatalf("Open: %v", err)
@@ -372,11 +369,6 @@ func TestGatewayAutoSharding(t *testing.T) {
 // follow-up.
 func TestGatewayDefersSlowAnswers(t *testing.T) {
 	f := newFakeDiscord(t, 1)
-	defer f.srv.Close()
-	if err := SetAPIBase(f.srv.URL); err != nil {
-		t.Fatal(err)
-	}
-	defer SetAPIBase("https://discord.com")
 	g := &Gateway{
 		Token: "tok", ApplicationID: "900", GuildID: "500", ShardCount: 1,
 		Dispatcher: &Dispatcher{Router: slowRouter{testRouter(t, commands.Deps{}), 300 * time.Millisecond}, DeferAfter: 50 * time.Millisecond},
@@ -427,11 +419,6 @@ func TestGatewayDefersSlowAnswers(t *testing.T) {
 // and bots are ignored.
 func TestWatcherEndToEnd(t *testing.T) {
 	f := newFakeDiscord(t, 1)
-	defer f.srv.Close()
-	if err := SetAPIBase(f.srv.URL); err != nil {
-		t.Fatal(err)
-	}
-	defer SetAPIBase("https://discord.com")
 	r := fullRouter(t)
 	g := &Gateway{
 		Token: "tok", ApplicationID: "900", GuildID: "500", ShardCount: 1,
