@@ -8,11 +8,12 @@ import (
 
 	"github.com/arbiter-mtg/arbiter/commands"
 	"github.com/arbiter-mtg/arbiter/session"
+	"github.com/arbiter-mtg/arbiter/wire"
 )
 
 func fullRouter(t *testing.T) *commands.Router {
 	t.Helper()
-	d := commands.FromKB(testkb.KB(t))
+	d := wire.FromKB(testkb.KB(t))
 	d.Store = session.NewMemory()
 	r, err := commands.New(d)
 	if err != nil {

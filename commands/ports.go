@@ -1,10 +1,14 @@
 package commands
 
-import "context"
+import (
+	"context"
+
+	"github.com/arbiter-mtg/arbiter/rulings/cr"
+)
 
 // The knowledge sources beyond the CR are reached through these small
 // interfaces so the command set does not care how cards, documents and
-// scenarios are loaded; kb.go adapts the loaded knowledge base to them.
+// scenarios are loaded; the wire package binds them to the loaded knowledge base and the engine.
 
 // SearchHit is one ranked search result.
 type SearchHit struct {
@@ -90,4 +94,11 @@ type ScenarioResult struct {
 type ScenarioError struct {
 	Line int
 	Msg  string
+}
+
+// GlossarySource finds glossary entries more leniently than the CR's exact
+// look-up (prefix, plural, fuzzy); *rulings.KB implements it.
+type GlossarySource interface {
+	Define(term string) (*cr.GlossaryEntry, []string)
+	GlossaryComplete(prefix string, n int) []string
 }

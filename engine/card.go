@@ -21,10 +21,14 @@ type CardDef struct {
 	Text       string   `json:"text,omitempty"`
 }
 
-// CardSource looks cards up by name for a scenario. Suggest returns close
-// names for an unknown one (for the error message).
+// CardSource looks cards up by name for a scenario.
 type CardSource interface {
 	Card(name string) (CardDef, bool)
+}
+
+// Suggester is implemented by card sources that can name close matches for
+// an unknown card (for the error message).
+type Suggester interface {
 	Suggest(name string) []string
 }
 
@@ -45,23 +49,6 @@ func NewMapSource(cards ...CardDef) MapSource {
 func (m MapSource) Card(name string) (CardDef, bool) {
 	c, ok := m[fold.Key(name)]
 	return c, ok
-}
-
-// Suggest implements CardSource: names containing the folded query, or
-// within a small edit distance of it.
-func (m MapSource) Suggest(name string) []string {
-	k := fold.Key(name)
-	var out []string
-	for key, c := range m {
-		if k != "" && (strings.Contains(key, k) || editDistance(key, k) <= 1+len(k)/6) {
-			out = append(out, c.Name)
-		}
-	}
-	sortStrings(out)
-	if len(out) > 5 {
-		out = out[:5]
-	}
-	return out
 }
 
 // colorOrder is WUBRG, the order colors are listed in.
@@ -85,9 +72,9 @@ func sortColors(cs []string) []string {
 	return out
 }
 
-// colorsOfCost derives colors from a mana cost (CR 202.2): every colored
+// ColorsOfCost derives colors from a mana cost (CR 202.2): every colored
 // mana symbol, including hybrid and Phyrexian halves, gives its color.
-func colorsOfCost(cost string) []string {
+func ColorsOfCost(cost string) []string {
 	var cs []string
 	for _, sym := range manaSymbols(cost) {
 		for _, part := range strings.Split(sym, "/") {
@@ -186,33 +173,4 @@ func removeFold(list []string, drop func(string) bool) []string {
 		}
 	}
 	return out
-}
-
-func foldKey(s string) string { return fold.Key(s) }
-
-// editDistance is the Levenshtein distance between a and b (bytes).
-func editDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		if a == b {
-			return 0
-		}
-		return 64
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -26,8 +26,8 @@ func TestColorsOfCost(t *testing.T) {
 	for cost, want := range map[string]string{
 		"{2}{R}": "R", "{W/U}": "WU", "{G}{W}": "WG", "{3}": "", "{B/P}{2/R}": "BR",
 	} {
-		if got := strings.Join(colorsOfCost(cost), ""); got != want {
-			t.Errorf("colorsOfCost(%q) = %q, want %q", cost, got, want)
+		if got := strings.Join(ColorsOfCost(cost), ""); got != want {
+			t.Errorf("ColorsOfCost(%q) = %q, want %q", cost, got, want)
 		}
 	}
 }

@@ -4,14 +4,29 @@ import (
 	"testing"
 
 	"github.com/arbiter-mtg/arbiter/internal/testkb"
+	"github.com/arbiter-mtg/arbiter/rulings/cards"
 )
 
-// testCards is the real M15 and THS card data from ../shared/data, through
-// the same catalog and adapter the product uses.
+// testCards is the real M15 and THS card data from ../shared/data, read by
+// the product's card catalog (the two sets hold no multi-face cards).
 func testCards(t testing.TB) CardSource {
 	t.Helper()
-	return CatalogSource(testkb.KB(t).Cards)
+	var defs []CardDef
+	for _, c := range testkb.KB(t).Cards.Cards() {
+		defs = append(defs, CardDef{Name: c.Name, ManaCost: c.ManaCost, Colors: c.Colors, Supertypes: c.Supertypes,
+			Types: c.Types, Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Text: c.Text})
+	}
+	return testSource{NewMapSource(defs...), testkb.KB(t).Cards}
 }
+
+// testSource names close matches with the catalog's own suggestions, as
+// the product's card source does.
+type testSource struct {
+	MapSource
+	cat *cards.Catalog
+}
+
+func (s testSource) Suggest(name string) []string { return s.cat.Suggest(name, 5) }
 
 // cardRulings returns the published rulings of a card in the test data.
 func cardRulings(t testing.TB, name string) []string {

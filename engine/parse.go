@@ -574,7 +574,7 @@ func parseDefine(s string) (Stmt, string) {
 	if indicator {
 		def.Colors = sortColors(colors)
 	} else {
-		def.Colors = colorsOfCost(def.ManaCost)
+		def.Colors = ColorsOfCost(def.ManaCost)
 	}
 	if containsFold(def.Types, "Creature") && def.Power == "" {
 		return st, "expected power/toughness (e.g. 2/2) for a creature"

@@ -118,8 +118,8 @@ func (g *game) card(line int, name string) (CardDef, bool) {
 			sugg = append(sugg, d.Name)
 		}
 	}
-	if g.cards != nil {
-		sugg = append(sugg, g.cards.Suggest(name)...)
+	if sg, ok := g.cards.(Suggester); ok {
+		sugg = append(sugg, sg.Suggest(name)...)
 	}
 	msg := fmt.Sprintf("unknown card %q: define it (define NAME = ...) or load card data", name)
 	if len(sugg) > 0 {

@@ -23,6 +23,7 @@ import (
 	"github.com/arbiter-mtg/arbiter/rulings"
 	"github.com/arbiter-mtg/arbiter/session"
 	"github.com/arbiter-mtg/arbiter/session/redistest"
+	"github.com/arbiter-mtg/arbiter/wire"
 )
 
 var rateLimit = 10
@@ -32,7 +33,7 @@ const seed = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"
 func loadKB(b *testing.B) *rulings.KB { return testkb.KB(b) }
 
 func handler(b *testing.B, store session.Store, signer *interact.Signer) http.Handler {
-	d := commands.FromKB(loadKB(b))
+	d := wire.FromKB(loadKB(b))
 	d.Store = store
 	d.Limits = commands.Limits{Rate: rateLimit, Window: 10e9}
 	r, err := commands.New(d)

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arbiter-mtg/arbiter/engine"
+	"github.com/arbiter-mtg/arbiter/wire"
 )
 
 func init() { register(newScenarioCmd) }
@@ -51,7 +52,7 @@ Exit status: 0 answered, 1 a statement failed (unknown card or reference),
 				// printed cards are unknown.
 				fmt.Fprintf(a.Err, "arbiter: no card data (%v); only cards defined in the scenario are known\n", err)
 			} else if kb.Cards != nil {
-				cards = engine.CatalogSource(kb.Cards)
+				cards = wire.CardSource(kb.Cards)
 			}
 			report := engine.Run(script, cards)
 			if a.JSON {

@@ -21,6 +21,7 @@ import (
 	"github.com/arbiter-mtg/arbiter/commands"
 	"github.com/arbiter-mtg/arbiter/config"
 	"github.com/arbiter-mtg/arbiter/session"
+	"github.com/arbiter-mtg/arbiter/wire"
 )
 
 func init() {
@@ -62,7 +63,7 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 	if err != nil {
 		return nil, exitCode(2, fmt.Errorf("redis: %w", err))
 	}
-	d := commands.FromKB(kb)
+	d := wire.FromKB(kb)
 	d.Store = store
 	d.Limits = commands.Limits{Rate: cfg.Limits.Rate, Window: cfg.Limits.Window.Duration}
 	d.ScenarioTTL = cfg.Session.ScenarioTTL.Duration

@@ -1,4 +1,4 @@
-package commands
+package commands_test
 
 import (
 	"context"
@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-mtg/arbiter/commands"
 	"github.com/arbiter-mtg/arbiter/internal/testkb"
+	"github.com/arbiter-mtg/arbiter/wire"
 
 	"github.com/arbiter-mtg/arbiter/session"
 )
@@ -14,11 +16,11 @@ import (
 // fullRouter serves the whole shared data directory: the CR, the M15 and
 // THS cards with their rulings, the tournament documents, the search
 // index and the real scenario engine.
-func fullRouter(t *testing.T) *Router {
+func fullRouter(t *testing.T) *commands.Router {
 	t.Helper()
-	d := FromKB(testkb.KB(t))
+	d := wire.FromKB(testkb.KB(t))
 	d.Store = session.NewMemory()
-	return newRouter(t, d)
+	return commands.NewRouter(t, d)
 }
 
 func TestLookupsOverTheFullData(t *testing.T) {
@@ -26,23 +28,23 @@ func TestLookupsOverTheFullData(t *testing.T) {
 	ctx := context.Background()
 	tests := []struct {
 		name  string
-		req   Request
+		req   commands.Request
 		title string
 		has   []string
 		cites []string // citations that must be present (kind:id)
 	}{
-		{"card by name", cmd("card", "name", "ornithopter"), "Ornithopter  {0}", []string{"Artifact Creature — Thopter", "Flying", "0/2"}, []string{"card:Ornithopter"}},
+		{"card by name", commands.Cmd("card", "name", "ornithopter"), "Ornithopter  {0}", []string{"Artifact Creature — Thopter", "Flying", "0/2"}, []string{"card:Ornithopter"}},
 		// Foreign names find the English card (MTGJSON foreignData).
-		{"card by German name", cmd("card", "name", "Artefaktbeseelung"), "Ensoul Artifact  {1}{U}", []string{"base power and toughness 5/5"}, nil},
+		{"card by German name", commands.Cmd("card", "name", "Artefaktbeseelung"), "Ensoul Artifact  {1}{U}", []string{"base power and toughness 5/5"}, nil},
 		// The Ensoul Artifact ruling on attacking (M15, 2014-07-18).
-		{"rulings", cmd("rulings", "name", "Ensoul Artifact"), "Rulings: Ensoul Artifact", []string{"2014-07-18", "under your control continuously since the turn began"}, []string{"ruling:Ensoul Artifact"}},
-		{"mtr section", cmd("mtr", "section", "4.2"), "MTR 4.2 Tournament Shortcuts", []string{"tournament shortcut"}, []string{"mtr:4.2"}},
+		{"rulings", commands.Cmd("rulings", "name", "Ensoul Artifact"), "Rulings: Ensoul Artifact", []string{"2014-07-18", "under your control continuously since the turn began"}, []string{"ruling:Ensoul Artifact"}},
+		{"mtr section", commands.Cmd("mtr", "section", "4.2"), "MTR 4.2 Tournament Shortcuts", []string{"tournament shortcut"}, []string{"mtr:4.2"}},
 		// Judges write "hce" for Hidden Card Error.
-		{"ipg abbreviation", cmd("ipg", "section", "hce"), "IPG 2.3 Game Play Error — Hidden Card Error", []string{"Warning"}, []string{"ipg:2.3"}},
-		{"jar", cmd("jar"), "JAR Judging at Regular REL", nil, nil},
-		{"search", cmd("search", "query", "can my creature attack the turn I played it"), "Search: can my creature attack the turn I played it", []string{"Rule 302.6"}, []string{"cr:302.6"}},
-		{"search by kind", cmd("search", "query", "hidden card", "kind", "ipg"), "Search: hidden card", []string{"IPG 2.3 Game Play Error — Hidden Card Error"}, nil},
-		{"define by prefix", cmd("define", "term", "summoning"), "Summoning Sickness Rule", []string{"302.6"}, []string{"cr:302.6"}},
+		{"ipg abbreviation", commands.Cmd("ipg", "section", "hce"), "IPG 2.3 Game Play Error — Hidden Card Error", []string{"Warning"}, []string{"ipg:2.3"}},
+		{"jar", commands.Cmd("jar"), "JAR Judging at Regular REL", nil, nil},
+		{"search", commands.Cmd("search", "query", "can my creature attack the turn I played it"), "Search: can my creature attack the turn I played it", []string{"Rule 302.6"}, []string{"cr:302.6"}},
+		{"search by kind", commands.Cmd("search", "query", "hidden card", "kind", "ipg"), "Search: hidden card", []string{"IPG 2.3 Game Play Error — Hidden Card Error"}, nil},
+		{"define by prefix", commands.Cmd("define", "term", "summoning"), "Summoning Sickness Rule", []string{"302.6"}, []string{"cr:302.6"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -53,7 +55,7 @@ func TestLookupsOverTheFullData(t *testing.T) {
 			if rep.Title != tc.title {
 				t.Errorf("title %q, want %q", rep.Title, tc.title)
 			}
-			text := allText(r, rep)
+			text := commands.AllText(r, rep)
 			for _, h := range tc.has {
 				if !strings.Contains(text, h) {
 					t.Errorf("answer lacks %q", h)
@@ -71,26 +73,26 @@ func TestLookupsOverTheFullData(t *testing.T) {
 					t.Errorf("citations %v lack %s", cites, c)
 				}
 			}
-			checkCitations(t, testkb.KB(t).CR, rep)
+			commands.CheckCitations(t, testkb.KB(t).CR, rep)
 		})
 	}
 }
 
 func TestFindRulesOnAMessage(t *testing.T) {
 	r := fullRouter(t)
-	req := Request{Kind: KindCommand, Command: FindRules, UserID: "u1", ChannelID: "c1",
+	req := commands.Request{Kind: commands.KindCommand, Command: commands.FindRules, UserID: "u1", ChannelID: "c1",
 		TargetText: "@everyone can my creature attack the turn I played it?"}
 	rep := r.Handle(context.Background(), req)
 	if rep.Error || len(rep.Citations) == 0 || rep.Citations[0].ID != "302.6" {
 		t.Fatalf("Find rules: %+v", rep)
 	}
 	for _, c := range rep.Citations {
-		if c.Kind != CiteCR && c.Kind != CiteGlossary {
+		if c.Kind != commands.CiteCR && c.Kind != commands.CiteGlossary {
 			t.Errorf("Find rules searches rules and glossary only, got %s:%s", c.Kind, c.ID)
 		}
 	}
-	checkCitations(t, testkb.KB(t).CR, rep)
-	empty := r.Handle(context.Background(), Request{Kind: KindCommand, Command: FindRules, TargetText: "  "})
+	commands.CheckCitations(t, testkb.KB(t).CR, rep)
+	empty := r.Handle(context.Background(), commands.Request{Kind: commands.KindCommand, Command: commands.FindRules, TargetText: "  "})
 	if !empty.Error || !empty.Ephemeral {
 		t.Errorf("empty message: %+v", empty)
 	}
@@ -98,12 +100,12 @@ func TestFindRulesOnAMessage(t *testing.T) {
 
 func TestCardMissSuggests(t *testing.T) {
 	r := fullRouter(t)
-	rep := r.Handle(context.Background(), cmd("card", "name", "Ornithoptr"))
+	rep := r.Handle(context.Background(), commands.Cmd("card", "name", "Ornithoptr"))
 	// A one-letter typo is found outright or suggested.
 	if rep.Error && !strings.Contains(rep.Body, "Ornithopter") {
 		t.Errorf("typo: %+v", rep)
 	}
-	miss := r.Handle(context.Background(), cmd("card", "name", "Qqqqzzzz Xyxyxy"))
+	miss := r.Handle(context.Background(), commands.Cmd("card", "name", "Qqqqzzzz Xyxyxy"))
 	if !miss.Error || !miss.Ephemeral || !strings.Contains(miss.Body, "Try: `/card name:") {
 		t.Errorf("miss: %+v", miss)
 	}
@@ -112,13 +114,13 @@ func TestCardMissSuggests(t *testing.T) {
 func TestAutocompleteOverTheFullData(t *testing.T) {
 	r := fullRouter(t)
 	ac := func(command, option, typed string) []string {
-		req := cmd(command, option, typed)
-		req.Kind, req.Focused = KindAutocomplete, option
+		req := commands.Cmd(command, option, typed)
+		req.Kind, req.Focused = commands.KindAutocomplete, option
 		var v []string
 		for _, c := range r.Autocomplete(context.Background(), req) {
 			v = append(v, c.Value)
 		}
-		if len(v) > MaxChoices {
+		if len(v) > commands.MaxChoices {
 			t.Errorf("%s %q: %d choices", command, typed, len(v))
 		}
 		return v
@@ -149,8 +151,8 @@ func TestAutocompleteOverTheFullData(t *testing.T) {
 func TestScenarioWithTheEngine(t *testing.T) {
 	r := fullRouter(t)
 	ctx := context.Background()
-	add := func(ch, line string) Reply {
-		req := scen("add", "u1", "line", line)
+	add := func(ch, line string) commands.Reply {
+		req := commands.Scen("add", "u1", "line", line)
 		req.ChannelID = ch
 		return r.Handle(ctx, req)
 	}
@@ -160,16 +162,16 @@ func TestScenarioWithTheEngine(t *testing.T) {
 	add("new", "Ornithopter as O (new)")
 	add("new", "cast Ensoul Artifact targeting O")
 	fresh := add("new", "? can O attack")
-	for _, rep := range []Reply{old, fresh} {
+	for _, rep := range []commands.Reply{old, fresh} {
 		if rep.Error {
 			t.Fatalf("scenario error: %s", rep.Body)
 		}
-		checkCitations(t, testkb.KB(t).CR, rep)
+		commands.CheckCitations(t, testkb.KB(t).CR, rep)
 	}
 	if !strings.Contains(old.Body, "Yes") {
 		t.Errorf("an Ornithopter controlled since the turn began can attack once ensouled:\n%s", old.Body)
 	}
-	if !strings.Contains(fresh.Body, "No") || !slices.ContainsFunc(fresh.Citations, func(c Citation) bool { return c.ID == "302.6" }) {
+	if !strings.Contains(fresh.Body, "No") || !slices.ContainsFunc(fresh.Citations, func(c commands.Citation) bool { return c.ID == "302.6" }) {
 		t.Errorf("a new Ornithopter cannot attack (302.6):\n%s\n%v", fresh.Body, fresh.Citations)
 	}
 	// A misspelt card is refused with the engine's suggestion, and the
@@ -178,7 +180,7 @@ func TestScenarioWithTheEngine(t *testing.T) {
 	if !typo.Error || !strings.Contains(typo.Body, "Ornithopter") {
 		t.Errorf("typo line: %+v", typo)
 	}
-	show := scen("show", "u1")
+	show := commands.Scen("show", "u1")
 	show.ChannelID = "old"
 	if rep := r.Handle(ctx, show); rep.Title != "Scenario (3 lines)" {
 		t.Errorf("after a refused line: %q", rep.Title)
