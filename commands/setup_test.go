@@ -84,6 +84,9 @@ func (s *downStore) fail(write bool) error {
 func (s *downStore) AppendLines(context.Context, string, []string, time.Duration) (int, error) {
 	return 0, s.fail(true)
 }
+func (s *downStore) Admit(context.Context, string, time.Duration, string, int, time.Duration) (session.Admission, error) {
+	return session.Admission{}, s.fail(true)
+}
 func (s *downStore) Lines(context.Context, string, time.Duration) ([]string, error) {
 	return nil, s.fail(false)
 }

@@ -57,6 +57,9 @@ type Store interface {
 	// half a change (one MULTI/EXEC in Redis). On a Redis Cluster every key
 	// must share one hash tag (scenario:<channel>... keys do).
 	Apply(ctx context.Context, b Batch) error
+	// Admitter claims an interaction and counts it against its user's
+	// rate limit in one step.
+	Admitter
 	// Ping checks the backend.
 	Ping(ctx context.Context) error
 	Close() error
