@@ -58,7 +58,7 @@ func (c *Console) Run(ctx context.Context) error {
 		}
 		n++
 		req.ID, req.UserID, req.ChannelID = fmt.Sprintf("console-%d", n), user, channel
-		rep := c.handle(ctx, req)
+		rep := c.Router.Serve(ctx, req)
 		if rep.Modal != nil {
 			// The form: read pasted lines up to an empty line or ".".
 			fmt.Fprintf(c.Out, "%s: paste one statement per line, then an empty line.\n", rep.Modal.Title)
@@ -74,20 +74,10 @@ func (c *Console) Run(ctx context.Context) error {
 			if len(rep.Modal.Inputs) > 0 {
 				values[rep.Modal.Inputs[0].CustomID] = strings.Join(lines, "\n")
 			}
-			rep = c.handle(ctx, commands.Request{Kind: commands.KindModal, CustomID: rep.Modal.CustomID, Values: values, UserID: user, ChannelID: channel})
+			rep = c.Router.Serve(ctx, commands.Request{Kind: commands.KindModal, CustomID: rep.Modal.CustomID, Values: values, UserID: user, ChannelID: channel})
 		}
 		fmt.Fprint(c.Out, c.allPages(ctx, rep, user, channel))
 	}
-}
-
-// handle runs the router behind the same guard as the Discord adapters.
-func (c *Console) handle(ctx context.Context, req commands.Request) (rep commands.Reply) {
-	defer func() {
-		if p := recover(); p != nil {
-			rep = internalError()
-		}
-	}()
-	return c.Router.Handle(ctx, req)
 }
 
 // allPages renders every page of a reply: a terminal has no length limit.
@@ -107,7 +97,7 @@ func (c *Console) allPages(ctx context.Context, rep commands.Reply, user, channe
 		if next == "" {
 			return b.String()
 		}
-		rep = c.handle(ctx, commands.Request{Kind: commands.KindComponent, CustomID: next, UserID: user, ChannelID: channel})
+		rep = c.Router.Serve(ctx, commands.Request{Kind: commands.KindComponent, CustomID: next, UserID: user, ChannelID: channel})
 	}
 }
 

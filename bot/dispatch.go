@@ -1,24 +1,24 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
-	"runtime/debug"
 	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/config"
 )
 
 // Router is what the adapters need from the command set; *commands.Router
-// implements it.
+// implements it. Serve runs the whole middleware chain (recover, admit,
+// defer).
 type Router interface {
-	Admit(ctx context.Context, req commands.Request) (answer bool, over *commands.Reply)
-	Handle(ctx context.Context, req commands.Request) commands.Reply
-	Autocomplete(ctx context.Context, req commands.Request) []commands.Choice
+	Serve(ctx context.Context, req commands.Request) commands.Reply
 	Definitions() []commands.Definition
 }
 
@@ -28,7 +28,8 @@ type Router interface {
 type Dispatcher struct {
 	Router Router
 	// DeferAfter is how long to wait for a handler before deferring;
-	// Discord drops interactions not answered within 3 s.
+	// Discord drops interactions not answered within 3 s. Zero values take
+	// config.Default's.
 	DeferAfter time.Duration
 	// FollowUpTimeout bounds a deferred handler; the interaction token is
 	// valid for 15 minutes.
@@ -53,24 +54,11 @@ func (d *Dispatcher) log() *slog.Logger {
 	return d.Log
 }
 
-// internalError is what a user sees when a handler panics or fails.
-func internalError() commands.Reply {
-	return commands.Reply{
-		Title:     "Something went wrong",
-		Body:      "Arbiter hit an internal error answering this. It has been logged.\n\nTry: `/help`",
-		Ephemeral: true,
-		Error:     true,
-	}
-}
-
-// Dispatch answers one interaction. It never panics.
-func (d *Dispatcher) Dispatch(ctx context.Context, in *discordgo.Interaction) (out Outcome) {
-	defer func() {
-		if p := recover(); p != nil {
-			d.log().Error("interaction panic", "panic", p, "stack", string(debug.Stack()))
-			out = Outcome{Response: Render(internalError())}
-		}
-	}()
+// Dispatch answers one interaction: the first response, and the channel
+// of the final reply when the answer was deferred. Decoding is done here;
+// everything after it runs through the router's chain, which recovers
+// from handler panics.
+func (d *Dispatcher) Dispatch(ctx context.Context, in *discordgo.Interaction) Outcome {
 	if in.Type == discordgo.InteractionPing {
 		return Outcome{Response: &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong}}
 	}
@@ -82,39 +70,22 @@ func (d *Dispatcher) Dispatch(ctx context.Context, in *discordgo.Interaction) (o
 		}
 		return Outcome{Response: Render(commands.Reply{Title: "Cannot read that", Body: "Arbiter could not read this interaction.\n\nTry: `/help`", Ephemeral: true, Error: true})}
 	}
-	answer, over := d.Router.Admit(ctx, req)
-	if !answer {
-		return Outcome{}
-	}
-	if over != nil {
-		return Outcome{Response: Render(*over)}
-	}
-	if req.Kind == commands.KindAutocomplete {
-		// Autocomplete cannot be deferred: answer now, whatever it takes.
-		return Outcome{Response: RenderChoices(d.Router.Autocomplete(ctx, req))}
-	}
-	wait := d.DeferAfter
-	if wait <= 0 {
-		wait = 2 * time.Second
-	}
-	limit := d.FollowUpTimeout
-	if limit <= 0 {
-		limit = 14 * time.Minute
-	}
 	// The handler outlives the request when deferred, so it gets its own
 	// context bounded by the token's life.
+	def := config.Default().Discord
+	limit, wait := cmp.Or(d.FollowUpTimeout, def.FollowUpTimeout.Duration), cmp.Or(d.DeferAfter, def.DeferAfter.Duration)
 	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), limit)
+	deferred := make(chan struct{})
+	hctx = commands.WithDeferral(hctx, wait, func() { close(deferred) })
 	done := make(chan commands.Reply, 1)
 	handlers.Go(func() {
 		defer cancel()
-		done <- d.guard(hctx, req)
+		done <- d.Router.Serve(hctx, req)
 	})
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
 	select {
 	case rep := <-done:
-		return Outcome{Response: Render(rep)}
-	case <-timer.C:
+		return d.first(req, rep)
+	case <-deferred:
 	}
 	typ := discordgo.InteractionResponseDeferredChannelMessageWithSource
 	if req.Kind == commands.KindComponent {
@@ -123,15 +94,15 @@ func (d *Dispatcher) Dispatch(ctx context.Context, in *discordgo.Interaction) (o
 	return Outcome{Response: &discordgo.InteractionResponse{Type: typ}, Later: done}
 }
 
-// guard runs the router's handler and turns a panic into an error reply.
-func (d *Dispatcher) guard(ctx context.Context, req commands.Request) (rep commands.Reply) {
-	defer func() {
-		if p := recover(); p != nil {
-			d.log().Error("handler panic", "command", req.Command, "custom_id", req.CustomID, "panic", p, "stack", string(debug.Stack()))
-			rep = internalError()
-		}
-	}()
-	return d.Router.Handle(ctx, req)
+// first renders a reply that is ready in time as the first response.
+func (d *Dispatcher) first(req commands.Request, rep commands.Reply) Outcome {
+	switch {
+	case rep.Silent:
+		return Outcome{}
+	case req.Kind == commands.KindAutocomplete:
+		return Outcome{Response: RenderChoices(rep.Choices)}
+	}
+	return Outcome{Response: Render(rep)}
 }
 
 // Deliver sends the final reply of a deferred interaction through the

@@ -29,10 +29,12 @@
 //
 // Dispatcher is the one path from an interaction to its answer: decode
 // (never through discordgo's typed accessors, which panic on the wrong
-// interaction type), claim the interaction id and count the user's rate
-// limit in the session store (a store that is down never stops an answer),
-// run the router behind a recover guard, and defer (type 5, or 6 for a
-// button) when the answer is not ready after discord.defer_after. Deliver
+// interaction type), then the router's middleware chain (commands.Router
+// Serve) — recover from a handler's panic, claim the interaction id and
+// count the user's rate limit in the session store (a store that is down
+// never stops an answer), and defer (type 5, or 6 for a button) when the
+// answer is not ready after discord.defer_after. The console and the
+// judge-channel watcher serve the same chain. Deliver
 // then edits the deferred message, or replaces it with an ephemeral
 // follow-up when the answer is private. Every message is sent with empty
 // allowed mentions, so echoed user text never pings anyone.

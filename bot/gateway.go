@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"runtime/debug"
 	"sync"
 
 	"github.com/bwmarrin/discordgo"
@@ -153,19 +152,11 @@ func (g *Gateway) Register(ctx context.Context) error {
 }
 
 // onInteraction answers one INTERACTION_CREATE. discordgo runs handlers
-// in their own goroutines with no recover, so a panic here would kill the
-// process: the guard answers the user and keeps the bot running.
+// in their own goroutines with no recover; the router's chain recovers from
+// a handler's panic and answers the user with an error.
 func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	g.wg.Add(1)
 	defer g.wg.Done()
-	defer func() {
-		if p := recover(); p != nil {
-			g.log().Error("interaction handler panic", "panic", p, "stack", string(debug.Stack()))
-			if ic != nil && ic.Interaction != nil {
-				_ = s.InteractionRespond(ic.Interaction, Render(internalError()), discordgo.WithRetryOnRatelimit(false), discordgo.WithRestRetries(0))
-			}
-		}
-	}()
 	out := g.Dispatcher.Dispatch(g.context(), ic.Interaction)
 	if out.Response == nil {
 		return

@@ -198,16 +198,21 @@ func (f *fakeDiscord) await(t *testing.T, id string) discordgo.InteractionRespon
 	}
 }
 
-// panicRouter panics on /help, like a handler bug, and defers everything
-// else to the real router.
-type panicRouter struct{ Router }
-
-func (p panicRouter) Handle(ctx context.Context, req commands.Request) commands.Reply {
-	if req.Command == "help" {
-		var m map[string]int
-		m["boom"]++ // nil map write: a real runtime panic
+// panicOnHelp panics on /help, like a handler bug.
+func panicOnHelp(next commands.Handler) commands.Handler {
+	return func(ctx context.Context, req commands.Request) commands.Reply {
+		if req.Command == "help" {
+			var m map[string]int
+			m["boom"]++ // nil map write: a real runtime panic
+		}
+		return next(ctx, req)
 	}
-	return p.Router.Handle(ctx, req)
+}
+
+// using adds test middleware to a router.
+func using(r *commands.Router, mw ...commands.Middleware) *commands.Router {
+	r.Use(mw...)
+	return r
 }
 
 func interactionJSON(id, name, optName, optValue string) []byte {
@@ -230,7 +235,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 
 	g := &Gateway{
 		Token: "test-token", ApplicationID: "900", GuildID: "500", ShardCount: 1,
-		Dispatcher: &Dispatcher{Router: panicRouter{testRouter(t, commands.Deps{Scenarios: echoRunner{}})}, DeferAfter: 2 * time.Second},
+		Dispatcher: &Dispatcher{Router: using(testRouter(t, commands.Deps{Scenarios: echoRunner{}}), panicOnHelp), DeferAfter: 2 * time.Second},
 	}
 	if err := g.Open(context.Background()); err != nil {
 		t.Fatalf("Open: %v", err)
@@ -371,7 +376,7 @@ func TestGatewayDefersSlowAnswers(t *testing.T) {
 	f := newFakeDiscord(t, 1)
 	g := &Gateway{
 		Token: "tok", ApplicationID: "900", GuildID: "500", ShardCount: 1,
-		Dispatcher: &Dispatcher{Router: slowRouter{testRouter(t, commands.Deps{}), 300 * time.Millisecond}, DeferAfter: 50 * time.Millisecond},
+		Dispatcher: &Dispatcher{Router: using(testRouter(t, commands.Deps{}), slow(300*time.Millisecond)), DeferAfter: 50 * time.Millisecond},
 	}
 	if err := g.Open(context.Background()); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
@@ -14,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/arbiter-mtg/arbiter/config"
 	"github.com/bwmarrin/discordgo"
 	voi "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
 )
@@ -68,10 +70,7 @@ func (h *Interactions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "POST interactions here", http.StatusMethodNotAllowed)
 		return
 	}
-	max := h.MaxBody
-	if max <= 0 {
-		max = 64 << 10
-	}
+	max := cmp.Or(h.MaxBody, config.Default().HTTP.MaxBody)
 	if r.ContentLength > max {
 		http.Error(w, "body too large", http.StatusRequestEntityTooLarge)
 		return
@@ -160,10 +159,7 @@ func (h *Interactions) verify(sigHex, ts string, msg []byte) error {
 	if h.Now != nil {
 		now = h.Now
 	}
-	skew := h.MaxSkew
-	if skew <= 0 {
-		skew = 5 * time.Minute
-	}
+	skew := cmp.Or(h.MaxSkew, config.Default().HTTP.MaxSkew.Duration)
 	age := now().Sub(time.Unix(sec, 0))
 	if age > skew || age < -skew {
 		return fmt.Errorf("timestamp %s is %s away from now", ts, age.Round(time.Second))

@@ -62,29 +62,23 @@ func recorded(t testing.TB, name string) []byte {
 	return b
 }
 
-// countingRouter wraps a router and counts the handler calls, so tests can
+// counter counts the requests that reach the handlers, so tests can
 // assert that rejected requests were never processed.
-type countingRouter struct {
-	Router
+type counter struct {
 	mu      sync.Mutex
 	handled int
 }
 
-func (c *countingRouter) Handle(ctx context.Context, req commands.Request) commands.Reply {
-	c.mu.Lock()
-	c.handled++
-	c.mu.Unlock()
-	return c.Router.Handle(ctx, req)
+func (c *counter) middleware(next commands.Handler) commands.Handler {
+	return func(ctx context.Context, req commands.Request) commands.Reply {
+		c.mu.Lock()
+		c.handled++
+		c.mu.Unlock()
+		return next(ctx, req)
+	}
 }
 
-func (c *countingRouter) Autocomplete(ctx context.Context, req commands.Request) []commands.Choice {
-	c.mu.Lock()
-	c.handled++
-	c.mu.Unlock()
-	return c.Router.Autocomplete(ctx, req)
-}
-
-func (c *countingRouter) count() int {
+func (c *counter) count() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.handled
@@ -92,8 +86,9 @@ func (c *countingRouter) count() int {
 
 func TestHTTPInteractions(t *testing.T) {
 	key := newSigner(t)
-	router := &countingRouter{Router: testRouter(t, commands.Deps{})}
-	h := &Interactions{Dispatcher: &Dispatcher{Router: router, DeferAfter: 2 * time.Second}, PublicKey: key.pub, MaxBody: 64 << 10, MaxSkew: 5 * time.Minute}
+	router := &counter{}
+	routed := using(testRouter(t, commands.Deps{}), router.middleware)
+	h := &Interactions{Dispatcher: &Dispatcher{Router: routed, DeferAfter: 2 * time.Second}, PublicKey: key.pub, MaxBody: 64 << 10, MaxSkew: 5 * time.Minute}
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	now := time.Now()
@@ -246,15 +241,14 @@ func TestHTTPDuplicateDelivery(t *testing.T) {
 	}
 }
 
-// slowRouter answers after a delay, to force a deferral.
-type slowRouter struct {
-	Router
-	delay time.Duration
-}
-
-func (s slowRouter) Handle(ctx context.Context, req commands.Request) commands.Reply {
-	time.Sleep(s.delay)
-	return s.Router.Handle(ctx, req)
+// slow answers after a delay, to force a deferral.
+func slow(delay time.Duration) commands.Middleware {
+	return func(next commands.Handler) commands.Handler {
+		return func(ctx context.Context, req commands.Request) commands.Reply {
+			time.Sleep(delay)
+			return next(ctx, req)
+		}
+	}
 }
 
 // fakeWebhooks records the follow-up calls Discord would receive.
@@ -289,7 +283,7 @@ func TestHTTPDefersSlowAnswers(t *testing.T) {
 	key := newSigner(t)
 	delivered := make(chan error, 1)
 	h := &Interactions{
-		Dispatcher: &Dispatcher{Router: slowRouter{testRouter(t, commands.Deps{}), 300 * time.Millisecond}, DeferAfter: 50 * time.Millisecond},
+		Dispatcher: &Dispatcher{Router: using(testRouter(t, commands.Deps{}), slow(300*time.Millisecond)), DeferAfter: 50 * time.Millisecond},
 		PublicKey:  key.pub, REST: rest,
 		delivered: func(err error) { delivered <- err },
 	}

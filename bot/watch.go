@@ -90,12 +90,8 @@ func (w *Watcher) onMessage(ctx context.Context, s *discordgo.Session, m *discor
 	for _, req := range w.References(m.Content) {
 		req.ID = "" // not an interaction: nothing to claim
 		req.UserID, req.ChannelID, req.GuildID = m.Author.ID, m.ChannelID, m.GuildID
-		answer, over := w.Router.Admit(ctx, req)
-		if !answer || over != nil {
-			return
-		}
-		rep := w.Router.Handle(ctx, req)
-		if rep.Error {
+		rep := w.Router.Serve(ctx, req)
+		if rep.Silent || rep.Error {
 			continue
 		}
 		data := RenderMessage(rep)

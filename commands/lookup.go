@@ -88,7 +88,7 @@ func (r *Router) searchReply(q string, kinds []string) (Reply, error) {
 	if len(rep.Pages) == 0 {
 		return Reply{}, &UserError{Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + clip(q, 60)}
 	}
-	rep.Buttons = citeButton(refs)
+	rep.Buttons = citeButtons(refs)
 	return rep, nil
 }
 
@@ -226,7 +226,7 @@ func (r *Router) rulingsReply(c *Card) (Reply, error) {
 		}
 	}
 	rep.Citations = append(rep.Citations, Citation{Kind: CiteRuling, ID: c.Name, URL: cardURL(c)})
-	rep.Buttons = citeButton(refs)
+	rep.Buttons = citeButtons(refs)
 	return rep, nil
 }
 
@@ -244,7 +244,7 @@ func (r *Router) completeCard(_ context.Context, req Request) []Choice {
 var docNames = map[string]string{"mtr": "Magic Tournament Rules", "ipg": "Infraction Procedure Guide", "jar": "Judging at Regular"}
 
 // doc answers /mtr, /ipg and /jar.
-func (r *Router) doc(doc string) handlerFunc {
+func (r *Router) doc(doc string) HandlerFunc {
 	return func(_ context.Context, req Request) (Reply, error) {
 		if r.d.Docs == nil {
 			return Reply{}, &UserError{Title: "No tournament documents", Msg: "The " + docNames[doc] + " is not loaded. Rules look-ups still work.", Hint: "/rule 302.6"}
@@ -284,7 +284,7 @@ func (r *Router) doc(doc string) handlerFunc {
 	}
 }
 
-func (r *Router) completeDoc(doc string) completeFunc {
+func (r *Router) completeDoc(doc string) CompleteFunc {
 	return func(_ context.Context, req Request) []Choice {
 		if r.d.Docs == nil {
 			return nil

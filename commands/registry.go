@@ -8,67 +8,38 @@ func (r *Router) registerAll() {
 	}
 	private := Option{Name: "private", Description: "Use your own scenario in this channel instead of the shared one", Type: OptionBoolean}
 
-	r.add(&command{
-		def:      Definition{Name: "rule", Description: "Show a Comprehensive Rules rule with its subrules", Type: SlashCommand, Options: []Option{str("number", "Rule number such as 302.6, 704.5k, 302 or 3 (a trailing dot shows the rule alone)", true, true)}},
-		handle:   r.rule,
-		complete: r.completeRule,
-	})
-	r.add(&command{
-		def:      Definition{Name: "define", Description: "Look a term up in the Comprehensive Rules glossary", Type: SlashCommand, Options: []Option{str("term", "Glossary term such as summoning sickness", true, true)}},
-		handle:   r.define,
-		complete: r.completeTerm,
-	})
+	r.Command(Definition{Name: "rule", Description: "Show a Comprehensive Rules rule with its subrules", Type: SlashCommand, Options: []Option{str("number", "Rule number such as 302.6, 704.5k, 302 or 3 (a trailing dot shows the rule alone)", true, true)}}, r.rule, r.completeRule)
+	r.Command(Definition{Name: "define", Description: "Look a term up in the Comprehensive Rules glossary", Type: SlashCommand, Options: []Option{str("term", "Glossary term such as summoning sickness", true, true)}}, r.define, r.completeTerm)
 	kinds := []Choice{{"Rules", "rule"}, {"Glossary", "glossary"}, {"Cards", "card"}, {"Card rulings", "ruling"}, {"MTR", "mtr"}, {"IPG", "ipg"}, {"JAR", "jar"}}
 	searchKind := Option{Name: "kind", Description: "Only this kind of source", Type: OptionString, Choices: kinds}
-	r.add(&command{
-		def:    Definition{Name: "search", Description: "Search the rules, glossary, cards and tournament documents", Type: SlashCommand, Options: []Option{str("query", "Words, a question, or a pasted paragraph", true, false), searchKind}},
-		handle: r.search,
-	})
-	r.add(&command{
-		def:      Definition{Name: "card", Description: "Show a card's Oracle text", Type: SlashCommand, Options: []Option{str("name", "Card name (English or a printed foreign name)", true, true)}},
-		handle:   r.card,
-		complete: r.completeCard,
-	})
-	r.add(&command{
-		def:      Definition{Name: "rulings", Description: "Show a card's published rulings", Type: SlashCommand, Options: []Option{str("name", "Card name", true, true)}},
-		handle:   r.rulings,
-		complete: r.completeCard,
-	})
-	r.add(&command{
-		def:      Definition{Name: "mtr", Description: "Show a section of the Magic Tournament Rules", Type: SlashCommand, Options: []Option{str("section", "Section such as 4.2, or words of its title", true, true)}},
-		handle:   r.doc("mtr"),
-		complete: r.completeDoc("mtr"),
-	})
-	r.add(&command{
-		def:      Definition{Name: "ipg", Description: "Show a section of the Infraction Procedure Guide", Type: SlashCommand, Options: []Option{str("section", "Section such as 2.1, or a judge abbreviation such as hce, gpe, mt", true, true)}},
-		handle:   r.doc("ipg"),
-		complete: r.completeDoc("ipg"),
-	})
-	r.add(&command{
-		def:      Definition{Name: "jar", Description: "Show the Judging at Regular guide", Type: SlashCommand, Options: []Option{str("section", "Part of the document (optional)", false, true)}},
-		handle:   r.doc("jar"),
-		complete: r.completeDoc("jar"),
-	})
+	r.Command(Definition{Name: "search", Description: "Search the rules, glossary, cards and tournament documents", Type: SlashCommand, Options: []Option{str("query", "Words, a question, or a pasted paragraph", true, false), searchKind}}, r.search, nil)
+	r.Command(Definition{Name: "card", Description: "Show a card's Oracle text", Type: SlashCommand, Options: []Option{str("name", "Card name (English or a printed foreign name)", true, true)}}, r.card, r.completeCard)
+	r.Command(Definition{Name: "rulings", Description: "Show a card's published rulings", Type: SlashCommand, Options: []Option{str("name", "Card name", true, true)}}, r.rulings, r.completeCard)
+	r.Command(Definition{Name: "mtr", Description: "Show a section of the Magic Tournament Rules", Type: SlashCommand, Options: []Option{str("section", "Section such as 4.2, or words of its title", true, true)}}, r.doc("mtr"), r.completeDoc("mtr"))
+	r.Command(Definition{Name: "ipg", Description: "Show a section of the Infraction Procedure Guide", Type: SlashCommand, Options: []Option{str("section", "Section such as 2.1, or a judge abbreviation such as hce, gpe, mt", true, true)}}, r.doc("ipg"), r.completeDoc("ipg"))
+	r.Command(Definition{Name: "jar", Description: "Show the Judging at Regular guide", Type: SlashCommand, Options: []Option{str("section", "Part of the document (optional)", false, true)}}, r.doc("jar"), r.completeDoc("jar"))
 	line := str("line", "One scenario line; leave empty to paste several in a form", false, false)
 	line.MaxLength = 500
-	r.add(&command{
-		def: Definition{Name: "scenario", Description: "Build a board state and ask the layer engine about it", Type: SlashCommand, Options: []Option{
-			{Name: "new", Description: "Start a new scenario in this channel", Type: OptionSubcommand, Options: []Option{private}},
-			{Name: "add", Description: "Add a line (or paste several) and show the result", Type: OptionSubcommand, Options: []Option{line, private}},
-			{Name: "show", Description: "Show the scenario and the engine's answers", Type: OptionSubcommand, Options: []Option{private}},
-			{Name: "undo", Description: "Remove the last line", Type: OptionSubcommand, Options: []Option{private}},
-			{Name: "reset", Description: "Throw the scenario away", Type: OptionSubcommand, Options: []Option{private}},
-		}},
-		handle: r.scenario,
-	})
-	r.add(&command{
-		def:    Definition{Name: "help", Description: "What Arbiter can do", Type: SlashCommand},
-		handle: r.help,
-	})
-	r.add(&command{
-		def:    Definition{Name: FindRules, Type: MessageCommand},
-		handle: r.findRules,
-	})
+	r.Command(Definition{Name: "scenario", Description: "Build a board state and ask the layer engine about it", Type: SlashCommand, Options: []Option{
+		{Name: "new", Description: "Start a new scenario in this channel", Type: OptionSubcommand, Options: []Option{private}},
+		{Name: "add", Description: "Add a line (or paste several) and show the result", Type: OptionSubcommand, Options: []Option{line, private}},
+		{Name: "show", Description: "Show the scenario and the engine's answers", Type: OptionSubcommand, Options: []Option{private}},
+		{Name: "undo", Description: "Remove the last line", Type: OptionSubcommand, Options: []Option{private}},
+		{Name: "reset", Description: "Throw the scenario away", Type: OptionSubcommand, Options: []Option{private}},
+	}}, nil, nil)
+	r.Subcommand("scenario", "new", r.scenarioCmd(r.scenarioNew))
+	r.Subcommand("scenario", "add", r.scenarioCmd(r.scenarioAdd))
+	r.Subcommand("scenario", "show", r.scenarioCmd(r.scenarioShow))
+	r.Subcommand("scenario", "undo", r.scenarioCmd(r.scenarioUndo))
+	r.Subcommand("scenario", "reset", r.scenarioCmd(r.scenarioReset))
+	r.Command(Definition{Name: "help", Description: "What Arbiter can do", Type: SlashCommand}, r.help, nil)
+	r.Command(Definition{Name: FindRules, Type: MessageCommand}, r.findRules, nil)
+
+	r.Button("pg", r.pageButton)
+	r.Button("cite", r.citeButton)
+	r.Button("scn", r.scenarioButton)
+	r.Button("rulings", r.rulingsButton)
+	r.Modal("scn", r.scenarioModal)
 }
 
 // FindRules is the message context-menu command's name.

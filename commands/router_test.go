@@ -289,29 +289,29 @@ func TestAdmit(t *testing.T) {
 	r := newRouter(t, Deps{Store: session.NewMemory(), Limits: Limits{Rate: 2, Window: time.Minute}})
 	req := cmd("rule", "number", "302.6")
 	req.ID = "i-1"
-	if ok, over := r.Admit(ctx, req); !ok || over != nil {
+	if ok, over := admitOnly(r, ctx, req); !ok || over != nil {
 		t.Fatalf("first delivery: answer=%v over=%v", ok, over)
 	}
-	if ok, _ := r.Admit(ctx, req); ok {
+	if ok, _ := admitOnly(r, ctx, req); ok {
 		t.Error("the same interaction id was admitted twice")
 	}
 	req.ID = "i-2"
-	if ok, over := r.Admit(ctx, req); !ok || over != nil {
+	if ok, over := admitOnly(r, ctx, req); !ok || over != nil {
 		t.Fatalf("second command within the limit refused: %v", over)
 	}
 	req.ID = "i-3"
-	ok, over := r.Admit(ctx, req)
+	ok, over := admitOnly(r, ctx, req)
 	if !ok || over == nil || !over.Ephemeral || !strings.Contains(over.Body, "Try again in") {
 		t.Fatalf("third command in the window: answer=%v over=%+v", ok, over)
 	}
 	// Autocomplete is not counted: it fires on every keystroke.
 	req.ID, req.Kind = "i-4", KindAutocomplete
-	if ok, over := r.Admit(ctx, req); !ok || over != nil {
+	if ok, over := admitOnly(r, ctx, req); !ok || over != nil {
 		t.Errorf("autocomplete limited: %v", over)
 	}
 	// Another user has their own budget.
 	req.ID, req.Kind, req.UserID = "i-5", KindCommand, "u2"
-	if ok, over := r.Admit(ctx, req); !ok || over != nil {
+	if ok, over := admitOnly(r, ctx, req); !ok || over != nil {
 		t.Errorf("other user limited: %v", over)
 	}
 }
@@ -325,7 +325,7 @@ func TestStoreDown(t *testing.T) {
 	req := cmd("rule", "number", "302.6")
 	req.ID = "i-1"
 	for i := 0; i < 3; i++ {
-		if ok, over := r.Admit(ctx, req); !ok || over != nil {
+		if ok, over := admitOnly(r, ctx, req); !ok || over != nil {
 			t.Fatalf("store down must not stop answers: answer=%v over=%v", ok, over)
 		}
 	}
@@ -362,7 +362,7 @@ func TestHandlerPanicAnswersWithError(t *testing.T) {
 	r := newRouter(t, Deps{Scenarios: panicRunner{}})
 	req := cmd("scenario", "line", "Ornithopter")
 	req.Subcommand = "add"
-	rep := r.Handle(context.Background(), req)
+	rep := r.Serve(context.Background(), req)
 	if !rep.Error || !rep.Ephemeral || rep.Title != "Something went wrong" {
 		t.Fatalf("panic answered with %+v", rep)
 	}
@@ -432,7 +432,7 @@ func TestRedisDown(t *testing.T) {
 	r := newRouter(t, Deps{Store: store, Limits: Limits{Rate: 1, Window: time.Minute}, Scenarios: &fakeRunner{}})
 	req := cmd("rule", "number", "302.6")
 	req.ID = "redis-down-1"
-	if ok, over := r.Admit(ctx, req); !ok || over != nil {
+	if ok, over := admitOnly(r, ctx, req); !ok || over != nil {
 		t.Fatalf("Admit with Redis down: %v %v", ok, over)
 	}
 	if rep := r.Handle(ctx, req); rep.Error {
@@ -443,4 +443,18 @@ func TestRedisDown(t *testing.T) {
 	if rep := r.Handle(ctx, add); !rep.Error || !rep.Ephemeral || rep.Title != "Scenario sessions are unavailable" {
 		t.Errorf("/scenario add with Redis down: %+v", rep)
 	}
+}
+
+// admitOnly runs the admission middleware alone: whether the request is
+// answered here, and the reply that replaces the answer (over the limit).
+func admitOnly(r *Router, ctx context.Context, req Request) (answer bool, over *Reply) {
+	passed := false
+	rep := r.admission(func(context.Context, Request) Reply { passed = true; return Reply{} })(ctx, req)
+	switch {
+	case rep.Silent:
+		return false, nil
+	case !passed:
+		return true, &rep
+	}
+	return true, nil
 }

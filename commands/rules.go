@@ -196,7 +196,7 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 			rep.Citations = append(rep.Citations, crCite(id))
 		}
 		rep.Fields = append(rep.Fields, Field{Name: "See also", Value: strings.Join(links, ", ")})
-		rep.Buttons = citeButton(refs)
+		rep.Buttons = citeButtons(refs)
 	}
 	return rep, nil
 }
@@ -276,7 +276,7 @@ func (r *Router) define(_ context.Context, req Request) (Reply, error) {
 			rep.Citations = append(rep.Citations, crCite(id))
 		}
 		rep.Fields = append(rep.Fields, Field{Name: "Rules", Value: strings.Join(links, ", ")})
-		rep.Buttons = citeButton(refs)
+		rep.Buttons = citeButtons(refs)
 	}
 	if len(g.SeeAlso) > 0 {
 		rep.Fields = append(rep.Fields, Field{Name: "See also", Value: strings.Join(g.SeeAlso, ", ")})

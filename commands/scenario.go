@@ -47,14 +47,54 @@ func (r *Router) whichScenario(ctx context.Context, req Request) (key string, pr
 	return scenarioKey(req.ChannelID, req.UserID, private), private, nil
 }
 
-func (r *Router) scenario(ctx context.Context, req Request) (Reply, error) {
-	if r.d.Scenarios == nil {
-		return Reply{}, errNoEngine
+// scenarioCmd is the part every /scenario subcommand shares: the engine
+// must be there, and the console has no channel of its own.
+func (r *Router) scenarioCmd(h HandlerFunc) HandlerFunc {
+	return func(ctx context.Context, req Request) (Reply, error) {
+		if r.d.Scenarios == nil {
+			return Reply{}, errNoEngine
+		}
+		if req.ChannelID == "" {
+			req.ChannelID = "console"
+		}
+		return h(ctx, req)
 	}
-	if req.ChannelID == "" {
-		req.ChannelID = "console"
+}
+
+// scenarioNew starts an empty scenario. One batch: a store failure leaves
+// the old scenario and the old choice of scenario both as they were, never
+// one without the other.
+func (r *Router) scenarioNew(ctx context.Context, req Request) (Reply, error) {
+	key, private, err := r.whichScenario(ctx, req)
+	if err != nil {
+		return Reply{}, err
 	}
-	if _, given := req.Options["private"]; !given && req.Subcommand == "add" && req.Option("line") != "" {
+	marker := privateMarker(req.ChannelID, req.UserID)
+	b := session.Batch{Delete: []string{key}}
+	if private {
+		b.Put = []session.Entry{{Key: marker, Value: []byte("1"), TTL: r.d.ScenarioTTL}}
+	} else {
+		b.Delete = append(b.Delete, marker)
+	}
+	if err := r.d.Store.Apply(ctx, b); err != nil {
+		return Reply{}, err
+	}
+	who := "this channel"
+	if private {
+		who = "you in this channel (only you see it)"
+	}
+	return Reply{
+		Title:     "New scenario",
+		Body:      "Started an empty scenario for " + who + ". Add objects and effects one line at a time, then ask questions:\n" + scenarioCheatSheet,
+		Buttons:   []Button{addLinesButton(private)},
+		Ephemeral: private,
+	}, nil
+}
+
+// scenarioAdd appends a line (or opens the form to paste several).
+func (r *Router) scenarioAdd(ctx context.Context, req Request) (Reply, error) {
+	line := req.Option("line")
+	if _, given := req.Options["private"]; !given && line != "" {
 		// The commonest scenario command: which scenario and its lines in
 		// one round trip.
 		found, lists, err := r.d.Store.Peek(ctx, privateMarker(req.ChannelID, req.UserID),
@@ -67,7 +107,7 @@ func (r *Router) scenario(ctx context.Context, req Request) (Reply, error) {
 			which = 1
 		}
 		key := scenarioKey(req.ChannelID, req.UserID, found)
-		rep, err := r.appendTo(ctx, key, found, lists[which], splitScript(req.Option("line")))
+		rep, err := r.appendTo(ctx, key, found, lists[which], splitScript(line))
 		if err != nil && lists[which] != nil {
 			// A refused line is still a use of the scenario: renew its
 			// expiry as a successful append would have (best effort).
@@ -79,66 +119,58 @@ func (r *Router) scenario(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	ttl := r.d.ScenarioTTL
-	switch req.Subcommand {
-	case "new":
-		// One batch: a store failure leaves the old scenario and the old
-		// choice of scenario both as they were, never one without the other.
-		marker := privateMarker(req.ChannelID, req.UserID)
-		b := session.Batch{Delete: []string{key}}
-		if private {
-			b.Put = []session.Entry{{Key: marker, Value: []byte("1"), TTL: ttl}}
-		} else {
-			b.Delete = append(b.Delete, marker)
-		}
-		if err := r.d.Store.Apply(ctx, b); err != nil {
-			return Reply{}, err
-		}
-		who := "this channel"
-		if private {
-			who = "you in this channel (only you see it)"
-		}
-		return Reply{
-			Title:     "New scenario",
-			Body:      "Started an empty scenario for " + who + ". Add objects and effects one line at a time, then ask questions:\n" + scenarioCheatSheet,
-			Buttons:   []Button{addLinesButton(private)},
-			Ephemeral: private,
-		}, nil
-	case "add":
-		line := req.Option("line")
-		if line == "" {
-			return Reply{Modal: addLinesModal(private)}, nil
-		}
-		return r.appendAndRun(ctx, key, private, splitScript(line))
-	case "show":
-		lines, err := r.d.Store.Lines(ctx, key, ttl)
-		if err != nil {
-			return Reply{}, err
-		}
-		if len(lines) == 0 {
-			return Reply{}, &UserError{Title: "No scenario here", Msg: "There is no scenario in this channel yet (scenarios expire after " + humanDuration(ttl) + " without use).", Hint: "/scenario add line:Ornithopter as O (new)"}
-		}
-		return r.runReply(ctx, lines, private, "")
-	case "undo":
-		line, ok, lines, err := r.d.Store.PopAndList(ctx, key, ttl)
-		if err != nil {
-			return Reply{}, err
-		}
-		if !ok {
-			return Reply{}, &UserError{Title: "Nothing to undo", Msg: "The scenario has no lines.", Hint: "/scenario add line:Ornithopter"}
-		}
-		note := "Removed: `" + strings.ReplaceAll(line, "`", "'") + "`"
-		if len(lines) == 0 {
-			return Reply{Title: "Scenario", Body: note + "\nThe scenario is now empty.", Ephemeral: private, Buttons: []Button{addLinesButton(private)}}, nil
-		}
-		return r.runReply(ctx, lines, private, note)
-	case "reset":
-		if err := r.d.Store.Apply(ctx, session.Batch{Delete: []string{key, privateMarker(req.ChannelID, req.UserID)}}); err != nil {
-			return Reply{}, err
-		}
-		return Reply{Title: "Scenario cleared", Body: "The scenario was thrown away. Start again with `/scenario new` or `/scenario add`.", Ephemeral: private}, nil
+	if line == "" {
+		return Reply{Modal: addLinesModal(private)}, nil
 	}
-	return Reply{}, &UserError{Title: "Which scenario command?", Msg: "Use new, add, show, undo or reset.", Hint: "/scenario show"}
+	return r.appendAndRun(ctx, key, private, splitScript(line))
+}
+
+// scenarioShow runs the scenario again and shows it.
+func (r *Router) scenarioShow(ctx context.Context, req Request) (Reply, error) {
+	key, private, err := r.whichScenario(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	lines, err := r.d.Store.Lines(ctx, key, r.d.ScenarioTTL)
+	if err != nil {
+		return Reply{}, err
+	}
+	if len(lines) == 0 {
+		return Reply{}, &UserError{Title: "No scenario here", Msg: "There is no scenario in this channel yet (scenarios expire after " + humanDuration(r.d.ScenarioTTL) + " without use).", Hint: "/scenario add line:Ornithopter as O (new)"}
+	}
+	return r.runReply(ctx, lines, private, "")
+}
+
+// scenarioUndo removes the last line.
+func (r *Router) scenarioUndo(ctx context.Context, req Request) (Reply, error) {
+	key, private, err := r.whichScenario(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	line, ok, lines, err := r.d.Store.PopAndList(ctx, key, r.d.ScenarioTTL)
+	if err != nil {
+		return Reply{}, err
+	}
+	if !ok {
+		return Reply{}, &UserError{Title: "Nothing to undo", Msg: "The scenario has no lines.", Hint: "/scenario add line:Ornithopter"}
+	}
+	note := "Removed: `" + strings.ReplaceAll(line, "`", "'") + "`"
+	if len(lines) == 0 {
+		return Reply{Title: "Scenario", Body: note + "\nThe scenario is now empty.", Ephemeral: private, Buttons: []Button{addLinesButton(private)}}, nil
+	}
+	return r.runReply(ctx, lines, private, note)
+}
+
+// scenarioReset throws the scenario and the private choice away.
+func (r *Router) scenarioReset(ctx context.Context, req Request) (Reply, error) {
+	key, private, err := r.whichScenario(ctx, req)
+	if err != nil {
+		return Reply{}, err
+	}
+	if err := r.d.Store.Apply(ctx, session.Batch{Delete: []string{key, privateMarker(req.ChannelID, req.UserID)}}); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Title: "Scenario cleared", Body: "The scenario was thrown away. Start again with `/scenario new` or `/scenario add`.", Ephemeral: private}, nil
 }
 
 const scenarioCheatSheet = "```\n" +
@@ -176,7 +208,8 @@ func addLinesModal(private bool) *Modal {
 }
 
 // scenarioButton handles the "Add lines" button: it opens the form.
-func (r *Router) scenarioButton(_ context.Context, req Request, rest string) (Reply, error) {
+func (r *Router) scenarioButton(_ context.Context, req Request) (Reply, error) {
+	rest := req.CustomArg()
 	if r.d.Scenarios == nil {
 		return Reply{}, errNoEngine
 	}
@@ -187,7 +220,8 @@ func (r *Router) scenarioButton(_ context.Context, req Request, rest string) (Re
 }
 
 // scenarioModal appends the pasted lines of the form.
-func (r *Router) scenarioModal(ctx context.Context, req Request, rest string) (Reply, error) {
+func (r *Router) scenarioModal(ctx context.Context, req Request) (Reply, error) {
+	rest := req.CustomArg()
 	if r.d.Scenarios == nil {
 		return Reply{}, errNoEngine
 	}
@@ -309,7 +343,7 @@ func (r *Router) scenarioReply(lines []string, res ScenarioResult, private bool,
 			rep.Citations = append(rep.Citations, crCite(id))
 		}
 	}
-	rep.Buttons = append(rep.Buttons, citeButton(refs)...)
+	rep.Buttons = append(rep.Buttons, citeButtons(refs)...)
 	return rep
 }
 

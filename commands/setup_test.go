@@ -21,6 +21,7 @@ func newRouter(t testing.TB, d Deps) *Router {
 	if d.CR == nil {
 		d.CR = loadCR(t)
 	}
+
 	r, err := New(d)
 	if err != nil {
 		t.Fatal(err)

@@ -47,6 +47,13 @@ type Request struct {
 // Option returns an option's value with surrounding space removed.
 func (r Request) Option(name string) string { return strings.TrimSpace(r.Options[name]) }
 
+// CustomArg is a button's or form's custom id after its route prefix
+// ("pg:abc:2" -> "abc:2").
+func (r Request) CustomArg() string {
+	_, rest, _ := strings.Cut(r.CustomID, ":")
+	return rest
+}
+
 // Bool reads a boolean option; absent is false.
 func (r Request) Bool(name string) bool {
 	b, _ := strconv.ParseBool(r.Option(name))
@@ -85,6 +92,11 @@ type Reply struct {
 	Preformatted bool
 	// Error marks a reply that reports a failure (not found, bad input).
 	Error bool
+	// Choices answers an autocomplete request.
+	Choices []Choice
+	// Silent means the request must not be answered here: another
+	// instance claimed the interaction.
+	Silent bool
 }
 
 // Page is one screen of a long answer.

@@ -44,6 +44,9 @@ type Discord struct {
 	// DeferAfter is how long a handler may run before the interaction is
 	// deferred (type 5) and edited later; Discord drops answers after 3 s.
 	DeferAfter Duration `toml:"defer_after"`
+	// FollowUpTimeout bounds the work of a deferred answer; the
+	// interaction token is valid for 15 minutes.
+	FollowUpTimeout Duration `toml:"follow_up_timeout"`
 	// WatchChannels are judge channels where ordinary messages with
 	// [[Card Name]] or "CR 302.6" are answered (gateway mode; needs the
 	// privileged Message Content intent). Empty turns the watcher off.
@@ -136,9 +139,10 @@ func (d Duration) MarshalText() ([]byte, error) { return []byte(d.Duration.Strin
 func Default() Config {
 	return Config{
 		Discord: Discord{
-			APIBase:    "https://discord.com",
-			ShardCount: ShardCount{N: 1},
-			DeferAfter: Duration{2 * time.Second},
+			APIBase:         "https://discord.com",
+			ShardCount:      ShardCount{N: 1},
+			DeferAfter:      Duration{2 * time.Second},
+			FollowUpTimeout: Duration{14 * time.Minute},
 		},
 		HTTP: HTTP{
 			Listen:  "127.0.0.1:8080",

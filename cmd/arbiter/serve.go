@@ -82,7 +82,7 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 }
 
 func (s *server) dispatcher() *bot.Dispatcher {
-	return &bot.Dispatcher{Router: s.router, DeferAfter: s.cfg.Discord.DeferAfter.Duration, Log: s.log}
+	return &bot.Dispatcher{Router: s.router, DeferAfter: s.cfg.Discord.DeferAfter.Duration, FollowUpTimeout: s.cfg.Discord.FollowUpTimeout.Duration, Log: s.log}
 }
 
 // serverGCPercent is the garbage collector's target in the long-running

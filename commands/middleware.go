@@ -1,0 +1,118 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"sync"
+	"time"
+)
+
+// Handler answers one request with a reply; the middleware chain and the
+// transports speak it.
+type Handler func(ctx context.Context, req Request) Reply
+
+// Middleware wraps a Handler.
+type Middleware func(Handler) Handler
+
+// Chain wraps h in mw, the first outermost: Chain(h, a, b) runs a, then b,
+// then h.
+func Chain(h Handler, mw ...Middleware) Handler {
+	for i := len(mw) - 1; i >= 0; i-- {
+		h = mw[i](h)
+	}
+	return h
+}
+
+// recoverPanics turns a handler's panic into the internal-error reply and
+// logs it: the one recover on the path of every request (discordgo runs
+// handlers with none, so a panic would otherwise end the process).
+func (r *Router) recoverPanics(next Handler) Handler {
+	return func(ctx context.Context, req Request) (rep Reply) {
+		defer func() {
+			if p := recover(); p != nil {
+				r.log.Error("handler panic", "command", req.Command, "custom_id", req.CustomID, "panic", p, "stack", string(debug.Stack()))
+				rep = r.errorReply(errInternal)
+				if req.Kind == KindAutocomplete {
+					rep = Reply{}
+				}
+			}
+		}()
+		return next(ctx, req)
+	}
+}
+
+// claimTTL is how long an interaction id stays claimed: the life of its
+// token, after which Discord no longer accepts an answer.
+const claimTTL = 15 * time.Minute
+
+// admission answers each interaction once across instances (the first to
+// claim its id answers it; the others get a Silent reply) and keeps users
+// within the rate limit (autocomplete is not counted). A store that is down
+// never stops an answer: look-ups must not depend on it.
+func (r *Router) admission(next Handler) Handler {
+	return func(ctx context.Context, req Request) Reply {
+		claim, rate := "", ""
+		if req.ID != "" {
+			claim = "interaction:" + req.ID
+		}
+		if req.Kind != KindAutocomplete && r.d.Limits.Rate > 0 && req.UserID != "" {
+			rate = "rate:" + req.UserID
+		}
+		if claim == "" && rate == "" {
+			return next(ctx, req)
+		}
+		ad, err := r.d.Store.Admit(ctx, claim, claimTTL, rate, r.d.Limits.Rate, r.d.Limits.Window)
+		switch {
+		case err != nil:
+			r.log.Debug("admission failed, answering anyway", "err", err)
+		case !ad.First:
+			return Reply{Silent: true}
+		case !ad.Allowed:
+			return r.slowDown(ad.RetryAfter)
+		}
+		return next(ctx, req)
+	}
+}
+
+// slowDown is the polite reply to a user over the rate limit.
+func (r *Router) slowDown(retry time.Duration) Reply {
+	secs := max(int((retry+time.Second-1)/time.Second), 1)
+	return Reply{
+		Title:     "Slow down a little",
+		Body:      fmt.Sprintf("You have asked %d questions in the last %s. Try again in %d s.", r.d.Limits.Rate, r.d.Limits.Window, secs),
+		Ephemeral: true,
+		Error:     true,
+		Footer:    r.footer,
+	}
+}
+
+type deferralKey struct{}
+
+type deferral struct {
+	after time.Duration
+	once  sync.Once
+	fire  func()
+}
+
+// WithDeferral asks the chain to call fire once when the handler has not
+// answered after the given time: the transport then sends its "thinking…"
+// response and delivers the reply later. Transports with no time limit
+// (the console) do not set it.
+func WithDeferral(ctx context.Context, after time.Duration, fire func()) context.Context {
+	return context.WithValue(ctx, deferralKey{}, &deferral{after: after, fire: fire})
+}
+
+// deferAnswer starts the transport's deferral timer around the handler.
+// Autocomplete answers cannot be deferred.
+func deferAnswer(next Handler) Handler {
+	return func(ctx context.Context, req Request) Reply {
+		d, ok := ctx.Value(deferralKey{}).(*deferral)
+		if !ok || req.Kind == KindAutocomplete {
+			return next(ctx, req)
+		}
+		t := time.AfterFunc(d.after, func() { d.once.Do(d.fire) })
+		defer t.Stop()
+		return next(ctx, req)
+	}
+}

@@ -1,0 +1,78 @@
+package commands
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// splitRunes cuts s into pieces of at most max runes, at a blank line when
+// there is one in the second half of the piece, else at a line break, else
+// at a space, else anywhere.
+func splitRunes(s string, max int) []string {
+	s = strings.TrimSpace(s)
+	var out []string
+	for s != "" {
+		head, more := runePrefix(s, max)
+		if !more {
+			out = append(out, s)
+			break
+		}
+		cut := -1
+		for _, sep := range []string{"\n\n", "\n", " "} {
+			if i := strings.LastIndex(head, sep); i > len(head)/2 {
+				cut = i
+				break
+			}
+		}
+		if cut < 0 {
+			cut = len(head)
+		}
+		out = append(out, strings.TrimSpace(s[:cut]))
+		s = strings.TrimSpace(s[cut:])
+	}
+	return out
+}
+
+// runeLen counts runes without converting (an invalid byte counts as one,
+// as in a []rune conversion).
+func runeLen(s string) int { return utf8.RuneCountInString(s) }
+
+// runePrefix returns the first n runes of s and whether s is longer. It
+// slices s rather than converting it: answers are cut and counted on every
+// request, and a []rune copy of each was most of what a look-up allocated.
+func runePrefix(s string, n int) (string, bool) {
+	if len(s) <= n {
+		return s, false // n bytes are at least n runes
+	}
+	i := 0
+	for k := range s {
+		if i == n {
+			return s[:k], true
+		}
+		i++
+	}
+	return s, false
+}
+
+// clip shortens s to max runes, marking the cut with an ellipsis.
+func clip(s string, max int) string {
+	if max <= 0 {
+		return ""
+	}
+	if _, more := runePrefix(s, max); !more {
+		return s
+	}
+	head, _ := runePrefix(s, max-1)
+	return head + "…"
+}
+
+// sortedKeys returns a map's keys in order, for deterministic output.
+func sortedKeys[M ~map[string]V, V any](m M) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
