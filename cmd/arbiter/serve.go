@@ -20,6 +20,7 @@ import (
 	"github.com/arbiter-mtg/arbiter/bot"
 	"github.com/arbiter-mtg/arbiter/commands"
 	"github.com/arbiter-mtg/arbiter/config"
+	"github.com/arbiter-mtg/arbiter/console"
 	"github.com/arbiter-mtg/arbiter/session"
 	"github.com/arbiter-mtg/arbiter/wire"
 )
@@ -241,7 +242,7 @@ Needs no token and no Redis: sessions are kept in memory.`,
 				return err
 			}
 			defer s.store.Close()
-			con := &bot.Console{Router: s.router, In: a.In, Out: a.Out, Prompt: isTerminal(a.In)}
+			con := &console.Console{Router: s.router, In: a.In, Out: a.Out, Prompt: isTerminal(a.In)}
 			return con.Run(cmd.Context())
 		},
 	}

@@ -1,11 +1,13 @@
-package bot
+package console
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/internal/testkb"
 	"github.com/arbiter-mtg/arbiter/session"
 )
 
@@ -13,7 +15,10 @@ import (
 // no token, no Redis, plain text out, every page shown, and the scenario
 // form read from the following lines.
 func TestConsole(t *testing.T) {
-	r := testRouter(t, commands.Deps{Store: session.NewMemory(), Scenarios: echoRunner{}})
+	r, err := commands.New(commands.Deps{CR: testkb.CR(t), Store: session.NewMemory(), Scenarios: echoRunner{}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	in := strings.Join([]string{
 		"/rule 302.6",
 		"# a comment",
@@ -61,4 +66,12 @@ func TestConsole(t *testing.T) {
 	if i, j := strings.Index(got, "Page 1 of 3"), strings.Index(got, "Page 3 of 3"); i < 0 || j < i {
 		t.Error("pages out of order")
 	}
+}
+
+// echoRunner stands in for the engine: it reports how many lines it ran.
+type echoRunner struct{}
+
+func (echoRunner) Check(string) error { return nil }
+func (echoRunner) Run(_ context.Context, src string) (commands.ScenarioResult, error) {
+	return commands.ScenarioResult{Text: fmt.Sprintf("ran %d lines", strings.Count(src, "\n")+1)}, nil
 }

@@ -1,4 +1,7 @@
-package bot
+// Package console is Arbiter's terminal adapter: the interactive console
+// (a line REPL over the command set) and the rendering of replies as plain
+// text or JSON, every page collected, which the one-shot CLI commands share.
+package console
 
 import (
 	"bufio"
@@ -10,6 +13,13 @@ import (
 
 	"github.com/arbiter-mtg/arbiter/commands"
 )
+
+// Router is what the console needs from the command set; *commands.Router
+// implements it.
+type Router interface {
+	Serve(ctx context.Context, req commands.Request) commands.Reply
+	Definitions() []commands.Definition
+}
 
 // Console is a line REPL over the same router: "/rule 302.6",
 // "/card ornithopter", "/scenario add Ornithopter". It needs no token and
@@ -76,18 +86,17 @@ func (c *Console) Run(ctx context.Context) error {
 			}
 			rep = c.Router.Serve(ctx, commands.Request{Kind: commands.KindModal, CustomID: rep.Modal.CustomID, Values: values, UserID: user, ChannelID: channel})
 		}
-		fmt.Fprint(c.Out, c.allPages(ctx, rep, user, channel))
+		for _, p := range Pages(ctx, c.Router, rep, user, channel) {
+			fmt.Fprint(c.Out, Text(p))
+		}
 	}
 }
 
-// allPages renders every page of a reply: a terminal has no length limit.
-func (c *Console) allPages(ctx context.Context, rep commands.Reply, user, channel string) string {
-	var b strings.Builder
-	for i := 0; ; i++ {
-		b.WriteString(Text(rep))
-		if rep.PageCount <= 1 || rep.Page+1 >= rep.PageCount || i > 200 {
-			return b.String()
-		}
+// Pages returns every page of a reply, in order, by pressing its Next
+// button: a terminal has no length limit.
+func Pages(ctx context.Context, r Router, rep commands.Reply, user, channel string) []commands.Reply {
+	out := []commands.Reply{rep}
+	for i := 0; rep.PageCount > 1 && rep.Page+1 < rep.PageCount && i < 200; i++ {
 		next := ""
 		for _, bt := range rep.Buttons {
 			if strings.HasPrefix(bt.CustomID, "pg:") && !bt.Disabled && strings.HasPrefix(bt.Label, "Next") {
@@ -95,10 +104,12 @@ func (c *Console) allPages(ctx context.Context, rep commands.Reply, user, channe
 			}
 		}
 		if next == "" {
-			return b.String()
+			break
 		}
-		rep = c.Router.Serve(ctx, commands.Request{Kind: commands.KindComponent, CustomID: next, UserID: user, ChannelID: channel})
+		rep = r.Serve(ctx, commands.Request{Kind: commands.KindComponent, CustomID: next, UserID: user, ChannelID: channel})
+		out = append(out, rep)
 	}
+	return out
 }
 
 var (
