@@ -57,7 +57,7 @@ func (r *Router) citedRules(ids []string) (Reply, error) {
 		cites = append(cites, crCite(rule.ID))
 	}
 	if len(fields) == 0 {
-		return Reply{}, &UserError{Title: "No cited rules", Msg: "The rules this button pointed to are not in the loaded Comprehensive Rules.", Hint: "/rule 302.6"}
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "No cited rules", Msg: "The rules this button pointed to are not in the loaded Comprehensive Rules.", Hint: "/rule 302.6"}
 	}
 	return Reply{Title: "Cited rules", Fields: fields, Citations: cites, Ephemeral: true}, nil
 }

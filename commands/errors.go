@@ -6,8 +6,27 @@ import (
 	"github.com/arbiter-mtg/arbiter/session"
 )
 
+// Error codes say what kind of failure a reply reports, so that transports
+// can act on it (the CLI's exit status) without reading its words.
+const (
+	// CodeInvalid: the request cannot be answered as asked (a malformed
+	// rule number, a missing option). The default for a UserError.
+	CodeInvalid = "invalid"
+	// CodeNotFound: well formed, but nothing matches (a rule the CR lacks,
+	// an unknown card); the reply suggests what was meant.
+	CodeNotFound = "not_found"
+	// CodeUnavailable: the source is not loaded or not reachable.
+	CodeUnavailable = "unavailable"
+	// CodeLimited: the user is over the rate limit.
+	CodeLimited = "rate_limited"
+	// CodeInternal: a bug; it has been logged.
+	CodeInternal = "internal"
+)
+
 // UserError is a failure the user can fix; Msg and Hint are safe to show.
 type UserError struct {
+	// Code is one of the Code constants; empty means CodeInvalid.
+	Code  string
 	Title string
 	Msg   string
 	// Hint is what to type instead ("/rule 302.6").
@@ -24,10 +43,11 @@ func (e *UserError) Error() string {
 
 func (e *UserError) Unwrap() error { return e.Err }
 
-var errInternal = &UserError{Title: "Something went wrong", Msg: "Arbiter hit an internal error answering this. It has been logged.", Hint: "/help"}
+var errInternal = &UserError{Code: CodeInternal, Title: "Something went wrong", Msg: "Arbiter hit an internal error answering this. It has been logged.", Hint: "/help"}
 
 // errStore is the answer when session state is needed and the store is down.
 var errStore = &UserError{
+	Code:  CodeUnavailable,
 	Title: "Scenario sessions are unavailable",
 	Msg:   "The shared session store is not answering right now, so scenarios and paging cannot be used. Nothing was changed. Rule, card and document look-ups still work.",
 	Hint:  "/rule 302.6",
@@ -52,5 +72,9 @@ func (r *Router) errorReply(err error) Reply {
 	if title == "" {
 		title = "Not found"
 	}
-	return Reply{Title: title, Body: body, Ephemeral: true, Error: true, Footer: r.footer}
+	code := ue.Code
+	if code == "" {
+		code = CodeInvalid
+	}
+	return Reply{Title: title, Body: body, Ephemeral: true, Error: true, Code: code, Footer: r.footer}
 }

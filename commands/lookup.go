@@ -4,25 +4,53 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 )
 
-var errNoCards = &UserError{Title: "No card data", Msg: "No card data is loaded, so card look-ups are unavailable. Rules look-ups still work.", Hint: "/rule 302.6"}
+var errNoCards = &UserError{Code: CodeUnavailable, Title: "No card data", Msg: "No card data is loaded, so card look-ups are unavailable. Rules look-ups still work.", Hint: "/rule 302.6"}
 
 // searchPageSize is how many results one page of /search shows.
 const searchPageSize = 5
 
-// search answers /search with ranked results, five per page.
+// searchKinds are the kinds of source /search can be limited to.
+var searchKinds = []Choice{{"Rules", "rule"}, {"Glossary", "glossary"}, {"Cards", "card"}, {"Card rulings", "ruling"}, {"MTR", "mtr"}, {"IPG", "ipg"}, {"JAR", "jar"}}
+
+// maxSearchResults is how many results /search shows at most (five pages).
+const maxSearchResults = 25
+
+// search answers /search with ranked results, five per page. kind may list
+// several kinds, comma-separated (the console and CLI send that); limit
+// caps the number of results.
 func (r *Router) search(_ context.Context, req Request) (Reply, error) {
 	q := req.Option("query")
 	if q == "" {
 		return Reply{}, &UserError{Title: "Search for what?", Msg: "Give some words, a question or a pasted paragraph.", Hint: examples["search"]}
 	}
 	var kinds []string
-	if k := req.Option("kind"); k != "" {
-		kinds = []string{k}
+	for _, k := range strings.Split(req.Option("kind"), ",") {
+		if k = strings.ToLower(strings.TrimSpace(k)); k == "" {
+			continue
+		}
+		if !slices.ContainsFunc(searchKinds, func(c Choice) bool { return c.Value == k }) {
+			var known []string
+			for _, c := range searchKinds {
+				known = append(known, c.Value)
+			}
+			return Reply{}, &UserError{Title: "Unknown kind", Msg: fmt.Sprintf("unknown kind %q: the kinds are %s.", clip(k, 40), strings.Join(known, ", ")), Hint: "/search query:" + clip(q, 60) + " kind:rule"}
+		}
+		kinds = append(kinds, k)
 	}
-	rep, err := r.searchReply(q, kinds)
+	limit := maxSearchResults
+	if v := req.Option("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxSearchResults {
+			return Reply{}, &UserError{Title: "Bad limit", Msg: fmt.Sprintf("limit must be a number from 1 to %d.", maxSearchResults), Hint: examples["search"]}
+		}
+		limit = n
+	}
+	rep, err := r.searchReply(q, kinds, limit)
 	if err != nil {
 		return rep, err
 	}
@@ -37,7 +65,7 @@ func (r *Router) findRules(_ context.Context, req Request) (Reply, error) {
 	if q == "" {
 		return Reply{}, &UserError{Title: "Nothing to search", Msg: "That message has no text to search (images and embeds are not read).", Hint: examples["search"]}
 	}
-	rep, err := r.searchReply(clip(q, 1000), []string{"rule", "glossary"})
+	rep, err := r.searchReply(clip(q, 1000), []string{"rule", "glossary"}, maxSearchResults)
 	if err != nil {
 		return rep, err
 	}
@@ -45,13 +73,13 @@ func (r *Router) findRules(_ context.Context, req Request) (Reply, error) {
 	return rep, nil
 }
 
-func (r *Router) searchReply(q string, kinds []string) (Reply, error) {
+func (r *Router) searchReply(q string, kinds []string, limit int) (Reply, error) {
 	if r.d.Search == nil {
-		return Reply{}, &UserError{Title: "Search is unavailable", Msg: "The search index is not loaded. Look a rule up by number instead.", Hint: "/rule 302.6"}
+		return Reply{}, &UserError{Code: CodeUnavailable, Title: "Search is unavailable", Msg: "The search index is not loaded. Look a rule up by number instead.", Hint: "/rule 302.6"}
 	}
-	hits := r.d.Search.Search(q, kinds, 25)
+	hits := r.d.Search.Search(q, kinds, limit)
 	if len(hits) == 0 {
-		return Reply{}, &UserError{Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + clip(q, 60)}
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + clip(q, 60)}
 	}
 	rep := Reply{}
 	var page Page
@@ -86,7 +114,7 @@ func (r *Router) searchReply(q string, kinds []string) (Reply, error) {
 		rep.Pages = append(rep.Pages, page)
 	}
 	if len(rep.Pages) == 0 {
-		return Reply{}, &UserError{Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + clip(q, 60)}
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + clip(q, 60)}
 	}
 	rep.Buttons = citeButtons(refs)
 	return rep, nil
@@ -159,7 +187,7 @@ func (r *Router) findCard(name string) (*Card, error) {
 		msg += " Did you mean " + strings.Join(sug, ", ") + "?"
 		hint = "/card name:" + sug[0]
 	}
-	return nil, &UserError{Title: "Card not found", Msg: msg, Hint: hint}
+	return nil, &UserError{Code: CodeNotFound, Title: "Card not found", Msg: msg, Hint: hint}
 }
 
 func cardURL(c *Card) string {
@@ -247,11 +275,20 @@ var docNames = map[string]string{"mtr": "Magic Tournament Rules", "ipg": "Infrac
 func (r *Router) doc(doc string) HandlerFunc {
 	return func(_ context.Context, req Request) (Reply, error) {
 		if r.d.Docs == nil {
-			return Reply{}, &UserError{Title: "No tournament documents", Msg: "The " + docNames[doc] + " is not loaded. Rules look-ups still work.", Hint: "/rule 302.6"}
+			return Reply{}, &UserError{Code: CodeUnavailable, Title: "No tournament documents", Msg: "The " + docNames[doc] + " is not loaded. Rules look-ups still work.", Hint: "/rule 302.6"}
 		}
 		q := req.Option("section")
 		if q == "" && doc != "jar" {
-			return Reply{}, &UserError{Title: "Which section?", Msg: "Give a section number or an abbreviation.", Hint: examples[doc]}
+			// The table of contents (Discord requires a section; the
+			// console and the CLI may leave it out).
+			var b strings.Builder
+			for _, c := range r.d.Docs.Complete(doc, "", 1000) {
+				b.WriteString(c.Name + "\n")
+			}
+			if b.Len() == 0 {
+				return Reply{}, &UserError{Code: CodeUnavailable, Title: "No tournament documents", Msg: "The " + docNames[doc] + " is not loaded. Rules look-ups still work.", Hint: "/rule 302.6"}
+			}
+			return Reply{Title: strings.ToUpper(doc) + " " + docNames[doc], Body: b.String()}, nil
 		}
 		sec, sug, ok := r.d.Docs.Section(doc, q)
 		if !ok {
@@ -264,7 +301,7 @@ func (r *Router) doc(doc string) HandlerFunc {
 				msg += " Did you mean " + strings.Join(sug, ", ") + "?"
 				hint = "/" + doc + " section:" + sug[0]
 			}
-			return Reply{}, &UserError{Title: "Section not found", Msg: msg, Hint: hint}
+			return Reply{}, &UserError{Code: CodeNotFound, Title: "Section not found", Msg: msg, Hint: hint}
 		}
 		title := sec.Doc
 		if sec.ID != "" {

@@ -83,6 +83,7 @@ func (r *Router) slowDown(retry time.Duration) Reply {
 		Body:      fmt.Sprintf("You have asked %d questions in the last %s. Try again in %d s.", r.d.Limits.Rate, r.d.Limits.Window, secs),
 		Ephemeral: true,
 		Error:     true,
+		Code:      CodeLimited,
 		Footer:    r.footer,
 	}
 }

@@ -147,11 +147,11 @@ func (r *Router) pageButton(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	if !ok {
-		return Reply{}, &UserError{Title: "These pages have expired", Msg: fmt.Sprintf("Pages stay browsable for %s. Run the command again to see them.", r.d.PageTTL), Hint: "/help"}
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "These pages have expired", Msg: fmt.Sprintf("Pages stay browsable for %s. Run the command again to see them.", r.d.PageTTL), Hint: "/help"}
 	}
 	var st storedPages
 	if err := json.Unmarshal(b, &st); err != nil || len(st.Pages) == 0 {
-		return Reply{}, &UserError{Title: "These pages have expired", Msg: "The stored pages could not be read. Run the command again.", Err: err}
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "These pages have expired", Msg: "The stored pages could not be read. Run the command again.", Err: err}
 	}
 	rep := st.page(i, token)
 	rep.Update = true

@@ -10,8 +10,7 @@ func (r *Router) registerAll() {
 
 	r.Command(Definition{Name: "rule", Description: "Show a Comprehensive Rules rule with its subrules", Type: SlashCommand, Options: []Option{str("number", "Rule number such as 302.6, 704.5k, 302 or 3 (a trailing dot shows the rule alone)", true, true)}}, r.rule, r.completeRule)
 	r.Command(Definition{Name: "define", Description: "Look a term up in the Comprehensive Rules glossary", Type: SlashCommand, Options: []Option{str("term", "Glossary term such as summoning sickness", true, true)}}, r.define, r.completeTerm)
-	kinds := []Choice{{"Rules", "rule"}, {"Glossary", "glossary"}, {"Cards", "card"}, {"Card rulings", "ruling"}, {"MTR", "mtr"}, {"IPG", "ipg"}, {"JAR", "jar"}}
-	searchKind := Option{Name: "kind", Description: "Only this kind of source", Type: OptionString, Choices: kinds}
+	searchKind := Option{Name: "kind", Description: "Only this kind of source", Type: OptionString, Choices: searchKinds}
 	r.Command(Definition{Name: "search", Description: "Search the rules, glossary, cards and tournament documents", Type: SlashCommand, Options: []Option{str("query", "Words, a question, or a pasted paragraph", true, false), searchKind}}, r.search, nil)
 	r.Command(Definition{Name: "card", Description: "Show a card's Oracle text", Type: SlashCommand, Options: []Option{str("name", "Card name (English or a printed foreign name)", true, true)}}, r.card, r.completeCard)
 	r.Command(Definition{Name: "rulings", Description: "Show a card's published rulings", Type: SlashCommand, Options: []Option{str("name", "Card name", true, true)}}, r.rulings, r.completeCard)

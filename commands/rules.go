@@ -153,7 +153,7 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 			msg += " Did you mean " + strings.Join(sug, ", ") + "?"
 			hint = "/rule number:" + sug[0]
 		}
-		return Reply{}, &UserError{Title: "No such rule", Msg: msg, Hint: hint}
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "No such rule", Msg: msg, Hint: hint}
 	}
 	rep := Reply{Title: ruleHeading(rule), URL: YawgatogRuleURL(rule.ID), Citations: []Citation{crCite(rule.ID)}}
 	var body strings.Builder
@@ -253,7 +253,7 @@ func (r *Router) define(_ context.Context, req Request) (Reply, error) {
 		}
 	}
 	if !ok {
-		return Reply{}, &UserError{Title: "Not in the glossary", Msg: fmt.Sprintf("The glossary has no entry %q.", clip(q, 80)), Hint: "/search query:" + clip(q, 80)}
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "Not in the glossary", Msg: fmt.Sprintf("The glossary has no entry %q.", clip(q, 80)), Hint: "/search query:" + clip(q, 80)}
 	}
 	rep := Reply{Title: g.Term, Citations: []Citation{{Kind: CiteGlossary, ID: g.Term}}}
 	body := g.Text

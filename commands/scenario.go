@@ -19,7 +19,7 @@ import (
 // reset change a scenario and its marker in one atomic batch (one slot on a
 // Redis Cluster).
 
-var errNoEngine = &UserError{Title: "Scenarios are unavailable", Msg: "The scenario engine is not part of this build. Rule look-ups still work.", Hint: "/rule 613.1"}
+var errNoEngine = &UserError{Code: CodeUnavailable, Title: "Scenarios are unavailable", Msg: "The scenario engine is not part of this build. Rule look-ups still work.", Hint: "/rule 613.1"}
 
 func scenarioKey(channel, user string, private bool) string {
 	if private {
@@ -136,7 +136,7 @@ func (r *Router) scenarioShow(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	if len(lines) == 0 {
-		return Reply{}, &UserError{Title: "No scenario here", Msg: "There is no scenario in this channel yet (scenarios expire after " + humanDuration(r.d.ScenarioTTL) + " without use).", Hint: "/scenario add line:Ornithopter as O (new)"}
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "No scenario here", Msg: "There is no scenario in this channel yet (scenarios expire after " + humanDuration(r.d.ScenarioTTL) + " without use).", Hint: "/scenario add line:Ornithopter as O (new)"}
 	}
 	return r.runReply(ctx, lines, private, "")
 }
@@ -152,7 +152,7 @@ func (r *Router) scenarioUndo(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	if !ok {
-		return Reply{}, &UserError{Title: "Nothing to undo", Msg: "The scenario has no lines.", Hint: "/scenario add line:Ornithopter"}
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing to undo", Msg: "The scenario has no lines.", Hint: "/scenario add line:Ornithopter"}
 	}
 	note := "Removed: `" + strings.ReplaceAll(line, "`", "'") + "`"
 	if len(lines) == 0 {

@@ -90,8 +90,10 @@ type Reply struct {
 	// Preformatted marks a Body that is machine output (a scenario trace):
 	// renderers show it in a monospace block, unescaped.
 	Preformatted bool
-	// Error marks a reply that reports a failure (not found, bad input).
+	// Error marks a reply that reports a failure (not found, bad input);
+	// Code then says which kind (CodeNotFound, CodeInvalid, …).
 	Error bool
+	Code  string
 	// Choices answers an autocomplete request.
 	Choices []Choice
 	// Silent means the request must not be answered here: another

@@ -86,9 +86,7 @@ func (c *Console) Run(ctx context.Context) error {
 			}
 			rep = c.Router.Serve(ctx, commands.Request{Kind: commands.KindModal, CustomID: rep.Modal.CustomID, Values: values, UserID: user, ChannelID: channel})
 		}
-		for _, p := range Pages(ctx, c.Router, rep, user, channel) {
-			fmt.Fprint(c.Out, Text(p))
-		}
+		fmt.Fprint(c.Out, Text(Flatten(Pages(ctx, c.Router, rep, user, channel))))
 	}
 }
 
@@ -175,4 +173,56 @@ func Text(rep commands.Reply) string {
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// Flatten joins the pages of one reply into a single reply: bodies joined
+// by a blank line, fields in order, the first page's footer without its
+// page count, and no paging buttons. A terminal has no length limit.
+func Flatten(pages []commands.Reply) commands.Reply {
+	if len(pages) == 0 {
+		return commands.Reply{}
+	}
+	out := pages[0]
+	if out.PageCount > 1 {
+		_, out.Footer, _ = strings.Cut(out.Footer, " · ")
+	}
+	out.Page, out.PageCount, out.Body, out.Fields, out.Buttons = 0, 0, "", nil, nil
+	for _, b := range pages[0].Buttons {
+		if !strings.HasPrefix(b.CustomID, "pg:") {
+			out.Buttons = append(out.Buttons, b)
+		}
+	}
+	var bodies []string
+	for _, p := range pages {
+		if b := strings.TrimSpace(p.Body); b != "" {
+			bodies = append(bodies, b)
+		}
+		out.Fields = append(out.Fields, p.Fields...)
+	}
+	out.Body = strings.Join(bodies, "\n\n")
+	return out
+}
+
+// Answer is a reply as the CLI prints it with --json (every page joined).
+// Error replies carry their code (not_found, invalid, unavailable) and the
+// message in Body.
+type Answer struct {
+	Title     string              `json:"title"`
+	URL       string              `json:"url,omitempty"`
+	Body      string              `json:"body,omitempty"`
+	Fields    []commands.Field    `json:"fields,omitempty"`
+	Citations []commands.Citation `json:"citations"`
+	Footer    string              `json:"footer,omitempty"`
+	Error     bool                `json:"error,omitempty"`
+	Code      string              `json:"code,omitempty"`
+}
+
+// JSON is the --json form of a reply's pages.
+func JSON(pages []commands.Reply) Answer {
+	rep := Flatten(pages)
+	a := Answer{Title: rep.Title, URL: rep.URL, Body: rep.Body, Fields: rep.Fields, Citations: rep.Citations, Footer: rep.Footer, Error: rep.Error, Code: rep.Code}
+	if a.Citations == nil {
+		a.Citations = []commands.Citation{}
+	}
+	return a
 }

@@ -43,9 +43,8 @@ func TestConsole(t *testing.T) {
 	for _, want := range []string{
 		"Rule 302.6\nhttps://yawgatog.com/resources/magic-rules/#R3026\nA creature’s activated ability",
 		"-- Comprehensive Rules effective 2026-04-17",
-		// All three pages of 702, in order, with no Markdown left.
-		"-- Page 1 of 3", "-- Page 2 of 3", "-- Page 3 of 3",
-		"702.2 Deathtouch",
+		// All three pages of 702 in one answer, with no Markdown left.
+		"702.2 Deathtouch", "702.190",
 		"No such rule (error)",
 		"error: unknown command /frobnicate",
 		"1 Ornithopter as O (new)\n\nran 1 lines",
@@ -63,8 +62,11 @@ func TestConsole(t *testing.T) {
 	if strings.Contains(got, "Rule 100.1") {
 		t.Error("the console kept reading after quit")
 	}
-	if i, j := strings.Index(got, "Page 1 of 3"), strings.Index(got, "Page 3 of 3"); i < 0 || j < i {
+	if i, j := strings.Index(got, "702.2 Deathtouch"), strings.Index(got, "702.190"); i < 0 || j < i {
 		t.Error("pages out of order")
+	}
+	if strings.Contains(got, "Page 1 of") {
+		t.Error("a terminal answer is one page")
 	}
 }
 

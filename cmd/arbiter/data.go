@@ -14,8 +14,6 @@ import (
 	"github.com/arbiter-mtg/arbiter/rulings/fetch"
 )
 
-func init() { register(newDataCmd) }
-
 func newDataCmd(a *app) *cobra.Command {
 	data := &cobra.Command{
 		Use:   "data",

@@ -9,7 +9,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arbiter-mtg/arbiter/commands"
 	"github.com/arbiter-mtg/arbiter/rulings"
+	"github.com/arbiter-mtg/arbiter/rulings/tourney"
+	"github.com/arbiter-mtg/arbiter/wire"
 )
 
 // app is what every subcommand shares: the global flags, the writers and the
@@ -24,6 +27,10 @@ type app struct {
 	kbOnce sync.Once
 	kb     *rulings.KB
 	kbErr  error
+
+	routerOnce sync.Once
+	router     *commands.Router
+	routerErr  error
 }
 
 // KB loads the knowledge base from the data directory the first time it is
@@ -42,6 +49,20 @@ func (a *app) KB() (*rulings.KB, error) {
 		a.kb = kb
 	})
 	return a.kb, a.kbErr
+}
+
+// Router is the command set over the knowledge base, with sessions in
+// memory: the one-shot look-ups answer through it as the bot does.
+func (a *app) Router() (*commands.Router, error) {
+	a.routerOnce.Do(func() {
+		kb, err := a.KB()
+		if err != nil {
+			a.routerErr = err
+			return
+		}
+		a.router, a.routerErr = commands.New(wire.FromKB(kb))
+	})
+	return a.router, a.routerErr
 }
 
 // loadKB loads a data directory; tests replace it with a cached loader so
@@ -66,11 +87,6 @@ func (e *exitError) Unwrap() error { return e.err }
 
 // exitCode wraps err so that main exits with code. A nil err exits silently.
 func exitCode(code int, err error) error { return &exitError{code: code, err: err} }
-
-// registry holds the subcommand constructors; each file adds its own in init.
-var registry []func(a *app) *cobra.Command
-
-func register(f func(a *app) *cobra.Command) { registry = append(registry, f) }
 
 // defaultDataDir is the per-user cache directory, used when neither --data
 // nor ARBITER_DATA is given.
@@ -108,8 +124,12 @@ no data.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return exitCode(2, fmt.Errorf("%w (see %s --help)", err, c.CommandPath()))
 	})
-	for _, f := range registry {
-		root.AddCommand(f(a))
-	}
+	root.AddCommand(
+		newRuleCmd(a), newDefineCmd(a), newSearchCmd(a), newAskCmd(a),
+		newCardCmd(a), newRulingsCmd(a),
+		newDocCmd(a, tourney.MTR), newDocCmd(a, tourney.IPG), newDocCmd(a, tourney.JAR),
+		newScenarioCmd(a), newDataCmd(a),
+		newServeCmd(a), newHTTPCmd(a), newConsoleCmd(a),
+	)
 	return root
 }

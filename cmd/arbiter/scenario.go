@@ -12,8 +12,6 @@ import (
 	"github.com/arbiter-mtg/arbiter/wire"
 )
 
-func init() { register(newScenarioCmd) }
-
 func newScenarioCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "scenario FILE|-",

@@ -25,12 +25,6 @@ import (
 	"github.com/arbiter-mtg/arbiter/wire"
 )
 
-func init() {
-	register(newServeCmd)
-	register(newHTTPCmd)
-	register(newConsoleCmd)
-}
-
 // server is what `serve`, `http` and `console` build from the
 // configuration: the router over the knowledge base and the session store.
 type server struct {

@@ -1,0 +1,256 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/console"
+	"github.com/arbiter-mtg/arbiter/rulings/tourney"
+)
+
+// The look-up subcommands send the same requests as the bot's slash
+// commands through the same router, and print the reply: every page, as
+// plain text, or as one JSON object with --json. An error reply goes to
+// standard error (as JSON to standard output with --json), and its code
+// decides the exit status.
+
+// command is a slash-command request with its options.
+func command(name string, opts ...string) commands.Request {
+	req := commands.Request{Kind: commands.KindCommand, Command: name, Options: map[string]string{}, UserID: "cli", ChannelID: "cli"}
+	for i := 0; i+1 < len(opts); i += 2 {
+		req.Options[opts[i]] = opts[i+1]
+	}
+	return req
+}
+
+// lookup answers one request and prints it; the error, if any, carries the
+// exit status.
+func (a *app) lookup(ctx context.Context, req commands.Request) error {
+	rep, err := a.answer(ctx, req)
+	if err != nil {
+		return err
+	}
+	return a.print(rep, false)
+}
+
+// answer serves a request and collects every page of its reply.
+func (a *app) answer(ctx context.Context, req commands.Request) ([]commands.Reply, error) {
+	r, err := a.Router()
+	if err != nil {
+		return nil, err
+	}
+	rep := r.Serve(ctx, req)
+	return console.Pages(ctx, r, rep, req.UserID, req.ChannelID), nil
+}
+
+// print writes the pages of a reply (one compact JSON line each when
+// line is set, for batch searches) and returns the exit status it means.
+func (a *app) print(pages []commands.Reply, line bool) error {
+	first := pages[0]
+	switch {
+	case a.JSON && line:
+		if err := writeJSONLine(a.Out, console.JSON(pages)); err != nil {
+			return err
+		}
+	case a.JSON:
+		if err := writeJSON(a.Out, console.JSON(pages)); err != nil {
+			return err
+		}
+	case first.Error:
+		fmt.Fprint(a.Err, console.Text(first))
+	default:
+		if _, err := io.WriteString(a.Out, console.Text(console.Flatten(pages))); err != nil {
+			return err
+		}
+	}
+	if !first.Error {
+		return nil
+	}
+	// The message has been printed; the error only sets the status.
+	return exitCode(exitStatus(first.Code), nil)
+}
+
+// exitStatus maps a reply's error code to the CLI's exit status: 1 when
+// nothing matched, 2 for bad usage or missing data.
+func exitStatus(code string) int {
+	switch code {
+	case commands.CodeNotFound, commands.CodeInternal, commands.CodeLimited:
+		return 1
+	}
+	return 2
+}
+
+func newRuleCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "rule NUMBER",
+		Short: "Show a rule by number: 302.6, 704.5 (with its subrules), \"614.1.\" (alone), 302, 6",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			return a.lookup(c.Context(), command("rule", "number", args[0]))
+		},
+	}
+}
+
+func newDefineCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "define TERM",
+		Short: "Show a glossary entry: define \"summoning sickness\"",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			return a.lookup(c.Context(), command("define", "term", strings.Join(args, " ")))
+		},
+	}
+}
+
+func newSearchCmd(a *app) *cobra.Command {
+	var kinds []string
+	var limit int
+	c := &cobra.Command{
+		Use:   "search [QUERY]",
+		Short: "Ranked search over rules, glossary and everything loaded; with no QUERY, one query per line from standard input",
+		RunE: func(c *cobra.Command, args []string) error {
+			if limit < 1 {
+				return exitCode(2, fmt.Errorf("--limit must be at least 1"))
+			}
+			search := func(q string) commands.Request {
+				return command("search", "query", q, "kind", strings.Join(kinds, ","), "limit", strconv.Itoa(limit))
+			}
+			if len(args) > 0 {
+				return a.lookup(c.Context(), search(strings.Join(args, " ")))
+			}
+			// One query per line; the status is the worst of them (2 over
+			// 1 over 0), and every query is answered.
+			sc := bufio.NewScanner(a.In)
+			sc.Buffer(make([]byte, 64*1024), 1<<20)
+			status, asked := 0, 0
+			for sc.Scan() {
+				q := strings.TrimSpace(sc.Text())
+				if q == "" {
+					continue
+				}
+				asked++
+				pages, err := a.answer(c.Context(), search(q))
+				if err != nil {
+					return err
+				}
+				status = max(status, statusOf(a.print(pages, true)))
+			}
+			if err := sc.Err(); err != nil {
+				return exitCode(2, err)
+			}
+			if asked == 0 {
+				return exitCode(2, fmt.Errorf("no query: give one as arguments or one per line on standard input"))
+			}
+			if status != 0 {
+				return exitCode(status, nil)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringSliceVar(&kinds, "kind", nil, "kinds to search, comma-separated: rule, glossary, card, ruling, mtr, ipg, jar")
+	c.Flags().IntVar(&limit, "limit", 5, "results per query (at most 25)")
+	return c
+}
+
+// statusOf is the exit status an error from print carries.
+func statusOf(err error) int {
+	if ec, ok := err.(*exitError); ok {
+		return ec.code
+	}
+	if err != nil {
+		return 2
+	}
+	return 0
+}
+
+func newAskCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "ask QUESTION",
+		Short: "Ask anything: a rule number, a glossary term, [[Card Name]], \"IPG 2.1\", or a question",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			kb, err := a.KB()
+			if err != nil {
+				return err
+			}
+			q := strings.Join(args, " ")
+			in := kb.Route(q)
+			var req commands.Request
+			switch in.Kind {
+			case "rule":
+				req = command("rule", "number", in.Arg)
+			case "define":
+				req = command("define", "term", in.Arg)
+			case "card":
+				req = command("card", "name", in.Arg)
+			case tourney.MTR, tourney.IPG, tourney.JAR:
+				req = command(in.Kind, "section", in.Arg)
+			default:
+				req = command("search", "query", q, "limit", "5")
+			}
+			return a.lookup(c.Context(), req)
+		},
+	}
+}
+
+func newCardCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "card NAME",
+		Short: "Show a card's Oracle text: card \"Ensoul Artifact\" (also prefixes, typos and foreign names)",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			return a.lookup(c.Context(), command("card", "name", strings.Join(args, " ")))
+		},
+	}
+}
+
+func newRulingsCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "rulings NAME",
+		Short: "Show a card's official rulings with the rules they cite",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			return a.lookup(c.Context(), command("rulings", "name", strings.Join(args, " ")))
+		},
+	}
+}
+
+// docCmdHelp is each tournament document's usage and summary.
+var docCmdHelp = map[string][2]string{
+	tourney.MTR: {"mtr [SECTION]", "Show a section of the Magic Tournament Rules: mtr 4.2, mtr appendix b, mtr shortcuts"},
+	tourney.IPG: {"ipg [SECTION|ABBREVIATION]", "Show a section or infraction of the Infraction Procedure Guide: ipg 2.1, ipg hce, ipg \"missed trigger\""},
+	tourney.JAR: {"jar [SECTION]", "Show Judging at Regular REL: jar, jar 2, jar common issues"},
+}
+
+func newDocCmd(a *app, doc string) *cobra.Command {
+	help := docCmdHelp[doc]
+	return &cobra.Command{
+		Use:   help[0],
+		Short: help[1],
+		Long:  help[1] + "\n\nWith no argument, lists the sections of the " + strings.ToUpper(doc) + ".",
+		RunE: func(c *cobra.Command, args []string) error {
+			return a.lookup(c.Context(), command(doc, "section", strings.Join(args, " ")))
+		},
+	}
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+func writeJSONLine(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
