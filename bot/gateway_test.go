@@ -202,8 +202,8 @@ func (f *fakeDiscord) await(t *testing.T, id string) discordgo.InteractionRespon
 func panicOnHelp(next commands.Handler) commands.Handler {
 	return func(ctx context.Context, req commands.Request) commands.Reply {
 		if req.Command == "help" {
-			var m map[string]int
-			m["boom"]++ // nil map write: a real runtime panic
+			var words []string
+			_ = words[len(req.Command)] // index out of range: a real runtime panic
 		}
 		return next(ctx, req)
 	}

@@ -255,7 +255,6 @@ func slow(delay time.Duration) commands.Middleware {
 type fakeWebhooks struct {
 	mu    sync.Mutex
 	calls []string
-	done  chan struct{}
 }
 
 func (f *fakeWebhooks) ServeHTTP(w http.ResponseWriter, r *http.Request) {
