@@ -14,19 +14,11 @@ import (
 	"github.com/arbiter-mtg/arbiter/config"
 )
 
-// Router is what the adapters need from the command set; *commands.Router
-// implements it. Serve runs the whole middleware chain (recover, admit,
-// defer).
-type Router interface {
-	Serve(ctx context.Context, req commands.Request) commands.Reply
-	Definitions() []commands.Definition
-}
-
 // Dispatcher runs one interaction through the router for either transport:
-// it decodes, de-duplicates and rate-limits, runs the handler behind a
-// recover guard, and defers when the answer is not ready in time.
+// it decodes, then serves the request through the router's chain, deferring
+// when the answer is not ready in time.
 type Dispatcher struct {
-	Router Router
+	Router commands.Server
 	// DeferAfter is how long to wait for a handler before deferring;
 	// Discord drops interactions not answered within 3 s. Zero values take
 	// config.Default's.

@@ -17,7 +17,7 @@ import (
 // It needs the privileged Message Content intent, so it is off unless
 // discord.watch_channels names channels.
 type Watcher struct {
-	Router Router
+	Router commands.Server
 	// Channels are the channel ids to watch.
 	Channels map[string]bool
 	// Max is the most references answered per message (default 3), so a

@@ -12,6 +12,14 @@ import (
 // transports speak it.
 type Handler func(ctx context.Context, req Request) Reply
 
+// Server is what the transports need from the command set; *Router
+// implements it. Serve runs the whole middleware chain; Definitions lists
+// the commands for registration and for the console's parser.
+type Server interface {
+	Serve(ctx context.Context, req Request) Reply
+	Definitions() []Definition
+}
+
 // Middleware wraps a Handler.
 type Middleware func(Handler) Handler
 

@@ -14,18 +14,11 @@ import (
 	"github.com/arbiter-mtg/arbiter/commands"
 )
 
-// Router is what the console needs from the command set; *commands.Router
-// implements it.
-type Router interface {
-	Serve(ctx context.Context, req commands.Request) commands.Reply
-	Definitions() []commands.Definition
-}
-
 // Console is a line REPL over the same router: "/rule 302.6",
 // "/card ornithopter", "/scenario add Ornithopter". It needs no token and
 // no Redis; answers are rendered as plain text with every page shown.
 type Console struct {
-	Router    Router
+	Router    commands.Server
 	In        io.Reader
 	Out       io.Writer
 	UserID    string
@@ -92,7 +85,7 @@ func (c *Console) Run(ctx context.Context) error {
 
 // Pages returns every page of a reply, in order, by pressing its Next
 // button: a terminal has no length limit.
-func Pages(ctx context.Context, r Router, rep commands.Reply, user, channel string) []commands.Reply {
+func Pages(ctx context.Context, r commands.Server, rep commands.Reply, user, channel string) []commands.Reply {
 	out := []commands.Reply{rep}
 	for i := 0; rep.PageCount > 1 && rep.Page+1 < rep.PageCount && i < 200; i++ {
 		next := ""
