@@ -299,13 +299,22 @@ func TestGatewayEndToEnd(t *testing.T) {
 	if next == nil {
 		t.Fatalf("no Next button on /rule 702")
 	}
-	f.send(0, []byte(fmt.Sprintf(`{"id":"2011","application_id":"900","type":3,"token":"tok-2011","version":1,"guild_id":"500","channel_id":"600",
-		"member":{"user":{"id":"701","username":"bob"},"roles":[],"permissions":"0"},
+	press := func(id, user string) discordgo.InteractionResponse {
+		f.send(0, []byte(fmt.Sprintf(`{"id":%q,"application_id":"900","type":3,"token":"tok-%s","version":1,"guild_id":"500","channel_id":"600",
+		"member":{"user":{"id":%q,"username":"someone"},"roles":[],"permissions":"0"},
 		"message":{"id":"1300","channel_id":"600","content":"","author":{"id":"900","username":"Arbiter","bot":true},"timestamp":"2026-04-20T12:00:00.000000+00:00","embeds":[],"attachments":[],"mentions":[],"mention_roles":[],"pinned":false,"mention_everyone":false,"tts":false,"type":20,"flags":0,"components":[]},
-		"data":{"custom_id":%q,"component_type":2}}`, next[1])))
-	page2 := f.await(t, "2011")
+		"data":{"custom_id":%q,"component_type":2}}`, id, id, user, next[1])))
+		return f.await(t, id)
+	}
+	// The asker turns the page of the message itself.
+	page2 := press("2011", "700")
 	if page2.Type != discordgo.InteractionResponseUpdateMessage || !strings.HasPrefix(page2.Data.Embeds[0].Footer.Text, "Page 2 of") {
 		t.Errorf("Next pressed: type %d, %+v", page2.Type, page2.Data.Embeds[0].Footer)
+	}
+	// Someone else sees the page privately; the message stays as it is.
+	other := press("2012", "701")
+	if other.Type != discordgo.InteractionResponseChannelMessageWithSource || other.Data.Flags != discordgo.MessageFlagsEphemeral || !strings.HasPrefix(other.Data.Embeds[0].Footer.Text, "Page 2 of") {
+		t.Errorf("Next pressed by another user: type %d, flags %d", other.Type, other.Data.Flags)
 	}
 
 	// /scenario add with no line opens the form; submitting it answers.

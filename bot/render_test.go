@@ -215,7 +215,7 @@ func TestEveryRuleAndTermRenders(t *testing.T) {
 			if rep.PageCount <= 1 || rep.Page+1 == rep.PageCount {
 				break
 			}
-			rep = r.Handle(ctx, commands.Request{Kind: commands.KindComponent, CustomID: nextButton(rep)})
+			rep = r.Handle(ctx, commands.Request{Kind: commands.KindComponent, CustomID: nextButton(rep), UserID: "700"})
 		}
 	}
 	for _, g := range rules.Glossary {

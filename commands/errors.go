@@ -2,6 +2,7 @@ package commands
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/arbiter-mtg/arbiter/session"
 )
@@ -64,9 +65,9 @@ func (r *Router) errorReply(err error) Reply {
 		r.log.Error("command failed", "err", err)
 		ue = errInternal
 	}
-	body := ue.Msg
+	body := defuse.Replace(ue.Msg)
 	if ue.Hint != "" {
-		body += "\n\nTry: `" + ue.Hint + "`"
+		body += "\n\nTry: `" + strings.ReplaceAll(ue.Hint, "`", "'") + "`"
 	}
 	title := ue.Title
 	if title == "" {

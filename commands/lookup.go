@@ -54,7 +54,7 @@ func (r *Router) search(_ context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return rep, err
 	}
-	rep.Title = "Search: " + clip(q, 200)
+	rep.Title = "Search: " + defuse.Replace(clip(q, 200))
 	return rep, nil
 }
 

@@ -5,9 +5,12 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-mtg/arbiter/session"
 )
 
 // Page budget, in runes. Discord allows 4096 in a description and 6000 in
@@ -23,7 +26,7 @@ const (
 )
 
 // finish adds the footer and pages a reply that does not fit one message.
-func (r *Router) finish(ctx context.Context, rep Reply) Reply {
+func (r *Router) finish(ctx context.Context, user string, rep Reply) Reply {
 	if rep.Footer == "" {
 		rep.Footer = r.footer
 	}
@@ -39,10 +42,16 @@ func (r *Router) finish(ctx context.Context, rep Reply) Reply {
 		return rep
 	}
 	token := newToken()
-	st := storedPages{Title: rep.Title, URL: rep.URL, Pages: pages, Citations: rep.Citations, Footer: rep.Footer, Buttons: rep.Buttons, Ephemeral: rep.Ephemeral, Pre: rep.Preformatted}
+	st := storedPages{Owner: user, Title: rep.Title, URL: rep.URL, Pages: pages, Citations: rep.Citations, Footer: rep.Footer, Buttons: rep.Buttons, Ephemeral: rep.Ephemeral, Pre: rep.Preformatted}
 	b, _ := json.Marshal(st)
 	if err := r.d.Store.Put(ctx, "page:"+token, b, r.d.PageTTL); err != nil {
-		r.log.Warn("storing pages failed", "err", err)
+		// The store logs an outage once (and the recovery once); a line
+		// per request would flood the log while Redis is down.
+		if errors.Is(err, session.ErrUnavailable) {
+			r.log.Debug("storing pages failed", "err", err)
+		} else {
+			r.log.Warn("storing pages failed", "err", err)
+		}
 		// Show the first page and say plainly that the rest is missing,
 		// rather than cutting the answer silently.
 		out := st.page(0, "")
@@ -55,6 +64,9 @@ func (r *Router) finish(ctx context.Context, rep Reply) Reply {
 
 // storedPages is the paging state kept in the session store.
 type storedPages struct {
+	// Owner is the user who asked: only they turn the pages of the
+	// message (others get the page privately, never a private answer).
+	Owner     string     `json:"owner,omitempty"`
 	Title     string     `json:"title"`
 	URL       string     `json:"url,omitempty"`
 	Pages     []Page     `json:"pages"`
@@ -154,6 +166,15 @@ func (r *Router) pageButton(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, &UserError{Code: CodeNotFound, Title: "These pages have expired", Msg: "The stored pages could not be read. Run the command again.", Err: err}
 	}
 	rep := st.page(i, token)
-	rep.Update = true
+	switch {
+	case st.Owner == "" || st.Owner == req.UserID:
+		rep.Update = true
+	case st.Ephemeral:
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "Not your answer", Msg: "Only the person who asked can turn the pages of a private answer.", Hint: "/help"}
+	default:
+		// Someone else's public answer: show them the page privately
+		// rather than turning it for everyone.
+		rep.Ephemeral, rep.Buttons = true, nil
+	}
 	return rep, nil
 }

@@ -195,7 +195,7 @@ func (r *Router) Handle(ctx context.Context, req Request) Reply {
 	if rep.Modal != nil {
 		return rep
 	}
-	return r.finish(ctx, rep)
+	return r.finish(ctx, req.UserID, rep)
 }
 
 // handler finds the route of a request.
@@ -205,6 +205,9 @@ func (r *Router) handler(req Request) (HandlerFunc, error) {
 		c, ok := r.commands[req.Command]
 		if !ok {
 			return nil, errUnknownCommand(req.Command)
+		}
+		if err := checkOptions(c.def, req); err != nil {
+			return nil, err
 		}
 		if h, ok := c.sub[req.Subcommand]; ok {
 			return h, nil
@@ -220,6 +223,11 @@ func (r *Router) handler(req Request) (HandlerFunc, error) {
 		}
 		return nil, errUnknownButton
 	case KindModal:
+		for _, v := range req.Values {
+			if runeLen(v) > maxFormInput {
+				return nil, &UserError{Title: "Too long", Msg: fmt.Sprintf("A form field may hold at most %d characters.", maxFormInput), Hint: "/help"}
+			}
+		}
 		prefix, _, _ := strings.Cut(req.CustomID, ":")
 		if h, ok := r.modals[prefix]; ok {
 			return h, nil
@@ -244,4 +252,33 @@ func (r *Router) Autocomplete(ctx context.Context, req Request) []Choice {
 		out[i].Value = clip(out[i].Value, 100)
 	}
 	return out
+}
+
+// Input caps, enforced here whatever the client declared: a forged request
+// may carry any length, and long input costs time in every look-up.
+const (
+	maxOptionDefault = 200  // an option declared without a maximum, or not declared
+	maxFormInput     = 4000 // a form's text input (Discord's own cap)
+)
+
+// checkOptions refuses option values longer than their definition allows.
+func checkOptions(def Definition, req Request) error {
+	opts := def.Options
+	for _, o := range def.Options {
+		if o.Type == OptionSubcommand && o.Name == req.Subcommand {
+			opts = o.Options
+		}
+	}
+	for name, v := range req.Options {
+		limit := maxOptionDefault
+		for _, o := range opts {
+			if o.Name == name && o.MaxLength > 0 {
+				limit = o.MaxLength
+			}
+		}
+		if runeLen(v) > limit {
+			return &UserError{Title: "Too long", Msg: fmt.Sprintf("The %s option may be at most %d characters (this one has %d).", name, limit, runeLen(v)), Hint: examples[def.Name]}
+		}
+	}
+	return nil
 }

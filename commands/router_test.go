@@ -103,7 +103,7 @@ func allText(r *Router, rep Reply) string {
 				next = bt.CustomID
 			}
 		}
-		rep = r.Handle(context.Background(), Request{Kind: KindComponent, CustomID: next})
+		rep = r.Handle(context.Background(), Request{Kind: KindComponent, CustomID: next, UserID: "u1"})
 	}
 }
 
@@ -232,7 +232,7 @@ func TestLongAnswersArePaged(t *testing.T) {
 	if !prev.Disabled || next.Disabled {
 		t.Errorf("first page: previous %+v, next %+v", prev, next)
 	}
-	p2 := r.Handle(ctx, Request{Kind: KindComponent, CustomID: next.CustomID})
+	p2 := r.Handle(ctx, Request{Kind: KindComponent, CustomID: next.CustomID, UserID: "u1"})
 	if !p2.Update || p2.Page != 1 || p2.Title != rep.Title || p2.Body == rep.Body {
 		t.Errorf("page 2: update=%v page=%d title=%q", p2.Update, p2.Page, p2.Title)
 	}

@@ -76,3 +76,9 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// defuse makes text a user typed safe to repeat in a reply: a masked link
+// ("[free nitro](https://…)") stays visible text instead of becoming a
+// disguised link, and a code fence cannot break the reply's layout.
+// Mentions need nothing here: every reply is sent with no allowed mentions.
+var defuse = strings.NewReplacer(`[`, `\[`, `]`, `\]`, "```", "'''")

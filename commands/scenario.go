@@ -262,6 +262,14 @@ func (r *Router) appendAndRun(ctx context.Context, key string, private bool, add
 	return r.appendTo(ctx, key, private, lines, add)
 }
 
+// Scenario size caps: every add and show runs the whole script again, so a
+// scenario's size bounds the work one request can ask for.
+const (
+	MaxScenarioLines = 200
+	MaxScenarioBytes = 20000
+	MaxLineBytes     = 500 // one statement, as /scenario add's line option
+)
+
 // appendTo is appendAndRun on the lines the scenario held when read.
 func (r *Router) appendTo(ctx context.Context, key string, private bool, lines, add []string) (Reply, error) {
 	ttl := r.d.ScenarioTTL
@@ -271,6 +279,18 @@ func (r *Router) appendTo(ctx context.Context, key string, private bool, lines, 
 			msg += fmt.Sprintf(" (the scenario already has %d lines; yours start at line %d)", len(lines), len(lines)+1)
 		}
 		return &UserError{Title: "That line was not added", Msg: "Nothing was added: " + msg, Hint: "/scenario add line:Ornithopter as O (new)"}
+	}
+	size := 0
+	for _, l := range all {
+		size += len(l) + 1
+	}
+	for i, l := range add {
+		if len(l) > MaxLineBytes {
+			return Reply{}, refuse(fmt.Sprintf("line %d is %d characters long; a statement may be at most %d", len(lines)+i+1, len(l), MaxLineBytes))
+		}
+	}
+	if len(all) > MaxScenarioLines || size > MaxScenarioBytes {
+		return Reply{}, refuse(fmt.Sprintf("a scenario holds at most %d lines and %d characters, and this would make %d lines and %d characters; start a smaller one with /scenario new", MaxScenarioLines, MaxScenarioBytes, len(all), size))
 	}
 	if err := r.d.Scenarios.Check(strings.Join(all, "\n")); err != nil {
 		return Reply{}, refuse(err.Error())
@@ -327,7 +347,8 @@ func (r *Router) scenarioReply(lines []string, res ScenarioResult, private bool,
 	for i, l := range lines {
 		fmt.Fprintf(&b, "`%d` `%s`\n", i+1, strings.ReplaceAll(l, "`", "'"))
 	}
-	b.WriteString("\n" + strings.TrimSpace(res.Text))
+	// The report repeats names and aliases the users typed.
+	b.WriteString("\n" + defuse.Replace(strings.TrimSpace(res.Text)))
 	rep := Reply{
 		Title:     fmt.Sprintf("Scenario (%s)", plural(len(lines), "line")),
 		Body:      b.String(),

@@ -105,7 +105,7 @@ func Pages(ctx context.Context, r commands.Server, rep commands.Reply, user, cha
 
 var (
 	mdLink = regexp.MustCompile(`\[([^\]]+)\]\((https?://[^)]+)\)`)
-	mdBold = strings.NewReplacer("**", "", "`", "", "*Example:*", "Example:", "*(Obsolete term.)*", "(Obsolete term.)")
+	mdBold = strings.NewReplacer("**", "", "`", "", `\[`, "[", `\]`, "]", "*Example:*", "Example:", "*(Obsolete term.)*", "(Obsolete term.)")
 )
 
 // plain removes the Markdown the embeds use.
