@@ -222,16 +222,13 @@ func (r EngineRunner) Run(ctx context.Context, src string) (ScenarioResult, erro
 	if cards == nil {
 		cards = engine.NewMapSource()
 	}
-	done := make(chan *engine.Report, 1)
-	go func() { done <- engine.Run(s, cards) }()
-	select {
-	case rep := <-done:
-		out := ScenarioResult{Text: rep.Text()}
-		for _, e := range rep.Errors {
-			out.Errors = append(out.Errors, ScenarioError{Line: e.Line, Msg: e.Error()})
-		}
-		return out, nil
-	case <-ctx.Done():
-		return ScenarioResult{}, fmt.Errorf("the scenario took too long to run: %w", ctx.Err())
+	rep, err := engine.Run(ctx, s, cards)
+	if err != nil {
+		return ScenarioResult{}, fmt.Errorf("the scenario took too long to run: %w", err)
 	}
+	out := ScenarioResult{Text: rep.Text()}
+	for _, e := range rep.Errors {
+		out.Errors = append(out.Errors, ScenarioError{Line: e.Line, Msg: e.Error()})
+	}
+	return out, nil
 }

@@ -149,7 +149,7 @@ cast Titanic Growth targeting Ornithopter`
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Run(s, testCards(t))
+	r := run(s, testCards(t))
 	want := map[int]string{3: "ambiguous", 4: "did you mean Ornithopter", 5: "needs a target", 6: `no object "Nothing"`, 7: `no object "O"`, 8: `no running effect named "Nope"`, 9: "ambiguous"}
 	got := map[int]string{}
 	for _, e := range r.Errors {
@@ -200,7 +200,7 @@ func TestParseFriendlyInput(t *testing.T) {
 		s.Stmts[3].Kind != StmtCheck || s.Stmts[3].Check != "attack" || s.Stmts[4].Ref != "Bear" {
 		t.Fatalf("parsed %+v", s.Stmts)
 	}
-	r := Run(s, nil)
+	r := run(s, nil)
 	checkWant(t, r, want{line: 5, pt: "3/3", has: []string{"Trample"}})
 }
 

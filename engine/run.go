@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -38,6 +39,7 @@ func (o *Object) display() string {
 }
 
 type game struct {
+	ctx      context.Context // nil: never cancelled
 	cards    CardSource
 	defs     map[string]CardDef
 	comp     *compiler
@@ -63,14 +65,22 @@ func (g *game) current() *state {
 
 // Run executes a parsed scenario against a card source. It never panics on
 // bad input: problems become Errors in the report and the run continues.
-func Run(s *Script, cards CardSource) *Report {
-	g := &game{cards: cards, defs: map[string]CardDef{}, comp: newCompiler(),
+//
+// Run stops when ctx is cancelled, between statements and while it applies
+// the layers: it then returns the report of the statements that finished
+// (nothing of the statement it was in) and ctx.Err().
+func Run(ctx context.Context, s *Script, cards CardSource) (*Report, error) {
+	g := &game{ctx: ctx, cards: cards, defs: map[string]CardDef{}, comp: newCompiler(),
 		rep: &Report{Results: []QueryResult{}, Unmodeled: []Unmodeled{}, Errors: []RunError{}}, seenUnm: map[string]bool{}}
 	if s == nil {
-		return g.rep
+		return g.rep, ctx.Err()
 	}
 	for i := range s.Stmts {
+		if err := ctx.Err(); err != nil {
+			return g.rep, err
+		}
 		st := &s.Stmts[i]
+		mark := g.mark()
 		// Every statement gets the next timestamp; using its line number
 		// keeps the order and lets answers say "timestamp 7" for line 7
 		// (a Script built by hand without lines still gets increasing ones).
@@ -85,8 +95,41 @@ func Run(s *Script, cards CardSource) *Report {
 		if changesState(st.Kind) {
 			g.settle(st.Line)
 		}
+		if err := ctx.Err(); err != nil {
+			// The statement may have worked on a half-computed state:
+			// report none of it.
+			g.rewind(mark)
+			return g.rep, err
+		}
 	}
-	return g.rep
+	return g.rep, nil
+}
+
+// cancelled reports whether the run's context is done; long loops call it.
+func (g *game) cancelled() bool {
+	if g.ctx == nil {
+		return false
+	}
+	select {
+	case <-g.ctx.Done():
+		return true
+	default:
+		return false
+	}
+}
+
+// reportMark is the length of each report list before a statement.
+type reportMark struct{ results, unmodeled, errors, notes int }
+
+func (g *game) mark() reportMark {
+	r := g.rep
+	return reportMark{len(r.Results), len(r.Unmodeled), len(r.Errors), len(r.Notes)}
+}
+
+// rewind drops what the report gained since m.
+func (g *game) rewind(m reportMark) {
+	r := g.rep
+	r.Results, r.Unmodeled, r.Errors, r.Notes = r.Results[:m.results], r.Unmodeled[:m.unmodeled], r.Errors[:m.errors], r.Notes[:m.notes]
 }
 
 func (g *game) errorf(line int, format string, args ...any) {
@@ -619,7 +662,7 @@ func changesState(k StmtKind) bool {
 // changes (302.6) and performs state-based actions until none applies
 // (704.3), computing only the layers those need.
 func (g *game) settle(line int) {
-	for round := 0; round < 10; round++ {
+	for round := 0; round < 10 && !g.cancelled(); round++ {
 		acted := g.annihilateCounters(line)
 		attached := false
 		for _, o := range g.objs {

@@ -53,7 +53,10 @@ Exit status: 0 answered, 1 a statement failed (unknown card or reference),
 			} else if kb.Cards != nil {
 				cards = engine.CatalogSource(kb.Cards)
 			}
-			report := engine.Run(script, cards)
+			report, err := engine.Run(c.Context(), script, cards)
+			if err != nil {
+				return err
+			}
 			if a.JSON {
 				b, err := report.JSON()
 				if err != nil {

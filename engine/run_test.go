@@ -1,0 +1,98 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// cancellingSource cancels the run's context when the card named at is
+// looked up, so a test can stop a run in the middle of a known statement.
+type cancellingSource struct {
+	MapSource
+	at     string
+	cancel context.CancelFunc
+}
+
+func (c cancellingSource) Card(name string) (CardDef, bool) {
+	if strings.EqualFold(name, c.at) {
+		c.cancel()
+	}
+	return c.MapSource.Card(name)
+}
+
+func TestRunCancelledBeforeItStarts(t *testing.T) {
+	s, err := Parse("define Bear = Creature — Bear 2/2\nBear as B\n? B\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, err := Run(ctx, s, nil)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if r == nil || len(r.Results) != 0 {
+		t.Fatalf("a run cancelled before it starts answers nothing, got %+v", r)
+	}
+}
+
+// A run cancelled during a statement returns what the finished statements
+// reported and nothing of the statement it was in or of the ones after.
+func TestRunStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	src := cancellingSource{
+		MapSource: NewMapSource(
+			CardDef{Name: "Bear", Types: []string{"Creature"}, Power: "2", Toughness: "2"},
+			CardDef{Name: "Wall", Types: []string{"Creature"}, Power: "0", Toughness: "0"},
+		),
+		at: "Wall", cancel: cancel,
+	}
+	s, err := Parse("Bear as B\n? B\nWall as W\n? W\n? can B attack\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Run(ctx, s, src)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if len(r.Results) != 1 || r.Results[0].Line != 2 {
+		t.Fatalf("want only the answer of line 2, got %+v", r.Results)
+	}
+	// The Wall (toughness 0) would die by 704.5f after line 3; line 3 did
+	// not finish, so nothing of it is reported.
+	if len(r.Notes) != 0 || len(r.Errors) != 0 {
+		t.Fatalf("the interrupted statement left notes %+v / errors %+v", r.Notes, r.Errors)
+	}
+}
+
+// The layer loop itself stops on cancellation: a board with many effects
+// in one layer is not worked through once the context is done.
+func TestLayersStopWhenCancelled(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("define Bear = Creature — Bear 2/2\nBear as B\n")
+	const n = 40
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "effect \"Target creature gets +1/+1 until end of turn\" targeting B\n")
+	}
+	s, err := Parse(b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	g := &game{ctx: ctx, defs: map[string]CardDef{}, comp: newCompiler(), rep: &Report{}, seenUnm: map[string]bool{}}
+	for i := range s.Stmts {
+		g.ts = max(g.ts+1, s.Stmts[i].Line)
+		g.exec(&s.Stmts[i])
+	}
+	if st := g.compute(false); len(st.trace[0]) != n {
+		t.Fatalf("uncancelled: %d trace steps, want %d", len(st.trace[0]), n)
+	}
+	cancel()
+	if st := g.compute(false); len(st.trace[0]) >= n {
+		t.Errorf("cancelled: all %d effects were still applied", len(st.trace[0]))
+	}
+}
