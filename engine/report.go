@@ -13,16 +13,18 @@ type Report struct {
 	Results   []QueryResult `json:"results"`
 	Unmodeled []Unmodeled   `json:"unmodeled"`
 	Errors    []RunError    `json:"errors"`
-	// Notes are state-based actions and one-shot events the engine performed (shown in Text;
-	// not part of the JSON shape).
-	Notes []Note `json:"-"`
+	// Notes are state-based actions and one-shot events the engine
+	// performed after a statement (704.5f, 704.5m, 704.5n, 704.5q, a
+	// destroyed or exiled object).
+	Notes []Note `json:"notes"`
 }
 
-// Note is a state-based action the engine performed after a statement.
+// Note is a state-based action or one-shot event the engine performed
+// after a statement.
 type Note struct {
-	Line int
-	Rule string
-	Text string
+	Line int    `json:"line"`
+	Rule string `json:"rule"`
+	Text string `json:"text"`
 }
 
 // QueryResult answers one "? REF" (Object and Trace) or one "? can REF
@@ -277,8 +279,16 @@ func (s *state) check(o *Object, st *Stmt) QueryResult {
 	return q
 }
 
-// JSON returns the report as JSON: {"results":[...],"unmodeled":[...],"errors":[...]}.
-func (r *Report) JSON() ([]byte, error) { return json.MarshalIndent(r, "", "  ") }
+// JSON returns the report as JSON:
+// {"results":[...],"unmodeled":[...],"errors":[...],"notes":[...]}.
+// Every list is present, empty when there is nothing to report.
+func (r *Report) JSON() ([]byte, error) {
+	out := *r
+	if out.Notes == nil {
+		out.Notes = []Note{}
+	}
+	return json.MarshalIndent(&out, "", "  ")
+}
 
 // Text renders the report for people: plain text with **bold** rule
 // numbers, as shown in a terminal or in Discord.

@@ -71,7 +71,7 @@ func (g *game) current() *state {
 // (nothing of the statement it was in) and ctx.Err().
 func Run(ctx context.Context, s *Script, cards CardSource) (*Report, error) {
 	g := &game{ctx: ctx, cards: cards, defs: map[string]CardDef{}, comp: newCompiler(),
-		rep: &Report{Results: []QueryResult{}, Unmodeled: []Unmodeled{}, Errors: []RunError{}}, seenUnm: map[string]bool{}}
+		rep: &Report{Results: []QueryResult{}, Unmodeled: []Unmodeled{}, Errors: []RunError{}, Notes: []Note{}}, seenUnm: map[string]bool{}}
 	if s == nil {
 		return g.rep, ctx.Err()
 	}

@@ -28,7 +28,7 @@ layer trace and the rules that decide them.
   ? can O attack
 
 Cards come from the data directory or from "define NAME = ..." lines.
---json prints {"results":[...],"unmodeled":[...],"errors":[...]}.
+--json prints {"results":[...],"unmodeled":[...],"errors":[...],"notes":[...]}.
 Exit status: 0 answered, 1 a statement failed (unknown card or reference),
 2 syntax error or unreadable file.`,
 		Args: cobra.ExactArgs(1),
