@@ -172,6 +172,45 @@ func (g *game) card(line int, name string) (CardDef, bool) {
 	return CardDef{}, false
 }
 
+// known reports whether a card is defined or in the card source, without
+// reporting anything.
+func (g *game) known(name string) bool {
+	if _, ok := g.defs[fold.Key(name)]; ok {
+		return true
+	}
+	if g.cards != nil {
+		_, ok := g.cards.Card(name)
+		return ok
+	}
+	return false
+}
+
+// castAlias reports "cast CARD as ALIAS": a cast spell takes no alias. A
+// card whose own name has " as " in it (Fight as One) is found by its whole
+// name first.
+func (g *game) castAlias(st *Stmt) bool {
+	i := lastIndexFold(st.Card, " as ")
+	if i <= 0 || g.known(st.Card) {
+		return false
+	}
+	card := strings.TrimSpace(st.Card[:i])
+	const expected = "\"cast\" takes no alias: expected cast CARD [targeting REF [and REF ...]]"
+	d, ok := g.defs[fold.Key(card)]
+	if !ok && g.cards != nil {
+		d, ok = g.cards.Card(card)
+	}
+	switch {
+	case !ok:
+		g.errorf(st.Line, "%s, here \"cast %s\"", expected, card)
+		g.card(st.Line, card) // and say the card itself is unknown
+	case isPermanentCard(d):
+		g.errorf(st.Line, "%s, here \"cast %s\": it enters named %s; to give it an alias, let it enter with \"%s as ALIAS\" and its modifiers", expected, d.Name, d.Name, d.Name)
+	default:
+		g.errorf(st.Line, "%s, here \"cast %s\"; its effects end with \"end %s\" (to name an effect, write effect \"TEXT\" as ALIAS)", expected, d.Name, d.Name)
+	}
+	return true
+}
+
 // ref resolves an alias or the name an object entered with.
 func (g *game) ref(line int, r string) (*Object, bool) {
 	k := fold.Key(r)
@@ -234,6 +273,9 @@ func (g *game) exec(st *Stmt) {
 		}
 		g.enter(st, d, st.Mods, st.Player)
 	case StmtCast:
+		if g.castAlias(st) {
+			return
+		}
 		d, ok := g.card(st.Line, st.Card)
 		if !ok {
 			return
