@@ -52,6 +52,18 @@ type game struct {
 	seenUnm  map[string]bool
 	tracking bool   // a control-changing effect exists: recompute control after each statement
 	cached   *state // full state, valid until a statement changes the game
+	// resolved is what the latest effect statement or cast card of each
+	// name (folded alias or card name) started, for "end NAME".
+	resolved map[string]resolution
+}
+
+// resolution is what resolving a named effect or cast card started.
+type resolution struct {
+	line      int
+	effects   int      // continuous effects it started
+	actions   int      // one-shot actions it performed (610.1)
+	unmodeled []string // sentences of its text that were not modelled
+	failed    bool     // it reported an error and started nothing more
 }
 
 // current returns the full layer state, reusing it across consecutive
@@ -297,13 +309,16 @@ func (g *game) exec(st *Stmt) {
 			g.enter(st, d, mods, st.Player)
 			return
 		}
-		g.resolve(st, d.Name, d.Name, d.Text, st.Targets)
+		g.remember(d.Name, g.resolve(st, d.Name, d.Name, d.Text, st.Targets))
 	case StmtEffect:
 		name := st.Alias
 		if name == "" {
 			name = fmt.Sprintf("effect (line %d)", st.Line)
 		}
-		g.resolve(st, name, "", st.Text, st.Targets)
+		r := g.resolve(st, name, "", st.Text, st.Targets)
+		if st.Alias != "" {
+			g.remember(st.Alias, r)
+		}
 	case StmtPutCounters, StmtRemoveCounters:
 		o, ok := g.ref(st.Line, st.Ref)
 		if !ok {
@@ -480,12 +495,14 @@ func (g *game) addEffect(e *Effect) {
 
 // resolve runs the text of a spell or an effect statement: one-shot actions
 // happen now, continuous effects start now (611.2).
-func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) {
+func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) (res resolution) {
+	res.line = st.Line
 	var targets []*Object
 	for _, r := range refs {
 		o, ok := g.ref(st.Line, r)
 		if !ok {
-			return
+			res.failed = true
+			return res
 		}
 		targets = append(targets, o)
 	}
@@ -493,6 +510,7 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 	for _, b := range bad {
 		g.unmodeled(st.Line, srcName, b)
 	}
+	res.unmodeled = append(res.unmodeled, bad...)
 	if castName != "" && len(targets) > 0 {
 		// 608.2b: a spell whose targets are all illegal doesn't resolve.
 		s := g.current()
@@ -503,7 +521,8 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 			for _, o := range targetsOf(t, targets) {
 				if !s.matches(&t.Sel.F, s.slot[o], st.Player, -1) {
 					g.errorf(st.Line, "%s is not a legal target for %q (%s): the spell doesn't resolve (608.2b)", o.display(), t.Sel.Noun, srcName)
-					return
+					res.failed = true
+					return res
 				}
 			}
 		}
@@ -516,23 +535,27 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 		case selTarget:
 			if t.Sel.Target >= len(targets) {
 				g.errorf(st.Line, "%s: %q needs a target: add \"targeting REF\"", srcName, t.Sentence)
+				res.failed = true
 				continue
 			}
 		case selSelf:
 			// In an effect statement "this creature" is the object it names.
 			if len(targets) == 0 {
 				g.errorf(st.Line, "%s: %q refers to an object: add \"targeting REF\"", srcName, t.Sentence)
+				res.failed = true
 				continue
 			}
 			t = retarget(t)
 		case selEnchanted, selEquipped:
 			g.unmodeled(st.Line, srcName, t.Sentence+" [refers to an enchanted or equipped object outside a permanent]")
+			res.unmodeled = append(res.unmodeled, t.Sentence)
 			continue
 		}
 		if t.Action != actNone {
 			for _, o := range targetsOf(t, targets) {
 				g.act(st.Line, t, o)
 			}
+			res.actions++
 			continue
 		}
 		e := &Effect{t: t, srcName: srcName, ctrl: st.Player, targets: targets, alias: st.Alias, line: st.Line, castName: castName}
@@ -550,7 +573,17 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 			e.fixedSet = true
 		}
 		g.addEffect(e)
+		res.effects++
 	}
+	return res
+}
+
+// remember records what the latest effect or cast card of a name started.
+func (g *game) remember(name string, r resolution) {
+	if g.resolved == nil {
+		g.resolved = map[string]resolution{}
+	}
+	g.resolved[fold.Key(name)] = r
 }
 
 // targetsOf returns the objects a template's target selector names ("up to
@@ -671,8 +704,36 @@ func (g *game) end(st *Stmt) {
 			}
 		}
 	}
-	if !found {
+	if found {
+		return
+	}
+	r, named := g.resolved[k]
+	switch {
+	case !named:
 		g.errorf(st.Line, "no running effect named %q: name effects with \"effect \\\"TEXT\\\" as ALIAS\" or end a cast card's effects by its name", st.Ref)
+	case r.effects > 0:
+		g.errorf(st.Line, "the effects of %q (line %d) have already ended", st.Ref, r.line)
+	case len(r.unmodeled) > 0 && r.actions == 0 && !r.failed:
+		g.errorf(st.Line, "the text of %q (line %d) was not modelled (%s), so no effect of it is running and there is nothing to end", st.Ref, r.line, strings.Join(r.unmodeled, "; "))
+	default:
+		var why []string
+		if r.actions > 0 {
+			why = append(why, "what it did happened once and has no duration (610.1)")
+		}
+		if len(r.unmodeled) > 0 {
+			part := "its text"
+			if r.actions > 0 {
+				part = "the rest of its text"
+			}
+			why = append(why, fmt.Sprintf("%s was not modelled (%s)", part, strings.Join(r.unmodeled, "; ")))
+		}
+		if r.failed {
+			why = append(why, fmt.Sprintf("see the error on line %d", r.line))
+		}
+		if len(why) == 0 {
+			why = append(why, "its text has no continuous effect")
+		}
+		g.errorf(st.Line, "%q (line %d) started no continuous effect: %s, so there is nothing to end", st.Ref, r.line, strings.Join(why, "; "))
 	}
 }
 

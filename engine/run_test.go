@@ -96,3 +96,52 @@ func TestLayersStopWhenCancelled(t *testing.T) {
 		t.Errorf("cancelled: all %d effects were still applied", len(st.trace[0]))
 	}
 }
+
+// "end NAME" on a named effect or cast card that started no continuous
+// effect says why there is nothing to end: its text was not modelled, or it
+// was a one-shot effect, which has no duration (610.1); one whose effects
+// ended already says so. Only a name nothing used is "no running effect".
+func TestEndSaysWhyNothingRuns(t *testing.T) {
+	src := `define Bear = Creature — Bear 2/2
+define Swerve = {U}{R} Instant "Change the target of target spell with a single target."
+Bear as B
+Bear as C
+effect "Target creature fights another target creature." as F targeting B and C
+end F
+cast Swerve
+end Swerve
+effect "Tap target creature." as T targeting B
+end T
+effect "Target creature gets +1/+1 until end of turn." as P targeting B
+end P
+end P
+end Nope`
+	s, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := run(s, nil)
+	got := map[int]string{}
+	for _, e := range r.Errors {
+		got[e.Line] += e.Message
+	}
+	for line, subs := range map[int][]string{
+		6:  {"not modelled", "fights", "nothing to end"},
+		8:  {"not modelled", "Change the target", "nothing to end"},
+		10: {"610.1", "nothing to end"},
+		13: {"already ended"},
+		14: {`no running effect named "Nope"`},
+	} {
+		for _, sub := range subs {
+			if !strings.Contains(got[line], sub) {
+				t.Errorf("line %d: %q, want it to contain %q", line, got[line], sub)
+			}
+		}
+		if line != 14 && strings.Contains(got[line], "no running effect named") {
+			t.Errorf("line %d: %q says the effect was not named", line, got[line])
+		}
+	}
+	if got[12] != "" {
+		t.Errorf("line 12 ends a running effect: %q", got[12])
+	}
+}
