@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
@@ -445,6 +446,15 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		o.tapped = true // "enters tapped" (603.6d)
 	}
 	for _, u := range cc.unmodeled {
+		if m.CopyOf != "" {
+			covers, sentence := copyModifierCovers(u, m)
+			if covers {
+				continue // "(copy of REF)" is that ability's choice, carried out (707.5)
+			}
+			if sentence != "" {
+				u = sentence + " [it entered with \"(copy of REF)\": the copy is made, this exception is not applied]"
+			}
+		}
 		g.unmodeled(st.Line, d.Name, u)
 	}
 	if m.AttachedTo != "" {
@@ -474,6 +484,41 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		g.tracking = true
 	}
 	return o
+}
+
+var (
+	reEnterAsCopy   = regexp.MustCompile(`(?i)\benters?(?: the battlefield)? as a copy of\b`)
+	reCopyException = regexp.MustCompile(`(?i),? except (.+)$`)
+	reCopyNoColor   = regexp.MustCompile(`(?i)\bit doesn't copy that creature's colou?r\b`)
+	reCopyThisAb    = regexp.MustCompile(`(?i)\bit has this ability\b`)
+	reOnlyJoiners   = regexp.MustCompile(`(?i)^[\s,.]*(?:and[\s,.]*)*$`)
+)
+
+// copyModifierCovers reports whether an unmodelled sentence is the "you may
+// have this enter as a copy of ..." replacement effect (614.1c) that an
+// object entering with "(copy of REF)" carries out (707.5). An exception
+// the modifiers cannot express ("except it's an artifact ...") is not
+// applied, so such a sentence stays reported; the sentence without the
+// compiler's annotation is returned for an enter-as-a-copy sentence.
+func copyModifierCovers(sentence string, m Mods) (bool, string) {
+	if i := strings.LastIndex(sentence, " ["); i >= 0 && strings.HasSuffix(sentence, "]") {
+		sentence = sentence[:i] // the compiler's annotation
+	}
+	if !reEnterAsCopy.MatchString(sentence) {
+		return false, ""
+	}
+	ex := reCopyException.FindStringSubmatch(strings.TrimSuffix(strings.TrimSpace(sentence), "."))
+	if ex == nil {
+		return true, sentence
+	}
+	rest := ex[1]
+	if m.CopyKeepColor {
+		rest = reCopyNoColor.ReplaceAllString(rest, "")
+	}
+	if m.CopyExcept {
+		rest = reCopyThisAb.ReplaceAllString(rest, "")
+	}
+	return reOnlyJoiners.MatchString(rest), sentence
 }
 
 // putCounters adds counters; every counter of that kind gets the new

@@ -145,3 +145,38 @@ end Nope`
 		t.Errorf("line 12 ends a running effect: %q", got[12])
 	}
 }
+
+// "You may have this creature enter as a copy of ..." is a replacement
+// effect (614.1c); an object that enters with "(copy of REF)" becomes a copy
+// as it enters (707.5), so the sentence was carried out and is not
+// unmodelled. Without the modifier, or with an exception the modifiers
+// cannot express, it is still reported.
+func TestEnterAsCopyIsNotUnmodelled(t *testing.T) {
+	src := `define Bear = Creature — Bear 2/2 "Trample"
+define Clone = {3}{U} Creature — Shapeshifter 0/0 "You may have Clone enter the battlefield as a copy of any creature on the battlefield."
+define Copycat = {3}{U} Creature — Shapeshifter 0/0 "You may have this creature enter as a copy of any creature on the battlefield."
+define Shifter = {3}{U}{U} Creature — Shapeshifter 0/0 "You may have this creature enter as a copy of a creature, except it doesn't copy that creature's color."
+define Sculptor = {3}{U}{U} Creature — Shapeshifter 0/0 "You may have this creature enter as a copy of a creature you control, except it's an artifact in addition to its other types."
+Bear as B
+Clone as C (copy of B)
+Copycat as K (copy of B)
+Shifter as S (copy of B except it doesn't copy that creature's color)
+Sculptor as X (copy of B)
+Copycat as K2
+? C
+? K`
+	r := mustRun(t, src, nil)
+	checkWant(t, r, want{line: 12, pt: "2/2", has: []string{"Trample"}})
+	checkWant(t, r, want{line: 13, pt: "2/2", has: []string{"Trample"}})
+	listed := map[int]bool{}
+	for _, u := range r.Unmodeled {
+		if strings.Contains(u.Sentence, "as a copy of") {
+			listed[u.Line] = true
+		}
+	}
+	for line, want := range map[int]bool{7: false, 8: false, 9: false, 10: true, 11: true} {
+		if listed[line] != want {
+			t.Errorf("line %d: enter-as-a-copy sentence listed as unmodelled = %v, want %v (%+v)", line, listed[line], want, r.Unmodeled)
+		}
+	}
+}
