@@ -36,7 +36,11 @@
 // have been under their controller's control since the turn began unless
 // they enter with "new" or change controller (302.6). "? can REF block" is
 // answered as if its controller were the defending player. "? can REF tap"
-// and "untap" ask whether it can pay a {T} or {Q} cost (107.5, 107.6).
+// and "untap" ask whether it can pay a {T} or {Q} cost (107.5, 107.6); for
+// a creature under its controller's control only since this turn, tapping has
+// two readings that are both answered: its own {T} abilities can't be
+// activated (302.6), but it can still be tapped to pay a cost such as
+// convoke or crew (702.51a, 702.122a).
 // Triggered and activated abilities are listed on objects but not run;
 // their results are stated with statements. Text-changing effects (layer 3)
 // are not modelled. After each statement the engine performs the

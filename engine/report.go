@@ -36,6 +36,9 @@ type QueryResult struct {
 	Trace   []TraceStep
 	IsCheck bool
 	Answer  bool
+	// Summary says what the answer means when the question has more than
+	// one reading ("Yes, to pay a cost such as convoke ..."); "" if it has one.
+	Summary string
 	Reasons []Reason
 }
 
@@ -50,8 +53,9 @@ func (q QueryResult) MarshalJSON() ([]byte, error) {
 			Line    int      `json:"line"`
 			Query   string   `json:"query"`
 			Answer  bool     `json:"answer"`
+			Summary string   `json:"summary,omitempty"`
 			Reasons []Reason `json:"reasons"`
-		}{q.Line, q.Query, q.Answer, rs})
+		}{q.Line, q.Query, q.Answer, q.Summary, rs})
 	}
 	tr := q.Trace
 	if tr == nil {
@@ -73,12 +77,13 @@ func (q *QueryResult) UnmarshalJSON(b []byte) error {
 		Object  *ObjectView `json:"object"`
 		Trace   []TraceStep `json:"trace"`
 		Answer  *bool       `json:"answer"`
+		Summary string      `json:"summary"`
 		Reasons []Reason    `json:"reasons"`
 	}
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
-	*q = QueryResult{Line: raw.Line, Query: raw.Query, Object: raw.Object, Trace: raw.Trace, Reasons: raw.Reasons}
+	*q = QueryResult{Line: raw.Line, Query: raw.Query, Object: raw.Object, Trace: raw.Trace, Summary: raw.Summary, Reasons: raw.Reasons}
 	if raw.Answer != nil {
 		q.IsCheck, q.Answer = true, *raw.Answer
 	}
@@ -261,6 +266,10 @@ func (s *state) check(o *Object, st *Stmt) QueryResult {
 			yes = append(yes, Reason{"302.6", "it is not a creature, so the " + sym + " restriction for creatures does not apply (even if it came under its controller's control this turn)"})
 		case sick && haste:
 			yes = append(yes, Reason{kw, "it has haste, so its " + sym + " abilities can be activated even though " + sickText})
+		case sick && st.Check == "tap" && !o.tapped:
+			// 302.6 forbids activating the creature's own {T} abilities;
+			// other costs may still tap it (convoke, crew).
+			return s.tapSick(c, st, sickText)
 		case sick:
 			no = append(no, Reason{"302.6", "a creature's " + sym + " ability can't be activated unless it has been under its controller's control continuously since their most recent turn began; " + sickText})
 		default:
@@ -277,6 +286,56 @@ func (s *state) check(o *Object, st *Stmt) QueryResult {
 		q.Reasons = yes
 	}
 	return q
+}
+
+// tapSick answers "? can REF tap" for an untapped creature that has not
+// been under its controller's control since their turn began and has no
+// haste. The question has two readings: 302.6 forbids activating its own
+// {T} abilities, but it can still be tapped to pay another cost, such as
+// convoke's (702.51a) or a Vehicle's crew cost (702.122a). With no {T}
+// ability of its own, only the second reading applies: yes.
+func (s *state) tapSick(c *Chars, st *Stmt, sickText string) QueryResult {
+	q := QueryResult{Line: st.Line, Query: strings.TrimSpace(strings.TrimPrefix(st.Src, "?")), IsCheck: true}
+	other := []Reason{
+		{"702.51a", "it can be tapped to pay for a spell with convoke, which taps untapped creatures you control rather than paying mana; summoning sickness doesn't stop that"},
+		{"702.122a", "it can be tapped to pay a Vehicle's crew cost, which taps other untapped creatures you control; summoning sickness doesn't stop that"},
+	}
+	own := tapAbilities(c, "{T}")
+	if len(own) == 0 {
+		q.Answer = true
+		q.Summary = "Yes, to pay a cost such as convoke or crew. It has no {T} ability of its own; one couldn't be activated this turn (302.6)."
+		q.Reasons = append(other, Reason{"302.6", "a creature's {T} ability can't be activated unless it has been under its controller's control continuously since their most recent turn began; " + sickText + ", but it has no {T} ability"})
+		return q
+	}
+	q.Summary = "No, not for its own {T} abilities (302.6); yes, to pay a cost such as convoke or crew."
+	q.Reasons = append([]Reason{{"302.6", fmt.Sprintf("a creature's {T} ability can't be activated unless it has been under its controller's control continuously since their most recent turn began; %s, so it can't activate %s", sickText, strings.Join(quoteAll(own), ", "))}}, other...)
+	return q
+}
+
+// tapAbilities are the activated abilities whose cost includes sym ({T} or
+// {Q}).
+func tapAbilities(c *Chars, sym string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, ai := range c.Abilities {
+		if ai.a.Kind == abTriggered || seen[ai.a.Text] {
+			continue
+		}
+		cost, _, ok := strings.Cut(ai.a.Text, ":")
+		if ok && strings.Contains(cost, sym) {
+			seen[ai.a.Text] = true
+			out = append(out, ai.a.Text)
+		}
+	}
+	return out
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = fmt.Sprintf("%q", s)
+	}
+	return out
 }
 
 // JSON returns the report as JSON:
@@ -303,6 +362,9 @@ func (r *Report) Text() string {
 			ans := "No."
 			if q.Answer {
 				ans = "Yes."
+			}
+			if q.Summary != "" {
+				ans = q.Summary
 			}
 			b.WriteString(ans + "\n")
 			for _, rs := range q.Reasons {

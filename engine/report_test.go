@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -64,5 +65,58 @@ func TestJSONNotesEmptyList(t *testing.T) {
 	}
 	if string(raw["notes"]) != "[]" {
 		t.Errorf("notes = %s, want []", raw["notes"])
+	}
+}
+
+// "? can O tap" on a creature that came under your control this turn has
+// two readings. 302.6 forbids activating its own {T} abilities; it can
+// still be tapped to pay another cost, such as convoke (702.51a: tap an
+// untapped creature you control rather than pay mana) or crew (702.122a:
+// tap other untapped creatures you control). With no {T} ability the answer
+// is yes, to pay such a cost; with one, no for that ability, yes for the
+// other costs. Both readings are in the answer.
+func TestCanTapSummoningSick(t *testing.T) {
+	r := mustRun(t, `define Bear = {1}{G} Creature — Bear 2/2
+define Elf = {G} Creature — Elf Druid 1/1 "{T}: Add {G}."
+Bear as B (new)
+Elf as E (new)
+? can B tap
+? can E tap`, nil)
+	rulesOf := func(q QueryResult) map[string]string {
+		m := map[string]string{}
+		for _, rs := range q.Reasons {
+			m[rs.Rule] = rs.Text
+		}
+		return m
+	}
+	b := result(t, r, 5)
+	if !b.Answer {
+		t.Errorf("a creature with no {T} ability can be tapped for convoke or crew: %+v", b)
+	}
+	for _, rule := range []string{"702.51a", "702.122a", "302.6"} {
+		if rulesOf(b)[rule] == "" {
+			t.Errorf("line 5 lacks %s: %+v", rule, b.Reasons)
+		}
+	}
+	for _, sub := range []string{"convoke", "crew", "no {T} ability"} {
+		if !strings.Contains(b.Summary, sub) {
+			t.Errorf("line 5 summary %q lacks %q", b.Summary, sub)
+		}
+	}
+	e := result(t, r, 6)
+	if e.Answer {
+		t.Errorf("its own {T} ability can't be activated (302.6): %+v", e)
+	}
+	if !strings.Contains(rulesOf(e)["302.6"], "{T}: Add {G}.") || rulesOf(e)["702.51a"] == "" {
+		t.Errorf("line 6 should name the {T} ability under 302.6 and give convoke: %+v", e.Reasons)
+	}
+	for _, sub := range []string{"No", "{T} abilities", "convoke"} {
+		if !strings.Contains(e.Summary, sub) {
+			t.Errorf("line 6 summary %q lacks %q", e.Summary, sub)
+		}
+	}
+	text := r.Text()
+	if !strings.Contains(text, "Line 5: ? can B tap\nYes, to pay a cost such as convoke or crew.") {
+		t.Errorf("the readable answer should lead with both readings:\n%s", text)
 	}
 }
