@@ -183,8 +183,9 @@ func (s *state) query(o *Object, st *Stmt) QueryResult {
 }
 
 // check answers "? can REF attack|block|tap|untap". The scenario happens
-// during your turn; blocking is checked as if the object's controller were
-// the defending player.
+// during your turn, so the opponent is the defending player (506.2); for a
+// creature you control, blocking is answered for an opponent's turn, and
+// the answer says so.
 func (s *state) check(o *Object, st *Stmt) QueryResult {
 	i := s.slot[o]
 	c := s.ch[i]
@@ -246,8 +247,25 @@ func (s *state) check(o *Object, st *Stmt) QueryResult {
 				no = append(no, Reason{"509.1b", fmt.Sprintf("it is affected by a restriction: %s (%s)", r.e.t.Sentence, r.e.name())})
 			}
 		}
+		if c.Controller == You {
+			// The scenario is your turn: you are the attacking player, and
+			// only the defending player's creatures block (506.2, 509.1a).
+			// Whether it could block on an opponent's turn is answered, and
+			// said to be so.
+			turn := Reason{"506.2", "the scenario is your turn: in its combat you are the attacking player and the opponent the defending player, and only the defending player declares blockers (509.1a), so it can't block this turn"}
+			if len(no) > 0 {
+				q := s.checkResult(st, false, append(no, turn))
+				q.Summary = "No: not on this turn, which is yours (506.2), nor on an opponent's turn as things stand."
+				return q
+			}
+			yes = append(yes, Reason{"509.1a", "on an opponent's turn, when you are the defending player, you may declare it as a blocker: it is an untapped creature you control"}, turn)
+			yes = append(yes, Reason{"302.6", "summoning sickness restricts attacking and {T}/{Q} abilities, not blocking"})
+			q := s.checkResult(st, true, yes)
+			q.Summary = "Yes, on an opponent's turn when you are the defending player; not on this turn, which is yours (506.2)."
+			return q
+		}
 		if len(no) == 0 {
-			yes = append(yes, Reason{"509.1a", "its controller, as the defending player, may declare it as a blocker: it is an untapped creature"})
+			yes = append(yes, Reason{"509.1a", "its controller, the opponent, is the defending player on your turn (506.2) and may declare it as a blocker: it is an untapped creature"})
 			yes = append(yes, Reason{"302.6", "summoning sickness restricts attacking and {T}/{Q} abilities, not blocking"})
 		}
 	case "tap", "untap":
@@ -279,13 +297,14 @@ func (s *state) check(o *Object, st *Stmt) QueryResult {
 			yes = append(yes, Reason{rule, fmt.Sprintf("the %s symbol means \"%s this permanent\"", sym, map[bool]string{true: "Untap", false: "Tap"}[st.Check == "untap"])})
 		}
 	}
-	q := QueryResult{Line: st.Line, Query: strings.TrimSpace(strings.TrimPrefix(st.Src, "?")), IsCheck: true, Answer: len(no) == 0}
 	if len(no) > 0 {
-		q.Reasons = no
-	} else {
-		q.Reasons = yes
+		return s.checkResult(st, false, no)
 	}
-	return q
+	return s.checkResult(st, true, yes)
+}
+
+func (s *state) checkResult(st *Stmt, answer bool, reasons []Reason) QueryResult {
+	return QueryResult{Line: st.Line, Query: strings.TrimSpace(strings.TrimPrefix(st.Src, "?")), IsCheck: true, Answer: answer, Reasons: reasons}
 }
 
 // tapSick answers "? can REF tap" for an untapped creature that has not
@@ -295,7 +314,7 @@ func (s *state) check(o *Object, st *Stmt) QueryResult {
 // convoke's (702.51a) or a Vehicle's crew cost (702.122a). With no {T}
 // ability of its own, only the second reading applies: yes.
 func (s *state) tapSick(c *Chars, st *Stmt, sickText string) QueryResult {
-	q := QueryResult{Line: st.Line, Query: strings.TrimSpace(strings.TrimPrefix(st.Src, "?")), IsCheck: true}
+	q := s.checkResult(st, false, nil)
 	other := []Reason{
 		{"702.51a", "it can be tapped to pay for a spell with convoke, which taps untapped creatures you control rather than paying mana; summoning sickness doesn't stop that"},
 		{"702.122a", "it can be tapped to pay a Vehicle's crew cost, which taps other untapped creatures you control; summoning sickness doesn't stop that"},

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -118,5 +119,52 @@ Elf as E (new)
 	text := r.Text()
 	if !strings.Contains(text, "Line 5: ? can B tap\nYes, to pay a cost such as convoke or crew.") {
 		t.Errorf("the readable answer should lead with both readings:\n%s", text)
+	}
+}
+
+// The scenario is your turn: you are the active, attacking player and the
+// opponent is the defending player (506.2); only the defending player
+// declares blockers (509.1a). So the opponent's creature can block now,
+// and yours could block only on an opponent's turn: the answer says which.
+func TestCanBlockSaysWhoseTurn(t *testing.T) {
+	r := mustRun(t, `define Bear = {1}{G} Creature — Bear 2/2
+Bear as Mine
+opponent: Bear as Theirs
+Bear as Tired (tapped)
+? can Mine block
+? can Theirs block
+? can Tired block`, nil)
+	has := func(q QueryResult, rule, sub string) bool {
+		for _, rs := range q.Reasons {
+			if rs.Rule == rule && strings.Contains(rs.Text, sub) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, q := range r.Results {
+		for _, rs := range q.Reasons {
+			if strings.Contains(rs.Text, "you are the defending player") && !strings.Contains(rs.Text, "opponent's turn") {
+				t.Errorf("line %d says you are the defending player on your own turn: %q", q.Line, rs.Text)
+			}
+		}
+		if q.Line != 6 && strings.Contains(q.Summary+fmt.Sprint(q.Reasons), "its controller, as the defending player") {
+			t.Errorf("line %d: %+v", q.Line, q)
+		}
+	}
+	mine := result(t, r, 5)
+	if !mine.Answer || !strings.Contains(mine.Summary, "opponent's turn") || !strings.Contains(mine.Summary, "not on this turn") {
+		t.Errorf("your untapped creature could block on an opponent's turn, not on yours, and the answer should say so: %+v", mine)
+	}
+	if !has(mine, "506.2", "your turn") || !has(mine, "509.1a", "opponent's turn") {
+		t.Errorf("line 5 reasons: %+v", mine.Reasons)
+	}
+	theirs := result(t, r, 6)
+	if !theirs.Answer || !has(theirs, "509.1a", "defending player") || theirs.Summary != "" {
+		t.Errorf("the opponent is the defending player on your turn: %+v", theirs)
+	}
+	tired := result(t, r, 7)
+	if tired.Answer || !has(tired, "509.1a", "untapped") || !has(tired, "506.2", "your turn") {
+		t.Errorf("a tapped creature can't block (509.1a), and this is your turn (506.2): %+v", tired)
 	}
 }
