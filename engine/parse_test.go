@@ -262,3 +262,22 @@ cast Nothing as N
 	// Only Fight as One resolved: +1/+1 (Giant Growth and Pacifism were not cast).
 	checkWant(t, r, want{line: 10, pt: "3/3"})
 }
+
+// A card whose name has " as " in it (Iname as One) enters by its whole
+// name, even when the part before " as " is a card too; with an alias after
+// it, the last " as " starts the alias.
+func TestEnterCardNamedWithAs(t *testing.T) {
+	r := mustRun(t, `define Iname as One = {8} Legendary Creature — Spirit 8/8
+define Iname = {1} Creature — Spirit 1/1
+Iname as One
+? Iname as One
+Iname as One as I
+? I
+Iname as X
+? X`, nil)
+	for line, name := range map[int]string{4: "Iname as One", 6: "Iname as One", 8: "Iname"} {
+		if got := result(t, r, line).Object.Name; got != name {
+			t.Errorf("line %d: %q, want %q", line, got, name)
+		}
+	}
+}

@@ -276,6 +276,13 @@ func (g *game) exec(st *Stmt) {
 	case StmtDefine:
 		g.defs[fold.Key(st.Card)] = *st.Def
 	case StmtEnter:
+		if st.Alias != "" && g.known(st.Card+" as "+st.Alias) {
+			// "Iname as One" is a card's whole name, not Iname with an
+			// alias (the whole name wins when both are cards).
+			whole := *st
+			whole.Card, whole.Alias = st.Card+" as "+st.Alias, ""
+			st = &whole
+		}
 		d, ok := g.card(st.Line, st.Card)
 		if !ok {
 			return
