@@ -217,7 +217,7 @@ func (g *game) castAlias(st *Stmt) bool {
 		g.errorf(st.Line, "%s, here \"cast %s\"", expected, card)
 		g.card(st.Line, card) // and say the card itself is unknown
 	case isPermanentCard(d):
-		g.errorf(st.Line, "%s, here \"cast %s\": it enters named %s; to give it an alias, let it enter with \"%s as ALIAS\" and its modifiers", expected, d.Name, d.Name, d.Name)
+		g.errorf(st.Line, "%s, here \"cast %s\": refer to it as %s, or have it enter with an alias instead of casting it: \"%s as ALIAS (MODIFIERS)\"", expected, d.Name, d.Name, d.Name)
 	default:
 		g.errorf(st.Line, "%s, here \"cast %s\"; its effects end with \"end %s\" (to name an effect, write effect \"TEXT\" as ALIAS)", expected, d.Name, d.Name)
 	}
