@@ -316,8 +316,8 @@ func (s *state) checkResult(st *Stmt, answer bool, reasons []Reason) QueryResult
 func (s *state) tapSick(c *Chars, st *Stmt, sickText string) QueryResult {
 	q := s.checkResult(st, false, nil)
 	other := []Reason{
-		{"702.51a", "it can be tapped to pay for a spell with convoke, which taps untapped creatures you control rather than paying mana; summoning sickness doesn't stop that"},
-		{"702.122a", "it can be tapped to pay a Vehicle's crew cost, which taps other untapped creatures you control; summoning sickness doesn't stop that"},
+		{"702.51a", "its controller can tap it to pay for a spell with convoke (an untapped creature they control, tapped rather than paying mana); summoning sickness doesn't stop that"},
+		{"702.122a", "its controller can tap it to pay a Vehicle's crew cost (other untapped creatures they control); summoning sickness doesn't stop that"},
 	}
 	own := tapAbilities(c, "{T}")
 	if len(own) == 0 {
