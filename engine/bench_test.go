@@ -61,13 +61,13 @@ func BenchmarkRun50Objects20Effects(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if r := Run(s, nil); len(r.Errors) > 0 {
+	if r := run(s, nil); len(r.Errors) > 0 {
 		b.Fatalf("errors: %+v", r.Errors)
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		Run(s, nil)
+		run(s, nil)
 	}
 }
 
@@ -105,7 +105,7 @@ func TestBenchScenarioShape(t *testing.T) {
 			objects++
 		}
 	}
-	r := Run(s, nil)
+	r := run(s, nil)
 	if len(r.Errors) > 0 || len(r.Unmodeled) > 0 {
 		t.Fatalf("errors %+v unmodeled %+v", r.Errors, r.Unmodeled)
 	}

@@ -44,9 +44,11 @@ func TestReportJSONRoundTrip(t *testing.T) {
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatal(err)
 	}
-	back.Notes = r.Notes
 	if !reflect.DeepEqual(r.Results, back.Results) {
 		t.Errorf("round trip changed results:\n%+v\n%+v", r.Results, back.Results)
+	}
+	if !reflect.DeepEqual(r.Notes, back.Notes) {
+		t.Errorf("round trip changed notes:\n%+v\n%+v", r.Notes, back.Notes)
 	}
 	var raw map[string]any
 	if err := json.Unmarshal(b, &raw); err != nil {
@@ -57,7 +59,7 @@ func TestReportJSONRoundTrip(t *testing.T) {
 		keys = append(keys, k)
 	}
 	sortStrings(keys)
-	if strings.Join(keys, ",") != "errors,results,unmodeled" {
+	if strings.Join(keys, ",") != "errors,notes,results,unmodeled" {
 		t.Errorf("top-level keys %v", keys)
 	}
 	check := raw["results"].([]any)[1].(map[string]any)

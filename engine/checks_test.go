@@ -9,6 +9,8 @@ func TestChecks(t *testing.T) {
 		{
 			// 302.6: a creature that came under your control this turn can't
 			// attack or use {T}/{Q} abilities; blocking is not restricted.
+			// Runeclaw Bear has no {T} ability, and other costs may still tap
+			// it: convoke (702.51a), crew (702.122a).
 			name: "summoning sickness",
 			src: `Runeclaw Bear as RB (new)
 ? can RB attack
@@ -18,7 +20,7 @@ tap RB
 ? can RB untap`,
 			verdicts: []verdict{
 				{line: 2, ok: false, rules: []string{"302.6"}},
-				{line: 3, ok: false, rules: []string{"302.6"}},
+				{line: 3, ok: true, rules: []string{"702.51a", "702.122a", "302.6"}},
 				{line: 4, ok: true, rules: []string{"509.1a"}},
 				{line: 6, ok: false, rules: []string{"302.6"}},
 			},
@@ -48,7 +50,8 @@ tap RB
 		},
 		{
 			// 302.6 with a control change: it has not been under your control
-			// continuously since your turn began.
+			// continuously since your turn began (it has no {T} ability; it
+			// can still convoke, 702.51a).
 			name: "gained control this turn",
 			src: `opponent: Runeclaw Bear as RB
 you gain control of RB
@@ -58,7 +61,7 @@ you gain control of RB
 			wants: []want{{line: 3, controller: "you"}},
 			verdicts: []verdict{
 				{line: 4, ok: false, rules: []string{"302.6"}},
-				{line: 5, ok: false, rules: []string{"302.6"}},
+				{line: 5, ok: true, rules: []string{"702.51a", "302.6"}},
 			},
 		},
 		{

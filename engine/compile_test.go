@@ -210,7 +210,7 @@ cast Ensoul Artifact targeting Bear
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Run(s, cards)
+	r := run(s, cards)
 	if len(r.Errors) != 2 || !strings.Contains(r.Errors[0].Message, "608.2b") || r.Errors[0].Line != 4 ||
 		!strings.Contains(r.Errors[1].Message, "303.4a") || r.Errors[1].Line != 5 {
 		t.Fatalf("errors %+v", r.Errors)
@@ -230,7 +230,7 @@ effect "Target creature gets -2/-2 until end of turn" targeting C
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Run(s, nil)
+	r := run(s, nil)
 	if len(r.Notes) != 2 || r.Notes[0].Rule != "704.5q" || r.Notes[0].Line != 3 || r.Notes[1].Rule != "704.5f" || r.Notes[1].Line != 5 {
 		t.Fatalf("notes %+v", r.Notes)
 	}
@@ -261,7 +261,7 @@ attach Sword to Relic
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Run(s, nil)
+	r := run(s, nil)
 	if len(r.Errors) != 2 || !strings.Contains(r.Errors[0].Message, "303.4j") || !strings.Contains(r.Errors[1].Message, "301.5b") {
 		t.Fatalf("errors %+v", r.Errors)
 	}
@@ -353,7 +353,7 @@ Pacifism as OnLand (attached to Forest)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Run(s, nil)
+	r := run(s, nil)
 	if len(r.Notes) != 2 || r.Notes[0].Rule != "704.5m" || r.Notes[0].Line != 4 || r.Notes[1].Rule != "704.5m" || r.Notes[1].Line != 5 {
 		t.Fatalf("notes %+v", r.Notes)
 	}

@@ -34,12 +34,17 @@
 //
 // The scenario happens during your turn: you are the active player. Objects
 // have been under their controller's control since the turn began unless
-// they enter with "new" or change controller (302.6). "? can REF block" is
-// answered as if its controller were the defending player. "? can REF tap"
-// and "untap" ask whether it can pay a {T} or {Q} cost (107.5, 107.6).
-// Triggered and activated abilities are listed on objects but not run;
-// their results are stated with statements. Text-changing effects (layer 3)
-// are not modelled. After each statement the engine performs the
+// they enter with "new" or change controller (302.6). On your turn the
+// opponent is the defending player (506.2), so "? can REF block" answers
+// for the opponent's creatures now, and for yours whether they could block
+// on an opponent's turn, saying so. "? can REF tap" and "untap" ask whether
+// it can pay a {T} or {Q} cost (107.5, 107.6); for a creature under its
+// controller's control only since this turn, tapping has two readings and
+// both are answered: its own {T} abilities can't be activated (302.6), but
+// it can still be tapped to pay a cost such as convoke or crew (702.51a,
+// 702.122a). Triggered and activated abilities are listed on objects but
+// not run; their results are stated with statements. Text-changing effects
+// (layer 3) are not modelled. After each statement the engine performs the
 // state-based actions 704.5f, 704.5m, 704.5n and 704.5q and reports them.
 //
 // Every rule number the package cites is checked against the loaded

@@ -53,7 +53,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		r := Run(s, cards)
+		r := run(s, cards)
 		if _, err := json.Marshal(r); err != nil {
 			t.Fatalf("report does not marshal: %v", err)
 		}

@@ -31,7 +31,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := Run(s, cards)
+			r := run(s, cards)
 			j, err := r.JSON()
 			if err != nil {
 				t.Fatal(err)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"testing"
 
 	"github.com/arbiter-mtg/arbiter/internal/testkb"
@@ -42,6 +43,15 @@ func cardRulings(t testing.TB, name string) []string {
 	return out
 }
 
+// run runs a scenario to the end (its context is never cancelled).
+func run(s *Script, cards CardSource) *Report {
+	r, err := Run(context.Background(), s, cards)
+	if err != nil {
+		panic(err) // context.Background is never cancelled
+	}
+	return r
+}
+
 // mustRun parses and runs a scenario and fails on syntax or run errors.
 func mustRun(t testing.TB, src string, cards CardSource) *Report {
 	t.Helper()
@@ -49,7 +59,7 @@ func mustRun(t testing.TB, src string, cards CardSource) *Report {
 	if err != nil {
 		t.Fatalf("parse: %v\n%s", err, src)
 	}
-	r := Run(s, cards)
+	r := run(s, cards)
 	if len(r.Errors) > 0 {
 		t.Fatalf("run errors: %+v\n%s", r.Errors, src)
 	}

@@ -363,7 +363,7 @@ func (s *state) processLayer(l Layer) {
 	applied := map[string]bool{}
 	waited := map[string]map[string]bool{}
 	cands := s.candidates(l, applied)
-	for guard := 0; len(cands) > 0 && guard < 10000; guard++ {
+	for guard := 0; len(cands) > 0 && guard < 10000 && !s.g.cancelled(); guard++ {
 		e, note := s.choose(cands, l, waited)
 		applied[e.key] = true
 		if e.static && e.t.Cond != nil && !s.exists(e) {

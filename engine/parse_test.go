@@ -149,7 +149,7 @@ cast Titanic Growth targeting Ornithopter`
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Run(s, testCards(t))
+	r := run(s, testCards(t))
 	want := map[int]string{3: "ambiguous", 4: "did you mean Ornithopter", 5: "needs a target", 6: `no object "Nothing"`, 7: `no object "O"`, 8: `no running effect named "Nope"`, 9: "ambiguous"}
 	got := map[int]string{}
 	for _, e := range r.Errors {
@@ -200,7 +200,7 @@ func TestParseFriendlyInput(t *testing.T) {
 		s.Stmts[3].Kind != StmtCheck || s.Stmts[3].Check != "attack" || s.Stmts[4].Ref != "Bear" {
 		t.Fatalf("parsed %+v", s.Stmts)
 	}
-	r := Run(s, nil)
+	r := run(s, nil)
 	checkWant(t, r, want{line: 5, pt: "3/3", has: []string{"Trample"}})
 }
 
@@ -211,5 +211,73 @@ func TestParseControlUntilEndOfTurn(t *testing.T) {
 	}
 	if st := s.Stmts[0]; st.Kind != StmtControl || st.Ref != "Bear" || st.Alias != "Steal" || st.Player != Opponent {
 		t.Fatalf("parsed %+v", st)
+	}
+}
+
+// "cast CARD" takes no alias: "cast Giant Growth as G" says so and what is
+// expected instead of looking for a card named "Giant Growth as G"; a card
+// whose name has "as" in it (Fight as One) is still cast.
+func TestCastTakesNoAlias(t *testing.T) {
+	src := `define Giant Growth = {G} Instant "Target creature gets +3/+3 until end of turn."
+define Fight as One = {W} Instant "Target creature gets +1/+1 until end of turn."
+define Pacifism = {1}{W} Enchantment — Aura "Enchant creature"
+define Bear = Creature — Bear 2/2
+Bear as B
+cast Giant Growth as G targeting B
+cast Pacifism as P targeting B
+cast Fight as One targeting B
+cast Nothing as N
+? B`
+	s, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := run(s, nil)
+	got := map[int][]string{}
+	for _, e := range r.Errors {
+		got[e.Line] = append(got[e.Line], e.Message)
+	}
+	for _, line := range []int{6, 7, 9} {
+		if len(got[line]) == 0 || !strings.Contains(got[line][0], `"cast" takes no alias`) || !strings.Contains(got[line][0], "expected cast CARD") {
+			t.Errorf("line %d: errors %q, want one saying cast takes no alias and what is expected", line, got[line])
+		}
+		for _, m := range got[line] {
+			if strings.Contains(m, " as ") && strings.Contains(m, "unknown card") {
+				t.Errorf("line %d: %q looks for a card named with the alias", line, m)
+			}
+		}
+	}
+	if !strings.Contains(got[6][0], `"end Giant Growth"`) {
+		t.Errorf("line 6: %q should say how its effects end", got[6][0])
+	}
+	if !strings.Contains(got[7][0], `"Pacifism as ALIAS`) {
+		t.Errorf("line 7: %q should say how a permanent gets an alias", got[7][0])
+	}
+	if len(got[9]) != 2 || !strings.Contains(got[9][1], `unknown card "Nothing"`) {
+		t.Errorf("line 9: %q, want the alias error and unknown card \"Nothing\"", got[9])
+	}
+	if len(got[8]) != 0 {
+		t.Errorf("line 8 (Fight as One is a card): %q", got[8])
+	}
+	// Only Fight as One resolved: +1/+1 (Giant Growth and Pacifism were not cast).
+	checkWant(t, r, want{line: 10, pt: "3/3"})
+}
+
+// A card whose name has " as " in it (Iname as One) enters by its whole
+// name, even when the part before " as " is a card too; with an alias after
+// it, the last " as " starts the alias.
+func TestEnterCardNamedWithAs(t *testing.T) {
+	r := mustRun(t, `define Iname as One = {8} Legendary Creature — Spirit 8/8
+define Iname = {1} Creature — Spirit 1/1
+Iname as One
+? Iname as One
+Iname as One as I
+? I
+Iname as X
+? X`, nil)
+	for line, name := range map[int]string{4: "Iname as One", 6: "Iname as One", 8: "Iname"} {
+		if got := result(t, r, line).Object.Name; got != name {
+			t.Errorf("line %d: %q, want %q", line, got, name)
+		}
 	}
 }

@@ -13,16 +13,18 @@ type Report struct {
 	Results   []QueryResult `json:"results"`
 	Unmodeled []Unmodeled   `json:"unmodeled"`
 	Errors    []RunError    `json:"errors"`
-	// Notes are state-based actions and one-shot events the engine performed (shown in Text;
-	// not part of the JSON shape).
-	Notes []Note `json:"-"`
+	// Notes are state-based actions and one-shot events the engine
+	// performed after a statement (704.5f, 704.5m, 704.5n, 704.5q, a
+	// destroyed or exiled object).
+	Notes []Note `json:"notes"`
 }
 
-// Note is a state-based action the engine performed after a statement.
+// Note is a state-based action or one-shot event the engine performed
+// after a statement.
 type Note struct {
-	Line int
-	Rule string
-	Text string
+	Line int    `json:"line"`
+	Rule string `json:"rule"`
+	Text string `json:"text"`
 }
 
 // QueryResult answers one "? REF" (Object and Trace) or one "? can REF
@@ -34,6 +36,9 @@ type QueryResult struct {
 	Trace   []TraceStep
 	IsCheck bool
 	Answer  bool
+	// Summary says what the answer means when the question has more than
+	// one reading ("Yes, to pay a cost such as convoke ..."); "" if it has one.
+	Summary string
 	Reasons []Reason
 }
 
@@ -48,8 +53,9 @@ func (q QueryResult) MarshalJSON() ([]byte, error) {
 			Line    int      `json:"line"`
 			Query   string   `json:"query"`
 			Answer  bool     `json:"answer"`
+			Summary string   `json:"summary,omitempty"`
 			Reasons []Reason `json:"reasons"`
-		}{q.Line, q.Query, q.Answer, rs})
+		}{q.Line, q.Query, q.Answer, q.Summary, rs})
 	}
 	tr := q.Trace
 	if tr == nil {
@@ -71,12 +77,13 @@ func (q *QueryResult) UnmarshalJSON(b []byte) error {
 		Object  *ObjectView `json:"object"`
 		Trace   []TraceStep `json:"trace"`
 		Answer  *bool       `json:"answer"`
+		Summary string      `json:"summary"`
 		Reasons []Reason    `json:"reasons"`
 	}
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
-	*q = QueryResult{Line: raw.Line, Query: raw.Query, Object: raw.Object, Trace: raw.Trace, Reasons: raw.Reasons}
+	*q = QueryResult{Line: raw.Line, Query: raw.Query, Object: raw.Object, Trace: raw.Trace, Summary: raw.Summary, Reasons: raw.Reasons}
 	if raw.Answer != nil {
 		q.IsCheck, q.Answer = true, *raw.Answer
 	}
@@ -176,8 +183,9 @@ func (s *state) query(o *Object, st *Stmt) QueryResult {
 }
 
 // check answers "? can REF attack|block|tap|untap". The scenario happens
-// during your turn; blocking is checked as if the object's controller were
-// the defending player.
+// during your turn, so the opponent is the defending player (506.2); for a
+// creature you control, blocking is answered for an opponent's turn, and
+// the answer says so.
 func (s *state) check(o *Object, st *Stmt) QueryResult {
 	i := s.slot[o]
 	c := s.ch[i]
@@ -239,8 +247,25 @@ func (s *state) check(o *Object, st *Stmt) QueryResult {
 				no = append(no, Reason{"509.1b", fmt.Sprintf("it is affected by a restriction: %s (%s)", r.e.t.Sentence, r.e.name())})
 			}
 		}
+		if c.Controller == You {
+			// The scenario is your turn: you are the attacking player, and
+			// only the defending player's creatures block (506.2, 509.1a).
+			// Whether it could block on an opponent's turn is answered, and
+			// said to be so.
+			turn := Reason{"506.2", "the scenario is your turn: in its combat you are the attacking player and the opponent the defending player, and only the defending player declares blockers (509.1a), so it can't block this turn"}
+			if len(no) > 0 {
+				q := s.checkResult(st, false, append(no, turn))
+				q.Summary = "No: not on this turn, which is yours (506.2), nor on an opponent's turn as things stand."
+				return q
+			}
+			yes = append(yes, Reason{"509.1a", "on an opponent's turn, when you are the defending player, you may declare it as a blocker: it is an untapped creature you control"}, turn)
+			yes = append(yes, Reason{"302.6", "summoning sickness restricts attacking and {T}/{Q} abilities, not blocking"})
+			q := s.checkResult(st, true, yes)
+			q.Summary = "Yes, on an opponent's turn when you are the defending player; not on this turn, which is yours (506.2)."
+			return q
+		}
 		if len(no) == 0 {
-			yes = append(yes, Reason{"509.1a", "its controller, as the defending player, may declare it as a blocker: it is an untapped creature"})
+			yes = append(yes, Reason{"509.1a", "its controller, the opponent, is the defending player on your turn (506.2) and may declare it as a blocker: it is an untapped creature"})
 			yes = append(yes, Reason{"302.6", "summoning sickness restricts attacking and {T}/{Q} abilities, not blocking"})
 		}
 	case "tap", "untap":
@@ -259,6 +284,10 @@ func (s *state) check(o *Object, st *Stmt) QueryResult {
 			yes = append(yes, Reason{"302.6", "it is not a creature, so the " + sym + " restriction for creatures does not apply (even if it came under its controller's control this turn)"})
 		case sick && haste:
 			yes = append(yes, Reason{kw, "it has haste, so its " + sym + " abilities can be activated even though " + sickText})
+		case sick && st.Check == "tap" && !o.tapped:
+			// 302.6 forbids activating the creature's own {T} abilities;
+			// other costs may still tap it (convoke, crew).
+			return s.tapSick(c, st, sickText)
 		case sick:
 			no = append(no, Reason{"302.6", "a creature's " + sym + " ability can't be activated unless it has been under its controller's control continuously since their most recent turn began; " + sickText})
 		default:
@@ -268,17 +297,76 @@ func (s *state) check(o *Object, st *Stmt) QueryResult {
 			yes = append(yes, Reason{rule, fmt.Sprintf("the %s symbol means \"%s this permanent\"", sym, map[bool]string{true: "Untap", false: "Tap"}[st.Check == "untap"])})
 		}
 	}
-	q := QueryResult{Line: st.Line, Query: strings.TrimSpace(strings.TrimPrefix(st.Src, "?")), IsCheck: true, Answer: len(no) == 0}
 	if len(no) > 0 {
-		q.Reasons = no
-	} else {
-		q.Reasons = yes
+		return s.checkResult(st, false, no)
 	}
+	return s.checkResult(st, true, yes)
+}
+
+func (s *state) checkResult(st *Stmt, answer bool, reasons []Reason) QueryResult {
+	return QueryResult{Line: st.Line, Query: strings.TrimSpace(strings.TrimPrefix(st.Src, "?")), IsCheck: true, Answer: answer, Reasons: reasons}
+}
+
+// tapSick answers "? can REF tap" for an untapped creature that has not
+// been under its controller's control since their turn began and has no
+// haste. The question has two readings: 302.6 forbids activating its own
+// {T} abilities, but it can still be tapped to pay another cost, such as
+// convoke's (702.51a) or a Vehicle's crew cost (702.122a). With no {T}
+// ability of its own, only the second reading applies: yes.
+func (s *state) tapSick(c *Chars, st *Stmt, sickText string) QueryResult {
+	q := s.checkResult(st, false, nil)
+	other := []Reason{
+		{"702.51a", "its controller can tap it to pay for a spell with convoke (an untapped creature they control, tapped rather than paying mana); summoning sickness doesn't stop that"},
+		{"702.122a", "its controller can tap it to pay a Vehicle's crew cost (other untapped creatures they control); summoning sickness doesn't stop that"},
+	}
+	own := tapAbilities(c, "{T}")
+	if len(own) == 0 {
+		q.Answer = true
+		q.Summary = "Yes, to pay a cost such as convoke or crew. It has no {T} ability of its own; one couldn't be activated this turn (302.6)."
+		q.Reasons = append(other, Reason{"302.6", "a creature's {T} ability can't be activated unless it has been under its controller's control continuously since their most recent turn began; " + sickText + ", but it has no {T} ability"})
+		return q
+	}
+	q.Summary = "No, not for its own {T} abilities (302.6); yes, to pay a cost such as convoke or crew."
+	q.Reasons = append([]Reason{{"302.6", fmt.Sprintf("a creature's {T} ability can't be activated unless it has been under its controller's control continuously since their most recent turn began; %s, so it can't activate %s", sickText, strings.Join(quoteAll(own), ", "))}}, other...)
 	return q
 }
 
-// JSON returns the report as JSON: {"results":[...],"unmodeled":[...],"errors":[...]}.
-func (r *Report) JSON() ([]byte, error) { return json.MarshalIndent(r, "", "  ") }
+// tapAbilities are the activated abilities whose cost includes sym ({T} or
+// {Q}).
+func tapAbilities(c *Chars, sym string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, ai := range c.Abilities {
+		if ai.a.Kind == abTriggered || seen[ai.a.Text] {
+			continue
+		}
+		cost, _, ok := strings.Cut(ai.a.Text, ":")
+		if ok && strings.Contains(cost, sym) {
+			seen[ai.a.Text] = true
+			out = append(out, ai.a.Text)
+		}
+	}
+	return out
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = fmt.Sprintf("%q", s)
+	}
+	return out
+}
+
+// JSON returns the report as JSON:
+// {"results":[...],"unmodeled":[...],"errors":[...],"notes":[...]}.
+// Every list is present, empty when there is nothing to report.
+func (r *Report) JSON() ([]byte, error) {
+	out := *r
+	if out.Notes == nil {
+		out.Notes = []Note{}
+	}
+	return json.MarshalIndent(&out, "", "  ")
+}
 
 // Text renders the report for people: plain text with **bold** rule
 // numbers, as shown in a terminal or in Discord.
@@ -293,6 +381,9 @@ func (r *Report) Text() string {
 			ans := "No."
 			if q.Answer {
 				ans = "Yes."
+			}
+			if q.Summary != "" {
+				ans = q.Summary
 			}
 			b.WriteString(ans + "\n")
 			for _, rs := range q.Reasons {

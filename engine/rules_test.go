@@ -109,7 +109,7 @@ func TestEveryRuleInOutputExists(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		r := Run(s, cards)
+		r := run(s, cards)
 		j, _ := r.JSON()
 		for _, id := range ruleID.FindAllString(string(j)+r.Text(), -1) {
 			if !rules.Exists(id) {

@@ -225,7 +225,7 @@ attach BP to RB
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Run(s, testCards(t))
+	r := run(s, testCards(t))
 	if len(r.Errors) != 1 || r.Errors[0].Line != 4 || !strings.Contains(r.Errors[0].Message, "301.5c") {
 		t.Fatalf("errors %+v", r.Errors)
 	}
@@ -345,7 +345,7 @@ turn GD face up`
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Run(s, nil)
+	r := run(s, nil)
 	checkWant(t, r, want{line: 6, name: "", pt: "2/2", colors: "-", subtypes: []string{}, lacks: []string{"Trample"},
 		trace: []string{"1a 707.2", "1b 708.2a"}})
 	checkWant(t, r, want{line: 8, name: "Branchsnap Lorian", pt: "4/1", colors: "G", has: []string{"Trample"}})

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"context"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
@@ -38,6 +40,7 @@ func (o *Object) display() string {
 }
 
 type game struct {
+	ctx      context.Context // nil: never cancelled
 	cards    CardSource
 	defs     map[string]CardDef
 	comp     *compiler
@@ -50,6 +53,18 @@ type game struct {
 	seenUnm  map[string]bool
 	tracking bool   // a control-changing effect exists: recompute control after each statement
 	cached   *state // full state, valid until a statement changes the game
+	// resolved is what the latest effect statement or cast card of each
+	// name (folded alias or card name) started, for "end NAME".
+	resolved map[string]resolution
+}
+
+// resolution is what resolving a named effect or cast card started.
+type resolution struct {
+	line      int
+	effects   int      // continuous effects it started
+	actions   int      // one-shot actions it performed (610.1)
+	unmodeled []string // sentences of its text that were not modelled
+	failed    bool     // it reported an error and started nothing more
 }
 
 // current returns the full layer state, reusing it across consecutive
@@ -63,14 +78,22 @@ func (g *game) current() *state {
 
 // Run executes a parsed scenario against a card source. It never panics on
 // bad input: problems become Errors in the report and the run continues.
-func Run(s *Script, cards CardSource) *Report {
-	g := &game{cards: cards, defs: map[string]CardDef{}, comp: newCompiler(),
-		rep: &Report{Results: []QueryResult{}, Unmodeled: []Unmodeled{}, Errors: []RunError{}}, seenUnm: map[string]bool{}}
+//
+// Run stops when ctx is cancelled, between statements and while it applies
+// the layers: it then returns the report of the statements that finished
+// (nothing of the statement it was in) and ctx.Err().
+func Run(ctx context.Context, s *Script, cards CardSource) (*Report, error) {
+	g := &game{ctx: ctx, cards: cards, defs: map[string]CardDef{}, comp: newCompiler(),
+		rep: &Report{Results: []QueryResult{}, Unmodeled: []Unmodeled{}, Errors: []RunError{}, Notes: []Note{}}, seenUnm: map[string]bool{}}
 	if s == nil {
-		return g.rep
+		return g.rep, ctx.Err()
 	}
 	for i := range s.Stmts {
+		if err := ctx.Err(); err != nil {
+			return g.rep, err
+		}
 		st := &s.Stmts[i]
+		mark := g.mark()
 		// Every statement gets the next timestamp; using its line number
 		// keeps the order and lets answers say "timestamp 7" for line 7
 		// (a Script built by hand without lines still gets increasing ones).
@@ -85,8 +108,41 @@ func Run(s *Script, cards CardSource) *Report {
 		if changesState(st.Kind) {
 			g.settle(st.Line)
 		}
+		if err := ctx.Err(); err != nil {
+			// The statement may have worked on a half-computed state:
+			// report none of it.
+			g.rewind(mark)
+			return g.rep, err
+		}
 	}
-	return g.rep
+	return g.rep, nil
+}
+
+// cancelled reports whether the run's context is done; long loops call it.
+func (g *game) cancelled() bool {
+	if g.ctx == nil {
+		return false
+	}
+	select {
+	case <-g.ctx.Done():
+		return true
+	default:
+		return false
+	}
+}
+
+// reportMark is the length of each report list before a statement.
+type reportMark struct{ results, unmodeled, errors, notes int }
+
+func (g *game) mark() reportMark {
+	r := g.rep
+	return reportMark{len(r.Results), len(r.Unmodeled), len(r.Errors), len(r.Notes)}
+}
+
+// rewind drops what the report gained since m.
+func (g *game) rewind(m reportMark) {
+	r := g.rep
+	r.Results, r.Unmodeled, r.Errors, r.Notes = r.Results[:m.results], r.Unmodeled[:m.unmodeled], r.Errors[:m.errors], r.Notes[:m.notes]
 }
 
 func (g *game) errorf(line int, format string, args ...any) {
@@ -127,6 +183,45 @@ func (g *game) card(line int, name string) (CardDef, bool) {
 	}
 	g.rep.Errors = append(g.rep.Errors, RunError{Line: line, Message: msg, Suggestions: sugg})
 	return CardDef{}, false
+}
+
+// known reports whether a card is defined or in the card source, without
+// reporting anything.
+func (g *game) known(name string) bool {
+	if _, ok := g.defs[fold.Key(name)]; ok {
+		return true
+	}
+	if g.cards != nil {
+		_, ok := g.cards.Card(name)
+		return ok
+	}
+	return false
+}
+
+// castAlias reports "cast CARD as ALIAS": a cast spell takes no alias. A
+// card whose own name has " as " in it (Fight as One) is found by its whole
+// name first.
+func (g *game) castAlias(st *Stmt) bool {
+	i := lastIndexFold(st.Card, " as ")
+	if i <= 0 || g.known(st.Card) {
+		return false
+	}
+	card := strings.TrimSpace(st.Card[:i])
+	const expected = "\"cast\" takes no alias: expected cast CARD [targeting REF [and REF ...]]"
+	d, ok := g.defs[fold.Key(card)]
+	if !ok && g.cards != nil {
+		d, ok = g.cards.Card(card)
+	}
+	switch {
+	case !ok:
+		g.errorf(st.Line, "%s, here \"cast %s\"", expected, card)
+		g.card(st.Line, card) // and say the card itself is unknown
+	case isPermanentCard(d):
+		g.errorf(st.Line, "%s, here \"cast %s\": refer to it as %s, or have it enter with an alias instead of casting it: \"%s as ALIAS (MODIFIERS)\"", expected, d.Name, d.Name, d.Name)
+	default:
+		g.errorf(st.Line, "%s, here \"cast %s\"; its effects end with \"end %s\" (to name an effect, write effect \"TEXT\" as ALIAS)", expected, d.Name, d.Name)
+	}
+	return true
 }
 
 // ref resolves an alias or the name an object entered with.
@@ -181,6 +276,13 @@ func (g *game) exec(st *Stmt) {
 	case StmtDefine:
 		g.defs[fold.Key(st.Card)] = *st.Def
 	case StmtEnter:
+		if st.Alias != "" && g.known(st.Card+" as "+st.Alias) {
+			// "Iname as One" is a card's whole name, not Iname with an
+			// alias (the whole name wins when both are cards).
+			whole := *st
+			whole.Card, whole.Alias = st.Card+" as "+st.Alias, ""
+			st = &whole
+		}
 		d, ok := g.card(st.Line, st.Card)
 		if !ok {
 			return
@@ -191,6 +293,9 @@ func (g *game) exec(st *Stmt) {
 		}
 		g.enter(st, d, st.Mods, st.Player)
 	case StmtCast:
+		if g.castAlias(st) {
+			return
+		}
 		d, ok := g.card(st.Line, st.Card)
 		if !ok {
 			return
@@ -212,13 +317,16 @@ func (g *game) exec(st *Stmt) {
 			g.enter(st, d, mods, st.Player)
 			return
 		}
-		g.resolve(st, d.Name, d.Name, d.Text, st.Targets)
+		g.remember(d.Name, g.resolve(st, d.Name, d.Name, d.Text, st.Targets))
 	case StmtEffect:
 		name := st.Alias
 		if name == "" {
 			name = fmt.Sprintf("effect (line %d)", st.Line)
 		}
-		g.resolve(st, name, "", st.Text, st.Targets)
+		r := g.resolve(st, name, "", st.Text, st.Targets)
+		if st.Alias != "" {
+			g.remember(st.Alias, r)
+		}
 	case StmtPutCounters, StmtRemoveCounters:
 		o, ok := g.ref(st.Line, st.Ref)
 		if !ok {
@@ -345,6 +453,15 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		o.tapped = true // "enters tapped" (603.6d)
 	}
 	for _, u := range cc.unmodeled {
+		if m.CopyOf != "" {
+			covers, sentence := copyModifierCovers(u, m)
+			if covers {
+				continue // "(copy of REF)" is that ability's choice, carried out (707.5)
+			}
+			if sentence != "" {
+				u = sentence + " [it entered with \"(copy of REF)\": the copy is made, this exception is not applied]"
+			}
+		}
 		g.unmodeled(st.Line, d.Name, u)
 	}
 	if m.AttachedTo != "" {
@@ -376,6 +493,41 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	return o
 }
 
+var (
+	reEnterAsCopy   = regexp.MustCompile(`(?i)\benters?(?: the battlefield)? as a copy of\b`)
+	reCopyException = regexp.MustCompile(`(?i),? except (.+)$`)
+	reCopyNoColor   = regexp.MustCompile(`(?i)\bit doesn't copy that creature's colou?r\b`)
+	reCopyThisAb    = regexp.MustCompile(`(?i)\bit has this ability\b`)
+	reOnlyJoiners   = regexp.MustCompile(`(?i)^[\s,.]*(?:and[\s,.]*)*$`)
+)
+
+// copyModifierCovers reports whether an unmodelled sentence is the "you may
+// have this enter as a copy of ..." replacement effect (614.1c) that an
+// object entering with "(copy of REF)" carries out (707.5). An exception
+// the modifiers cannot express ("except it's an artifact ...") is not
+// applied, so such a sentence stays reported; the sentence without the
+// compiler's annotation is returned for an enter-as-a-copy sentence.
+func copyModifierCovers(sentence string, m Mods) (bool, string) {
+	if i := strings.LastIndex(sentence, " ["); i >= 0 && strings.HasSuffix(sentence, "]") {
+		sentence = sentence[:i] // the compiler's annotation
+	}
+	if !reEnterAsCopy.MatchString(sentence) {
+		return false, ""
+	}
+	ex := reCopyException.FindStringSubmatch(strings.TrimSuffix(strings.TrimSpace(sentence), "."))
+	if ex == nil {
+		return true, sentence
+	}
+	rest := ex[1]
+	if m.CopyKeepColor {
+		rest = reCopyNoColor.ReplaceAllString(rest, "")
+	}
+	if m.CopyExcept {
+		rest = reCopyThisAb.ReplaceAllString(rest, "")
+	}
+	return reOnlyJoiners.MatchString(rest), sentence
+}
+
 // putCounters adds counters; every counter of that kind gets the new
 // timestamp (613.7c).
 func (g *game) putCounters(o *Object, kind string, n int) {
@@ -395,12 +547,14 @@ func (g *game) addEffect(e *Effect) {
 
 // resolve runs the text of a spell or an effect statement: one-shot actions
 // happen now, continuous effects start now (611.2).
-func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) {
+func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) (res resolution) {
+	res.line = st.Line
 	var targets []*Object
 	for _, r := range refs {
 		o, ok := g.ref(st.Line, r)
 		if !ok {
-			return
+			res.failed = true
+			return res
 		}
 		targets = append(targets, o)
 	}
@@ -408,6 +562,7 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 	for _, b := range bad {
 		g.unmodeled(st.Line, srcName, b)
 	}
+	res.unmodeled = append(res.unmodeled, bad...)
 	if castName != "" && len(targets) > 0 {
 		// 608.2b: a spell whose targets are all illegal doesn't resolve.
 		s := g.current()
@@ -418,7 +573,8 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 			for _, o := range targetsOf(t, targets) {
 				if !s.matches(&t.Sel.F, s.slot[o], st.Player, -1) {
 					g.errorf(st.Line, "%s is not a legal target for %q (%s): the spell doesn't resolve (608.2b)", o.display(), t.Sel.Noun, srcName)
-					return
+					res.failed = true
+					return res
 				}
 			}
 		}
@@ -431,23 +587,27 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 		case selTarget:
 			if t.Sel.Target >= len(targets) {
 				g.errorf(st.Line, "%s: %q needs a target: add \"targeting REF\"", srcName, t.Sentence)
+				res.failed = true
 				continue
 			}
 		case selSelf:
 			// In an effect statement "this creature" is the object it names.
 			if len(targets) == 0 {
 				g.errorf(st.Line, "%s: %q refers to an object: add \"targeting REF\"", srcName, t.Sentence)
+				res.failed = true
 				continue
 			}
 			t = retarget(t)
 		case selEnchanted, selEquipped:
 			g.unmodeled(st.Line, srcName, t.Sentence+" [refers to an enchanted or equipped object outside a permanent]")
+			res.unmodeled = append(res.unmodeled, t.Sentence)
 			continue
 		}
 		if t.Action != actNone {
 			for _, o := range targetsOf(t, targets) {
 				g.act(st.Line, t, o)
 			}
+			res.actions++
 			continue
 		}
 		e := &Effect{t: t, srcName: srcName, ctrl: st.Player, targets: targets, alias: st.Alias, line: st.Line, castName: castName}
@@ -465,7 +625,17 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 			e.fixedSet = true
 		}
 		g.addEffect(e)
+		res.effects++
 	}
+	return res
+}
+
+// remember records what the latest effect or cast card of a name started.
+func (g *game) remember(name string, r resolution) {
+	if g.resolved == nil {
+		g.resolved = map[string]resolution{}
+	}
+	g.resolved[fold.Key(name)] = r
 }
 
 // targetsOf returns the objects a template's target selector names ("up to
@@ -586,8 +756,36 @@ func (g *game) end(st *Stmt) {
 			}
 		}
 	}
-	if !found {
+	if found {
+		return
+	}
+	r, named := g.resolved[k]
+	switch {
+	case !named:
 		g.errorf(st.Line, "no running effect named %q: name effects with \"effect \\\"TEXT\\\" as ALIAS\" or end a cast card's effects by its name", st.Ref)
+	case r.effects > 0:
+		g.errorf(st.Line, "the effects of %q (line %d) have already ended", st.Ref, r.line)
+	case len(r.unmodeled) > 0 && r.actions == 0 && !r.failed:
+		g.errorf(st.Line, "the text of %q (line %d) was not modelled (%s), so no effect of it is running and there is nothing to end", st.Ref, r.line, strings.Join(r.unmodeled, "; "))
+	default:
+		var why []string
+		if r.actions > 0 {
+			why = append(why, "what it did happened once and has no duration (610.1)")
+		}
+		if len(r.unmodeled) > 0 {
+			part := "its text"
+			if r.actions > 0 {
+				part = "the rest of its text"
+			}
+			why = append(why, fmt.Sprintf("%s was not modelled (%s)", part, strings.Join(r.unmodeled, "; ")))
+		}
+		if r.failed {
+			why = append(why, fmt.Sprintf("see the error on line %d", r.line))
+		}
+		if len(why) == 0 {
+			why = append(why, "its text has no continuous effect")
+		}
+		g.errorf(st.Line, "%q (line %d) started no continuous effect: %s, so there is nothing to end", st.Ref, r.line, strings.Join(why, "; "))
 	}
 }
 
@@ -619,7 +817,7 @@ func changesState(k StmtKind) bool {
 // changes (302.6) and performs state-based actions until none applies
 // (704.3), computing only the layers those need.
 func (g *game) settle(line int) {
-	for round := 0; round < 10; round++ {
+	for round := 0; round < 10 && !g.cancelled(); round++ {
 		acted := g.annihilateCounters(line)
 		attached := false
 		for _, o := range g.objs {

@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"context"
 	"os"
 	"strings"
 	"testing"
@@ -40,7 +41,10 @@ func TestCardSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := engine.Run(s, src)
+	rep, err := engine.Run(context.Background(), s, src)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(rep.Errors) > 0 || len(rep.Results) != 1 || rep.Results[0].Object == nil {
 		t.Fatalf("run: %+v", rep)
 	}

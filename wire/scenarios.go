@@ -34,16 +34,13 @@ func (r Scenarios) Run(ctx context.Context, src string) (commands.ScenarioResult
 	if cards == nil {
 		cards = engine.NewMapSource()
 	}
-	done := make(chan *engine.Report, 1)
-	go func() { done <- engine.Run(s, cards) }()
-	select {
-	case rep := <-done:
-		out := commands.ScenarioResult{Text: rep.Text()}
-		for _, e := range rep.Errors {
-			out.Errors = append(out.Errors, commands.ScenarioError{Line: e.Line, Msg: e.Error()})
-		}
-		return out, nil
-	case <-ctx.Done():
-		return commands.ScenarioResult{}, fmt.Errorf("the scenario took too long to run: %w", ctx.Err())
+	rep, err := engine.Run(ctx, s, cards)
+	if err != nil {
+		return commands.ScenarioResult{}, fmt.Errorf("the scenario took too long to run: %w", err)
 	}
+	out := commands.ScenarioResult{Text: rep.Text()}
+	for _, e := range rep.Errors {
+		out.Errors = append(out.Errors, commands.ScenarioError{Line: e.Line, Msg: e.Error()})
+	}
+	return out, nil
 }

@@ -27,7 +27,7 @@ layer trace and the rules that decide them.
   ? can O attack
 
 Cards come from the data directory or from "define NAME = ..." lines.
---json prints {"results":[...],"unmodeled":[...],"errors":[...]}.
+--json prints {"results":[...],"unmodeled":[...],"errors":[...],"notes":[...]}.
 Exit status: 0 answered, 1 a statement failed (unknown card or reference),
 2 syntax error or unreadable file.`,
 		Args: cobra.ExactArgs(1),
@@ -52,7 +52,10 @@ Exit status: 0 answered, 1 a statement failed (unknown card or reference),
 			} else if kb.Cards != nil {
 				cards = wire.CardSource(kb.Cards)
 			}
-			report := engine.Run(script, cards)
+			report, err := engine.Run(c.Context(), script, cards)
+			if err != nil {
+				return err
+			}
 			if a.JSON {
 				b, err := report.JSON()
 				if err != nil {
