@@ -12,18 +12,25 @@
 // "-" is accepted for "—". Every statement gets the next timestamp.
 //
 //	define NAME = [MANA COST] [COLOR WORDS] TYPE LINE [P/T] ["RULES TEXT"]
-//	[you: | opponent:] CARD [as ALIAS] [(MODIFIERS)]
-//	    modifiers: token, tapped, new, face down, attached to REF,
-//	    N KIND counter(s), copy of REF [except ...] (enters as a copy, 707.5)
 //	[you: | opponent:] cast CARD [targeting REF [and REF ...]]
 //	[you: | opponent:] effect "TEXT" [as ALIAS] [targeting REF [and REF ...]]
-//	put N KIND counter(s) on REF          remove N KIND counter(s) from REF
-//	REF becomes a copy of REF [, except [it doesn't copy that creature's color] [and] [it has this ability]]
-//	you gain(s) control of REF [as ALIAS] opponent gain(s) control of REF [as ALIAS]
-//	attach REF to REF    tap REF    untap REF    end ALIAS    REF leaves the battlefield
+//	put N KIND counter(s) on REF
+//	remove N KIND counter(s) from REF
+//	attach REF to REF
+//	tap REF | untap REF
 //	turn REF face up | turn REF face down
+//	end ALIAS
+//	? can REF attack|block|tap|untap
 //	? REF
-//	? can REF attack | ? can REF block | ? can REF tap | ? can REF untap
+//	you|opponent gain(s) control of REF [until end of turn] [as ALIAS]
+//	REF becomes a copy of REF [, except [it doesn't copy that creature's color] [and] [it has this ability]]
+//	REF leaves the battlefield
+//	[you: | opponent:] CARD [as ALIAS] [(MODIFIERS)]
+//
+// MODIFIERS, comma-separated: token, tapped, new, face down, attached to
+// REF, N KIND counter(s), copy of REF [except ...] (enters as a copy,
+// 707.5). The statements are tried in this order (engine.Grammar); the
+// last takes any other line.
 //
 // In rules text, \n separates abilities and \" is a quote. REF is an alias
 // or the name an object entered with. "end ALIAS" ends an effect named with

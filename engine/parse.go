@@ -83,9 +83,6 @@ type Script struct {
 	Stmts []Stmt
 }
 
-// Grammar summary used in error messages.
-const grammarHelp = "a statement: define NAME = ..., [you:|opponent:] CARD [as ALIAS] [(MODIFIERS)], cast CARD [targeting REF], effect \"TEXT\", put/remove N KIND counters on/from REF, REF becomes a copy of REF, you gain control of REF, attach REF to REF, tap REF, untap REF, end ALIAS, REF leaves the battlefield, ? REF, ? can REF attack|block|tap|untap"
-
 var (
 	rePut        = regexp.MustCompile(`(?i)^put (\S+) (.+?) counters? on (.+)$`)
 	reRemove     = regexp.MustCompile(`(?i)^remove (\S+) (.+?) counters? from (.+)$`)
@@ -125,9 +122,9 @@ func Parse(src string) (*Script, error) {
 		if line == "" {
 			continue
 		}
-		st, msg := parseStmt(line)
-		if msg != "" {
-			return nil, &SyntaxError{Line: n, Msg: msg}
+		st, err := parseStmt(line)
+		if err != nil {
+			return nil, &SyntaxError{Line: n, Msg: err.Error()}
 		}
 		st.Line = n
 		st.Src = line
@@ -160,171 +157,6 @@ func stripComment(s string) string {
 
 func hasPrefixFold(s, p string) bool {
 	return len(s) >= len(p) && strings.EqualFold(s[:len(p)], p)
-}
-
-func parseStmt(line string) (Stmt, string) {
-	var st Stmt
-	if strings.HasPrefix(line, "?") {
-		q := strings.TrimSpace(line[1:])
-		if q == "" {
-			return st, "expected a reference after \"?\": ? REF or ? can REF attack|block|tap|untap"
-		}
-		if m := reCheck.FindStringSubmatch(q); m != nil {
-			st.Kind, st.Ref, st.Check = StmtCheck, strings.TrimSpace(m[1]), strings.ToLower(m[2])
-			return st, ""
-		}
-		if hasPrefixFold(q, "can ") {
-			return st, "expected attack, block, tap or untap at the end of \"? can REF ...\""
-		}
-		st.Kind, st.Ref = StmtQuery, strings.TrimSpace(strings.TrimSuffix(q, "?"))
-		if st.Ref == "" {
-			return st, "expected a reference after \"?\""
-		}
-		return st, ""
-	}
-	if hasPrefixFold(line, "define ") {
-		return parseDefine(strings.TrimSpace(line[len("define "):]))
-	}
-	player := You
-	switch {
-	case hasPrefixFold(line, "you:"):
-		line = strings.TrimSpace(line[4:])
-	case hasPrefixFold(line, "opponent:"):
-		line = strings.TrimSpace(line[9:])
-		player = Opponent
-	}
-	st.Player = player
-	if line == "" {
-		return st, "expected a card name after the player"
-	}
-	switch {
-	case hasPrefixFold(line, "cast "):
-		rest := strings.TrimSpace(line[5:])
-		card, targets, msg := splitTargets(rest)
-		if msg != "" {
-			return st, msg
-		}
-		if card == "" {
-			return st, "expected a card name after \"cast\""
-		}
-		st.Kind, st.Card, st.Targets = StmtCast, card, targets
-		return st, ""
-	case hasPrefixFold(line, "effect") && (len(line) == 6 || strings.ContainsAny(line[6:7], " \"\xe2")):
-		rest := strings.TrimSpace(line[len("effect"):])
-		text, after, ok := stringLiteral(rest)
-		if !ok {
-			return st, "expected the effect text in double quotes: effect \"TEXT\" [as ALIAS] [targeting REF]"
-		}
-		st.Kind, st.Text = StmtEffect, text
-		after = strings.TrimSpace(after)
-		if hasPrefixFold(after, "as ") {
-			after = after[3:]
-			alias := after
-			if i := indexFold(after, " targeting "); i >= 0 {
-				alias, after = after[:i], after[i:]
-			} else {
-				after = ""
-			}
-			st.Alias = strings.TrimSpace(alias)
-			if st.Alias == "" {
-				return st, "expected an alias after \"as\""
-			}
-		}
-		after = strings.TrimSpace(after)
-		if after != "" {
-			if !hasPrefixFold(after, "targeting ") {
-				return st, fmt.Sprintf("unexpected %q after the effect text: expected \"as ALIAS\" or \"targeting REF\"", after)
-			}
-			ts := splitRefs(after[len("targeting "):])
-			if len(ts) == 0 {
-				return st, "expected a reference after \"targeting\""
-			}
-			st.Targets = ts
-		}
-		return st, ""
-	}
-	if player != You && !looksLikeCard(line) {
-		return st, "expected a card (or cast/effect) after \"opponent:\""
-	}
-	if m := rePut.FindStringSubmatch(line); m != nil {
-		n, ok := number(m[1])
-		if !ok {
-			return st, fmt.Sprintf("expected a number of counters, got %q", m[1])
-		}
-		st.Kind, st.N, st.Counter, st.Ref = StmtPutCounters, n, strings.ToLower(m[2]), strings.TrimSpace(m[3])
-		return st, ""
-	}
-	if hasPrefixFold(line, "put ") {
-		return st, "expected: put N KIND counter(s) on REF"
-	}
-	if m := reRemove.FindStringSubmatch(line); m != nil {
-		n, ok := number(m[1])
-		if !ok {
-			return st, fmt.Sprintf("expected a number of counters, got %q", m[1])
-		}
-		st.Kind, st.N, st.Counter, st.Ref = StmtRemoveCounters, n, strings.ToLower(m[2]), strings.TrimSpace(m[3])
-		return st, ""
-	}
-	if hasPrefixFold(line, "remove ") {
-		return st, "expected: remove N KIND counter(s) from REF"
-	}
-	if m := reAttach.FindStringSubmatch(line); m != nil && hasPrefixFold(line, "attach ") {
-		st.Kind, st.Ref, st.Ref2 = StmtAttach, strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
-		return st, ""
-	}
-	if hasPrefixFold(line, "attach ") {
-		return st, "expected: attach REF to REF"
-	}
-	if hasPrefixFold(line, "tap ") || hasPrefixFold(line, "untap ") {
-		i := strings.IndexByte(line, ' ')
-		ref := strings.TrimSpace(line[i+1:])
-		st.Kind, st.Ref = StmtTap, ref
-		if strings.EqualFold(line[:i], "untap") {
-			st.Kind = StmtUntap
-		}
-		return st, ""
-	}
-	if m := reTurnFace.FindStringSubmatch(line); m != nil {
-		st.Kind, st.Ref, st.Check = StmtTurnFace, strings.TrimSpace(m[1]), strings.ToLower(m[2])
-		return st, ""
-	}
-	if hasPrefixFold(line, "turn ") && strings.Contains(strings.ToLower(line), " face") {
-		return st, "expected: turn REF face up, or turn REF face down"
-	}
-	if hasPrefixFold(line, "end ") {
-		st.Kind, st.Ref = StmtEnd, strings.TrimSpace(line[4:])
-		return st, ""
-	}
-	if m := reControl.FindStringSubmatch(line); m != nil {
-		st.Kind, st.Ref, st.Alias = StmtControl, strings.TrimSpace(m[2]), strings.TrimSpace(m[3])
-		st.Player = You
-		if strings.EqualFold(m[1], "opponent") {
-			st.Player = Opponent
-		}
-		return st, ""
-	}
-	if m := reCopy.FindStringSubmatch(line); m != nil {
-		st.Kind, st.Ref, st.Ref2 = StmtCopy, strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
-		st.KeepColor, st.Except = m[3] != "", m[4] != ""
-		if strings.HasSuffix(strings.ToLower(st.Ref2), " except") || strings.HasSuffix(st.Ref2, ",") {
-			return st, "expected \"except it has this ability\" or \"except it doesn't copy that creature's color\""
-		}
-		return st, ""
-	}
-	if m := reLeaves.FindStringSubmatch(line); m != nil {
-		st.Kind, st.Ref = StmtLeaves, strings.TrimSpace(m[1])
-		return st, ""
-	}
-	return parseEnter(st, line)
-}
-
-func looksLikeCard(line string) bool {
-	for _, p := range []string{"put ", "remove ", "attach ", "tap ", "untap ", "end "} {
-		if hasPrefixFold(line, p) {
-			return false
-		}
-	}
-	return true
 }
 
 // indexFold finds an ASCII keyword case-insensitively. Only ASCII letters
@@ -443,7 +275,7 @@ func parseEnter(st Stmt, line string) (Stmt, string) {
 		return st, "expected a card name"
 	}
 	if strings.ContainsAny(body, "\"{}") {
-		return st, fmt.Sprintf("%q is not "+grammarHelp, body)
+		return st, fmt.Sprintf("%q is not %s", body, grammarHelp)
 	}
 	st.Card = body
 	return st, ""

@@ -1,0 +1,300 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// statement is one form of the scenario language: its syntax as users see
+// it (error messages, help, the README and the package documentation all
+// show these strings), which lines it takes, and how it reads them. The
+// parser tries the forms in order; the last one takes any other line.
+type statement struct {
+	syntax string
+	// player is set for the forms a player may prefix ("you:",
+	// "opponent:").
+	player bool
+	// match reports whether the line (after any player prefix) is in
+	// this form; a line it matches that parse rejects is a syntax error
+	// of this form, not another form's line.
+	match func(line string) bool
+	parse func(line string, st *Stmt) error
+}
+
+// statements is the scenario language, in the order the parser tries it.
+var statements = []statement{
+	{
+		syntax: `define NAME = [MANA COST] [COLOR WORDS] TYPE LINE [P/T] ["RULES TEXT"]`,
+		match:  prefix("define "),
+		parse: func(l string, st *Stmt) error {
+			return from(parseDefine(strings.TrimSpace(l[len("define "):])))(st)
+		},
+	},
+	{
+		syntax: "[you: | opponent:] cast CARD [targeting REF [and REF ...]]",
+		player: true,
+		match:  prefix("cast "),
+		parse: func(l string, st *Stmt) error {
+			card, targets, msg := splitTargets(strings.TrimSpace(l[len("cast "):]))
+			if msg != "" {
+				return errors.New(msg)
+			}
+			if card == "" {
+				return errors.New("expected a card name after \"cast\"")
+			}
+			st.Kind, st.Card, st.Targets = StmtCast, card, targets
+			return nil
+		},
+	},
+	{
+		syntax: `[you: | opponent:] effect "TEXT" [as ALIAS] [targeting REF [and REF ...]]`,
+		player: true,
+		match: func(l string) bool {
+			return hasPrefixFold(l, "effect") && (len(l) == 6 || strings.ContainsAny(l[6:7], " \"\xe2"))
+		},
+		parse: parseEffect,
+	},
+	{
+		syntax: "put N KIND counter(s) on REF",
+		match:  prefix("put "),
+		parse: func(l string, st *Stmt) error {
+			m := rePut.FindStringSubmatch(l)
+			if m == nil {
+				return errors.New("expected: put N KIND counter(s) on REF")
+			}
+			n, ok := number(m[1])
+			if !ok {
+				return fmt.Errorf("expected a number of counters, got %q", m[1])
+			}
+			st.Kind, st.N, st.Counter, st.Ref = StmtPutCounters, n, strings.ToLower(m[2]), strings.TrimSpace(m[3])
+			return nil
+		},
+	},
+	{
+		syntax: "remove N KIND counter(s) from REF",
+		match:  prefix("remove "),
+		parse: func(l string, st *Stmt) error {
+			m := reRemove.FindStringSubmatch(l)
+			if m == nil {
+				return errors.New("expected: remove N KIND counter(s) from REF")
+			}
+			n, ok := number(m[1])
+			if !ok {
+				return fmt.Errorf("expected a number of counters, got %q", m[1])
+			}
+			st.Kind, st.N, st.Counter, st.Ref = StmtRemoveCounters, n, strings.ToLower(m[2]), strings.TrimSpace(m[3])
+			return nil
+		},
+	},
+	{
+		syntax: "attach REF to REF",
+		match:  prefix("attach "),
+		parse: func(l string, st *Stmt) error {
+			m := reAttach.FindStringSubmatch(l)
+			if m == nil {
+				return errors.New("expected: attach REF to REF")
+			}
+			st.Kind, st.Ref, st.Ref2 = StmtAttach, strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
+			return nil
+		},
+	},
+	{
+		syntax: "tap REF | untap REF",
+		match:  func(l string) bool { return hasPrefixFold(l, "tap ") || hasPrefixFold(l, "untap ") },
+		parse: func(l string, st *Stmt) error {
+			i := strings.IndexByte(l, ' ')
+			st.Kind, st.Ref = StmtTap, strings.TrimSpace(l[i+1:])
+			if strings.EqualFold(l[:i], "untap") {
+				st.Kind = StmtUntap
+			}
+			return nil
+		},
+	},
+	{
+		syntax: "turn REF face up | turn REF face down",
+		match: func(l string) bool {
+			return hasPrefixFold(l, "turn ") && strings.Contains(strings.ToLower(l), " face")
+		},
+		parse: func(l string, st *Stmt) error {
+			m := reTurnFace.FindStringSubmatch(l)
+			if m == nil {
+				return errors.New("expected: turn REF face up, or turn REF face down")
+			}
+			st.Kind, st.Ref, st.Check = StmtTurnFace, strings.TrimSpace(m[1]), strings.ToLower(m[2])
+			return nil
+		},
+	},
+	{
+		syntax: "end ALIAS",
+		match:  prefix("end "),
+		parse: func(l string, st *Stmt) error {
+			st.Kind, st.Ref = StmtEnd, strings.TrimSpace(l[len("end "):])
+			return nil
+		},
+	},
+	{
+		syntax: "? can REF attack|block|tap|untap",
+		match:  func(l string) bool { return strings.HasPrefix(l, "?") && hasPrefixFold(strings.TrimSpace(l[1:]), "can ") },
+		parse: func(l string, st *Stmt) error {
+			m := reCheck.FindStringSubmatch(strings.TrimSpace(l[1:]))
+			if m == nil {
+				return errors.New("expected attack, block, tap or untap at the end of \"? can REF ...\"")
+			}
+			st.Kind, st.Ref, st.Check = StmtCheck, strings.TrimSpace(m[1]), strings.ToLower(m[2])
+			return nil
+		},
+	},
+	{
+		syntax: "? REF",
+		match:  func(l string) bool { return strings.HasPrefix(l, "?") },
+		parse: func(l string, st *Stmt) error {
+			q := strings.TrimSpace(l[1:])
+			if q == "" {
+				return errors.New("expected a reference after \"?\": ? REF or ? can REF attack|block|tap|untap")
+			}
+			st.Kind, st.Ref = StmtQuery, strings.TrimSpace(strings.TrimSuffix(q, "?"))
+			if st.Ref == "" {
+				return errors.New("expected a reference after \"?\"")
+			}
+			return nil
+		},
+	},
+	{
+		syntax: "you|opponent gain(s) control of REF [until end of turn] [as ALIAS]",
+		match:  func(l string) bool { return reControl.MatchString(l) },
+		parse: func(l string, st *Stmt) error {
+			m := reControl.FindStringSubmatch(l)
+			st.Kind, st.Ref, st.Alias = StmtControl, strings.TrimSpace(m[2]), strings.TrimSpace(m[3])
+			st.Player = You
+			if strings.EqualFold(m[1], "opponent") {
+				st.Player = Opponent
+			}
+			return nil
+		},
+	},
+	{
+		syntax: "REF becomes a copy of REF [, except [it doesn't copy that creature's color] [and] [it has this ability]]",
+		match:  func(l string) bool { return reCopy.MatchString(l) },
+		parse: func(l string, st *Stmt) error {
+			m := reCopy.FindStringSubmatch(l)
+			st.Kind, st.Ref, st.Ref2 = StmtCopy, strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
+			st.KeepColor, st.Except = m[3] != "", m[4] != ""
+			if strings.HasSuffix(strings.ToLower(st.Ref2), " except") || strings.HasSuffix(st.Ref2, ",") {
+				return errors.New("expected \"except it has this ability\" or \"except it doesn't copy that creature's color\"")
+			}
+			return nil
+		},
+	},
+	{
+		syntax: "REF leaves the battlefield",
+		match:  func(l string) bool { return reLeaves.MatchString(l) },
+		parse: func(l string, st *Stmt) error {
+			st.Kind, st.Ref = StmtLeaves, strings.TrimSpace(reLeaves.FindStringSubmatch(l)[1])
+			return nil
+		},
+	},
+	{
+		syntax: "[you: | opponent:] CARD [as ALIAS] [(MODIFIERS)]",
+		player: true,
+		match:  func(string) bool { return true },
+		parse: func(l string, st *Stmt) error {
+			return from(parseEnter(*st, l))(st)
+		},
+	},
+}
+
+// grammarHelp lists the forms for an error message (set from the table in
+// init: the table's parsers use it).
+var grammarHelp string
+
+func init() { grammarHelp = "a statement: " + strings.Join(Grammar(), "; ") }
+
+// Grammar lists the statement forms of the scenario language, in the order
+// the parser tries them.
+func Grammar() []string {
+	out := make([]string, len(statements))
+	for i, f := range statements {
+		out[i] = f.syntax
+	}
+	return out
+}
+
+// parseStmt reads one statement: an optional player prefix, then the first
+// form that matches the line.
+func parseStmt(line string) (Stmt, error) {
+	st := Stmt{Player: You}
+	rest, prefixed := line, false
+	switch {
+	case hasPrefixFold(line, "you:"):
+		rest, prefixed = strings.TrimSpace(line[len("you:"):]), true
+	case hasPrefixFold(line, "opponent:"):
+		rest, prefixed, st.Player = strings.TrimSpace(line[len("opponent:"):]), true, Opponent
+	}
+	if prefixed && rest == "" {
+		return st, errors.New("expected a card name after the player")
+	}
+	for _, f := range statements {
+		if !f.match(rest) {
+			continue
+		}
+		if prefixed && !f.player && st.Player == Opponent {
+			return st, errors.New("expected a card (or cast/effect) after \"opponent:\"")
+		}
+		err := f.parse(rest, &st)
+		return st, err
+	}
+	panic("engine: the last statement form matches every line")
+}
+
+// prefix matches lines that start with p, ignoring case.
+func prefix(p string) func(string) bool {
+	return func(l string) bool { return hasPrefixFold(l, p) }
+}
+
+// from adapts the older (Stmt, message) parsers to the table.
+func from(got Stmt, msg string) func(st *Stmt) error {
+	return func(st *Stmt) error {
+		*st = got
+		if msg != "" {
+			return errors.New(msg)
+		}
+		return nil
+	}
+}
+
+// parseEffect reads effect "TEXT" [as ALIAS] [targeting REF ...].
+func parseEffect(l string, st *Stmt) error {
+	text, after, ok := stringLiteral(strings.TrimSpace(l[len("effect"):]))
+	if !ok {
+		return errors.New("expected the effect text in double quotes: effect \"TEXT\" [as ALIAS] [targeting REF]")
+	}
+	st.Kind, st.Text = StmtEffect, text
+	after = strings.TrimSpace(after)
+	if hasPrefixFold(after, "as ") {
+		after = after[3:]
+		alias := after
+		if i := indexFold(after, " targeting "); i >= 0 {
+			alias, after = after[:i], after[i:]
+		} else {
+			after = ""
+		}
+		st.Alias = strings.TrimSpace(alias)
+		if st.Alias == "" {
+			return errors.New("expected an alias after \"as\"")
+		}
+	}
+	after = strings.TrimSpace(after)
+	if after == "" {
+		return nil
+	}
+	if !hasPrefixFold(after, "targeting ") {
+		return fmt.Errorf("unexpected %q after the effect text: expected \"as ALIAS\" or \"targeting REF\"", after)
+	}
+	ts := splitRefs(after[len("targeting "):])
+	if len(ts) == 0 {
+		return errors.New("expected a reference after \"targeting\"")
+	}
+	st.Targets = ts
+	return nil
+}
