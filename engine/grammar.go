@@ -51,7 +51,7 @@ var statements = []statement{
 		syntax: `[you: | opponent:] effect "TEXT" [as ALIAS] [targeting REF [and REF ...]]`,
 		player: true,
 		match: func(l string) bool {
-			return hasPrefixFold(l, "effect") && (len(l) == 6 || strings.ContainsAny(l[6:7], " \"\xe2"))
+			return hasPrefixFold(l, "effect") && (len(l) == 6 || l[6] == ' ' || l[6] == '"' || strings.HasPrefix(l[6:], "“"))
 		},
 		parse: parseEffect,
 	},
@@ -135,7 +135,9 @@ var statements = []statement{
 	},
 	{
 		syntax: "? can REF attack|block|tap|untap",
-		match:  func(l string) bool { return strings.HasPrefix(l, "?") && hasPrefixFold(strings.TrimSpace(l[1:]), "can ") },
+		match: func(l string) bool {
+			return strings.HasPrefix(l, "?") && hasPrefixFold(strings.TrimSpace(l[1:]), "can ")
+		},
 		parse: func(l string, st *Stmt) error {
 			m := reCheck.FindStringSubmatch(strings.TrimSpace(l[1:]))
 			if m == nil {
