@@ -290,7 +290,7 @@ func (sh *shard) connection(ctx context.Context, downSince time.Time, attempts i
 	sh.setReadDeadline(c, time.Now().Add(helloTimeout))
 	hello, err := readPayload(c)
 	if err != nil {
-		return sh.ended(err, resume, false, nil)
+		return sh.ended(err, false, nil)
 	}
 	var h struct {
 		Interval int64 `json:"heartbeat_interval"`
@@ -314,7 +314,7 @@ func (sh *shard) connection(ctx context.Context, downSince time.Time, attempts i
 		err = sh.write(c, map[string]any{"op": opIdentify, "d": id})
 	}
 	if err != nil {
-		return sh.ended(err, resume, false, nil)
+		return sh.ended(err, false, nil)
 	}
 
 	hb := &heartbeater{sh: sh, c: c, interval: time.Duration(h.Interval) * time.Millisecond, now: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
@@ -328,7 +328,7 @@ func (sh *shard) connection(ctx context.Context, downSince time.Time, attempts i
 	for {
 		p, err := readPayload(c)
 		if err != nil {
-			return sh.ended(err, resume, ready, hb)
+			return sh.ended(err, ready, hb)
 		}
 		switch p.Op {
 		case opDispatch:
@@ -387,11 +387,12 @@ func (sh *shard) readied(downSince time.Time, resumed bool, attempts int) {
 		sh.first(nil)
 		return
 	}
-	sh.log.Info("reconnected", "resumed", resumed, "down", time.Since(downSince).Round(time.Millisecond), "attempts", attempts+1)
+	sh.log.Info("reconnected", "resumed", resumed, "down", time.Since(downSince).Round(time.Millisecond), "attempts", attempts)
 }
 
 // ended turns the error that ended a connection into what to do next.
-func (sh *shard) ended(err error, resume, ready bool, hb *heartbeater) connEnd {
+func (sh *shard) ended(err error, ready bool, hb *heartbeater) connEnd {
+	resume := sh.sessionID != ""
 	if sh.isStopping() {
 		return connEnd{stopped: true}
 	}
