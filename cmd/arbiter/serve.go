@@ -140,11 +140,23 @@ GET /gateway/bot recommends with shard_count = "auto".`,
 			ctx, stop := signalContext()
 			defer stop()
 			if err := g.Open(ctx); err != nil {
-				return exitCode(2, err)
+				if ctx.Err() != nil {
+					return nil // stopped by a signal while connecting
+				}
+				return gatewayExit(err)
 			}
 			s.log.Info("serving over the gateway; stop with Ctrl-C")
-			<-ctx.Done()
-			return g.Close()
+			select {
+			case <-ctx.Done():
+				// From here a second SIGINT/SIGTERM kills the process
+				// at once.
+				stop()
+				s.log.Info("shutting down: answering what was received; signal again to force")
+				return g.Close()
+			case <-g.Done():
+				g.Close()
+				return gatewayExit(g.Err())
+			}
 		},
 	}
 	c.Flags().StringVar(&configPath, "config", "", "TOML configuration file (see config.example.toml)")
