@@ -202,7 +202,7 @@ func (c *callbacks) respond(ctx context.Context, in *discordgo.Interaction, resp
 		if ctx.Err() != nil {
 			// Discord took the whole window: a hung callback.
 			c.stats.callbackFailures.Add(1)
-			return fmt.Errorf("interaction callback not answered within %v of the interaction (attempt %d): %w", c.now().Sub(start).Round(time.Millisecond), attempt, err)
+			return fmt.Errorf("interaction callback not answered before the interaction's window ended (waited %v, attempt %d): %w", c.now().Sub(start).Round(time.Millisecond), attempt, err)
 		}
 		wait, ok := retryAfter(err, 50*time.Millisecond)
 		// Retry only when the next attempt can still land in the window.
