@@ -213,7 +213,9 @@ func TestGatewayResumesOrIdentifies(t *testing.T) {
 // replayed and answered.
 func TestGatewayZombieConnection(t *testing.T) {
 	f := newFakeDiscord(t, 1)
-	f.heartbeatMS = 100
+	// Short enough for a quick test, long enough that a loaded machine
+	// still acknowledges in time before the zombie starts.
+	f.heartbeatMS = 300
 	g, logs, _ := startGateway(t, f, nil)
 	// Let a few heartbeats be acknowledged first.
 	for deadline := time.Now().Add(5 * time.Second); ; {
