@@ -38,4 +38,20 @@
 // then edits the deferred message, or replaces it with an ephemeral
 // follow-up when the answer is private. Every message is sent with empty
 // allowed mentions, so echoed user text never pings anyone.
+//
+// # Gateway resilience
+//
+// Each shard runs its own gateway connection (gwconn.go); discordgo serves
+// REST and the event types. Close codes 4004 and 4010–4014 stop the
+// process (Done, Err: a RefusedError; `arbiter serve` exits 4), every other
+// close or drop reconnects with a jittered backoff and resumes the
+// session when it can (4007 and 4009 identify anew). A heartbeat still
+// unacknowledged when the next one is due closes the connection with 4000
+// and resumes; op 7 resumes; op 9 waits 1–5 s, then resumes (d=true) or
+// identifies. Each of these is logged with the shard id and counted
+// (Stats). First responses go through their own HTTP client, outside
+// discordgo's rate limiter, retried on a 429 or 5xx while the 3 s window
+// allows; follow-ups are retried and, when they still fail, the user is
+// told. Close answers every interaction already read, ends the session
+// with 1000, and gives deferred answers ShutdownGrace.
 package bot

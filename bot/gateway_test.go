@@ -21,22 +21,31 @@ import (
 )
 
 // fakeDiscord is a local stand-in for Discord's REST API and gateway,
-// enough for discordgo to connect, identify, register commands and answer
-// interactions: GET /api/v9/gateway(/bot), a websocket that sends HELLO,
-// reads IDENTIFY and sends READY, and the REST routes the bot calls.
+// enough for the bot to connect, identify, resume, register commands and
+// answer interactions: GET /api/v9/gateway(/bot), a websocket that sends
+// HELLO, reads IDENTIFY or RESUME and sends READY or RESUMED (replaying
+// what the session missed), acknowledges heartbeats, and the REST routes
+// the bot calls. Its failure modes are switched on per test: close codes,
+// op 7 and op 9, a zombie connection, an outage, a global 429, callbacks,
+// follow-ups and registrations that fail, answer 429 or hang.
 type fakeDiscord struct {
-	t      *testing.T
+	t      testing.TB
 	srv    *httptest.Server
 	shards int
 
 	mu         sync.Mutex
 	identifies []map[string]any
+	resumes    []map[string]any
 	conns      []*websocket.Conn
+	connSess   map[*websocket.Conn]string
+	sessions   map[string]bool // session id -> still resumable
+	events     []fakeEvent     // every dispatch sent, for RESUME replays
 	seq        int
 	registered []discordgo.ApplicationCommand
 	regPath    string
 	callbacks  map[string]discordgo.InteractionResponse // by interaction id
 	answered   map[string]int                           // callbacks per interaction id
+	attempts   map[string]int                           // callback requests per interaction id
 	raw        map[string]string                        // callback bodies
 	gatewayHit []string
 	got        chan string // interaction ids as their callbacks arrive
@@ -45,10 +54,38 @@ type fakeDiscord struct {
 	messages   []string // channel messages: channel id, body
 	posted     chan string
 	ready      chan struct{}
+
+	// Failure modes.
+	heartbeatMS   int              // HELLO's heartbeat interval
+	heartbeats    int              // heartbeats received
+	zombie        *websocket.Conn  // gets no ACKs and no events
+	zombieBeats   int              // heartbeats the zombie received
+	refuse        int              // close IDENTIFY with this code instead of READY
+	down          bool             // the websocket endpoint answers 503
+	dials         int              // websocket requests, down or not
+	clientCloses  []int            // close codes the bot sent
+	closedAt      chan time.Time   // when the bot's close frames arrived
+	callbackFail  map[string][]int // per interaction: statuses before success; -1 hangs
+	retryAfter    float64          // retry_after of a scripted 429
+	hung          chan string      // hung callbacks, when the bot gave up
+	webhookFail   map[string][]int // per method: statuses before success
+	regFail       []int            // registration statuses before success
+	regRetryAfter float64          // retry_after of a registration 429
+	globalLimited bool             // channel messages answer a global 429
+	malformed429  bool             // channel messages answer a 429 discordgo cannot parse
 }
 
-func newFakeDiscord(t *testing.T, shards int) *fakeDiscord {
-	f := &fakeDiscord{t: t, shards: shards, callbacks: map[string]discordgo.InteractionResponse{}, answered: map[string]int{}, raw: map[string]string{}, got: make(chan string, 16), hooked: make(chan string, 16), posted: make(chan string, 16), ready: make(chan struct{}, 16)}
+type fakeEvent struct {
+	session string
+	seq     int
+	msg     []byte
+}
+
+func newFakeDiscord(t testing.TB, shards int) *fakeDiscord {
+	f := &fakeDiscord{t: t, shards: shards, callbacks: map[string]discordgo.InteractionResponse{}, answered: map[string]int{}, attempts: map[string]int{}, raw: map[string]string{},
+		got: make(chan string, 64), hooked: make(chan string, 64), posted: make(chan string, 16), ready: make(chan struct{}, 16),
+		connSess: map[*websocket.Conn]string{}, sessions: map[string]bool{}, heartbeatMS: 45000, closedAt: make(chan time.Time, 16),
+		callbackFail: map[string][]int{}, webhookFail: map[string][]int{}, hung: make(chan string, 16)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/v9/gateway", func(w http.ResponseWriter, r *http.Request) {
 		f.hit(r)
@@ -58,12 +95,36 @@ func newFakeDiscord(t *testing.T, shards int) *fakeDiscord {
 		f.hit(r)
 		fmt.Fprintf(w, `{"url":%q,"shards":%d,"session_start_limit":{"total":1000,"remaining":999,"reset_after":0,"max_concurrency":1}}`, f.wsURL(), f.shards)
 	})
-	mux.HandleFunc("GET /ws/", f.gateway) // discordgo adds a slash
+	mux.HandleFunc("GET /ws/", f.gateway) // the bot adds a slash, as discordgo does
 	mux.HandleFunc("PUT /api/v9/applications/{app}/guilds/{guild}/commands", f.register)
 	mux.HandleFunc("PUT /api/v9/applications/{app}/commands", f.register)
 	mux.HandleFunc("POST /api/v9/interactions/{id}/{token}/callback", func(w http.ResponseWriter, r *http.Request) {
-		var resp discordgo.InteractionResponse
+		id := r.PathValue("id")
 		b, _ := io.ReadAll(r.Body)
+		f.mu.Lock()
+		f.attempts[id]++
+		status := 0
+		if script := f.callbackFail[id]; len(script) > 0 {
+			status, f.callbackFail[id] = script[0], script[1:]
+		}
+		retryAfter := f.retryAfter
+		f.mu.Unlock()
+		switch status {
+		case 0:
+		case -1: // hang until the bot gives up
+			<-r.Context().Done()
+			f.hung <- id
+			return
+		case http.StatusTooManyRequests:
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(status)
+			fmt.Fprintf(w, `{"message":"You are being rate limited.","retry_after":%g,"global":false}`, retryAfter)
+			return
+		default:
+			w.WriteHeader(status)
+			return
+		}
+		var resp discordgo.InteractionResponse
 		// discordgo cannot decode components (an interface) back: that
 		// field is skipped with a type error, and tests read it from raw.
 		var typeErr *json.UnmarshalTypeError
@@ -71,20 +132,30 @@ func newFakeDiscord(t *testing.T, shards int) *fakeDiscord {
 			t.Errorf("callback body %s: %v", b, err)
 		}
 		f.mu.Lock()
-		f.raw[r.PathValue("id")] = string(b)
-		f.callbacks[r.PathValue("id")] = resp
-		f.answered[r.PathValue("id")]++
+		f.raw[id] = string(b)
+		f.callbacks[id] = resp
+		f.answered[id]++
 		f.mu.Unlock()
 		w.WriteHeader(http.StatusNoContent)
-		f.got <- r.PathValue("id")
+		f.got <- id
 	})
 	// Follow-ups of deferred answers: edit or delete the original, or a
 	// new follow-up message.
 	webhook := func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		f.mu.Lock()
-		f.webhooks = append(f.webhooks, r.Method+" "+r.URL.Path+" "+string(b))
+		status := 0
+		if script := f.webhookFail[r.Method]; len(script) > 0 {
+			status, f.webhookFail[r.Method] = script[0], script[1:]
+		}
+		if status == 0 {
+			f.webhooks = append(f.webhooks, r.Method+" "+r.URL.Path+" "+string(b))
+		}
 		f.mu.Unlock()
+		if status != 0 {
+			w.WriteHeader(status)
+			return
+		}
 		if r.Method == http.MethodDelete {
 			w.WriteHeader(http.StatusNoContent)
 		} else {
@@ -95,8 +166,28 @@ func newFakeDiscord(t *testing.T, shards int) *fakeDiscord {
 	mux.HandleFunc("POST /api/v9/channels/{channel}/messages", func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		f.mu.Lock()
-		f.messages = append(f.messages, r.PathValue("channel")+" "+string(b))
+		limited, malformed := f.globalLimited, f.malformed429
+		if !limited && !malformed {
+			f.messages = append(f.messages, r.PathValue("channel")+" "+string(b))
+		}
 		f.mu.Unlock()
+		switch {
+		case limited:
+			// Discord's global limit: every bot-authenticated request
+			// must wait 30 s.
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("X-RateLimit-Global", "true")
+			w.Header().Set("X-RateLimit-Scope", "global")
+			w.Header().Set("X-RateLimit-Reset-After", "30")
+			w.Header().Set("Retry-After", "30")
+			w.WriteHeader(http.StatusTooManyRequests)
+			fmt.Fprint(w, `{"message":"You are being rate limited.","retry_after":30,"global":true}`)
+			return
+		case malformed:
+			w.WriteHeader(http.StatusTooManyRequests)
+			fmt.Fprint(w, `not json`)
+			return
+		}
 		fmt.Fprintf(w, `{"id":"6000","channel_id":%q,"content":"","timestamp":"2026-04-20T12:00:00.000000+00:00"}`, r.PathValue("channel"))
 		f.posted <- r.PathValue("channel")
 	})
@@ -127,57 +218,215 @@ func (f *fakeDiscord) register(w http.ResponseWriter, r *http.Request) {
 		f.t.Errorf("registration body: %v", err)
 	}
 	f.mu.Lock()
-	f.registered, f.regPath = cmds, r.URL.Path
+	status := 0
+	if len(f.regFail) > 0 {
+		status, f.regFail = f.regFail[0], f.regFail[1:]
+	}
+	if status == 0 {
+		f.registered, f.regPath = cmds, r.URL.Path
+	}
+	retryAfter := f.regRetryAfter
 	f.mu.Unlock()
-	json.NewEncoder(w).Encode(cmds)
+	switch status {
+	case 0:
+		json.NewEncoder(w).Encode(cmds)
+	case http.StatusTooManyRequests:
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		fmt.Fprintf(w, `{"message":"You are being rate limited.","retry_after":%g,"global":false}`, retryAfter)
+	default:
+		w.WriteHeader(status)
+		fmt.Fprint(w, `{"message":"500: Internal Server Error","code":0}`)
+	}
 }
 
 var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
 
-// gateway speaks the opening of Discord's gateway protocol.
+// gateway speaks Discord's gateway protocol on one connection.
 func (f *fakeDiscord) gateway(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	f.dials++
+	down, interval := f.down, f.heartbeatMS
+	f.mu.Unlock()
+	if down {
+		http.Error(w, "gateway unavailable", http.StatusServiceUnavailable)
+		return
+	}
 	c, err := upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		f.t.Errorf("upgrade: %v", err)
 		return
 	}
-	// HELLO with a long heartbeat interval: the test ends before any.
-	c.WriteJSON(map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": 45000}})
-	var ident map[string]any
-	if err := c.ReadJSON(&ident); err != nil {
+	c.WriteJSON(map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": interval}})
+	var first map[string]any
+	if err := c.ReadJSON(&first); err != nil {
 		f.t.Errorf("reading IDENTIFY: %v", err)
 		return
 	}
-	// Writes to one connection must not interleave: READY is written
-	// under the same lock as send's INTERACTION_CREATEs.
+	// Writes to one connection must not interleave: everything written
+	// after HELLO is written under f.mu.
 	f.mu.Lock()
-	f.identifies = append(f.identifies, ident)
-	f.seq++
-	c.WriteJSON(map[string]any{"op": 0, "t": "READY", "s": f.seq, "d": map[string]any{
-		"v": 9, "session_id": fmt.Sprint("session-", f.seq), "resume_gateway_url": f.wsURL(),
-		"user":        map[string]any{"id": "900", "username": "Arbiter", "bot": true},
-		"application": map[string]any{"id": "900"},
-		"guilds":      []any{},
-	}})
+	switch first["op"] {
+	case float64(2):
+		f.identifies = append(f.identifies, first)
+		if f.refuse != 0 {
+			c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(f.refuse, "refused"), time.Now().Add(time.Second))
+			f.mu.Unlock()
+			c.Close()
+			return
+		}
+		f.seq++
+		sid := fmt.Sprint("session-", f.seq)
+		f.sessions[sid] = true
+		f.connSess[c] = sid
+		c.WriteJSON(map[string]any{"op": 0, "t": "READY", "s": f.seq, "d": map[string]any{
+			"v": 9, "session_id": sid, "resume_gateway_url": f.wsURL(),
+			"user":        map[string]any{"id": "900", "username": "Arbiter", "bot": true},
+			"application": map[string]any{"id": "900"},
+			"guilds":      []any{},
+		}})
+	case float64(6):
+		f.resumes = append(f.resumes, first)
+		d := first["d"].(map[string]any)
+		sid, _ := d["session_id"].(string)
+		seq, _ := d["seq"].(float64)
+		if !f.sessions[sid] {
+			c.WriteJSON(map[string]any{"op": 9, "d": false})
+			break
+		}
+		f.connSess[c] = sid
+		for _, e := range f.events {
+			if e.session == sid && e.seq > int(seq) {
+				c.WriteMessage(websocket.TextMessage, e.msg)
+			}
+		}
+		f.seq++
+		c.WriteJSON(map[string]any{"op": 0, "t": "RESUMED", "s": f.seq, "d": map[string]any{}})
+	default:
+		f.t.Errorf("first message op %v", first["op"])
+	}
 	f.conns = append(f.conns, c)
 	f.mu.Unlock()
-	f.ready <- struct{}{}
-	// Keep reading (heartbeats, close) until the client goes away.
+	select {
+	case f.ready <- struct{}{}:
+	default:
+	}
 	for {
-		if _, _, err := c.ReadMessage(); err != nil {
+		var p map[string]any
+		_, msg, err := c.ReadMessage()
+		if err != nil {
+			var ce *websocket.CloseError
+			if errors.As(err, &ce) {
+				f.mu.Lock()
+				f.clientCloses = append(f.clientCloses, ce.Code)
+				if ce.Code == websocket.CloseNormalClosure || ce.Code == websocket.CloseGoingAway {
+					// Discord ends the session: no RESUME.
+					delete(f.sessions, f.connSess[c])
+				}
+				f.mu.Unlock()
+				select {
+				case f.closedAt <- time.Now():
+				default:
+				}
+			}
 			return
+		}
+		json.Unmarshal(msg, &p)
+		if p["op"] == float64(1) {
+			f.mu.Lock()
+			f.heartbeats++
+			if f.zombie == c {
+				f.zombieBeats++
+			}
+			if f.zombie != c {
+				c.WriteJSON(map[string]any{"op": 11})
+			}
+			f.mu.Unlock()
 		}
 	}
 }
 
 // send pushes an INTERACTION_CREATE down connection i.
 func (f *fakeDiscord) send(i int, interaction []byte) {
+	f.dispatch(i, "INTERACTION_CREATE", interaction)
+}
+
+// sendLast pushes an INTERACTION_CREATE down the newest connection.
+func (f *fakeDiscord) sendLast(interaction []byte) {
+	f.mu.Lock()
+	i := len(f.conns) - 1
+	f.mu.Unlock()
+	f.send(i, interaction)
+}
+
+// dispatch sends an event on connection i and keeps it for a RESUME; a
+// zombie connection loses it.
+func (f *fakeDiscord) dispatch(i int, typ string, d []byte) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.seq++
-	msg := fmt.Sprintf(`{"op":0,"t":"INTERACTION_CREATE","s":%d,"d":%s}`, f.seq, interaction)
-	if err := f.conns[i].WriteMessage(websocket.TextMessage, []byte(msg)); err != nil {
+	msg := []byte(fmt.Sprintf(`{"op":0,"t":%q,"s":%d,"d":%s}`, typ, f.seq, d))
+	c := f.conns[i]
+	f.events = append(f.events, fakeEvent{session: f.connSess[c], seq: f.seq, msg: msg})
+	if f.zombie == c {
+		return
+	}
+	if err := c.WriteMessage(websocket.TextMessage, msg); err != nil {
 		f.t.Errorf("send: %v", err)
+	}
+}
+
+// op sends a non-dispatch opcode on connection i.
+func (f *fakeDiscord) op(i, op int, d any) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.conns[i].WriteJSON(map[string]any{"op": op, "d": d})
+}
+
+// zombify makes connection i a zombie: heartbeats go unacknowledged and
+// events sent on it are lost (until a RESUME replays them).
+func (f *fakeDiscord) zombify(i int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.zombie = f.conns[i]
+}
+
+// closeConn closes connection i with a close code, as Discord does.
+func (f *fakeDiscord) closeConn(i, code int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c := f.conns[i]
+	if code == 4007 || code == 4009 {
+		delete(f.sessions, f.connSess[c])
+	}
+	c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, "fake"), time.Now().Add(time.Second))
+	c.Close()
+}
+
+// dropConn cuts connection i without a close frame (a network drop).
+func (f *fakeDiscord) dropConn(i int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.conns[i].NetConn().Close()
+}
+
+// connCount is the number of connections that got READY or RESUMED (or
+// the op 9 answering a failed RESUME).
+func (f *fakeDiscord) connCount() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.conns)
+}
+
+// awaitConns waits until n connections were made.
+func (f *fakeDiscord) awaitConns(t *testing.T, n int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for f.connCount() < n {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d gateway connections, want %d", f.connCount(), n)
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 

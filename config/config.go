@@ -47,6 +47,9 @@ type Discord struct {
 	// FollowUpTimeout bounds the work of a deferred answer; the
 	// interaction token is valid for 15 minutes.
 	FollowUpTimeout Duration `toml:"follow_up_timeout"`
+	// ShutdownGrace is how long a stopping bot waits for deferred answers
+	// still being worked out; their users are then told to ask again.
+	ShutdownGrace Duration `toml:"shutdown_grace"`
 	// WatchChannels are judge channels where ordinary messages with
 	// [[Card Name]] or "CR 302.6" are answered (gateway mode; needs the
 	// privileged Message Content intent). Empty turns the watcher off.
@@ -143,6 +146,7 @@ func Default() Config {
 			ShardCount:      ShardCount{N: 1},
 			DeferAfter:      Duration{2 * time.Second},
 			FollowUpTimeout: Duration{14 * time.Minute},
+			ShutdownGrace:   Duration{5 * time.Second},
 		},
 		HTTP: HTTP{
 			Listen:  "127.0.0.1:8080",

@@ -15,7 +15,9 @@ func main() {
 }
 
 // run executes the command line and returns the exit status: 0 found, 1
-// nothing found, 2 bad usage or no data.
+// nothing found, 2 bad usage or no data; `serve` adds 3 (Discord
+// unavailable, try later) and 4 (Discord refused the token or the
+// configuration).
 func run(args []string, in io.Reader, out, errOut io.Writer) int {
 	root := newRoot(in, out, errOut)
 	root.SetArgs(args)

@@ -125,7 +125,7 @@ GET /gateway/bot recommends with shard_count = "auto".`,
 			g := &bot.Gateway{
 				Token: s.cfg.Discord.Token, ApplicationID: s.cfg.Discord.ApplicationID, GuildID: s.cfg.Discord.GuildID,
 				ShardID: s.cfg.Discord.ShardID, ShardCount: s.cfg.Discord.ShardCount.N, AutoShard: s.cfg.Discord.ShardCount.Auto,
-				Dispatcher: s.dispatcher(), Log: s.log,
+				Dispatcher: s.dispatcher(), ShutdownGrace: s.cfg.Discord.ShutdownGrace.Duration, Log: s.log,
 			}
 			if len(s.cfg.Discord.WatchChannels) > 0 {
 				g.Watcher = &bot.Watcher{Router: s.router, Channels: map[string]bool{}, Log: s.log}
@@ -136,11 +136,23 @@ GET /gateway/bot recommends with shard_count = "auto".`,
 			ctx, stop := signalContext()
 			defer stop()
 			if err := g.Open(ctx); err != nil {
-				return exitCode(2, err)
+				if ctx.Err() != nil {
+					return nil // stopped by a signal while connecting
+				}
+				return gatewayExit(err)
 			}
 			s.log.Info("serving over the gateway; stop with Ctrl-C")
-			<-ctx.Done()
-			return g.Close()
+			select {
+			case <-ctx.Done():
+				// From here a second SIGINT/SIGTERM kills the process
+				// at once.
+				stop()
+				s.log.Info("shutting down: answering what was received; signal again to force")
+				return g.Close()
+			case <-g.Done():
+				g.Close()
+				return gatewayExit(g.Err())
+			}
 		},
 	}
 	c.Flags().StringVar(&configPath, "config", "", "TOML configuration file (see config.example.toml)")
