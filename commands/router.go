@@ -121,26 +121,7 @@ func (r *Router) CR() *cr.Rules { return r.d.CR }
 // and a user over the rate limit gets the polite reply in over. A store
 // that is down never stops an answer: look-ups must not depend on it.
 func (r *Router) Admit(ctx context.Context, req Request) (answer bool, over *Reply) {
-	if a, ok := r.d.Store.(session.Admitter); ok {
-		return r.admitOnce(ctx, a, req)
-	}
-	if req.ID != "" {
-		first, err := r.d.Store.Claim(ctx, "interaction:"+req.ID, 15*time.Minute)
-		if err == nil && !first {
-			return false, nil
-		}
-		if err != nil {
-			r.log.Debug("claim failed, answering anyway", "err", err)
-		}
-	}
-	if req.Kind == KindAutocomplete || r.d.Limits.Rate <= 0 || req.UserID == "" {
-		return true, nil
-	}
-	ok, retry, err := r.d.Store.Allow(ctx, "rate:"+req.UserID, r.d.Limits.Rate, r.d.Limits.Window)
-	if err != nil || ok {
-		return true, nil
-	}
-	return true, r.slowDown(retry)
+	return r.admitOnce(ctx, r.d.Store, req)
 }
 
 // admitOnce is Admit in one store call (one Redis round trip on every

@@ -374,36 +374,6 @@ func pttl(ttl time.Duration) time.Duration {
 	return ttl.Truncate(time.Millisecond)
 }
 
-// AppendLines implements Store: RPUSH and PEXPIRE in one transaction, so
-// the lines land contiguously in the order Redis receives the call and the
-// list never exists without its expiry.
-func (r *Redis) AppendLines(ctx context.Context, key string, lines []string, ttl time.Duration) (int, error) {
-	ctx, cancel, start := r.op(ctx)
-	defer cancel()
-	k := r.redisKey(key, suffixLines)
-	var length *redis.IntCmd
-	_, err := r.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		if len(lines) == 0 {
-			length = p.LLen(ctx, k)
-		} else {
-			args := make([]any, len(lines))
-			for i, l := range lines {
-				args[i] = l
-			}
-			length = p.RPush(ctx, k, args...)
-		}
-		if ttl > 0 {
-			p.PExpire(ctx, k, pttl(ttl))
-		}
-		return nil
-	})
-	if err != nil {
-		return 0, r.fail(start, err)
-	}
-	r.ok(start)
-	return int(length.Val()), nil
-}
-
 // Lines implements Store.
 func (r *Redis) Lines(ctx context.Context, key string, ttl time.Duration) ([]string, error) {
 	ctx, cancel, start := r.op(ctx)
@@ -435,35 +405,9 @@ func (r *Redis) Lines(ctx context.Context, key string, ttl time.Duration) ([]str
 	return lines, nil
 }
 
-// PopLine implements Store: RPOP and PEXPIRE in one transaction.
-func (r *Redis) PopLine(ctx context.Context, key string, ttl time.Duration) (string, bool, error) {
-	ctx, cancel, start := r.op(ctx)
-	defer cancel()
-	k := r.redisKey(key, suffixLines)
-	var pop *redis.StringCmd
-	_, err := r.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		pop = p.RPop(ctx, k)
-		if ttl > 0 {
-			p.PExpire(ctx, k, pttl(ttl))
-		}
-		return nil
-	})
-	if err != nil && !errors.Is(err, redis.Nil) {
-		return "", false, r.fail(start, err)
-	}
-	r.ok(start)
-	line, err := pop.Result()
-	if errors.Is(err, redis.Nil) {
-		return "", false, nil
-	}
-	if err != nil {
-		return "", false, r.fail(start, err)
-	}
-	return line, true, nil
-}
-
 // AppendAndList implements Store: RPUSH, PEXPIRE and LRANGE in one
-// transaction.
+// transaction, so the lines land contiguously in the order Redis receives
+// the call and the list never exists without its expiry.
 func (r *Redis) AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration) ([]string, error) {
 	ctx, cancel, start := r.op(ctx)
 	defer cancel()
@@ -585,35 +529,6 @@ func (r *Redis) Get(ctx context.Context, key string) ([]byte, bool, error) {
 	return v, true, nil
 }
 
-// Delete implements Store: every kind of state under each key goes. The
-// kinds of one key share a slot, so each key is one DEL; several keys are
-// pipelined, which a cluster client splits by node.
-func (r *Redis) Delete(ctx context.Context, keys ...string) error {
-	if len(keys) == 0 {
-		return nil
-	}
-	ctx, cancel, start := r.op(ctx)
-	defer cancel()
-	del := func(c redis.Cmdable, key string) {
-		ks := make([]string, len(allSuffixes))
-		for i, s := range allSuffixes {
-			ks[i] = r.redisKey(key, s)
-		}
-		c.Del(ctx, ks...)
-	}
-	_, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
-		for _, key := range keys {
-			del(p, key)
-		}
-		return nil
-	})
-	if err != nil {
-		return r.fail(start, err)
-	}
-	r.ok(start)
-	return nil
-}
-
 // Apply implements Store: the DELs and SETs in one MULTI/EXEC, which Redis
 // runs whole or (when the connection fails before EXEC) not at all. A
 // cluster runs a transaction per slot, so there a batch over several hash
@@ -682,8 +597,8 @@ func hashTag(keys []string) string {
 	return tag
 }
 
-// Claim implements Store with SET NX PX.
-func (r *Redis) Claim(ctx context.Context, key string, ttl time.Duration) (bool, error) {
+// claim is Admit's claim step on a cluster, with SET NX PX.
+func (r *Redis) claim(ctx context.Context, key string, ttl time.Duration) (bool, error) {
 	ctx, cancel, start := r.op(ctx)
 	defer cancel()
 	won, err := r.client.SetNX(ctx, r.redisKey(key, suffixClaim), "1", max(pttl(ttl), 0)).Result()
@@ -708,9 +623,9 @@ end
 return {n, ttl}
 `)
 
-// Allow implements Store with a fixed window, counted by one Lua script so
-// the count and its expiry change together.
-func (r *Redis) Allow(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error) {
+// allow is Admit's count step on a cluster: a fixed window, counted by one
+// Lua script so the count and its expiry change together.
+func (r *Redis) allow(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error) {
 	if limit <= 0 || window <= 0 {
 		return false, 0, fmt.Errorf("%w: rate limit %d per %v", ErrInvalid, limit, window)
 	}
