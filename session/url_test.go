@@ -1,22 +1,16 @@
 package session
 
 import (
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
-	"math/big"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/arbiter-mtg/arbiter/session/redistest"
 )
 
 // wantTLS is the TLS part of a parsed URL: nil for no TLS.
@@ -110,27 +104,7 @@ func checkTLS(t *testing.T, got *tls.Config, want *wantTLS) {
 // TestParseURLCAFile: ca_file replaces the system roots with the CA it
 // names (config.example.toml's rediss://host:6380?ca_file=... form).
 func TestParseURLCAFile(t *testing.T) {
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "arbiter test CA"},
-		NotBefore: time.Now(), NotAfter: time.Now().Add(time.Hour),
-		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign,
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, err := x509.ParseCertificate(der)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ca := filepath.Join(t.TempDir(), "ca.pem")
-	if err := os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	ca, cert, _ := redistest.NewCA(t, t.TempDir())
 	cfg, err := ParseURL("rediss://host:6380?ca_file=" + ca)
 	if err != nil {
 		t.Fatal(err)
