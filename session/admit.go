@@ -78,12 +78,8 @@ if KEYS[1] ~= '' then
   if not ok then return {0, 0, 0} end
 end
 if KEYS[2] == '' then return {claimed, 0, 0} end
-local n = redis.call('INCR', KEYS[2])
-local ttl = redis.call('PTTL', KEYS[2])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[2], ARGV[2])
-  ttl = tonumber(ARGV[2])
-end
+local rate, window = KEYS[2], ARGV[2]
+` + countLua + `
 return {claimed, n, ttl}
 `)
 

@@ -70,40 +70,30 @@ func (c RedisConfig) merge(base RedisConfig) RedisConfig {
 	if len(c.Addrs) == 0 {
 		c.Addrs = base.Addrs
 	}
-	pick := func(dst *string, v string) {
-		if *dst == "" {
-			*dst = v
-		}
-	}
-	pick(&c.MasterName, base.MasterName)
-	pick(&c.Username, base.Username)
-	pick(&c.Password, base.Password)
-	pick(&c.SentinelUsername, base.SentinelUsername)
-	pick(&c.SentinelPassword, base.SentinelPassword)
-	pick(&c.Prefix, base.Prefix)
-	if c.DB == 0 {
-		c.DB = base.DB
-	}
-	if c.TLS == nil {
-		c.TLS = base.TLS
-	}
-	dur := func(dst *time.Duration, v time.Duration) {
-		if *dst == 0 {
-			*dst = v
-		}
-	}
-	dur(&c.DialTimeout, base.DialTimeout)
-	dur(&c.ReadTimeout, base.ReadTimeout)
-	dur(&c.WriteTimeout, base.WriteTimeout)
-	dur(&c.PoolTimeout, base.PoolTimeout)
-	dur(&c.OpTimeout, base.OpTimeout)
-	if c.PoolSize == 0 {
-		c.PoolSize = base.PoolSize
-	}
-	if c.Logger == nil {
-		c.Logger = base.Logger
-	}
+	fill(&c.MasterName, base.MasterName)
+	fill(&c.Username, base.Username)
+	fill(&c.Password, base.Password)
+	fill(&c.SentinelUsername, base.SentinelUsername)
+	fill(&c.SentinelPassword, base.SentinelPassword)
+	fill(&c.Prefix, base.Prefix)
+	fill(&c.DB, base.DB)
+	fill(&c.TLS, base.TLS)
+	fill(&c.DialTimeout, base.DialTimeout)
+	fill(&c.ReadTimeout, base.ReadTimeout)
+	fill(&c.WriteTimeout, base.WriteTimeout)
+	fill(&c.PoolTimeout, base.PoolTimeout)
+	fill(&c.OpTimeout, base.OpTimeout)
+	fill(&c.PoolSize, base.PoolSize)
+	fill(&c.Logger, base.Logger)
 	return c
+}
+
+// fill sets *dst to v when *dst is the zero value.
+func fill[T comparable](dst *T, v T) {
+	var zero T
+	if *dst == zero {
+		*dst = v
+	}
 }
 
 // Redis is the Store on Redis (one server, a cluster or a sentinel-managed
@@ -609,17 +599,24 @@ func (r *Redis) claim(ctx context.Context, key string, ttl time.Duration) (bool,
 	return won, nil
 }
 
-// allowScript counts one event in a fixed window: the first INCR of a
-// window sets its expiry. A counter found without expiry (left by a crash
-// between commands of an older version, or by hand) gets one, so a user
-// can never be limited forever. It returns {count, ms until reset}.
-var allowScript = redis.NewScript(`
-local n = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
+// countLua counts one event against the counter at rate in a fixed window
+// of window ms, leaving the count in n and the ms until the window resets
+// in ttl: the first INCR of a window sets its expiry. A counter found
+// without expiry (left by a crash between commands of an older version, or
+// by hand) gets one, so a user can never be limited forever.
+const countLua = `
+local n = redis.call('INCR', rate)
+local ttl = redis.call('PTTL', rate)
 if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
+  redis.call('PEXPIRE', rate, window)
+  ttl = tonumber(window)
+end`
+
+// allowScript counts one event against KEYS[1] in a window of ARGV[1] ms
+// (countLua). It returns {count, ms until reset}.
+var allowScript = redis.NewScript(`
+local rate, window = KEYS[1], ARGV[1]
+` + countLua + `
 return {n, ttl}
 `)
 
