@@ -17,9 +17,13 @@ import (
 
 type alwaysFirst struct{ session.Store }
 
-func (a alwaysFirst) Claim(ctx context.Context, key string, ttl time.Duration) (bool, error) {
-	a.Store.Claim(ctx, key, ttl)
-	return true, nil
+// Admit claims the key (as a new interaction would) and counts the event,
+// then reports the claim as won whoever held it.
+func (a alwaysFirst) Admit(ctx context.Context, claimKey string, claimTTL time.Duration, rateKey string, limit int, window time.Duration) (session.Admission, error) {
+	a.Store.Admit(ctx, claimKey, claimTTL, "", 0, 0)
+	ad, err := a.Store.Admit(ctx, "", 0, rateKey, limit, window)
+	ad.First = true
+	return ad, err
 }
 
 // BenchmarkHTTPInteraction is one signed /rule 302.6 through the endpoint

@@ -32,20 +32,6 @@ func (f *failingWrites) fail() error {
 	return nil
 }
 
-func (f *failingWrites) AppendLines(ctx context.Context, key string, lines []string, ttl time.Duration) (int, error) {
-	if err := f.fail(); err != nil {
-		return 0, err
-	}
-	return f.Store.AppendLines(ctx, key, lines, ttl)
-}
-
-func (f *failingWrites) PopLine(ctx context.Context, key string, ttl time.Duration) (string, bool, error) {
-	if err := f.fail(); err != nil {
-		return "", false, err
-	}
-	return f.Store.PopLine(ctx, key, ttl)
-}
-
 func (f *failingWrites) AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration) ([]string, error) {
 	if err := f.fail(); err != nil {
 		return nil, err
@@ -65,13 +51,6 @@ func (f *failingWrites) Put(ctx context.Context, key string, value []byte, ttl t
 		return err
 	}
 	return f.Store.Put(ctx, key, value, ttl)
-}
-
-func (f *failingWrites) Delete(ctx context.Context, keys ...string) error {
-	if err := f.fail(); err != nil {
-		return err
-	}
-	return f.Store.Delete(ctx, keys...)
 }
 
 func (f *failingWrites) Apply(ctx context.Context, b session.Batch) error {
@@ -146,10 +125,10 @@ func TestScenarioNewWritesNothingPartial(t *testing.T) {
 					t.Fatal(err)
 				}
 				t.Cleanup(func() { real.Close() })
-				if _, err := real.AppendLines(ctx, scenarioKey("c1", "u1", false), shared, time.Hour); err != nil {
+				if _, err := real.AppendAndList(ctx, scenarioKey("c1", "u1", false), shared, time.Hour); err != nil {
 					t.Fatal(err)
 				}
-				if _, err := real.AppendLines(ctx, scenarioKey("c1", "u1", true), private, time.Hour); err != nil {
+				if _, err := real.AppendAndList(ctx, scenarioKey("c1", "u1", true), private, time.Hour); err != nil {
 					t.Fatal(err)
 				}
 				if tc.privateNow {

@@ -82,17 +82,11 @@ func (s *downStore) fail(write bool) error {
 	}
 	return fmt.Errorf("redis: dial tcp: connection refused: %w", session.ErrUnavailable)
 }
-func (s *downStore) AppendLines(context.Context, string, []string, time.Duration) (int, error) {
-	return 0, s.fail(true)
-}
 func (s *downStore) Admit(context.Context, string, time.Duration, string, int, time.Duration) (session.Admission, error) {
 	return session.Admission{}, s.fail(true)
 }
 func (s *downStore) Lines(context.Context, string, time.Duration) ([]string, error) {
 	return nil, s.fail(false)
-}
-func (s *downStore) PopLine(context.Context, string, time.Duration) (string, bool, error) {
-	return "", false, s.fail(true)
 }
 func (s *downStore) AppendAndList(context.Context, string, []string, time.Duration) ([]string, error) {
 	return nil, s.fail(true)
@@ -107,13 +101,6 @@ func (s *downStore) Put(context.Context, string, []byte, time.Duration) error { 
 func (s *downStore) Get(context.Context, string) ([]byte, bool, error) {
 	return nil, false, s.fail(false)
 }
-func (s *downStore) Delete(context.Context, ...string) error    { return s.fail(true) }
 func (s *downStore) Apply(context.Context, session.Batch) error { return s.fail(true) }
-func (s *downStore) Claim(context.Context, string, time.Duration) (bool, error) {
-	return false, s.fail(true)
-}
-func (s *downStore) Allow(context.Context, string, int, time.Duration) (bool, time.Duration, error) {
-	return false, 0, s.fail(true)
-}
-func (s *downStore) Ping(context.Context) error { return s.fail(false) }
-func (s *downStore) Close() error               { return nil }
+func (s *downStore) Ping(context.Context) error                 { return s.fail(false) }
+func (s *downStore) Close() error                               { return nil }

@@ -20,29 +20,35 @@ type Admission struct {
 	RetryAfter time.Duration
 }
 
-// Admitter is implemented by stores that can claim an interaction and count
-// it against its user's rate limit in one step: one round trip to Redis on
-// every command instead of two. It means exactly Claim followed, when the
-// claim was won, by Allow. An empty claimKey skips the claim; an empty
-// rateKey or a limit <= 0 skips the count (Allowed is then true).
+// Admitter claims an interaction and counts it against its user's rate
+// limit in one step: one round trip to Redis on every command instead of
+// two. Admit claims claimKey for claimTTL (SET NX: the first caller wins;
+// claimTTL <= 0 claims without expiry) and, only when the claim was won,
+// counts one event against rateKey in a fixed window: the first event
+// starts a window of length window, and the events up to limit inside it
+// are allowed. An empty claimKey skips the claim; an empty rateKey or a
+// limit <= 0 skips the count (Allowed is then true). A count with a
+// window <= 0 is refused with ErrInvalid.
 type Admitter interface {
 	Admit(ctx context.Context, claimKey string, claimTTL time.Duration, rateKey string, limit int, window time.Duration) (Admission, error)
 }
-
-var (
-	_ Admitter = (*Memory)(nil)
-	_ Admitter = (*Redis)(nil)
-)
 
 // Admit implements Admitter.
 func (m *Memory) Admit(ctx context.Context, claimKey string, claimTTL time.Duration, rateKey string, limit int, window time.Duration) (Admission, error) {
 	return admitInSteps(ctx, m, claimKey, claimTTL, rateKey, limit, window)
 }
 
+// stepAdmitter is what admitInSteps needs: the claim and the count as
+// separate calls.
+type stepAdmitter interface {
+	claim(ctx context.Context, key string, ttl time.Duration) (bool, error)
+	allow(ctx context.Context, key string, limit int, window time.Duration) (allowed bool, retryAfter time.Duration, err error)
+}
+
 // admitInSteps is Admit as two calls, for stores without a one-step path.
-func admitInSteps(ctx context.Context, s Store, claimKey string, claimTTL time.Duration, rateKey string, limit int, window time.Duration) (Admission, error) {
+func admitInSteps(ctx context.Context, s stepAdmitter, claimKey string, claimTTL time.Duration, rateKey string, limit int, window time.Duration) (Admission, error) {
 	if claimKey != "" {
-		first, err := s.Claim(ctx, claimKey, claimTTL)
+		first, err := s.claim(ctx, claimKey, claimTTL)
 		if err != nil || !first {
 			return Admission{}, err
 		}
@@ -50,7 +56,7 @@ func admitInSteps(ctx context.Context, s Store, claimKey string, claimTTL time.D
 	if rateKey == "" || limit <= 0 {
 		return Admission{First: true, Allowed: true}, nil
 	}
-	ok, retry, err := s.Allow(ctx, rateKey, limit, window)
+	ok, retry, err := s.allow(ctx, rateKey, limit, window)
 	if err != nil {
 		return Admission{First: true}, err
 	}
@@ -72,12 +78,8 @@ if KEYS[1] ~= '' then
   if not ok then return {0, 0, 0} end
 end
 if KEYS[2] == '' then return {claimed, 0, 0} end
-local n = redis.call('INCR', KEYS[2])
-local ttl = redis.call('PTTL', KEYS[2])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[2], ARGV[2])
-  ttl = tonumber(ARGV[2])
-end
+local rate, window = KEYS[2], ARGV[2]
+` + countLua + `
 return {claimed, n, ttl}
 `)
 

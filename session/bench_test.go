@@ -11,9 +11,9 @@ import (
 	"github.com/arbiter-mtg/arbiter/session/redistest"
 )
 
-// Benchmarks of the operations one interaction performs: Claim and Allow
-// on every command, Lines/AppendLines on scenario commands, Put/Get for
-// paging. Run against the real Redis:
+// Benchmarks of the operations one interaction performs: Admit on every
+// command (its claim and its count alone as well), Lines/AppendAndList on
+// scenario commands, Put/Get for paging. Run against the real Redis:
 //
 //	go test -run XXX -bench . -benchtime 2000x ./session/
 //
@@ -36,25 +36,40 @@ func BenchmarkStore(b *testing.B) {
 		stores := benchStores(b)
 		s := stores[name]
 		var seq atomic.Int64
+		script := make([]string, 16)
+		for i := range script {
+			script[i] = fmt.Sprintf("Ornithopter as O%d (new)", i)
+		}
+		for k := range 64 {
+			if _, err := s.AppendAndList(ctx, fmt.Sprintf("scenario:r%d", k), script, time.Hour); err != nil {
+				b.Fatal(err)
+			}
+		}
 		ops := []struct {
 			op string
 			fn func(i int64) error
 		}{
-			{"Claim", func(i int64) error { _, err := s.Claim(ctx, fmt.Sprintf("interaction:%d", i), time.Minute); return err }},
-			{"Allow", func(i int64) error {
-				_, _, err := s.Allow(ctx, fmt.Sprintf("rate:u%d", i%1000), 1<<30, time.Minute)
+			{"AdmitClaim", func(i int64) error {
+				_, err := s.Admit(ctx, fmt.Sprintf("interaction:%d", i), time.Minute, "", 0, 0)
+				return err
+			}},
+			{"AdmitCount", func(i int64) error {
+				_, err := s.Admit(ctx, "", 0, fmt.Sprintf("rate:u%d", i%1000), 1<<30, time.Minute)
 				return err
 			}},
 			{"Admit", func(i int64) error {
-				_, err := s.(Admitter).Admit(ctx, fmt.Sprintf("interaction:a%d", i), time.Minute, fmt.Sprintf("rate:u%d", i%1000), 1<<30, time.Minute)
+				_, err := s.Admit(ctx, fmt.Sprintf("interaction:a%d", i), time.Minute, fmt.Sprintf("rate:u%d", i%1000), 1<<30, time.Minute)
 				return err
 			}},
-			{"AppendLines", func(i int64) error {
-				_, err := s.AppendLines(ctx, fmt.Sprintf("scenario:c%d", i%64), []string{"Ornithopter as O (new)"}, time.Minute)
+			{"AppendAndList", func(i int64) error {
+				// 64 scenarios, each fresh every 1024 calls: lists of at most
+				// 16 lines, as scenarios are, so the returned list does not
+				// grow with b.N.
+				_, err := s.AppendAndList(ctx, fmt.Sprintf("scenario:c%d:%d", i%64, i/1024), []string{"Ornithopter as O (new)"}, time.Minute)
 				return err
 			}},
 			{"Lines", func(i int64) error {
-				_, err := s.Lines(ctx, fmt.Sprintf("scenario:c%d", i%64), time.Minute)
+				_, err := s.Lines(ctx, fmt.Sprintf("scenario:r%d", i%64), time.Minute)
 				return err
 			}},
 			{"PutGet", func(i int64) error {

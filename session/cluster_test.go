@@ -74,18 +74,4 @@ func TestRedisClusterStore(t *testing.T) {
 			t.Errorf("%s is in slot %d, want %d with the rest of scenario:123", k, s, base)
 		}
 	}
-	// Delete of keys from several slots in one call works on a cluster.
-	for _, k := range []string{"scenario:a", "scenario:b", "scenario:c", "page:x"} {
-		if _, err := r.AppendLines(ctx, k, []string{"x"}, time.Minute); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := r.Delete(ctx, "scenario:a", "scenario:b", "scenario:c", "page:x"); err != nil {
-		t.Fatalf("Delete across slots: %v", err)
-	}
-	for _, k := range []string{"scenario:a", "scenario:b", "scenario:c", "page:x"} {
-		if lines, err := r.Lines(ctx, k, 0); err != nil || lines != nil {
-			t.Errorf("%s after Delete: %q, %v", k, lines, err)
-		}
-	}
 }

@@ -18,8 +18,8 @@ var errClosed = errors.New("store closed")
 
 // kind separates the namespaces of one logical key: the same key may hold a
 // list of lines, a value, a claim and a rate counter at once, exactly as the
-// Redis store keeps them under different suffixes of one hash tag. Delete
-// removes all of them.
+// Redis store keeps them under different suffixes of one hash tag. A
+// Batch's Delete removes all of them.
 type kind uint8
 
 const (
@@ -51,9 +51,9 @@ func (e *memEntry) expired(now time.Time) bool {
 // method is safe for concurrent use. Expired entries are dropped when
 // touched and by a background sweep, so memory stays bounded by live keys.
 //
-// TTL conventions shared with the Redis store: for AppendLines, Lines and
-// PopLine a ttl <= 0 leaves the key's expiry as it is (a new list then has
-// none); for Put and Claim a ttl <= 0 stores without expiry.
+// TTL conventions shared with the Redis store: for Lines, AppendAndList and
+// PopAndList a ttl <= 0 leaves the key's expiry as it is (a new list then
+// has none); for Put and Admit's claim a ttl <= 0 stores without expiry.
 type Memory struct {
 	mu      sync.Mutex
 	entries map[memKey]*memEntry
@@ -150,27 +150,6 @@ func expiryFrom(now time.Time, ttl time.Duration) time.Time {
 	return now.Add(ttl)
 }
 
-// AppendLines implements Store.
-func (m *Memory) AppendLines(ctx context.Context, key string, lines []string, ttl time.Duration) (int, error) {
-	now, err := m.begin(ctx)
-	if err != nil {
-		return 0, err
-	}
-	defer m.mu.Unlock()
-	k := memKey{kindLines, key}
-	e := m.live(k, now)
-	if e == nil {
-		if len(lines) == 0 {
-			return 0, nil // like Redis: an empty list does not exist
-		}
-		e = &memEntry{}
-		m.entries[k] = e
-	}
-	e.lines = append(e.lines, lines...)
-	renew(e, now, ttl)
-	return len(e.lines), nil
-}
-
 // Lines implements Store.
 func (m *Memory) Lines(ctx context.Context, key string, ttl time.Duration) ([]string, error) {
 	now, err := m.begin(ctx)
@@ -184,29 +163,6 @@ func (m *Memory) Lines(ctx context.Context, key string, ttl time.Duration) ([]st
 	}
 	renew(e, now, ttl)
 	return append([]string(nil), e.lines...), nil
-}
-
-// PopLine implements Store.
-func (m *Memory) PopLine(ctx context.Context, key string, ttl time.Duration) (string, bool, error) {
-	now, err := m.begin(ctx)
-	if err != nil {
-		return "", false, err
-	}
-	defer m.mu.Unlock()
-	k := memKey{kindLines, key}
-	e := m.live(k, now)
-	if e == nil || len(e.lines) == 0 {
-		return "", false, nil
-	}
-	last := e.lines[len(e.lines)-1]
-	e.lines[len(e.lines)-1] = ""
-	e.lines = e.lines[:len(e.lines)-1]
-	if len(e.lines) == 0 {
-		delete(m.entries, k) // like Redis: popping the last element removes the key
-	} else {
-		renew(e, now, ttl)
-	}
-	return last, true, nil
 }
 
 // AppendAndList implements Store.
@@ -298,20 +254,6 @@ func (m *Memory) Get(ctx context.Context, key string) ([]byte, bool, error) {
 	return append([]byte{}, e.value...), true, nil
 }
 
-// Delete implements Store: it removes every kind of state under each key.
-func (m *Memory) Delete(ctx context.Context, keys ...string) error {
-	if _, err := m.begin(ctx); err != nil {
-		return err
-	}
-	defer m.mu.Unlock()
-	for _, key := range keys {
-		for k := kind(0); k < numKinds; k++ {
-			delete(m.entries, memKey{k, key})
-		}
-	}
-	return nil
-}
-
 // Apply implements Store: the whole batch under one lock.
 func (m *Memory) Apply(ctx context.Context, b Batch) error {
 	now, err := m.begin(ctx)
@@ -330,8 +272,8 @@ func (m *Memory) Apply(ctx context.Context, b Batch) error {
 	return nil
 }
 
-// Claim implements Store.
-func (m *Memory) Claim(ctx context.Context, key string, ttl time.Duration) (bool, error) {
+// claim is Admit's claim step: SET NX.
+func (m *Memory) claim(ctx context.Context, key string, ttl time.Duration) (bool, error) {
 	now, err := m.begin(ctx)
 	if err != nil {
 		return false, err
@@ -345,9 +287,9 @@ func (m *Memory) Claim(ctx context.Context, key string, ttl time.Duration) (bool
 	return true, nil
 }
 
-// Allow implements Store with a fixed window: the first event starts a
+// allow is Admit's count step, with a fixed window: the first event starts a
 // window of the given length; events up to limit inside it are allowed.
-func (m *Memory) Allow(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error) {
+func (m *Memory) allow(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error) {
 	if limit <= 0 || window <= 0 {
 		return false, 0, fmt.Errorf("%w: rate limit %d per %v", ErrInvalid, limit, window)
 	}

@@ -53,15 +53,15 @@ func TestMemoryRaceWithSweep(t *testing.T) {
 		wg.Go(func() {
 			for i := range 200 {
 				key := fmt.Sprintf("scenario:%d", i%5)
-				m.AppendLines(ctx, key, []string{"x"}, time.Millisecond)
+				m.AppendAndList(ctx, key, []string{"x"}, time.Millisecond)
 				m.Lines(ctx, key, time.Millisecond)
-				m.PopLine(ctx, key, time.Millisecond)
+				m.PopAndList(ctx, key, time.Millisecond)
+				m.Peek(ctx, key, key)
 				m.Put(ctx, key, []byte{byte(w)}, time.Millisecond)
 				m.Get(ctx, key)
-				m.Claim(ctx, key, time.Millisecond)
-				m.Allow(ctx, key, 3, time.Millisecond)
+				m.Admit(ctx, key, time.Millisecond, key, 3, time.Millisecond)
 				if i%50 == 0 {
-					m.Delete(ctx, key)
+					m.Apply(ctx, Batch{Delete: []string{key}, Put: []Entry{{Key: key, Value: []byte{byte(w)}, TTL: time.Millisecond}}})
 					m.sweep()
 					m.Len()
 				}

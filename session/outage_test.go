@@ -33,26 +33,41 @@ func (b *lockedBuffer) String() string {
 	return b.buf.String()
 }
 
-// storeCalls is one call of every Store method, for sweeping a store that
-// should be failing.
-func storeCalls(s Store) map[string]func(context.Context) error {
+// storeCalls is one call of every Store method (Admit with both keys and
+// with each alone), and of the steps Admit takes on a cluster, for sweeping
+// a store that should be failing.
+func storeCalls(s *Redis) map[string]func(context.Context) error {
 	return map[string]func(context.Context) error{
-		"AppendLines": func(ctx context.Context) error {
-			_, err := s.AppendLines(ctx, "scenario:c1", []string{"Ornithopter"}, time.Hour)
+		"Lines": func(ctx context.Context) error { _, err := s.Lines(ctx, "scenario:c1", time.Hour); return err },
+		"AppendAndList": func(ctx context.Context) error {
+			_, err := s.AppendAndList(ctx, "scenario:c1", []string{"Ornithopter"}, time.Hour)
 			return err
 		},
-		"Lines":   func(ctx context.Context) error { _, err := s.Lines(ctx, "scenario:c1", time.Hour); return err },
-		"PopLine": func(ctx context.Context) error { _, _, err := s.PopLine(ctx, "scenario:c1", time.Hour); return err },
-		"Put":     func(ctx context.Context) error { return s.Put(ctx, "page:1", []byte("p"), time.Minute) },
-		"Get":     func(ctx context.Context) error { _, _, err := s.Get(ctx, "page:1"); return err },
-		"Delete":  func(ctx context.Context) error { return s.Delete(ctx, "page:1", "scenario:c2") },
-		"Claim":   func(ctx context.Context) error { _, err := s.Claim(ctx, "interaction:x", time.Minute); return err },
-		"Allow":   func(ctx context.Context) error { _, _, err := s.Allow(ctx, "rate:u", 100, time.Minute); return err },
-		"Ping":    func(ctx context.Context) error { return s.Ping(ctx) },
+		"PopAndList": func(ctx context.Context) error {
+			_, _, _, err := s.PopAndList(ctx, "scenario:c1", time.Hour)
+			return err
+		},
+		"Peek": func(ctx context.Context) error {
+			_, _, err := s.Peek(ctx, "scenario:c1:u1", "scenario:c1", "scenario:c1:u1")
+			return err
+		},
+		"Put": func(ctx context.Context) error { return s.Put(ctx, "page:1", []byte("p"), time.Minute) },
+		"Get": func(ctx context.Context) error { _, _, err := s.Get(ctx, "page:1"); return err },
+		"Apply": func(ctx context.Context) error {
+			return s.Apply(ctx, Batch{Delete: []string{"scenario:c2"}, Put: []Entry{{Key: "scenario:c2:u1", Value: []byte("1"), TTL: time.Minute}}})
+		},
 		"Admit": func(ctx context.Context) error {
-			_, err := s.(Admitter).Admit(ctx, "interaction:y", time.Minute, "rate:u", 100, time.Minute)
+			_, err := s.Admit(ctx, "interaction:y", time.Minute, "rate:u", 100, time.Minute)
 			return err
 		},
+		"Admit/claim": func(ctx context.Context) error { _, err := claimOnly(ctx, s, "interaction:x", time.Minute); return err },
+		"Admit/count": func(ctx context.Context) error {
+			_, _, err := countOnly(ctx, s, "rate:u", 100, time.Minute)
+			return err
+		},
+		"claim step": func(ctx context.Context) error { _, err := s.claim(ctx, "interaction:z", time.Minute); return err },
+		"allow step": func(ctx context.Context) error { _, _, err := s.allow(ctx, "rate:u", 100, time.Minute); return err },
+		"Ping":       func(ctx context.Context) error { return s.Ping(ctx) },
 	}
 }
 
@@ -79,7 +94,7 @@ func TestRedisOutageAndRecovery(t *testing.T) {
 	}
 	defer s.Close()
 	ctx := context.Background()
-	if _, err := s.AppendLines(ctx, "scenario:c1", []string{"Ornithopter"}, time.Hour); err != nil {
+	if _, err := s.AppendAndList(ctx, "scenario:c1", []string{"Ornithopter"}, time.Hour); err != nil {
 		t.Fatalf("append before the outage: %v", err)
 	}
 
@@ -104,11 +119,11 @@ func TestRedisOutageAndRecovery(t *testing.T) {
 				var err error
 				switch (w + i) % 4 {
 				case 0:
-					_, err = s.AppendLines(ctx, fmt.Sprintf("scenario:bg%d", w), []string{"x"}, time.Minute)
+					_, err = s.AppendAndList(ctx, fmt.Sprintf("scenario:bg%d", w), []string{"x"}, time.Minute)
 				case 1:
-					_, err = s.Claim(ctx, fmt.Sprintf("interaction:bg%d-%d", w, i), time.Minute)
+					_, err = claimOnly(ctx, s, fmt.Sprintf("interaction:bg%d-%d", w, i), time.Minute)
 				case 2:
-					_, _, err = s.Allow(ctx, fmt.Sprintf("rate:bg%d", w), 1_000_000, time.Minute)
+					_, _, err = countOnly(ctx, s, fmt.Sprintf("rate:bg%d", w), 1_000_000, time.Minute)
 				case 3:
 					_, err = s.Lines(ctx, fmt.Sprintf("scenario:bg%d", w), time.Minute)
 				}
@@ -167,14 +182,14 @@ func TestRedisOutageAndRecovery(t *testing.T) {
 	if lines, err := s.Lines(ctx, "scenario:c1", time.Hour); err != nil || lines != nil {
 		t.Fatalf("Lines after the restart = %q, %v; want nil, nil (fresh server)", lines, err)
 	}
-	if n, err := s.AppendLines(ctx, "scenario:c1", []string{"Ensoul Artifact", "Titanic Growth"}, time.Hour); err != nil || n != 2 {
-		t.Fatalf("AppendLines after recovery = %d, %v", n, err)
+	if lines, err := s.AppendAndList(ctx, "scenario:c1", []string{"Ensoul Artifact", "Titanic Growth"}, time.Hour); err != nil || len(lines) != 2 {
+		t.Fatalf("AppendAndList after recovery = %q, %v", lines, err)
 	}
-	if ok, err := s.Claim(ctx, "interaction:after", time.Minute); err != nil || !ok {
-		t.Fatalf("Claim after recovery = %v, %v", ok, err)
+	if ok, err := claimOnly(ctx, s, "interaction:after", time.Minute); err != nil || !ok {
+		t.Fatalf("claim after recovery = %v, %v", ok, err)
 	}
-	if ok, _, err := s.Allow(ctx, "rate:after", 1, time.Minute); err != nil || !ok {
-		t.Fatalf("Allow after recovery = %v, %v", ok, err)
+	if ok, _, err := countOnly(ctx, s, "rate:after", 1, time.Minute); err != nil || !ok {
+		t.Fatalf("count after recovery = %v, %v", ok, err)
 	}
 	time.Sleep(200 * time.Millisecond) // background traffic succeeds again
 	close(stop)
@@ -280,7 +295,7 @@ func TestRedisSlowServerTimesOut(t *testing.T) {
 	}
 	defer s.Close()
 	ctx := context.Background()
-	if _, err := s.AppendLines(ctx, "scenario:slow", []string{"Ornithopter"}, time.Hour); err != nil {
+	if _, err := s.AppendAndList(ctx, "scenario:slow", []string{"Ornithopter"}, time.Hour); err != nil {
 		t.Fatal(err)
 	}
 	srv.Pause()

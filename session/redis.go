@@ -70,40 +70,30 @@ func (c RedisConfig) merge(base RedisConfig) RedisConfig {
 	if len(c.Addrs) == 0 {
 		c.Addrs = base.Addrs
 	}
-	pick := func(dst *string, v string) {
-		if *dst == "" {
-			*dst = v
-		}
-	}
-	pick(&c.MasterName, base.MasterName)
-	pick(&c.Username, base.Username)
-	pick(&c.Password, base.Password)
-	pick(&c.SentinelUsername, base.SentinelUsername)
-	pick(&c.SentinelPassword, base.SentinelPassword)
-	pick(&c.Prefix, base.Prefix)
-	if c.DB == 0 {
-		c.DB = base.DB
-	}
-	if c.TLS == nil {
-		c.TLS = base.TLS
-	}
-	dur := func(dst *time.Duration, v time.Duration) {
-		if *dst == 0 {
-			*dst = v
-		}
-	}
-	dur(&c.DialTimeout, base.DialTimeout)
-	dur(&c.ReadTimeout, base.ReadTimeout)
-	dur(&c.WriteTimeout, base.WriteTimeout)
-	dur(&c.PoolTimeout, base.PoolTimeout)
-	dur(&c.OpTimeout, base.OpTimeout)
-	if c.PoolSize == 0 {
-		c.PoolSize = base.PoolSize
-	}
-	if c.Logger == nil {
-		c.Logger = base.Logger
-	}
+	fill(&c.MasterName, base.MasterName)
+	fill(&c.Username, base.Username)
+	fill(&c.Password, base.Password)
+	fill(&c.SentinelUsername, base.SentinelUsername)
+	fill(&c.SentinelPassword, base.SentinelPassword)
+	fill(&c.Prefix, base.Prefix)
+	fill(&c.DB, base.DB)
+	fill(&c.TLS, base.TLS)
+	fill(&c.DialTimeout, base.DialTimeout)
+	fill(&c.ReadTimeout, base.ReadTimeout)
+	fill(&c.WriteTimeout, base.WriteTimeout)
+	fill(&c.PoolTimeout, base.PoolTimeout)
+	fill(&c.OpTimeout, base.OpTimeout)
+	fill(&c.PoolSize, base.PoolSize)
+	fill(&c.Logger, base.Logger)
 	return c
+}
+
+// fill sets *dst to v when *dst is the zero value.
+func fill[T comparable](dst *T, v T) {
+	var zero T
+	if *dst == zero {
+		*dst = v
+	}
 }
 
 // Redis is the Store on Redis (one server, a cluster or a sentinel-managed
@@ -374,36 +364,6 @@ func pttl(ttl time.Duration) time.Duration {
 	return ttl.Truncate(time.Millisecond)
 }
 
-// AppendLines implements Store: RPUSH and PEXPIRE in one transaction, so
-// the lines land contiguously in the order Redis receives the call and the
-// list never exists without its expiry.
-func (r *Redis) AppendLines(ctx context.Context, key string, lines []string, ttl time.Duration) (int, error) {
-	ctx, cancel, start := r.op(ctx)
-	defer cancel()
-	k := r.redisKey(key, suffixLines)
-	var length *redis.IntCmd
-	_, err := r.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		if len(lines) == 0 {
-			length = p.LLen(ctx, k)
-		} else {
-			args := make([]any, len(lines))
-			for i, l := range lines {
-				args[i] = l
-			}
-			length = p.RPush(ctx, k, args...)
-		}
-		if ttl > 0 {
-			p.PExpire(ctx, k, pttl(ttl))
-		}
-		return nil
-	})
-	if err != nil {
-		return 0, r.fail(start, err)
-	}
-	r.ok(start)
-	return int(length.Val()), nil
-}
-
 // Lines implements Store.
 func (r *Redis) Lines(ctx context.Context, key string, ttl time.Duration) ([]string, error) {
 	ctx, cancel, start := r.op(ctx)
@@ -435,35 +395,9 @@ func (r *Redis) Lines(ctx context.Context, key string, ttl time.Duration) ([]str
 	return lines, nil
 }
 
-// PopLine implements Store: RPOP and PEXPIRE in one transaction.
-func (r *Redis) PopLine(ctx context.Context, key string, ttl time.Duration) (string, bool, error) {
-	ctx, cancel, start := r.op(ctx)
-	defer cancel()
-	k := r.redisKey(key, suffixLines)
-	var pop *redis.StringCmd
-	_, err := r.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		pop = p.RPop(ctx, k)
-		if ttl > 0 {
-			p.PExpire(ctx, k, pttl(ttl))
-		}
-		return nil
-	})
-	if err != nil && !errors.Is(err, redis.Nil) {
-		return "", false, r.fail(start, err)
-	}
-	r.ok(start)
-	line, err := pop.Result()
-	if errors.Is(err, redis.Nil) {
-		return "", false, nil
-	}
-	if err != nil {
-		return "", false, r.fail(start, err)
-	}
-	return line, true, nil
-}
-
 // AppendAndList implements Store: RPUSH, PEXPIRE and LRANGE in one
-// transaction.
+// transaction, so the lines land contiguously in the order Redis receives
+// the call and the list never exists without its expiry.
 func (r *Redis) AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration) ([]string, error) {
 	ctx, cancel, start := r.op(ctx)
 	defer cancel()
@@ -585,35 +519,6 @@ func (r *Redis) Get(ctx context.Context, key string) ([]byte, bool, error) {
 	return v, true, nil
 }
 
-// Delete implements Store: every kind of state under each key goes. The
-// kinds of one key share a slot, so each key is one DEL; several keys are
-// pipelined, which a cluster client splits by node.
-func (r *Redis) Delete(ctx context.Context, keys ...string) error {
-	if len(keys) == 0 {
-		return nil
-	}
-	ctx, cancel, start := r.op(ctx)
-	defer cancel()
-	del := func(c redis.Cmdable, key string) {
-		ks := make([]string, len(allSuffixes))
-		for i, s := range allSuffixes {
-			ks[i] = r.redisKey(key, s)
-		}
-		c.Del(ctx, ks...)
-	}
-	_, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
-		for _, key := range keys {
-			del(p, key)
-		}
-		return nil
-	})
-	if err != nil {
-		return r.fail(start, err)
-	}
-	r.ok(start)
-	return nil
-}
-
 // Apply implements Store: the DELs and SETs in one MULTI/EXEC, which Redis
 // runs whole or (when the connection fails before EXEC) not at all. A
 // cluster runs a transaction per slot, so there a batch over several hash
@@ -682,8 +587,8 @@ func hashTag(keys []string) string {
 	return tag
 }
 
-// Claim implements Store with SET NX PX.
-func (r *Redis) Claim(ctx context.Context, key string, ttl time.Duration) (bool, error) {
+// claim is Admit's claim step on a cluster, with SET NX PX.
+func (r *Redis) claim(ctx context.Context, key string, ttl time.Duration) (bool, error) {
 	ctx, cancel, start := r.op(ctx)
 	defer cancel()
 	won, err := r.client.SetNX(ctx, r.redisKey(key, suffixClaim), "1", max(pttl(ttl), 0)).Result()
@@ -694,23 +599,30 @@ func (r *Redis) Claim(ctx context.Context, key string, ttl time.Duration) (bool,
 	return won, nil
 }
 
-// allowScript counts one event in a fixed window: the first INCR of a
-// window sets its expiry. A counter found without expiry (left by a crash
-// between commands of an older version, or by hand) gets one, so a user
-// can never be limited forever. It returns {count, ms until reset}.
-var allowScript = redis.NewScript(`
-local n = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
+// countLua counts one event against the counter at rate in a fixed window
+// of window ms, leaving the count in n and the ms until the window resets
+// in ttl: the first INCR of a window sets its expiry. A counter found
+// without expiry (left by a crash between commands of an older version, or
+// by hand) gets one, so a user can never be limited forever.
+const countLua = `
+local n = redis.call('INCR', rate)
+local ttl = redis.call('PTTL', rate)
 if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
+  redis.call('PEXPIRE', rate, window)
+  ttl = tonumber(window)
+end`
+
+// allowScript counts one event against KEYS[1] in a window of ARGV[1] ms
+// (countLua). It returns {count, ms until reset}.
+var allowScript = redis.NewScript(`
+local rate, window = KEYS[1], ARGV[1]
+` + countLua + `
 return {n, ttl}
 `)
 
-// Allow implements Store with a fixed window, counted by one Lua script so
-// the count and its expiry change together.
-func (r *Redis) Allow(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error) {
+// allow is Admit's count step on a cluster: a fixed window, counted by one
+// Lua script so the count and its expiry change together.
+func (r *Redis) allow(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error) {
 	if limit <= 0 || window <= 0 {
 		return false, 0, fmt.Errorf("%w: rate limit %d per %v", ErrInvalid, limit, window)
 	}

@@ -71,23 +71,31 @@ func TestRedisWritesExpiringKeys(t *testing.T) {
 	}
 	defer s.Close()
 	ctx := context.Background()
-	if _, err := s.AppendLines(ctx, "scenario:k", []string{"a"}, time.Hour); err != nil {
+	if _, err := s.AppendAndList(ctx, "scenario:k", []string{"a"}, time.Hour); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Put(ctx, "page:k", []byte("v"), time.Hour); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Claim(ctx, "interaction:k", time.Hour); err != nil {
+	if err := s.Apply(ctx, Batch{Put: []Entry{{Key: "page:batch", Value: []byte("v"), TTL: time.Hour}}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := s.Allow(ctx, "rate:k", 3, time.Hour); err != nil {
+	// Admit in one script (a single server) and in steps (a cluster).
+	if _, err := s.Admit(ctx, "interaction:k", time.Hour, "rate:k", 3, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.claim(ctx, "interaction:steps", time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.allow(ctx, "rate:steps", 3, time.Hour); err != nil {
 		t.Fatal(err)
 	}
 	raw := redis.NewClient(&redis.Options{Addr: addr, DisableIdentity: true})
 	defer raw.Close()
 	for _, k := range []string{
-		prefix + "{scenario:k}:lines", prefix + "{page:k}:val",
+		prefix + "{scenario:k}:lines", prefix + "{page:k}:val", prefix + "{page:batch}:val",
 		prefix + "{interaction:k}:claim", prefix + "{rate:k}:rate",
+		prefix + "{interaction:steps}:claim", prefix + "{rate:steps}:rate",
 	} {
 		ttl, err := raw.PTTL(ctx, k).Result()
 		if err != nil {
@@ -97,14 +105,23 @@ func TestRedisWritesExpiringKeys(t *testing.T) {
 			t.Errorf("PTTL %s = %v, want about 1h", k, ttl)
 		}
 	}
-	// A rate counter that lost its expiry gets one back on the next event.
-	rateKey := prefix + "{rate:k}:rate"
-	raw.Persist(ctx, rateKey)
-	if _, _, err := s.Allow(ctx, "rate:k", 3, time.Minute); err != nil {
-		t.Fatal(err)
-	}
-	if ttl := raw.PTTL(ctx, rateKey).Val(); ttl <= 0 || ttl > time.Minute {
-		t.Errorf("PTTL of a repaired rate counter = %v, want within (0, 1m]", ttl)
+	// A rate counter that lost its expiry gets one back on the next event,
+	// counted in one script or in steps.
+	for name, count := range map[string]func() error{
+		"k": func() error { _, err := s.Admit(ctx, "", 0, "rate:k", 3, time.Minute); return err },
+		"steps": func() error {
+			_, _, err := s.allow(ctx, "rate:steps", 3, time.Minute)
+			return err
+		},
+	} {
+		rateKey := prefix + "{rate:" + name + "}:rate"
+		raw.Persist(ctx, rateKey)
+		if err := count(); err != nil {
+			t.Fatal(err)
+		}
+		if ttl := raw.PTTL(ctx, rateKey).Val(); ttl <= 0 || ttl > time.Minute {
+			t.Errorf("PTTL of a repaired rate counter %s = %v, want within (0, 1m]", rateKey, ttl)
+		}
 	}
 }
 

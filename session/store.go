@@ -17,22 +17,19 @@ var ErrUnavailable = errors.New("session store unavailable")
 // Store is what the commands need from shared state. Keys are logical
 // ("scenario:<channel>"); implementations add their own namespace.
 type Store interface {
-	// AppendLines appends lines, in order, to the list at key and renews its
-	// expiry to ttl. It returns the list length after the append. Concurrent
-	// appends never lose or double a line.
-	AppendLines(ctx context.Context, key string, lines []string, ttl time.Duration) (int, error)
 	// Lines returns the whole list at key (nil when absent) and renews its
 	// expiry to ttl (sliding expiry); ttl 0 leaves the expiry alone.
 	Lines(ctx context.Context, key string, ttl time.Duration) ([]string, error)
-	// PopLine removes and returns the last line; ok is false when the list
-	// is empty or absent.
-	PopLine(ctx context.Context, key string, ttl time.Duration) (line string, ok bool, err error)
-	// AppendAndList is AppendLines returning the whole list as it stands
-	// right after the append, in the same transaction: the script as
-	// stored, with lines others appended before these, in one round trip.
+	// AppendAndList appends lines, in order, to the list at key, renews its
+	// expiry to ttl and returns the whole list as it stands right after the
+	// append, in the same transaction: the script as stored, with lines
+	// others appended before these, in one round trip. Concurrent appends
+	// never lose or double a line, and one call's lines stay contiguous.
 	AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration) ([]string, error)
-	// PopAndList is PopLine returning also the list that remains (nil when
-	// none), in the same transaction.
+	// PopAndList removes and returns the last line of the list at key and
+	// the list that remains (nil when none), in the same transaction, and
+	// renews the expiry to ttl; ok is false when the list is empty or
+	// absent.
 	PopAndList(ctx context.Context, key string, ttl time.Duration) (line string, ok bool, rest []string, err error)
 	// Peek reports, in one round trip and as one snapshot, whether a value
 	// is stored at valueKey and the lists at listKeys (nil when absent). It
@@ -42,15 +39,6 @@ type Store interface {
 	Put(ctx context.Context, key string, value []byte, ttl time.Duration) error
 	// Get returns a value stored with Put; ok is false when absent or expired.
 	Get(ctx context.Context, key string) (value []byte, ok bool, err error)
-	// Delete removes keys; absent keys are not an error.
-	Delete(ctx context.Context, keys ...string) error
-	// Claim marks key as taken for ttl and reports whether this caller was
-	// the first (SET NX). It is how one interaction is answered once.
-	Claim(ctx context.Context, key string, ttl time.Duration) (bool, error)
-	// Allow counts one event against key's rate limit of limit events per
-	// window; allowed is false once the limit is passed, with the time left
-	// until the window resets.
-	Allow(ctx context.Context, key string, limit int, window time.Duration) (allowed bool, retryAfter time.Duration, err error)
 	// Apply makes one change as a whole: it removes every kind of state
 	// under each key of b.Delete, then stores each of b.Put as Put does.
 	// Either all of it is applied or none of it, so a failure never leaves
@@ -58,7 +46,7 @@ type Store interface {
 	// must share one hash tag (scenario:<channel>... keys do).
 	Apply(ctx context.Context, b Batch) error
 	// Admitter claims an interaction and counts it against its user's
-	// rate limit in one step.
+	// rate limit in one step (see admit.go).
 	Admitter
 	// Ping checks the backend.
 	Ping(ctx context.Context) error

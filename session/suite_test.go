@@ -36,13 +36,36 @@ func runStoreSuite(t *testing.T, open openStore) {
 	t.Run("errors", func(t *testing.T) { t.Parallel(); testErrors(t, open(t)) })
 }
 
+// mustAppend appends with AppendAndList and returns the list's length
+// right after the append.
 func mustAppend(t *testing.T, s Store, key string, ttl time.Duration, lines ...string) int {
 	t.Helper()
-	n, err := s.AppendLines(context.Background(), key, lines, ttl)
+	got, err := s.AppendAndList(context.Background(), key, lines, ttl)
 	if err != nil {
-		t.Fatalf("AppendLines(%q): %v", key, err)
+		t.Fatalf("AppendAndList(%q): %v", key, err)
 	}
-	return n
+	return len(got)
+}
+
+// claimOnly is Admit with only a claim key: whether this caller took key.
+// A claim-only admission that wins must also be allowed (nothing counted).
+func claimOnly(ctx context.Context, s Store, key string, ttl time.Duration) (bool, error) {
+	ad, err := s.Admit(ctx, key, ttl, "", 0, 0)
+	if err == nil && ad.First && !ad.Allowed {
+		return false, fmt.Errorf("claim-only admission of %q = %+v: won but not allowed", key, ad)
+	}
+	return ad.First, err
+}
+
+// countOnly is Admit with only a rate key: one event counted against key's
+// limit of limit events per window. A count-only admission claims nothing,
+// so it must always report First.
+func countOnly(ctx context.Context, s Store, key string, limit int, window time.Duration) (allowed bool, retryAfter time.Duration, err error) {
+	ad, err := s.Admit(ctx, "", 0, key, limit, window)
+	if err == nil && !ad.First {
+		return false, 0, fmt.Errorf("count-only admission of %q = %+v: reported a lost claim", key, ad)
+	}
+	return ad.Allowed, ad.RetryAfter, err
 }
 
 func mustLines(t *testing.T, s Store, key string, ttl time.Duration) []string {
@@ -114,28 +137,28 @@ func testLines(t *testing.T, s Store) {
 func testPop(t *testing.T, s Store) {
 	ctx := context.Background()
 	const key = "scenario:pop"
-	if _, ok, err := s.PopLine(ctx, key, time.Minute); err != nil || ok {
-		t.Fatalf("PopLine on absent key = ok %v, err %v; want false, nil", ok, err)
+	if _, ok, rest, err := s.PopAndList(ctx, key, time.Minute); err != nil || ok || rest != nil {
+		t.Fatalf("PopAndList on absent key = ok %v, rest %q, err %v; want false, nil, nil", ok, rest, err)
 	}
 	mustAppend(t, s, key, time.Minute, "a", "b", "c")
 	for _, want := range []string{"c", "b"} {
-		line, ok, err := s.PopLine(ctx, key, time.Minute)
+		line, ok, _, err := s.PopAndList(ctx, key, time.Minute)
 		if err != nil || !ok || line != want {
-			t.Fatalf("PopLine = %q, %v, %v; want %q, true, nil", line, ok, err, want)
+			t.Fatalf("PopAndList = %q, %v, %v; want %q, true, nil", line, ok, err, want)
 		}
 	}
 	if got := mustLines(t, s, key, time.Minute); !equalLines(got, []string{"a"}) {
 		t.Fatalf("after two pops Lines = %q, want [a]", got)
 	}
-	if line, ok, err := s.PopLine(ctx, key, time.Minute); err != nil || !ok || line != "a" {
-		t.Fatalf("last PopLine = %q, %v, %v", line, ok, err)
+	if line, ok, _, err := s.PopAndList(ctx, key, time.Minute); err != nil || !ok || line != "a" {
+		t.Fatalf("last PopAndList = %q, %v, %v", line, ok, err)
 	}
 	// Popping the last line leaves no list behind.
 	if got := mustLines(t, s, key, time.Minute); got != nil {
 		t.Fatalf("after popping everything Lines = %q, want nil", got)
 	}
-	if _, ok, err := s.PopLine(ctx, key, time.Minute); err != nil || ok {
-		t.Fatalf("PopLine on emptied list = ok %v, err %v", ok, err)
+	if _, ok, _, err := s.PopAndList(ctx, key, time.Minute); err != nil || ok {
+		t.Fatalf("PopAndList on emptied list = ok %v, err %v", ok, err)
 	}
 	// A list that was emptied starts afresh.
 	if n := mustAppend(t, s, key, time.Minute, "x"); n != 1 {
@@ -179,6 +202,9 @@ func testPutGet(t *testing.T, s Store) {
 	}
 }
 
+// testDelete: a Batch's Delete removes every kind of state under its
+// keys. The keys share the hash tag scenario:d, so the batch is legal on a
+// cluster too.
 func testDelete(t *testing.T, s Store) {
 	ctx := context.Background()
 	// One logical key may carry a list, a value, a claim and a rate counter:
@@ -187,14 +213,17 @@ func testDelete(t *testing.T, s Store) {
 	if err := s.Put(ctx, "scenario:d", []byte("v"), time.Minute); err != nil {
 		t.Fatal(err)
 	}
-	if ok, err := s.Claim(ctx, "scenario:d", time.Minute); err != nil || !ok {
-		t.Fatalf("Claim = %v, %v", ok, err)
+	if ok, err := claimOnly(ctx, s, "scenario:d", time.Minute); err != nil || !ok {
+		t.Fatalf("claim = %v, %v", ok, err)
+	}
+	if ok, _, err := countOnly(ctx, s, "scenario:d", 1, time.Minute); err != nil || !ok {
+		t.Fatalf("first count = %v, %v", ok, err)
 	}
 	if err := s.Put(ctx, "page:other", []byte("keep"), time.Minute); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Delete(ctx, "scenario:d", "scenario:absent"); err != nil {
-		t.Fatalf("Delete: %v", err)
+	if err := s.Apply(ctx, Batch{Delete: []string{"scenario:d", "scenario:d:absent"}}); err != nil {
+		t.Fatalf("Apply(Delete): %v", err)
 	}
 	if got := mustLines(t, s, "scenario:d", time.Minute); got != nil {
 		t.Fatalf("list survived Delete: %q", got)
@@ -202,14 +231,14 @@ func testDelete(t *testing.T, s Store) {
 	if _, ok := mustGet(t, s, "scenario:d"); ok {
 		t.Fatal("value survived Delete")
 	}
-	if ok, err := s.Claim(ctx, "scenario:d", time.Minute); err != nil || !ok {
-		t.Fatalf("claim survived Delete: Claim = %v, %v", ok, err)
+	if ok, err := claimOnly(ctx, s, "scenario:d", time.Minute); err != nil || !ok {
+		t.Fatalf("claim survived Delete: claim = %v, %v", ok, err)
+	}
+	if ok, _, err := countOnly(ctx, s, "scenario:d", 1, time.Minute); err != nil || !ok {
+		t.Fatalf("rate counter survived Delete: a limit of 1 denied the first event after it (%v, %v)", ok, err)
 	}
 	if _, ok := mustGet(t, s, "page:other"); !ok {
 		t.Fatal("Delete removed a key it was not given")
-	}
-	if err := s.Delete(ctx); err != nil {
-		t.Fatalf("Delete with no keys: %v", err)
 	}
 }
 
@@ -252,8 +281,8 @@ func testExpiry(t *testing.T, s Store) {
 			t.Fatal(err)
 		}
 		mustAppend(t, s, k("scenario:short"), ttlUnit, "line")
-		if ok, err := s.Claim(ctx, k("interaction:short"), ttlUnit); err != nil || !ok {
-			t.Fatalf("Claim = %v, %v", ok, err)
+		if ok, err := claimOnly(ctx, s, k("interaction:short"), ttlUnit); err != nil || !ok {
+			t.Fatalf("claim = %v, %v", ok, err)
 		}
 		_, ok := mustGet(t, s, k("page:short"))
 		if stalled(began, ttlUnit) {
@@ -273,8 +302,8 @@ func testExpiry(t *testing.T, s Store) {
 		if got := mustLines(t, s, k("scenario:short"), 0); got != nil {
 			t.Fatalf("list still present after its TTL: %q", got)
 		}
-		if ok, err := s.Claim(ctx, k("interaction:short"), ttlUnit); err != nil || !ok {
-			t.Fatalf("Claim after the first claim expired = %v, %v; want true", ok, err)
+		if ok, err := claimOnly(ctx, s, k("interaction:short"), ttlUnit); err != nil || !ok {
+			t.Fatalf("claim after the first claim expired = %v, %v; want true", ok, err)
 		}
 		return true
 	})
@@ -293,7 +322,7 @@ func testSlidingExpiry(t *testing.T, s Store) {
 		// Each renewing call is used alone every ttlUnit/4 for 1.5
 		// ttlUnits, so the list outlives its TTL only if that call
 		// renews it.
-		for _, op := range []string{"Lines", "AppendLines", "PopLine"} {
+		for _, op := range []string{"Lines", "AppendAndList", "PopAndList"} {
 			for use := range 6 {
 				time.Sleep(ttlUnit / 4)
 				began := time.Now()
@@ -301,10 +330,10 @@ func testSlidingExpiry(t *testing.T, s Store) {
 				switch op {
 				case "Lines":
 					present = len(mustLines(t, s, key, ttlUnit)) > 0
-				case "AppendLines":
+				case "AppendAndList":
 					present = mustAppend(t, s, key, ttlUnit, "more") > 1
-				case "PopLine":
-					_, ok, err := s.PopLine(ctx, key, ttlUnit)
+				case "PopAndList":
+					_, ok, _, err := s.PopAndList(ctx, key, ttlUnit)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -330,17 +359,17 @@ func testSlidingExpiry(t *testing.T, s Store) {
 
 func testClaim(t *testing.T, s Store) {
 	ctx := context.Background()
-	first, err := s.Claim(ctx, "interaction:1", time.Minute)
+	first, err := claimOnly(ctx, s, "interaction:1", time.Minute)
 	if err != nil || !first {
-		t.Fatalf("first Claim = %v, %v; want true", first, err)
+		t.Fatalf("first claim = %v, %v; want true", first, err)
 	}
-	again, err := s.Claim(ctx, "interaction:1", time.Minute)
+	again, err := claimOnly(ctx, s, "interaction:1", time.Minute)
 	if err != nil || again {
-		t.Fatalf("second Claim = %v, %v; want false", again, err)
+		t.Fatalf("second claim = %v, %v; want false", again, err)
 	}
-	other, err := s.Claim(ctx, "interaction:2", time.Minute)
+	other, err := claimOnly(ctx, s, "interaction:2", time.Minute)
 	if err != nil || !other {
-		t.Fatalf("Claim of another id = %v, %v; want true", other, err)
+		t.Fatalf("claim of another id = %v, %v; want true", other, err)
 	}
 }
 
@@ -354,9 +383,9 @@ func testClaimConcurrent(t *testing.T, s Store) {
 		for range workers {
 			wg.Go(func() {
 				<-start
-				ok, err := s.Claim(context.Background(), key, time.Minute)
+				ok, err := claimOnly(context.Background(), s, key, time.Minute)
 				if err != nil {
-					t.Errorf("Claim: %v", err)
+					t.Errorf("claim: %v", err)
 				}
 				if ok {
 					wins.Add(1)
@@ -376,13 +405,13 @@ func testAllowBoundary(t *testing.T, s Store) {
 	const limit = 5
 	// A long window: the count part must not race the clock.
 	for i := 1; i <= limit; i++ {
-		ok, retry, err := s.Allow(ctx, "rate:user-1", limit, time.Minute)
+		ok, retry, err := countOnly(ctx, s, "rate:user-1", limit, time.Minute)
 		if err != nil || !ok || retry != 0 {
 			t.Fatalf("event %d of %d: allowed %v, retry %v, err %v; want allowed", i, limit, ok, retry, err)
 		}
 	}
 	for i := limit + 1; i <= limit+3; i++ {
-		ok, retry, err := s.Allow(ctx, "rate:user-1", limit, time.Minute)
+		ok, retry, err := countOnly(ctx, s, "rate:user-1", limit, time.Minute)
 		if err != nil || ok {
 			t.Fatalf("event %d over a limit of %d: allowed %v, err %v; want denied", i, limit, ok, err)
 		}
@@ -391,7 +420,7 @@ func testAllowBoundary(t *testing.T, s Store) {
 		}
 	}
 	// Another user has their own budget.
-	if ok, _, err := s.Allow(ctx, "rate:user-2", limit, time.Minute); err != nil || !ok {
+	if ok, _, err := countOnly(ctx, s, "rate:user-2", limit, time.Minute); err != nil || !ok {
 		t.Fatalf("another user's first event: %v, %v", ok, err)
 	}
 	// The window resets after it ends.
@@ -399,11 +428,11 @@ func testAllowBoundary(t *testing.T, s Store) {
 		key := fmt.Sprintf("rate:short-%d", n)
 		began := time.Now()
 		for i := range 2 {
-			if ok, _, err := s.Allow(ctx, key, 2, ttlUnit); err != nil || !ok {
+			if ok, _, err := countOnly(ctx, s, key, 2, ttlUnit); err != nil || !ok {
 				t.Fatalf("short window event %d: %v, %v", i+1, ok, err)
 			}
 		}
-		ok, retry, err := s.Allow(ctx, key, 2, ttlUnit)
+		ok, retry, err := countOnly(ctx, s, key, 2, ttlUnit)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -414,7 +443,7 @@ func testAllowBoundary(t *testing.T, s Store) {
 			t.Fatalf("third event in a window of 2: allowed %v, retry %v", ok, retry)
 		}
 		time.Sleep(retry + ttlUnit/4)
-		if ok, _, err := s.Allow(ctx, key, 2, ttlUnit); err != nil || !ok {
+		if ok, _, err := countOnly(ctx, s, key, 2, ttlUnit); err != nil || !ok {
 			t.Fatalf("first event of the next window: %v, %v; want allowed", ok, err)
 		}
 		return true
@@ -428,9 +457,9 @@ func testAllowConcurrent(t *testing.T, s Store) {
 	for range workers {
 		wg.Go(func() {
 			for range each {
-				ok, _, err := s.Allow(context.Background(), "rate:burst", limit, time.Minute)
+				ok, _, err := countOnly(context.Background(), s, "rate:burst", limit, time.Minute)
 				if err != nil {
-					t.Errorf("Allow: %v", err)
+					t.Errorf("count: %v", err)
 					return
 				}
 				if ok {
@@ -465,8 +494,8 @@ func testAppendConcurrent(t *testing.T, s Store) {
 						lines = append(lines, fmt.Sprintf("w%02d a%02d b%d", w, a, b))
 					}
 				}
-				if _, err := s.AppendLines(context.Background(), key, lines, time.Minute); err != nil {
-					t.Errorf("AppendLines: %v", err)
+				if _, err := s.AppendAndList(context.Background(), key, lines, time.Minute); err != nil {
+					t.Errorf("AppendAndList: %v", err)
 					return
 				}
 			}
@@ -516,40 +545,47 @@ func testAppendConcurrent(t *testing.T, s Store) {
 }
 
 func testErrors(t *testing.T, s Store) {
-	if _, _, err := s.Allow(context.Background(), "rate:x", 0, time.Minute); !errors.Is(err, ErrInvalid) {
-		t.Fatalf("Allow with limit 0: err %v, want ErrInvalid", err)
+	bg := context.Background()
+	// A count needs a window; a limit <= 0 is no count at all.
+	for _, window := range []time.Duration{0, -time.Second} {
+		if _, err := s.Admit(bg, "", 0, "rate:x", 1, window); !errors.Is(err, ErrInvalid) {
+			t.Fatalf("Admit with window %v: err %v, want ErrInvalid", window, err)
+		}
 	}
-	if _, _, err := s.Allow(context.Background(), "rate:x", 1, 0); !errors.Is(err, ErrInvalid) {
-		t.Fatalf("Allow with window 0: err %v, want ErrInvalid", err)
+	for i := range 3 {
+		if ad, err := s.Admit(bg, "", 0, "rate:x", 0, time.Minute); err != nil || !ad.First || !ad.Allowed {
+			t.Fatalf("Admit %d with limit 0 = %+v, %v; want first and allowed (nothing counted)", i+1, ad, err)
+		}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(bg)
 	cancel()
 	calls := map[string]func() error{
-		"AppendLines": func() error { _, err := s.AppendLines(ctx, "k", []string{"x"}, time.Minute); return err },
-		"Lines":       func() error { _, err := s.Lines(ctx, "k", time.Minute); return err },
-		"PopLine":     func() error { _, _, err := s.PopLine(ctx, "k", time.Minute); return err },
-		"Put":         func() error { return s.Put(ctx, "k", []byte("v"), time.Minute) },
-		"Get":         func() error { _, _, err := s.Get(ctx, "k"); return err },
-		"Delete":      func() error { return s.Delete(ctx, "k") },
-		"Claim":       func() error { _, err := s.Claim(ctx, "k", time.Minute); return err },
-		"Allow":       func() error { _, _, err := s.Allow(ctx, "k", 1, time.Minute); return err },
-		"Ping":        func() error { return s.Ping(ctx) },
+		"Lines":         func() error { _, err := s.Lines(ctx, "k", time.Minute); return err },
+		"AppendAndList": func() error { _, err := s.AppendAndList(ctx, "k", []string{"x"}, time.Minute); return err },
+		"PopAndList":    func() error { _, _, _, err := s.PopAndList(ctx, "k", time.Minute); return err },
+		"Peek":          func() error { _, _, err := s.Peek(ctx, "k", "k"); return err },
+		"Put":           func() error { return s.Put(ctx, "k", []byte("v"), time.Minute) },
+		"Get":           func() error { _, _, err := s.Get(ctx, "k"); return err },
+		"Apply":         func() error { return s.Apply(ctx, Batch{Delete: []string{"k"}}) },
+		"Admit/claim":   func() error { _, err := claimOnly(ctx, s, "k", time.Minute); return err },
+		"Admit/count":   func() error { _, _, err := countOnly(ctx, s, "k", 1, time.Minute); return err },
+		"Ping":          func() error { return s.Ping(ctx) },
 	}
 	for name, call := range calls {
 		if err := call(); !errors.Is(err, ErrUnavailable) {
 			t.Errorf("%s with a cancelled context: err %v, want ErrUnavailable", name, err)
 		}
 	}
-	if err := s.Ping(context.Background()); err != nil {
+	if err := s.Ping(bg); err != nil {
 		t.Fatalf("Ping: %v", err)
 	}
 	if err := s.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
 	for name, call := range map[string]func() error{
-		"Get": func() error { _, _, err := s.Get(context.Background(), "k"); return err },
-		"AppendLines": func() error {
-			_, err := s.AppendLines(context.Background(), "k", []string{"x"}, time.Minute)
+		"Get": func() error { _, _, err := s.Get(bg, "k"); return err },
+		"AppendAndList": func() error {
+			_, err := s.AppendAndList(bg, "k", []string{"x"}, time.Minute)
 			return err
 		},
 	} {
@@ -559,17 +595,14 @@ func testErrors(t *testing.T, s Store) {
 	}
 }
 
-// testAdmit: Admit means Claim and then, when the claim is won, Allow,
-// sharing their keys; a lost claim counts nothing.
+// testAdmit: Admit means the claim and then, when the claim is won, the
+// count, on the same keys as a claim-only and a count-only admission; a
+// lost claim counts nothing.
 func testAdmit(t *testing.T, s Store) {
-	a, ok := s.(Admitter)
-	if !ok {
-		t.Fatalf("%T does not implement Admitter", s)
-	}
 	ctx := context.Background()
 	admit := func(claim, rate string, limit int) Admission {
 		t.Helper()
-		got, err := a.Admit(ctx, claim, time.Minute, rate, limit, time.Minute)
+		got, err := s.Admit(ctx, claim, time.Minute, rate, limit, time.Minute)
 		if err != nil {
 			t.Fatalf("Admit(%q, %q): %v", claim, rate, err)
 		}
@@ -589,12 +622,12 @@ func testAdmit(t *testing.T, s Store) {
 	if !got.First || got.Allowed || got.RetryAfter <= 0 || got.RetryAfter > time.Minute {
 		t.Fatalf("third event of a limit of 2 = %+v, want first, denied, retry within (0, 1m]", got)
 	}
-	// The keys are the ones Claim and Allow use.
-	if first, err := s.Claim(ctx, "interaction:3", time.Minute); err != nil || first {
-		t.Fatalf("Claim of an admitted interaction = %v, %v; want false", first, err)
+	// The keys are the ones a claim alone and a count alone use.
+	if first, err := claimOnly(ctx, s, "interaction:3", time.Minute); err != nil || first {
+		t.Fatalf("claim of an admitted interaction = %v, %v; want false", first, err)
 	}
-	if ok, _, err := s.Allow(ctx, "rate:u", 2, time.Minute); err != nil || ok {
-		t.Fatalf("Allow after the limit was reached through Admit = %v, %v; want false", ok, err)
+	if ok, _, err := countOnly(ctx, s, "rate:u", 2, time.Minute); err != nil || ok {
+		t.Fatalf("count after the limit was reached through Admit = %v, %v; want false", ok, err)
 	}
 	// No claim key: only the count. No rate key or no limit: only the claim.
 	if got := admit("", "rate:v", 1); !got.First || !got.Allowed {
@@ -609,7 +642,7 @@ func testAdmit(t *testing.T, s Store) {
 	if got := admit("interaction:4", "rate:w", 5); got.First {
 		t.Fatalf("claim-only key claimed twice: %+v", got)
 	}
-	if _, err := a.Admit(ctx, "interaction:5", time.Minute, "rate:x", 3, 0); !errors.Is(err, ErrInvalid) {
+	if _, err := s.Admit(ctx, "interaction:5", time.Minute, "rate:x", 3, 0); !errors.Is(err, ErrInvalid) {
 		t.Fatalf("Admit with window 0: %v, want ErrInvalid", err)
 	}
 	// Many instances receiving one interaction: exactly one admits it.
@@ -617,7 +650,7 @@ func testAdmit(t *testing.T, s Store) {
 	var wg sync.WaitGroup
 	for i := range 64 {
 		wg.Go(func() {
-			got, err := a.Admit(ctx, "interaction:race", time.Minute, fmt.Sprintf("rate:r%d", i), 10, time.Minute)
+			got, err := s.Admit(ctx, "interaction:race", time.Minute, fmt.Sprintf("rate:r%d", i), 10, time.Minute)
 			if err != nil {
 				t.Errorf("Admit: %v", err)
 			}
@@ -632,7 +665,7 @@ func testAdmit(t *testing.T, s Store) {
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := a.Admit(cctx, "interaction:6", time.Minute, "rate:y", 3, time.Minute); !errors.Is(err, ErrUnavailable) {
+	if _, err := s.Admit(cctx, "interaction:6", time.Minute, "rate:y", 3, time.Minute); !errors.Is(err, ErrUnavailable) {
 		t.Fatalf("Admit with a cancelled context: %v, want ErrUnavailable", err)
 	}
 }
@@ -697,9 +730,9 @@ func testApply(t *testing.T, s Store) {
 	}
 }
 
-// testAppendAndList: the combined calls mean AppendLines then Lines, and
-// PopLine then Lines, as one step: each caller sees the list exactly as its
-// own change left it, even among concurrent appends.
+// testAppendAndList: the combined calls mean an append then Lines, and a
+// pop then Lines, as one step: each caller sees the list exactly as its own
+// change left it, even among concurrent appends.
 func testAppendAndList(t *testing.T, s Store) {
 	ctx := context.Background()
 	if got, err := s.AppendAndList(ctx, "scenario:al", nil, time.Minute); err != nil || got != nil {

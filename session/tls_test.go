@@ -30,8 +30,8 @@ func TestRedisTLS(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if n, err := s.AppendLines(ctx, "scenario:tls", []string{"Ornithopter"}, time.Minute); err != nil || n != 1 {
-		t.Fatalf("AppendLines over TLS = %d, %v", n, err)
+	if lines, err := s.AppendAndList(ctx, "scenario:tls", []string{"Ornithopter"}, time.Minute); err != nil || len(lines) != 1 {
+		t.Fatalf("AppendAndList over TLS = %q, %v", lines, err)
 	}
 
 	// Without the CA the certificate does not verify...

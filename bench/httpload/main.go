@@ -12,7 +12,7 @@
 //
 // The mix (-mix) is weights of request kinds:
 //
-//	rule      /rule number:<a rule id>         (look-up; Claim + Allow in the store)
+//	rule      /rule number:<a rule id>         (look-up; Admit in the store)
 //	define    /define term:<a glossary term>
 //	complete  autocomplete on /rule            (no store access)
 //	scenario  /scenario add then /scenario undo on the worker's own channel

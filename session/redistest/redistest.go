@@ -130,17 +130,7 @@ func Start(t testing.TB) *Server {
 func StartTLS(t testing.TB) (s *Server, ca *x509.CertPool) {
 	t.Helper()
 	dir := t.TempDir()
-	caKey, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	caTmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "arbiter test CA"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
-		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign,
-	}
-	caDER, err := x509.CreateCertificate(rand.Reader, caTmpl, caTmpl, &caKey.PublicKey, caKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	caCert, _ := x509.ParseCertificate(caDER)
+	caFile, caCert, caKey := NewCA(t, dir)
 	srvKey, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	srvTmpl := &x509.Certificate{
 		SerialNumber: big.NewInt(2), Subject: pkix.Name{CommonName: "127.0.0.1"},
@@ -153,16 +143,8 @@ func StartTLS(t testing.TB) (s *Server, ca *x509.CertPool) {
 		t.Fatal(err)
 	}
 	keyDER, _ := x509.MarshalECPrivateKey(srvKey)
-	write := func(name, typ string, der []byte) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, pem.EncodeToMemory(&pem.Block{Type: typ, Bytes: der}), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
-	caFile := write("ca.crt", "CERTIFICATE", caDER)
-	certFile := write("redis.crt", "CERTIFICATE", srvDER)
-	keyFile := write("redis.key", "EC PRIVATE KEY", keyDER)
+	certFile := writePEM(t, dir, "redis.crt", "CERTIFICATE", srvDER)
+	keyFile := writePEM(t, dir, "redis.key", "EC PRIVATE KEY", keyDER)
 	ca = x509.NewCertPool()
 	ca.AddCert(caCert)
 
@@ -176,6 +158,36 @@ func StartTLS(t testing.TB) (s *Server, ca *x509.CertPool) {
 	s.Restart()
 	t.Cleanup(s.Stop)
 	return s, ca
+}
+
+// NewCA makes a throwaway certificate authority and writes its certificate
+// to dir/ca.crt, whose path it returns with the certificate and its key.
+func NewCA(t testing.TB, dir string) (file string, cert *x509.Certificate, key *ecdsa.PrivateKey) {
+	t.Helper()
+	key, _ = ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "arbiter test CA"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
+		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign,
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cert, err = x509.ParseCertificate(der); err != nil {
+		t.Fatal(err)
+	}
+	return writePEM(t, dir, "ca.crt", "CERTIFICATE", der), cert, key
+}
+
+// writePEM writes one PEM block to dir/name and returns its path.
+func writePEM(t testing.TB, dir, name, typ string, der []byte) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, pem.EncodeToMemory(&pem.Block{Type: typ, Bytes: der}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // Stop kills the server (SIGKILL: an abrupt outage, not a clean shutdown)
