@@ -163,7 +163,7 @@ func (s *Source) UpdateScryfall(ctx context.Context, dir string) ([]Result, erro
 	}
 	var list bulkList
 	if err := json.Unmarshal(meta, &list); err != nil {
-		return nil, fmt.Errorf("Scryfall bulk list: %w", err)
+		return nil, fmt.Errorf("reading the Scryfall bulk list: %w", err)
 	}
 	var out []Result
 	for _, kind := range []string{"oracle_cards", "rulings"} {
@@ -174,7 +174,7 @@ func (s *Source) UpdateScryfall(ctx context.Context, dir string) ([]Result, erro
 			}
 		}
 		if uri == "" {
-			return out, fmt.Errorf("Scryfall bulk list has no %s file", kind)
+			return out, fmt.Errorf("the Scryfall bulk list has no %s file", kind)
 		}
 		data, err := s.get(ctx, uri, "Scryfall "+kind, maxBulk)
 		if err != nil {
