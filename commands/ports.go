@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"time"
 
 	"github.com/arbiter-mtg/arbiter/rulings/cr"
 )
@@ -9,6 +10,19 @@ import (
 // The knowledge sources beyond the CR are reached through these small
 // interfaces so the command set does not care how cards, documents and
 // scenarios are loaded; the wire package binds them to the loaded knowledge base and the engine.
+
+// RuleBook is the Comprehensive Rules the answers quote and cite;
+// *cr.Rules implements it.
+type RuleBook interface {
+	Rule(id string) (*cr.Rule, bool)
+	Exists(id string) bool
+	// Suggest names the rules nearest an id the book lacks.
+	Suggest(id string) []string
+	Define(term string) (*cr.GlossaryEntry, bool)
+	Effective() time.Time
+	IDs() []string
+	Terms() []*cr.GlossaryEntry
+}
 
 // SearchHit is one ranked search result.
 type SearchHit struct {

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/arbiter-mtg/arbiter/config"
-	"github.com/arbiter-mtg/arbiter/rulings/cr"
 	"github.com/arbiter-mtg/arbiter/session"
 )
 
@@ -24,7 +23,7 @@ type Limits struct {
 // is an in-memory one, zero TTLs take config.Default's; every other source
 // is optional and its commands say so when it is missing.
 type Deps struct {
-	CR *cr.Rules
+	CR RuleBook
 	// Glossary, when set, looks terms up more leniently than CR.Define.
 	Glossary  GlossarySource
 	Search    Searcher
@@ -97,7 +96,7 @@ func New(d Deps) (*Router, error) {
 		d.Log = slog.New(slog.DiscardHandler)
 	}
 	r := &Router{d: d, commands: map[string]*command{}, buttons: map[string]HandlerFunc{}, modals: map[string]HandlerFunc{}, log: d.Log}
-	r.footer = "Comprehensive Rules effective " + d.CR.EffectiveDate.Format("2006-01-02")
+	r.footer = "Comprehensive Rules effective " + d.CR.Effective().Format("2006-01-02")
 	r.buildLabels()
 	r.registerAll()
 	r.chain()
@@ -155,9 +154,6 @@ func (r *Router) Definitions() []Definition {
 
 // Footer is the line every reply carries: the CR's effective date.
 func (r *Router) Footer() string { return r.footer }
-
-// CR returns the rules the router cites.
-func (r *Router) CR() *cr.Rules { return r.d.CR }
 
 // Serve answers one request of any kind through the middleware chain
 // (recover, admit, defer): what every transport calls. A reply with Silent

@@ -50,7 +50,7 @@ func ruleText(r *cr.Rule, withExamples bool) string {
 }
 
 func (r *Router) buildLabels() {
-	for _, id := range r.d.CR.Order {
+	for _, id := range r.d.CR.IDs() {
 		rule, ok := r.d.CR.Rule(id)
 		if !ok {
 			continue
@@ -64,7 +64,7 @@ func (r *Router) buildLabels() {
 		// user sees in the choice, and short enough to scan per keystroke.
 		r.ruleLabels = append(r.ruleLabels, label{value: id, name: name, key: fold.Key(clip(summary, 160))})
 	}
-	for _, g := range r.d.CR.Glossary {
+	for _, g := range r.d.CR.Terms() {
 		r.termLabels = append(r.termLabels, label{value: g.Term, name: clip(g.Term, 100), key: fold.Key(g.Term)})
 	}
 }
@@ -147,7 +147,7 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 	}
 	rule, ok := r.d.CR.Rule(q)
 	if !ok {
-		msg := fmt.Sprintf("Rule %s is not in the Comprehensive Rules effective %s.", id.String(), r.d.CR.EffectiveDate.Format("2006-01-02"))
+		msg := fmt.Sprintf("Rule %s is not in the Comprehensive Rules effective %s.", id.String(), r.d.CR.Effective().Format("2006-01-02"))
 		hint := "/rule number:" + enclosingRule(id)
 		if sug := r.d.CR.Suggest(q); len(sug) > 0 {
 			msg += " Did you mean " + strings.Join(sug, ", ") + "?"

@@ -407,6 +407,15 @@ func (rs *Rules) Exists(id string) bool {
 // Len is the number of rules.
 func (rs *Rules) Len() int { return len(rs.Order) }
 
+// Effective is the date the rules took effect.
+func (rs *Rules) Effective() time.Time { return rs.EffectiveDate }
+
+// IDs lists every rule id in document order.
+func (rs *Rules) IDs() []string { return rs.Order }
+
+// Terms lists the glossary entries in document order.
+func (rs *Rules) Terms() []*GlossaryEntry { return rs.Glossary }
+
 // Suggest returns up to five existing ids near an id that does not exist:
 // the neighbours it would sit between, preferring the same rule.
 func (rs *Rules) Suggest(id string) []string {
