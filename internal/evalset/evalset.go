@@ -1,16 +1,19 @@
 // Package evalset holds the real questions Arbiter's answers are measured
-// against: questions players and judges actually asked in public — on Board &
-// Card Games Stack Exchange, r/mtgrules, the judges' forum (apps.magicjudges.org),
-// judge blogs (blogs.magicjudges.org and others) and Ask Wizards — kept in the
-// asker's own words (greetings and chatter trimmed, very long stories
-// shortened, never rewritten into clean questions), each with its source
-// address, the cards it names and the ids the accepted or judge answer rests
-// on: Comprehensive Rules numbers ("cr:702.19c"), Infraction Procedure Guide
-// and Magic Tournament Rules sections ("ipg:2.1", "mtr:4.2") and, rarely,
-// Judging at Regular REL ("jar:…"). Every id was checked against the
-// documents Arbiter serves (the CR of April 17, 2026, the MTR of November 10,
-// 2025, the IPG of September 23, 2024); answers written under older rules
-// were renumbered by matching the rule's text, not its number. The first id
+// against: questions players and judges actually asked in public — readers'
+// questions answered by judges in Cranial Insertion, the judges' forum
+// (apps.magicjudges.org), judge blogs (the Knowledge Pool scenarios on
+// blogs.magicjudges.org, Pojo's judge column), r/mtgrules and other Magic
+// subreddits, TappedOut's rules Q&A, Board & Card Games Stack Exchange and
+// other forums — kept in the asker's own words (greetings and chatter
+// trimmed, very long stories shortened, never rewritten into clean
+// questions), each with its source address, the cards it names and the ids
+// the accepted or judge answer rests on: Comprehensive Rules numbers
+// ("cr:702.19c"), Infraction Procedure Guide and Magic Tournament Rules
+// sections ("ipg:2.1", "mtr:4.2") and, rarely, Judging at Regular REL
+// ("jar:…"). Every id was checked against the documents Arbiter serves
+// (the CR of April 17, 2026, the MTR of November 10, 2025, the IPG of
+// September 23, 2024); answers written under older rules were renumbered by
+// matching the rule's text, not its number. The first id
 // of Expect is the deciding one; the others are also acceptable.
 //
 // There are two sets:
@@ -54,8 +57,9 @@ type Question struct {
 	ID string `json:"id"`
 	// URL is where the question and its answer were read.
 	URL string `json:"url"`
-	// Source names the site: "stackexchange", "reddit", "judge-forum",
-	// "judge-blog", "ask-wizards", …
+	// Source names the site: "cranial-insertion", "judge-forum",
+	// "judge-blog", "reddit", "tappedout", "stackexchange", "ask-wizards"
+	// or "forum" (any other public forum).
 	Source string `json:"source"`
 	// Kind is KindRules or KindTournament.
 	Kind string `json:"kind"`
