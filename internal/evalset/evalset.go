@@ -26,6 +26,11 @@
 //     questions, split "unseen". Whoever tunes the answer pipeline does not
 //     read it; it is run to show how the tuned pipeline does on questions
 //     it was never shaped by.
+//
+// Which set a question went to was decided mechanically as it was
+// collected: every fourth question of each kind, in collection order, went
+// to Unseen; questions read on the same page stay in the same set, and a
+// question close to one already in Dev stayed in Dev.
 package evalset
 
 import (
