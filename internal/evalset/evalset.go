@@ -1,0 +1,169 @@
+// Package evalset holds the real questions Arbiter's answers are measured
+// against: questions players and judges actually asked in public — readers'
+// questions answered by judges in Cranial Insertion, the judges' forum
+// (apps.magicjudges.org), judge blogs (the Knowledge Pool scenarios on
+// blogs.magicjudges.org, Pojo's judge column), r/mtgrules and other Magic
+// subreddits, TappedOut's rules Q&A, Board & Card Games Stack Exchange and
+// other forums — kept in the asker's own words (greetings and chatter
+// trimmed, very long stories shortened, never rewritten into clean
+// questions), each with its source address, the cards it names and the ids
+// the accepted or judge answer rests on: Comprehensive Rules numbers
+// ("cr:702.19c"), Infraction Procedure Guide and Magic Tournament Rules
+// sections ("ipg:2.1", "mtr:4.2") and, rarely, Judging at Regular REL
+// ("jar:…"). Every id was checked against the documents Arbiter serves
+// (the CR of April 17, 2026, the MTR of November 10, 2025, the IPG of
+// September 23, 2024); answers written under older rules were renumbered by
+// matching the rule's text, not its number. The first id
+// of Expect is the deciding one; the others are also acceptable.
+//
+// There are two sets:
+//
+//   - Dev (testdata/real-dev.jsonl) is the development set. It was split
+//     before any tuning, alternately within each kind in file order: "tune"
+//     questions may be read and tuned against, "report" questions are only
+//     measured and reported.
+//   - Unseen (testdata/real-unseen.jsonl) is a separate set of different
+//     questions, split "unseen". Whoever tunes the answer pipeline does not
+//     read it; it is run to show how the tuned pipeline does on questions
+//     it was never shaped by.
+//
+// Which set a question went to was decided mechanically as it was
+// collected: every fourth question of each kind, in collection order, went
+// to Unseen; questions read on the same page stay in the same set, and a
+// question close to one already in Dev stayed in Dev.
+package evalset
+
+import (
+	"bufio"
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Kinds of question.
+const (
+	KindRules      = "rules"      // a game-rules question: the answer is in the CR
+	KindTournament = "tournament" // a tournament call: the answer is in the IPG, MTR or JAR
+)
+
+// Splits.
+const (
+	SplitTune   = "tune"   // dev questions the pipeline may be tuned on
+	SplitReport = "report" // dev questions only measured
+	SplitUnseen = "unseen" // the separate held-out set
+)
+
+// Question is one real question with the ids its answer rests on.
+type Question struct {
+	// ID is stable and comes from the source ("se-12345", "jf-28702").
+	ID string `json:"id"`
+	// URL is where the question and its answer were read.
+	URL string `json:"url"`
+	// Source names the site: "cranial-insertion", "judge-forum",
+	// "judge-blog", "reddit", "tappedout", "stackexchange", "ask-wizards"
+	// or "forum" (any other public forum).
+	Source string `json:"source"`
+	// Kind is KindRules or KindTournament.
+	Kind string `json:"kind"`
+	// Question is the asker's own words.
+	Question string `json:"question"`
+	// Cards lists the card names the question mentions.
+	Cards []string `json:"cards"`
+	// Expect lists the ids the answer cites as deciding, the deciding one
+	// first: "cr:613.4c", "ipg:2.1", "mtr:4.2", "jar:2.1".
+	Expect []string `json:"expect"`
+	// Why says in one sentence what the answer says decides it.
+	Why string `json:"why"`
+	// Split is SplitTune, SplitReport or SplitUnseen.
+	Split string `json:"split"`
+}
+
+//go:embed testdata/real-dev.jsonl
+var devData []byte
+
+//go:embed testdata/real-unseen.jsonl
+var unseenData []byte
+
+// Dev returns the development set in file order. It panics if the embedded
+// file does not parse (the package tests make sure it does).
+func Dev() []Question { return mustParse("real-dev.jsonl", devData) }
+
+// Unseen returns the held-out set in file order.
+func Unseen() []Question { return mustParse("real-unseen.jsonl", unseenData) }
+
+func mustParse(name string, data []byte) []Question {
+	qs, err := Parse(bytes.NewReader(data))
+	if err != nil {
+		panic("evalset: " + name + ": " + err.Error())
+	}
+	return qs
+}
+
+// Parse reads one question per line (JSON Lines); blank lines are skipped.
+// Unknown fields and malformed lines are errors that name the line.
+func Parse(r io.Reader) ([]Question, error) {
+	var qs []Question
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 {
+			continue
+		}
+		var q Question
+		dec := json.NewDecoder(bytes.NewReader(text))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&q); err != nil {
+			return nil, fmt.Errorf("line %d: %w", line, err)
+		}
+		if dec.More() {
+			return nil, fmt.Errorf("line %d: more than one JSON value", line)
+		}
+		qs = append(qs, q)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("line %d: %w", line+1, err)
+	}
+	return qs, nil
+}
+
+// Split returns the questions of qs whose split is split ("tune",
+// "report", "unseen"), in order.
+func Split(qs []Question, split string) []Question {
+	var out []Question
+	for _, q := range qs {
+		if q.Split == split {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// Kind returns the questions of qs of one kind ("rules", "tournament").
+func Kind(qs []Question, kind string) []Question {
+	var out []Question
+	for _, q := range qs {
+		if q.Kind == kind {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// Doc returns the document part of an expected id: "cr" for "cr:613.4c".
+func Doc(id string) string {
+	doc, _, _ := strings.Cut(id, ":")
+	return doc
+}
+
+// Number returns the number part of an expected id: "613.4c" for
+// "cr:613.4c".
+func Number(id string) string {
+	_, n, _ := strings.Cut(id, ":")
+	return n
+}

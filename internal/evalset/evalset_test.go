@@ -1,0 +1,231 @@
+package evalset
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/arbiter-mtg/arbiter/internal/testkb"
+	"github.com/arbiter-mtg/arbiter/rulings/tourney"
+)
+
+// Minimum sizes the measurement needs (issue: a development set of at least
+// 120 real questions, 30 of them tournament calls, and a separate unseen set).
+const (
+	minDev                = 120
+	minDevTournament      = 30
+	minUnseen             = 40
+	minUnseenTournament   = 10
+	maxSplitKindImbalance = 1
+)
+
+func sets(t *testing.T) map[string][]Question {
+	t.Helper()
+	dev, err := Parse(strings.NewReader(string(devData)))
+	if err != nil {
+		t.Fatalf("real-dev.jsonl: %v", err)
+	}
+	unseen, err := Parse(strings.NewReader(string(unseenData)))
+	if err != nil {
+		t.Fatalf("real-unseen.jsonl: %v", err)
+	}
+	return map[string][]Question{"real-dev.jsonl": dev, "real-unseen.jsonl": unseen}
+}
+
+func TestFilesParseAndMatchAccessors(t *testing.T) {
+	s := sets(t)
+	if got, want := len(Dev()), len(s["real-dev.jsonl"]); got != want {
+		t.Errorf("Dev() has %d questions, the file %d", got, want)
+	}
+	if got, want := len(Unseen()), len(s["real-unseen.jsonl"]); got != want {
+		t.Errorf("Unseen() has %d questions, the file %d", got, want)
+	}
+}
+
+func TestRequiredFields(t *testing.T) {
+	validSource := map[string]bool{"stackexchange": true, "reddit": true, "judge-forum": true,
+		"judge-blog": true, "ask-wizards": true, "tappedout": true, "cranial-insertion": true, "forum": true}
+	for file, qs := range sets(t) {
+		for i, q := range qs {
+			where := file + ": " + q.ID
+			if q.ID == "" {
+				t.Errorf("%s line %d: no id", file, i+1)
+			}
+			if !strings.HasPrefix(q.URL, "http://") && !strings.HasPrefix(q.URL, "https://") {
+				t.Errorf("%s: url %q is not an address", where, q.URL)
+			}
+			if !validSource[q.Source] {
+				t.Errorf("%s: unknown source %q", where, q.Source)
+			}
+			if q.Kind != KindRules && q.Kind != KindTournament {
+				t.Errorf("%s: kind %q", where, q.Kind)
+			}
+			if len(strings.Fields(q.Question)) < 3 {
+				t.Errorf("%s: question %q is too short to be a real question", where, q.Question)
+			}
+			if q.Cards == nil {
+				t.Errorf("%s: cards missing (use [] when the question names none)", where)
+			}
+			for _, c := range q.Cards {
+				if strings.TrimSpace(c) == "" {
+					t.Errorf("%s: empty card name", where)
+				}
+			}
+			if len(q.Expect) == 0 || len(q.Expect) > 3 {
+				t.Errorf("%s: expect has %d ids, want 1 to 3", where, len(q.Expect))
+			}
+			if strings.TrimSpace(q.Why) == "" {
+				t.Errorf("%s: why is empty", where)
+			}
+			// The deciding id belongs to the document the kind names.
+			if len(q.Expect) > 0 {
+				doc := Doc(q.Expect[0])
+				if q.Kind == KindRules && doc != "cr" {
+					t.Errorf("%s: a rules question must be decided by a CR rule, first id is %s", where, q.Expect[0])
+				}
+				if q.Kind == KindTournament && doc == "cr" {
+					t.Errorf("%s: a tournament call must be decided by the IPG, MTR or JAR, first id is %s", where, q.Expect[0])
+				}
+			}
+			seen := map[string]bool{}
+			for _, id := range q.Expect {
+				if seen[id] {
+					t.Errorf("%s: id %s listed twice", where, id)
+				}
+				seen[id] = true
+			}
+		}
+	}
+}
+
+func TestSplits(t *testing.T) {
+	s := sets(t)
+	for _, q := range s["real-unseen.jsonl"] {
+		if q.Split != SplitUnseen {
+			t.Errorf("real-unseen.jsonl: %s has split %q, want %q", q.ID, q.Split, SplitUnseen)
+		}
+	}
+	// The dev set was split before tuning, alternately within each kind:
+	// tune and report hold the same share of each kind.
+	perKind := map[string]map[string]int{}
+	for _, q := range s["real-dev.jsonl"] {
+		if q.Split != SplitTune && q.Split != SplitReport {
+			t.Errorf("real-dev.jsonl: %s has split %q", q.ID, q.Split)
+			continue
+		}
+		if perKind[q.Kind] == nil {
+			perKind[q.Kind] = map[string]int{}
+		}
+		perKind[q.Kind][q.Split]++
+	}
+	for kind, n := range perKind {
+		d := n[SplitTune] - n[SplitReport]
+		if d < -maxSplitKindImbalance || d > maxSplitKindImbalance {
+			t.Errorf("dev %s questions: %d tune vs %d report", kind, n[SplitTune], n[SplitReport])
+		}
+	}
+	if got := len(Split(Dev(), SplitTune)) + len(Split(Dev(), SplitReport)); got != len(Dev()) {
+		t.Errorf("Split covers %d of %d dev questions", got, len(Dev()))
+	}
+}
+
+func TestCounts(t *testing.T) {
+	s := sets(t)
+	dev, unseen := s["real-dev.jsonl"], s["real-unseen.jsonl"]
+	if n := len(dev); n < minDev {
+		t.Errorf("dev set has %d questions, want at least %d", n, minDev)
+	}
+	if n := len(Kind(dev, KindTournament)); n < minDevTournament {
+		t.Errorf("dev set has %d tournament calls, want at least %d", n, minDevTournament)
+	}
+	if n := len(unseen); n < minUnseen {
+		t.Errorf("unseen set has %d questions, want at least %d", n, minUnseen)
+	}
+	if n := len(Kind(unseen, KindTournament)); n < minUnseenTournament {
+		t.Errorf("unseen set has %d tournament calls, want at least %d", n, minUnseenTournament)
+	}
+}
+
+func TestNoDuplicates(t *testing.T) {
+	ids := map[string]string{}
+	texts := map[string]string{}
+	urls := map[string]string{}
+	for file, qs := range sets(t) {
+		for _, q := range qs {
+			if prev, ok := ids[q.ID]; ok {
+				t.Errorf("id %s appears in %s and %s", q.ID, prev, file)
+			}
+			ids[q.ID] = file
+			key := strings.Join(strings.Fields(strings.ToLower(q.Question)), " ")
+			if prev, ok := texts[key]; ok {
+				t.Errorf("question of %s (%s) repeats one in %s", q.ID, file, prev)
+			}
+			texts[key] = file + " " + q.ID
+			// One page may hold several scenarios, but never in both sets.
+			if prev, ok := urls[q.URL]; ok && prev != file {
+				t.Errorf("%s (%s) comes from the same page as a question in %s", q.ID, file, prev)
+			}
+			urls[q.URL] = file
+		}
+	}
+}
+
+// Every id must exist in the documents Arbiter serves: the current CR and the
+// newest MTR, IPG and JAR loaded by the knowledge base.
+func TestIDsExistInCurrentDocuments(t *testing.T) {
+	rules := testkb.CR(t)
+	lib := testkb.KB(t).Tourney
+	for _, doc := range []string{tourney.MTR, tourney.IPG} {
+		if !lib.Loaded(doc) {
+			t.Fatalf("no %s loaded from the shared data", doc)
+		}
+	}
+	n := 0
+	for file, qs := range sets(t) {
+		for _, q := range qs {
+			for _, id := range q.Expect {
+				n++
+				doc, num := Doc(id), Number(id)
+				switch doc {
+				case "cr":
+					if !rules.Exists(num) {
+						t.Errorf("%s: %s: rule %s is not in the current CR", file, q.ID, num)
+					}
+				case tourney.IPG, tourney.MTR, tourney.JAR:
+					if _, ok := lib.Section(doc, num); !ok {
+						t.Errorf("%s: %s: %s section %s is not in the loaded %s", file, q.ID, strings.ToUpper(doc), num, strings.ToUpper(doc))
+					}
+				default:
+					t.Errorf("%s: %s: id %q names no known document", file, q.ID, id)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no ids checked")
+	}
+}
+
+func TestParseNamesTheBadLine(t *testing.T) {
+	good := `{"id":"a","url":"https://x","source":"reddit","kind":"rules","question":"q","cards":[],"expect":["cr:101.2"],"why":"w","split":"tune"}`
+	cases := map[string]string{
+		good + "\n\n{not json}\n": "line 3",
+		good + "\n" + strings.Replace(good, `"why"`, `"whyy"`, 1) + "\n": "line 2",
+		good + " {}\n": "line 1",
+	}
+	for in, want := range cases {
+		_, err := Parse(strings.NewReader(in))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Parse(%q) error = %v, want it to name %s", in, err, want)
+		}
+	}
+	qs, err := Parse(strings.NewReader(good + "\n\n" + strings.Replace(good, `"id":"a"`, `"id":"b"`, 1)))
+	if err != nil || len(qs) != 2 || qs[1].ID != "b" || qs[0].Expect[0] != "cr:101.2" {
+		t.Errorf("Parse of two good lines = %+v, %v", qs, err)
+	}
+}
+
+func TestDocAndNumber(t *testing.T) {
+	if Doc("cr:702.19c") != "cr" || Number("cr:702.19c") != "702.19c" || Doc("ipg:2.1") != "ipg" || Number("mtr:4.2") != "4.2" {
+		t.Error("Doc/Number do not split ids at the colon")
+	}
+}
