@@ -40,6 +40,7 @@ import (
 //	abilities N            exactly N distinct abilities
 //	controller you|opponent
 //	name NAME
+//	tapped | untapped      its tapped status
 //	gone                   the object has left the battlefield by then
 //	yes | no               the answer of a "? can" check
 //
@@ -162,7 +163,7 @@ func validClause(cl string, check bool) string {
 		}
 		return fmt.Sprintf("a check takes \"yes\" or \"no\", not %q", cl)
 	}
-	if cl == "gone" {
+	if cl == "gone" || cl == "tapped" || cl == "untapped" {
 		return ""
 	}
 	w, rest, _ := strings.Cut(cl, " ")
@@ -210,6 +211,13 @@ func xmOutcome(r *Report, e xmExp) (bool, string) {
 	v := res.Object
 	if v == nil {
 		return false, "no object in the answer"
+	}
+	if e.clause == "tapped" || e.clause == "untapped" {
+		got := "untapped"
+		if v.Tapped {
+			got = "tapped"
+		}
+		return got == e.clause, got
 	}
 	w, arg, _ := strings.Cut(e.clause, " ")
 	list := func(l []string) string {
