@@ -355,7 +355,7 @@ func runXMage(t *testing.T, dir string) {
 			if err != nil {
 				t.Fatalf("%s:%d: parse: %v", c.file, c.line, err)
 			}
-			r := Run(s, cards)
+			r := run(s, cards)
 			ctx := func() string {
 				var b strings.Builder
 				for _, u := range r.Unmodeled {
