@@ -18,9 +18,9 @@ import (
 func ParseLine(line string, defs []Definition) (Request, error) {
 	line = strings.TrimSpace(line)
 	// Text without a leading slash that does not start with a command name
-	// is a question: search for it, the way "Find rules" searches a message.
+	// is a question: ask it, as /ask would.
 	if line != "" && !strings.HasPrefix(line, "/") && !startsWithCommand(line, defs) {
-		line = "/search " + line
+		line = "/ask " + line
 	}
 	line = strings.TrimSpace(strings.TrimPrefix(line, "/"))
 	if line == "" {

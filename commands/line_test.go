@@ -37,7 +37,7 @@ func TestParseLine(t *testing.T) {
 		{line: "/scenario show private:maybe", wantErr: "true or false"},
 		{line: "   ", wantErr: "empty line"},
 		// A question typed without a command is searched.
-		{line: "can my creature attack the turn I played it", command: "search", opts: map[string]string{"query": "can my creature attack the turn I played it"}},
+		{line: "can my creature attack the turn I played it", command: "ask", opts: map[string]string{"question": "can my creature attack the turn I played it"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.line, func(t *testing.T) {

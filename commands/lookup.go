@@ -65,7 +65,7 @@ func (r *Router) findRules(_ context.Context, req Request) (Reply, error) {
 	if q == "" {
 		return Reply{}, &UserError{Title: "Nothing to search", Msg: "That message has no text to search (images and embeds are not read).", Hint: examples["search"]}
 	}
-	rep, err := r.searchReply(clip(q, 1000), []string{"rule", "glossary"}, maxSearchResults)
+	rep, err := r.askReply(clip(q, 1000))
 	if err != nil {
 		return rep, err
 	}

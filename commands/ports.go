@@ -116,3 +116,26 @@ type GlossarySource interface {
 	Define(term string) (*cr.GlossaryEntry, []string)
 	GlossaryComplete(prefix string, n int) []string
 }
+
+// Asked is the answer to a free-form question: the cards it names, the
+// rules or tournament sections that decide it (best first) and the named
+// cards' rulings that bear on it.
+type Asked struct {
+	Cards      []string
+	Tournament bool
+	// Sources are the deciding rules and sections, best first ("rule",
+	// "glossary", "ipg", "mtr", "jar" hits).
+	Sources []SearchHit
+	Rulings []AskedRuling
+}
+
+// AskedRuling is a ruling of a card the question names.
+type AskedRuling struct {
+	Card string
+	CardRuling
+}
+
+// Asker answers free-form questions told as situations with cards in them.
+type Asker interface {
+	Ask(question string) Asked
+}

@@ -27,6 +27,7 @@ type Deps struct {
 	// Glossary, when set, looks terms up more leniently than CR.Define.
 	Glossary  GlossarySource
 	Search    Searcher
+	Ask       Asker
 	Cards     CardSource
 	Docs      DocSource
 	Scenarios ScenarioRunner

@@ -335,6 +335,7 @@ var examples = map[string]string{
 	"rule":       "/rule number:302.6",
 	"define":     "/define term:summoning sickness",
 	"search":     "/search query:can my creature attack the turn I played it",
+	"ask":        "/ask question:My Ornithopter with Ensoul Artifact came in this turn. Can it attack?",
 	"card":       "/card name:Ornithopter",
 	"rulings":    "/rulings name:Ensoul Artifact",
 	"mtr":        "/mtr section:4.2",

@@ -118,7 +118,7 @@ func plain(s string) string {
 func Text(rep commands.Reply) string {
 	var b strings.Builder
 	if rep.Title != "" {
-		b.WriteString(rep.Title)
+		b.WriteString(plain(rep.Title))
 		if rep.Error {
 			b.WriteString(" (error)")
 		}

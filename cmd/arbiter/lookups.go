@@ -194,7 +194,7 @@ func newAskCmd(a *app) *cobra.Command {
 			case tourney.MTR, tourney.IPG, tourney.JAR:
 				req = command(in.Kind, "section", in.Arg)
 			default:
-				req = command("search", "query", q, "limit", "5")
+				req = command("ask", "question", q)
 			}
 			return a.lookup(c.Context(), req)
 		},

@@ -1,0 +1,351 @@
+// Package ask answers a question told the way players and judges tell it:
+// a situation with cards in it. It links the cards the question names,
+// reads what their Oracle text does (keywords and kinds of effect, mapped
+// to the rules that govern them), takes the card names out of the words it
+// searches for, and ranks the deciding rules, the linked cards' rulings
+// and, for a tournament call, the IPG and MTR sections. It returns a plain
+// value; the command set turns it into a reply.
+package ask
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/arbiter-mtg/arbiter/rulings"
+	"github.com/arbiter-mtg/arbiter/rulings/cards"
+	"github.com/arbiter-mtg/arbiter/rulings/cr"
+	"github.com/arbiter-mtg/arbiter/rulings/fold"
+	"github.com/arbiter-mtg/arbiter/rulings/search"
+)
+
+// Asker answers questions from one loaded knowledge base.
+type Asker struct {
+	kb    *rulings.KB
+	names *names
+	// keyword maps a folded keyword ("first strike") to the rule that
+	// defines it ("702.7"), read from the CR's own 702 headings.
+	keyword map[string]string
+}
+
+// New builds an Asker over a loaded knowledge base.
+func New(kb *rulings.KB) *Asker {
+	a := &Asker{kb: kb, keyword: map[string]string{}}
+	a.names = newNames(kb.Cards, vocabulary(kb))
+	for _, id := range kb.CR.Order {
+		r, _ := kb.CR.Rule(id)
+		if r.Level == cr.LevelNumbered && (strings.HasPrefix(id, "702.") || strings.HasPrefix(id, "701.")) && r.Title != "" {
+			a.keyword[fold.Key(r.Title)] = id
+		}
+	}
+	return a
+}
+
+// vocabulary is the words the game's own rules use (the CR and its
+// glossary): a card named only with them needs to be written as a name to
+// be linked. Oracle text and rulings are left out: they name cards.
+func vocabulary(kb *rulings.KB) []string {
+	seen := map[string]bool{}
+	addText := func(s string) {
+		for _, w := range wordRe.FindAllString(s, -1) {
+			seen[fold.Key(w)] = true
+		}
+	}
+	for _, id := range kb.CR.Order {
+		r, _ := kb.CR.Rule(id)
+		addText(r.Text)
+		for _, ex := range r.Examples {
+			addText(ex)
+		}
+	}
+	for _, g := range kb.CR.Glossary {
+		addText(g.Term + " " + g.Text)
+	}
+	out := make([]string, 0, len(seen))
+	for w := range seen {
+		out = append(out, w)
+	}
+	return out
+}
+
+// Hit is one ranked source: a CR rule or a tournament-document section.
+type Hit struct {
+	Kind    string // "rule", "ipg", "mtr", "jar"
+	ID      string
+	Title   string
+	Snippet string
+	Score   float64
+}
+
+// Ruling is a published ruling of a card the question names.
+type Ruling struct {
+	Card string
+	Date string
+	Text string
+	Refs []string
+}
+
+// Answer is what a question gets: the cards it names, the rules (and for
+// a tournament call the IPG/MTR sections) that decide it, best first, and
+// the rulings of the named cards that bear on it.
+type Answer struct {
+	Question   string
+	Cards      []*cards.Card
+	Tournament bool
+	Rules      []Hit
+	Docs       []Hit
+	Rulings    []Ruling
+}
+
+// Top is the deciding sources in order: sections first for a tournament
+// call, then rules.
+func (a Answer) Top() []Hit {
+	if a.Tournament {
+		return append(append([]Hit(nil), a.Docs...), a.Rules...)
+	}
+	out := append(append([]Hit(nil), a.Rules...), a.Docs...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+	return out
+}
+
+// Ask answers a question.
+func (a *Asker) Ask(q string) Answer {
+	ans := Answer{Question: q}
+	links := a.names.link(q)
+	for _, l := range links {
+		ans.Cards = append(ans.Cards, l.Card)
+	}
+	text := withoutNames(q, a.namesToBlank(links))
+	var rulesTop float64
+	ans.Rules, rulesTop = a.rankRules(text, ans.Cards)
+	ans.Docs = a.rankDocs(text)
+	// On the rules' scale (their first pass is scaled to its best).
+	for i := range ans.Docs {
+		ans.Docs[i].Score /= max(rulesTop, 1e-9)
+	}
+	// A call at a tournament names its situation in the documents' words;
+	// without those words, the documents must match better than the CR.
+	ans.Tournament = len(ans.Docs) > 0 && (isTournamentCall(text) || len(ans.Rules) == 0 ||
+		len(wordRe.FindAllString(text, -1)) >= 5 && ans.Docs[0].Score > 1)
+	ans.Rulings = a.rankRulings(text, ans.Cards)
+	return ans
+}
+
+// namesToBlank leaves out the links whose name is also a word of the game
+// ("Regenerate", "Island", "Fight"): the question may mean the word.
+func (a *Asker) namesToBlank(links []Link) []Link {
+	var out []Link
+	for _, l := range links {
+		if _, isTerm := a.kb.CR.Define(l.Card.Name); isTerm || a.names.allCommon(l.Card.Name) {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// withoutNames blanks the card names out of a question, so that the words
+// of a name ("Awakener", "Wall") do not pull in rules of their own.
+func withoutNames(q string, links []Link) string {
+	b := []byte(q)
+	for _, l := range links {
+		for i := l.Start; i < l.End; i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+const (
+	maxRules = 5
+	// featureWeight is how much a rule governing what a named card does
+	// adds, relative to the best score of the question's own words.
+	featureWeight = 0.35
+	// askWeight is the weight of the asking sentences' own search beside
+	// the whole question's.
+	askWeight = 1.0
+	// featureOnly is the score, relative to the best, of a rule that only
+	// the named cards point at.
+	featureOnly = 0.3
+	// subruleShare is how close a subrule's own score must come to its
+	// header's for the subrule to take the header's place.
+	subruleShare = 0.8
+)
+
+// rankRules ranks CR rules: the question's own words first, with a bonus
+// for the rules that govern what the named cards do, and a header rule
+// replaced by its subrule that matches the question best.
+func (a *Asker) rankRules(text string, named []*cards.Card) (hits []Hit, rawTop float64) {
+	scores := map[string]float64{}
+	info := map[string]search.Result{}
+	best := 0.0
+	// The whole story, then the sentences that ask: what is asked weighs
+	// more than the set-up around it.
+	passes := []struct {
+		text   string
+		weight float64
+	}{{text, 1}}
+	if ask := asking(text); ask != "" && ask != strings.TrimSpace(text) {
+		passes = append(passes, struct {
+			text   string
+			weight float64
+		}{ask, askWeight})
+	}
+	for _, p := range passes {
+		res := a.kb.Search(p.text, search.Options{Kinds: []string{"rule", "glossary"}, Limit: 40})
+		top := 1.0
+		if len(res) > 0 {
+			top = res[0].Score
+			rawTop = max(rawTop, top)
+		}
+		for _, r := range res {
+			key := r.Kind + ":" + r.ID
+			if r.Kind == "rule" && !a.kb.CR.Exists(r.ID) {
+				continue
+			}
+			// Each pass is scaled to its own best, so a short question
+			// sentence counts as much as a long story.
+			scores[key] += p.weight * r.Score / top
+			if _, ok := info[key]; !ok {
+				info[key] = r
+			}
+		}
+	}
+	for _, s := range scores {
+		best = max(best, s)
+	}
+	if best == 0 {
+		best = 1
+	}
+	// The rules that govern what the named cards do: a bonus for those the
+	// question's words found too, and candidates of their own otherwise
+	// (a question that is mostly card names says little else).
+	pointers := a.features(named)
+	for id, w := range cues(text) {
+		pointers[id] = max(pointers[id], w)
+	}
+	for id, w := range pointers {
+		key := "rule:" + id
+		if _, ok := scores[key]; ok {
+			scores[key] += featureWeight * best * w
+			continue
+		}
+		r, ok := a.kb.CR.Rule(id)
+		if !ok {
+			continue
+		}
+		scores[key] = featureOnly * best * w
+		info[key] = search.Result{Kind: "rule", ID: id, Title: a.kb.DisplayTitle(r), Snippet: r.Text}
+	}
+	// A header whose subrule the question matches nearly as well gives way
+	// to it: the subrule is what decides.
+	for key := range scores {
+		kind, id, _ := strings.Cut(key, ":")
+		r, _ := a.kb.CR.Rule(id)
+		if kind != "rule" || r == nil || len(r.Children) == 0 {
+			continue
+		}
+		bestChild, bestScore := "", 0.0
+		for _, c := range r.Children {
+			if s, ok := scores["rule:"+c]; ok && s > bestScore {
+				bestChild, bestScore = c, s
+			}
+		}
+		if bestChild != "" && bestScore >= subruleShare*scores[key] {
+			scores["rule:"+bestChild] = max(bestScore, scores[key])
+			scores[key] = bestScore * 0.99
+		}
+	}
+	var out []Hit
+	for key, s := range scores {
+		in := info[key]
+		out = append(out, Hit{Kind: in.Kind, ID: in.ID, Title: in.Title, Snippet: in.Snippet, Score: s})
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Score != out[j].Score {
+			return out[i].Score > out[j].Score
+		}
+		return out[i].ID < out[j].ID
+	})
+	if len(out) > maxRules {
+		out = out[:maxRules]
+	}
+	return out, rawTop
+}
+
+// rankDocs ranks tournament-document sections for a tournament call.
+func (a *Asker) rankDocs(text string) []Hit {
+	var out []Hit
+	for _, r := range a.kb.Search(text, search.Options{Kinds: []string{"ipg", "mtr", "jar"}, Limit: maxRules}) {
+		out = append(out, Hit{Kind: r.Kind, ID: r.ID, Title: r.Title, Snippet: r.Snippet, Score: r.Score})
+	}
+	return out
+}
+
+// rankRulings orders the named cards' rulings by how much of the question
+// they share, a ruling that names another card of the question first.
+func (a *Asker) rankRulings(text string, named []*cards.Card) []Ruling {
+	if len(named) == 0 {
+		return nil
+	}
+	qwords := map[string]bool{}
+	for _, w := range wordRe.FindAllString(strings.ToLower(text), -1) {
+		if len(w) > 3 {
+			qwords[w] = true
+		}
+	}
+	type scored struct {
+		r Ruling
+		s float64
+	}
+	var all []scored
+	for _, c := range named {
+		for _, r := range c.Rulings {
+			s := 0.0
+			lower := strings.ToLower(r.Text)
+			for w := range qwords {
+				if strings.Contains(lower, w) {
+					s++
+				}
+			}
+			for _, o := range named {
+				if o != c && strings.Contains(lower, strings.ToLower(o.Name)) {
+					s += 5
+				}
+			}
+			all = append(all, scored{Ruling{Card: c.Name, Date: r.Date, Text: r.Text, Refs: r.Refs}, s})
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].s > all[j].s })
+	var out []Ruling
+	for _, x := range all {
+		if x.s == 0 || len(out) == 5 {
+			break
+		}
+		out = append(out, x.r)
+	}
+	return out
+}
+
+var sentenceRe = regexp.MustCompile(`[^.!?\n]+[.!?]*`)
+
+// asking returns the sentences of a question that ask (those ending in a
+// question mark), or the last sentence when none does.
+func asking(q string) string {
+	var asks []string
+	var last string
+	for _, s := range sentenceRe.FindAllString(q, -1) {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		last = s
+		if strings.HasSuffix(s, "?") {
+			asks = append(asks, s)
+		}
+	}
+	if len(asks) == 0 {
+		return last
+	}
+	return strings.Join(asks, " ")
+}

@@ -1,0 +1,215 @@
+package ask
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/arbiter-mtg/arbiter/internal/evalset"
+	"github.com/arbiter-mtg/arbiter/internal/testkb"
+	"github.com/arbiter-mtg/arbiter/rulings/search"
+)
+
+var (
+	askerOnce sync.Once
+	asker     *Asker
+)
+
+func testAsker(t testing.TB) *Asker {
+	t.Helper()
+	kb := testkb.KB(t)
+	askerOnce.Do(func() { asker = New(kb) })
+	return asker
+}
+
+// Every rule the effect table names exists in the CR and says, in its own
+// words, what the table claims it governs.
+func TestEffectKindsCiteRulesThatSayIt(t *testing.T) {
+	rules := testkb.CR(t)
+	tables := map[string][]ruleRef{}
+	for _, k := range effectKinds {
+		tables["effect "+k.name] = k.rules
+	}
+	for _, c := range questionCues {
+		tables["cue "+c.name] = c.rules
+	}
+	for name, refs := range tables {
+		for _, r := range refs {
+			rule, ok := rules.Rule(r.id)
+			if !ok {
+				t.Errorf("%s: rule %s is not in the CR", name, r.id)
+				continue
+			}
+			if !strings.Contains(strings.ToLower(rule.Text+" "+rule.Title), strings.ToLower(r.says)) {
+				t.Errorf("%s: rule %s does not say %q: %s", name, r.id, r.says, rule.Text)
+			}
+		}
+	}
+}
+
+// hit reports whether a ranked source is one of the question's ids.
+func hit(h Hit, expect []string) bool {
+	kind := h.Kind
+	if kind == "rule" {
+		kind = "cr"
+	}
+	for _, e := range expect {
+		if e == kind+":"+h.ID {
+			return true
+		}
+	}
+	return false
+}
+
+type score struct{ n, top1, top5 int }
+
+func (s score) String() string {
+	if s.n == 0 {
+		return "no questions"
+	}
+	return fmt.Sprintf("%d questions, top-1 %.1f%%, top-5 %.1f%%", s.n, 100*float64(s.top1)/float64(s.n), 100*float64(s.top5)/float64(s.n))
+}
+
+func (s score) rate1() float64 { return float64(s.top1) / float64(max(s.n, 1)) }
+func (s score) rate5() float64 { return float64(s.top5) / float64(max(s.n, 1)) }
+
+// realFloors are the rates (top-1, top-5) the pipeline reached on the real
+// questions when they were added.
+var realFloors = map[string][2]float64{
+	"tune rules":        {0.13, 0.21},
+	"tune tournament":   {0.30, 0.68},
+	"report rules":      {0.10, 0.20},
+	"report tournament": {0.45, 0.70},
+	"unseen rules":      {0.15, 0.35},
+	"unseen tournament": {0.38, 0.53},
+}
+
+// plainFloors are ask's rates on the knowledge core's held-out plain
+// questions when it was added.
+var plainFloors = map[string][2]float64{
+	"holdout.tsv":  {0.67, 0.85},
+	"holdout2.tsv": {0.66, 0.83},
+}
+
+func (s *score) add(ranked []Hit, expect []string) {
+	s.n++
+	for i, h := range ranked {
+		if i == 5 {
+			break
+		}
+		if hit(h, expect) {
+			if i == 0 {
+				s.top1++
+			}
+			s.top5++
+			return
+		}
+	}
+}
+
+// searchBaseline is what plain search answers: the product before ask.
+func searchBaseline(a *Asker, q string) []Hit {
+	var out []Hit
+	for _, r := range a.kb.Search(q, search.Options{Limit: 5}) {
+		out = append(out, Hit{Kind: r.Kind, ID: r.ID})
+	}
+	return out
+}
+
+// TestRealQuestions measures the deciding rule's rank over the real
+// questions: the tune half (which the pipeline may be shaped by), the
+// report half and the unseen set (which it may not), each beside plain
+// search measured in the same run.
+func TestRealQuestions(t *testing.T) {
+	a := testAsker(t)
+	sets := []struct {
+		name string
+		qs   []evalset.Question
+	}{
+		{"tune", evalset.Split(evalset.Dev(), evalset.SplitTune)},
+		{"report", evalset.Split(evalset.Dev(), evalset.SplitReport)},
+		{"unseen", evalset.Unseen()},
+	}
+	for _, set := range sets {
+		for _, kind := range []string{evalset.KindRules, evalset.KindTournament} {
+			var base, got score
+			for _, q := range set.qs {
+				if q.Kind != kind {
+					continue
+				}
+				base.add(searchBaseline(a, q.Question), q.Expect)
+				ans := a.Ask(q.Question)
+				got.add(ans.Top(), q.Expect)
+				if testing.Verbose() && set.name == "tune" && (len(ans.Top()) == 0 || !hit(ans.Top()[0], q.Expect)) {
+					var ids []string
+					for _, h := range ans.Top() {
+						ids = append(ids, h.Kind+":"+h.ID)
+					}
+					var names []string
+					for _, c := range ans.Cards {
+						names = append(names, c.Name)
+					}
+					t.Logf("miss %s want %v got %v cards %v", q.ID, q.Expect, ids, names)
+				}
+			}
+			t.Logf("%-6s %-10s ask: %s | search: %s", set.name, kind, got, base)
+			// Floors at what the pipeline reached when these sets were
+			// added: a change that answers real questions worse fails.
+			if f, ok := realFloors[set.name+" "+kind]; ok && (got.rate1() < f[0] || got.rate5() < f[1]) {
+				t.Errorf("%s %s fell below its floor (top-1 %.2f, top-5 %.2f): %s", set.name, kind, f[0], f[1], got)
+			}
+		}
+	}
+}
+
+// TestPlainQuestions measures the plain-question sets of the knowledge
+// core (rulings/testdata) through ask, beside plain search: a question
+// that names no card must not be answered worse than search answers it.
+func TestPlainQuestions(t *testing.T) {
+	a := testAsker(t)
+	rules := testkb.CR(t)
+	for _, file := range []string{"eval.tsv", "holdout.tsv", "holdout2.tsv"} {
+		data, err := os.ReadFile("../rulings/testdata/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var base, got score
+		for _, line := range strings.Split(string(data), "\n") {
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			q, w, _ := strings.Cut(line, "\t")
+			var expect []string
+			for _, id := range strings.Split(w, ",") {
+				if rules.Exists(id) {
+					expect = append(expect, "cr:"+id)
+				} else if g, ok := rules.Define(id); ok {
+					// A glossary answer is right through the rules it cites.
+					expect = append(expect, "glossary:"+g.Term)
+					for _, ref := range g.Refs {
+						expect = append(expect, "cr:"+ref)
+					}
+				}
+			}
+			var plain []Hit
+			for _, r := range a.kb.Search(q, search.Options{Limit: 5}) {
+				plain = append(plain, Hit{Kind: r.Kind, ID: r.ID})
+			}
+			base.add(plain, expect)
+			got.add(a.Ask(q).Top(), expect)
+		}
+		t.Logf("%-13s ask: %s | search: %s", file, got, base)
+		// On the set it may be tuned on, a question that names no card is
+		// answered at least as well as plain search answers it (within one
+		// question); the held-out sets have floors at what ask reached when
+		// it was added (holdout2 stood 2 questions below search then).
+		if file == "eval.tsv" && (got.top1+1 < base.top1 || got.top5+1 < base.top5) {
+			t.Errorf("%s: ask answers worse than search: %s against %s", file, got, base)
+		}
+		if f, ok := plainFloors[file]; ok && (got.rate1() < f[0] || got.rate5() < f[1]) {
+			t.Errorf("%s fell below its floor (top-1 %.2f, top-5 %.2f): %s", file, f[0], f[1], got)
+		}
+	}
+}

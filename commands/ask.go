@@ -1,0 +1,105 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// maxAskSources is how many deciding rules or sections an answer quotes.
+const maxAskSources = 3
+
+// ask answers /ask: a question told as a situation. It quotes the deciding
+// rules (or, for a tournament call, the IPG/MTR sections with their
+// penalty), lists the cards it understood, and adds their rulings that
+// bear on the question.
+func (r *Router) ask(_ context.Context, req Request) (Reply, error) {
+	q := req.Option("question")
+	if q == "" {
+		return Reply{}, &UserError{Title: "Ask what?", Msg: "Tell the situation and the question, naming the cards.", Hint: examples["ask"]}
+	}
+	rep, err := r.askReply(q)
+	if err != nil {
+		return rep, err
+	}
+	rep.Title = "Ask: " + defuse.Replace(clip(q, 200))
+	return rep, nil
+}
+
+// askReply is the answer to a question, for /ask and the "Find rules"
+// message command.
+func (r *Router) askReply(q string) (Reply, error) {
+	if r.d.Ask == nil {
+		return r.searchReply(q, nil, maxSearchResults)
+	}
+	ans := r.d.Ask.Ask(q)
+	var rep Reply
+	if len(ans.Cards) > 0 {
+		rep.Body = "Cards: " + strings.Join(ans.Cards, ", ")
+	}
+	quoted := 0
+	for _, h := range ans.Sources {
+		if quoted == maxAskSources {
+			break
+		}
+		f, cite, ok := r.sourceField(h)
+		if !ok {
+			continue
+		}
+		rep.Fields = append(rep.Fields, f)
+		rep.Citations = append(rep.Citations, cite)
+		quoted++
+	}
+	for i, ru := range ans.Rulings {
+		if i == maxAskSources {
+			break
+		}
+		rep.Fields = append(rep.Fields, Field{Name: clip(fmt.Sprintf("Ruling on %s (%s)", ru.Card, ru.Date), fieldNameMax), Value: clip(ru.Text, fieldValueMax)})
+		rep.Citations = append(rep.Citations, Citation{Kind: CiteRuling, ID: ru.Card, URL: ScryfallSearchURL(ru.Card)})
+	}
+	if quoted == 0 {
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing in the rules matches %q.", clip(q, 100)), Hint: "/search query:" + clip(q, 60)}
+	}
+	var refs []string
+	for _, c := range rep.Citations {
+		if c.Kind == CiteCR {
+			refs = append(refs, c.ID)
+		}
+	}
+	rep.Buttons = citeButtons(r.existingRefs(refs))
+	return rep, nil
+}
+
+// sourceField quotes one deciding source in full: a rule's text, a
+// glossary entry, or a tournament section with its penalty.
+func (r *Router) sourceField(h SearchHit) (Field, Citation, bool) {
+	switch h.Kind {
+	case "rule", CiteCR:
+		rule, ok := r.d.CR.Rule(h.ID)
+		if !ok {
+			return Field{}, Citation{}, false
+		}
+		return Field{Name: clip(ruleHeading(rule), fieldNameMax), Value: clip(ruleText(rule, false), fieldValueMax)}, crCite(rule.ID), true
+	case CiteGlossary:
+		g, ok := r.d.CR.Define(h.ID)
+		if !ok {
+			return Field{}, Citation{}, false
+		}
+		return Field{Name: clip("Glossary: "+g.Term, fieldNameMax), Value: clip(g.Text, fieldValueMax)}, Citation{Kind: CiteGlossary, ID: g.Term}, true
+	case CiteMTR, CiteIPG, CiteJAR:
+		if r.d.Docs == nil {
+			return Field{}, Citation{}, false
+		}
+		sec, _, ok := r.d.Docs.Section(h.Kind, h.ID)
+		if !ok {
+			return Field{}, Citation{}, false
+		}
+		name := strings.TrimSpace(fmt.Sprintf("%s %s %s", sec.Doc, sec.ID, sec.Title))
+		value := sec.Text
+		if sec.Penalty != "" {
+			value = "Penalty: " + sec.Penalty + "\n" + value
+		}
+		return Field{Name: clip(name, fieldNameMax), Value: clip(value, fieldValueMax)}, Citation{Kind: h.Kind, ID: sec.ID, URL: sec.URL}, true
+	}
+	return Field{}, Citation{}, false
+}
