@@ -18,6 +18,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/internal/testrouter"
 )
 
 // fakeDiscord is a local stand-in for Discord's REST API and gateway,
@@ -682,7 +683,7 @@ func TestGatewayDefersSlowAnswers(t *testing.T) {
 // and bots are ignored.
 func TestWatcherEndToEnd(t *testing.T) {
 	f := newFakeDiscord(t, 1)
-	r := fullRouter(t)
+	r := testrouter.Full(t)
 	g := &Gateway{
 		Token: "tok", ApplicationID: "900", GuildID: "500", ShardCount: 1,
 		Dispatcher: &Dispatcher{Router: r},

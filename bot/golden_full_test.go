@@ -5,22 +5,10 @@ import (
 	"testing"
 
 	"github.com/arbiter-mtg/arbiter/internal/testkb"
+	"github.com/arbiter-mtg/arbiter/internal/testrouter"
 
 	"github.com/arbiter-mtg/arbiter/commands"
-	"github.com/arbiter-mtg/arbiter/session"
-	"github.com/arbiter-mtg/arbiter/wire"
 )
-
-func fullRouter(t *testing.T) *commands.Router {
-	t.Helper()
-	d := wire.FromKB(testkb.KB(t))
-	d.Store = session.NewMemory()
-	r, err := commands.New(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
 
 // TestGoldenFullData renders card and tournament-document answers over the
 // whole shared data directory. Search rankings and scenario reports are
@@ -28,7 +16,7 @@ func fullRouter(t *testing.T) *commands.Router {
 // belongs to the search index and the engine, which have golden files of
 // their own.
 func TestGoldenFullData(t *testing.T) {
-	r := fullRouter(t)
+	r := testrouter.Full(t)
 	ctx := context.Background()
 	tests := []struct {
 		name string

@@ -13,10 +13,8 @@ import (
 )
 
 func req(name string, opts ...string) commands.Request {
-	r := commands.Request{Kind: commands.KindCommand, Command: name, Options: map[string]string{}, UserID: "700", ChannelID: "600"}
-	for i := 0; i+1 < len(opts); i += 2 {
-		r.Options[opts[i]] = opts[i+1]
-	}
+	r := commands.NewRequest(name, opts...)
+	r.UserID, r.ChannelID = "700", "600"
 	return r
 }
 

@@ -4,7 +4,6 @@ package commands
 // external package commands_test (they wire the real adapters, which import
 // this package); these are the internal helpers they share.
 var (
-	NewRouter      = newRouter
 	Cmd            = cmd
 	Scen           = scen
 	CheckCitations = checkCitations

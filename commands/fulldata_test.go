@@ -8,23 +8,11 @@ import (
 
 	"github.com/arbiter-mtg/arbiter/commands"
 	"github.com/arbiter-mtg/arbiter/internal/testkb"
-	"github.com/arbiter-mtg/arbiter/wire"
-
-	"github.com/arbiter-mtg/arbiter/session"
+	"github.com/arbiter-mtg/arbiter/internal/testrouter"
 )
 
-// fullRouter serves the whole shared data directory: the CR, the M15 and
-// THS cards with their rulings, the tournament documents, the search
-// index and the real scenario engine.
-func fullRouter(t *testing.T) *commands.Router {
-	t.Helper()
-	d := wire.FromKB(testkb.KB(t))
-	d.Store = session.NewMemory()
-	return commands.NewRouter(t, d)
-}
-
 func TestLookupsOverTheFullData(t *testing.T) {
-	r := fullRouter(t)
+	r := testrouter.Full(t)
 	ctx := context.Background()
 	tests := []struct {
 		name  string
@@ -79,7 +67,7 @@ func TestLookupsOverTheFullData(t *testing.T) {
 }
 
 func TestFindRulesOnAMessage(t *testing.T) {
-	r := fullRouter(t)
+	r := testrouter.Full(t)
 	req := commands.Request{Kind: commands.KindCommand, Command: commands.FindRules, UserID: "u1", ChannelID: "c1",
 		TargetText: "@everyone can my creature attack the turn I played it?"}
 	rep := r.Handle(context.Background(), req)
@@ -99,7 +87,7 @@ func TestFindRulesOnAMessage(t *testing.T) {
 }
 
 func TestCardMissSuggests(t *testing.T) {
-	r := fullRouter(t)
+	r := testrouter.Full(t)
 	rep := r.Handle(context.Background(), commands.Cmd("card", "name", "Ornithoptr"))
 	// A one-letter typo is found outright or suggested.
 	if rep.Error && !strings.Contains(rep.Body, "Ornithopter") {
@@ -112,7 +100,7 @@ func TestCardMissSuggests(t *testing.T) {
 }
 
 func TestAutocompleteOverTheFullData(t *testing.T) {
-	r := fullRouter(t)
+	r := testrouter.Full(t)
 	ac := func(command, option, typed string) []string {
 		req := commands.Cmd(command, option, typed)
 		req.Kind, req.Focused = commands.KindAutocomplete, option
@@ -149,7 +137,7 @@ func TestAutocompleteOverTheFullData(t *testing.T) {
 // matter how long it's been a creature, just how long it's been on the
 // battlefield." An Ornithopter that arrived this turn cannot (302.6).
 func TestScenarioWithTheEngine(t *testing.T) {
-	r := fullRouter(t)
+	r := testrouter.Full(t)
 	ctx := context.Background()
 	add := func(ch, line string) commands.Reply {
 		req := commands.Scen("add", "u1", "line", line)

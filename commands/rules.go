@@ -188,16 +188,7 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 		}
 	}
 	rep.Body = body.String()
-	refs := r.existingRefs(rule.Refs)
-	if len(refs) > 0 {
-		var links []string
-		for _, id := range refs {
-			links = append(links, fmt.Sprintf("[%s](%s)", id, YawgatogRuleURL(id)))
-			rep.Citations = append(rep.Citations, crCite(id))
-		}
-		rep.Fields = append(rep.Fields, Field{Name: "See also", Value: strings.Join(links, ", ")})
-		rep.Buttons = citeButtons(refs)
-	}
+	r.addRefs(&rep, "See also", rule.Refs)
 	return rep, nil
 }
 
@@ -268,16 +259,7 @@ func (r *Router) define(_ context.Context, req Request) (Reply, error) {
 		body = "*(Obsolete term.)* " + body
 	}
 	rep.Body = body
-	refs := r.existingRefs(g.Refs)
-	if len(refs) > 0 {
-		var links []string
-		for _, id := range refs {
-			links = append(links, fmt.Sprintf("[%s](%s)", id, YawgatogRuleURL(id)))
-			rep.Citations = append(rep.Citations, crCite(id))
-		}
-		rep.Fields = append(rep.Fields, Field{Name: "Rules", Value: strings.Join(links, ", ")})
-		rep.Buttons = citeButtons(refs)
-	}
+	r.addRefs(&rep, "Rules", g.Refs)
 	if len(g.SeeAlso) > 0 {
 		rep.Fields = append(rep.Fields, Field{Name: "See also", Value: strings.Join(g.SeeAlso, ", ")})
 	}
@@ -344,4 +326,21 @@ var examples = map[string]string{
 	"scenario":   "/scenario add line:Ornithopter as O (new)",
 	"help":       "/help",
 	"Find rules": "",
+}
+
+// addRefs cites the rules an answer refers to (those the loaded CR has):
+// a field of links under name, the citations, and the "show cited rules"
+// button.
+func (r *Router) addRefs(rep *Reply, name string, ids []string) {
+	refs := r.existingRefs(ids)
+	if len(refs) == 0 {
+		return
+	}
+	var links []string
+	for _, id := range refs {
+		links = append(links, fmt.Sprintf("[%s](%s)", id, YawgatogRuleURL(id)))
+		rep.Citations = append(rep.Citations, crCite(id))
+	}
+	rep.Fields = append(rep.Fields, Field{Name: name, Value: strings.Join(links, ", ")})
+	rep.Buttons = citeButtons(refs)
 }

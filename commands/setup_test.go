@@ -30,10 +30,8 @@ func newRouter(t testing.TB, d Deps) *Router {
 }
 
 func cmd(name string, opts ...string) Request {
-	req := Request{Kind: KindCommand, Command: name, Options: map[string]string{}, UserID: "u1", ChannelID: "c1"}
-	for i := 0; i+1 < len(opts); i += 2 {
-		req.Options[opts[i]] = opts[i+1]
-	}
+	req := NewRequest(name, opts...)
+	req.UserID, req.ChannelID = "u1", "c1"
 	return req
 }
 

@@ -44,6 +44,16 @@ type Request struct {
 	TargetText string
 }
 
+// NewRequest is a slash-command request with options given as name, value
+// pairs: NewRequest("rule", "number", "302.6").
+func NewRequest(command string, opts ...string) Request {
+	req := Request{Kind: KindCommand, Command: command, Options: map[string]string{}}
+	for i := 0; i+1 < len(opts); i += 2 {
+		req.Options[opts[i]] = opts[i+1]
+	}
+	return req
+}
+
 // Option returns an option's value with surrounding space removed.
 func (r Request) Option(name string) string { return strings.TrimSpace(r.Options[name]) }
 

@@ -24,10 +24,8 @@ import (
 
 // command is a slash-command request with its options.
 func command(name string, opts ...string) commands.Request {
-	req := commands.Request{Kind: commands.KindCommand, Command: name, Options: map[string]string{}, UserID: "cli", ChannelID: "cli"}
-	for i := 0; i+1 < len(opts); i += 2 {
-		req.Options[opts[i]] = opts[i+1]
-	}
+	req := commands.NewRequest(name, opts...)
+	req.UserID, req.ChannelID = "cli", "cli"
 	return req
 }
 
