@@ -30,7 +30,13 @@ import (
 // op 7 and op 9, a zombie connection, an outage, a global 429, callbacks,
 // follow-ups and registrations that fail, answer 429 or hang.
 type fakeDiscord struct {
-	t      testing.TB
+	t testing.TB
+	// errs are the fake's own findings, reported by the test at its end:
+	// the fake's goroutines outlive the test (hijacked websockets) and
+	// must not call t.Errorf after it.
+	errMu  sync.Mutex
+	errs   []string
+	ended  bool
 	srv    *httptest.Server
 	shards int
 
@@ -80,6 +86,15 @@ type fakeEvent struct {
 	session string
 	seq     int
 	msg     []byte
+}
+
+// errorf records a failure the fake found; the test reports it at its end.
+func (f *fakeDiscord) errorf(format string, args ...any) {
+	f.errMu.Lock()
+	defer f.errMu.Unlock()
+	if !f.ended {
+		f.errs = append(f.errs, fmt.Sprintf(format, args...))
+	}
 }
 
 func newFakeDiscord(t testing.TB, shards int) *fakeDiscord {
@@ -195,7 +210,16 @@ func newFakeDiscord(t testing.TB, shards int) *fakeDiscord {
 	mux.HandleFunc("/api/v9/webhooks/{app}/{token}", webhook)
 	mux.HandleFunc("/api/v9/webhooks/{app}/{token}/messages/{msg}", webhook)
 	f.srv = httptest.NewServer(mux)
-	t.Cleanup(f.srv.Close)
+	t.Cleanup(func() {
+		f.errMu.Lock()
+		f.ended = true
+		errs := f.errs
+		f.errMu.Unlock()
+		for _, e := range errs {
+			t.Error(e)
+		}
+		f.srv.Close()
+	})
 	// discordgo's endpoints are package variables: point them at the fake
 	// for this test and back afterwards.
 	if err := SetAPIBase(f.srv.URL); err != nil {
@@ -216,7 +240,7 @@ func (f *fakeDiscord) wsURL() string { return "ws" + strings.TrimPrefix(f.srv.UR
 func (f *fakeDiscord) register(w http.ResponseWriter, r *http.Request) {
 	var cmds []discordgo.ApplicationCommand
 	if err := json.NewDecoder(r.Body).Decode(&cmds); err != nil {
-		f.t.Errorf("registration body: %v", err)
+		f.errorf("registration body: %v", err)
 	}
 	f.mu.Lock()
 	status := 0
@@ -255,13 +279,13 @@ func (f *fakeDiscord) gateway(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := upgrader.Upgrade(w, r, nil)
 	if err != nil {
-		f.t.Errorf("upgrade: %v", err)
+		f.errorf("upgrade: %v", err)
 		return
 	}
 	c.WriteJSON(map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": interval}})
 	var first map[string]any
 	if err := c.ReadJSON(&first); err != nil {
-		f.t.Errorf("reading IDENTIFY: %v", err)
+		f.errorf("reading IDENTIFY: %v", err)
 		return
 	}
 	// Writes to one connection must not interleave: everything written
@@ -304,7 +328,7 @@ func (f *fakeDiscord) gateway(w http.ResponseWriter, r *http.Request) {
 		f.seq++
 		c.WriteJSON(map[string]any{"op": 0, "t": "RESUMED", "s": f.seq, "d": map[string]any{}})
 	default:
-		f.t.Errorf("first message op %v", first["op"])
+		f.errorf("first message op %v", first["op"])
 	}
 	f.conns = append(f.conns, c)
 	f.mu.Unlock()
@@ -373,7 +397,7 @@ func (f *fakeDiscord) dispatch(i int, typ string, d []byte) {
 		return
 	}
 	if err := c.WriteMessage(websocket.TextMessage, msg); err != nil {
-		f.t.Errorf("send: %v", err)
+		f.errorf("send: %v", err)
 	}
 }
 
