@@ -1,14 +1,24 @@
 package wire
 
 import (
+	"sync"
+
 	"github.com/arbiter-mtg/arbiter/ask"
 	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/rulings"
 )
 
-// asker adapts the question pipeline to the command set's port.
-type asker struct{ a *ask.Asker }
+// asker adapts the question pipeline to the command set's port. The
+// pipeline's indexes (every card name, the rules' vocabulary) are built on
+// the first question, not at start: most look-ups never ask one.
+type asker struct {
+	kb   *rulings.KB
+	once sync.Once
+	a    *ask.Asker
+}
 
-func (w asker) Ask(q string) commands.Asked {
+func (w *asker) Ask(q string) commands.Asked {
+	w.once.Do(func() { w.a = ask.New(w.kb) })
 	ans := w.a.Ask(q)
 	out := commands.Asked{Tournament: ans.Tournament}
 	for _, c := range ans.Cards {
