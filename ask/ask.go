@@ -95,6 +95,9 @@ type Answer struct {
 	Rules      []Hit
 	Docs       []Hit
 	Rulings    []Ruling
+	// Setup is the named cards as scenario lines, ready to run (empty
+	// when none of them is a permanent).
+	Setup []string
 }
 
 // Top is the deciding sources in order: sections first for a tournament
@@ -128,6 +131,7 @@ func (a *Asker) Ask(q string) Answer {
 	ans.Tournament = len(ans.Docs) > 0 && (isTournamentCall(text) || len(ans.Rules) == 0 ||
 		len(wordRe.FindAllString(text, -1)) >= 5 && ans.Docs[0].Score > 1)
 	ans.Rulings = a.rankRulings(text, ans.Cards)
+	ans.Setup = setup(ans.Cards)
 	return ans
 }
 

@@ -1,8 +1,13 @@
 package ask
 
 import (
+	"context"
+	"strings"
+
 	"slices"
 	"testing"
+
+	"github.com/arbiter-mtg/arbiter/engine"
 )
 
 // The linker finds every card a question names, in its own words, and no
@@ -54,5 +59,36 @@ func TestNamesLeaveTheQuery(t *testing.T) {
 	}
 	if len(ans.Rulings) == 0 || ans.Rulings[0].Card != "Ensoul Artifact" {
 		t.Errorf("rulings %+v, want Ensoul Artifact's", ans.Rulings)
+	}
+}
+
+// The named cards come back as scenario lines the engine runs as they
+// are: permanents enter with aliases, spells are cast at the first.
+func TestSetupRunsInTheEngine(t *testing.T) {
+	a := testAsker(t)
+	ans := a.Ask("Ensoul Artifact and Titanic Growth on my Ornithopter: how big is it and can it attack?")
+	want := []string{"Ornithopter as P1", "cast Ensoul Artifact targeting P1", "cast Titanic Growth targeting P1", "? P1", "? can P1 attack"}
+	if !slices.Equal(ans.Setup, want) {
+		t.Errorf("setup %q, want %q", ans.Setup, want)
+	}
+	// The lines parse and run, and the engine answers (Ensoul Artifact's
+	// ruling: 5/5 in layer 7b, then Titanic Growth's +4/+4 in 7c: 9/9).
+	var defs []engine.CardDef
+	for _, c := range ans.Cards {
+		defs = append(defs, engine.CardDef{Name: c.Name, ManaCost: c.ManaCost, Colors: c.Colors, Types: c.Types, Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Text: c.Text})
+	}
+	script, err := engine.Parse(strings.Join(ans.Setup, "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := engine.Run(context.Background(), script, engine.NewMapSource(defs...))
+	if err != nil || len(rep.Errors) > 0 || len(rep.Results) != 2 {
+		t.Fatalf("run: %v %+v", err, rep)
+	}
+	if v := rep.Results[0].Object; v == nil || v.Power == nil || *v.Power != 9 || *v.Toughness != 9 {
+		t.Errorf("P1 = %+v, want 9/9", rep.Results[0].Object)
+	}
+	if got := a.Ask("What does the stack do?").Setup; got != nil {
+		t.Errorf("a question without cards got a setup: %q", got)
 	}
 }

@@ -57,6 +57,16 @@ func (r *Router) askReply(q string) (Reply, error) {
 		rep.Fields = append(rep.Fields, Field{Name: clip(fmt.Sprintf("Ruling on %s (%s)", ru.Card, ru.Date), fieldNameMax), Value: clip(ru.Text, fieldValueMax)})
 		rep.Citations = append(rep.Citations, Citation{Kind: CiteRuling, ID: ru.Card, URL: ScryfallSearchURL(ru.Card)})
 	}
+	if len(ans.Setup) > 0 && r.d.Scenarios != nil {
+		// Lines the user can run to check the board with the engine.
+		var b strings.Builder
+		b.WriteString("```\n")
+		for _, l := range ans.Setup {
+			b.WriteString(strings.ReplaceAll(l, "`", "'") + "\n")
+		}
+		b.WriteString("```\n/scenario add with these lines, or arbiter scenario -")
+		rep.Fields = append(rep.Fields, Field{Name: "Check it with the engine", Value: clip(b.String(), fieldValueMax)})
+	}
 	if quoted == 0 {
 		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing in the rules matches %q.", clip(q, 100)), Hint: "/search query:" + clip(q, 60)}
 	}

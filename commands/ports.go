@@ -127,6 +127,8 @@ type Asked struct {
 	// "glossary", "ipg", "mtr", "jar" hits).
 	Sources []SearchHit
 	Rulings []AskedRuling
+	// Setup is the named cards as scenario lines the user can run.
+	Setup []string
 }
 
 // AskedRuling is a ruling of a card the question names.

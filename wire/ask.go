@@ -20,7 +20,7 @@ type asker struct {
 func (w *asker) Ask(q string) commands.Asked {
 	w.once.Do(func() { w.a = ask.New(w.kb) })
 	ans := w.a.Ask(q)
-	out := commands.Asked{Tournament: ans.Tournament}
+	out := commands.Asked{Tournament: ans.Tournament, Setup: ans.Setup}
 	for _, c := range ans.Cards {
 		out.Cards = append(out.Cards, c.Name)
 	}
