@@ -170,7 +170,7 @@ const (
 	askWeight = 1.0
 	// featureOnly is the score, relative to the best, of a rule that only
 	// the named cards point at.
-	featureOnly = 0.3
+	featureOnly = 0.5
 	// subruleShare is how close a subrule's own score must come to its
 	// header's for the subrule to take the header's place.
 	subruleShare = 0.8
@@ -224,9 +224,11 @@ func (a *Asker) rankRules(text string, named []*cards.Card) (hits []Hit, rawTop 
 	// The rules that govern what the named cards do: a bonus for those the
 	// question's words found too, and candidates of their own otherwise
 	// (a question that is mostly card names says little else).
+	// A rule both the cards and the question's phrasing point at counts
+	// for both.
 	pointers := a.features(named)
 	for id, w := range cues(text) {
-		pointers[id] = max(pointers[id], w)
+		pointers[id] += w
 	}
 	for id, w := range pointers {
 		key := "rule:" + id
