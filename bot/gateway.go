@@ -120,7 +120,7 @@ func (g *Gateway) restSession() (*discordgo.Session, error) {
 	s.MaxRestRetries = 1
 	// Interactions need no privileged intents.
 	s.Identify.Intents = discordgo.IntentsGuilds
-	if g.Watcher != nil && len(g.Watcher.Channels) > 0 {
+	if g.Watcher.on() {
 		s.Identify.Intents |= discordgo.IntentsGuildMessages | discordgo.IntentsMessageContent
 	}
 	return s, nil
@@ -305,7 +305,7 @@ func (g *Gateway) interaction(sh *shard, raw json.RawMessage) {
 
 // message passes one MESSAGE_CREATE to the watcher.
 func (g *Gateway) message(sh *shard, raw json.RawMessage) {
-	if g.Watcher == nil || len(g.Watcher.Channels) == 0 {
+	if !g.Watcher.on() {
 		return
 	}
 	var m discordgo.MessageCreate

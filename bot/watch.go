@@ -1,110 +1,223 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"regexp"
 	"runtime/debug"
+	"sort"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/config"
 )
 
-// Watcher answers references in ordinary messages of judge channels:
-// [[Card Name]] shows the card, "CR 302.6" or "rule 704.5k" shows the rule.
-// It needs the privileged Message Content intent, so it is off unless
-// discord.watch_channels names channels.
+// Watcher answers references in ordinary messages: [[Card Name]] (several
+// per message), "CR 302.6" or "rule 704.5k", "MTR 4.2", "IPG 2.1", "IPG
+// hce", "JAR 2.1", and in a judge channel a bare rule number such as
+// "302.6". It answers each message once, with one compact reply: the first
+// references expanded, the rest linked. It needs the privileged Message
+// Content intent, so it is off unless judge channels are configured.
 type Watcher struct {
 	Router commands.Server
-	// Channels are the channel ids to watch.
+	// Channels are the judge channels (ids): references are answered
+	// there, bare rule numbers included.
 	Channels map[string]bool
-	// Max is the most references answered per message (default 3), so a
-	// pasted decklist does not flood the channel.
+	// All answers references in every channel the bot can read (bare rule
+	// numbers only in judge channels).
+	All bool
+	// Max is the most references expanded per message; the rest are
+	// linked (default config.Default's).
 	Max int
-	Log *slog.Logger
+	// Rate and Window cap the replies per channel, so a busy channel or a
+	// pasted decklist does not flood it (defaults config.Default's).
+	Rate   int
+	Window time.Duration
+	Log    *slog.Logger
+
+	mu      sync.Mutex
+	replies map[string][]time.Time // channel -> recent reply times
 }
 
 var (
 	cardRefRe = regexp.MustCompile(`\[\[([^\[\]\n]{1,100})\]\]`)
 	ruleRefRe = regexp.MustCompile(`(?i)\b(?:CR|rules?)\s*(\d{3}\.\d{1,3}[a-z]?)\b`)
+	bareRule  = regexp.MustCompile(`(?:^|[\s(])(\d{3}\.\d{1,3}[a-z]?)\b`)
+	docRefRe  = regexp.MustCompile(`(?i)\b(MTR|IPG|JAR)(?:\s+(\d{1,2}(?:\.\d{1,2})?|[A-F]\b|[a-z]{2,4}\b))?`)
 )
 
-// References finds what a message refers to, in order, each once.
-func (w *Watcher) References(text string) []commands.Request {
-	max := w.Max
-	if max <= 0 {
-		max = 3
-	}
+// References finds what a message refers to, in the order it mentions
+// them, each once. judge says whether the message is in a judge channel,
+// where a bare rule number counts.
+func (w *Watcher) References(text string, judge bool) []commands.Request {
 	type ref struct {
 		at  int
 		req commands.Request
 	}
 	var refs []ref
 	seen := map[string]bool{}
-	for _, m := range cardRefRe.FindAllStringSubmatchIndex(text, -1) {
-		name := strings.TrimSpace(text[m[2]:m[3]])
-		if name == "" || seen["card:"+strings.ToLower(name)] {
-			continue
+	add := func(at int, key string, req commands.Request) {
+		if !seen[key] {
+			seen[key] = true
+			refs = append(refs, ref{at, req})
 		}
-		seen["card:"+strings.ToLower(name)] = true
-		refs = append(refs, ref{m[0], commands.Request{Kind: commands.KindCommand, Command: "card", Options: map[string]string{"name": name}}})
+	}
+	for _, m := range cardRefRe.FindAllStringSubmatchIndex(text, -1) {
+		if name := strings.TrimSpace(text[m[2]:m[3]]); name != "" {
+			add(m[0], "card:"+strings.ToLower(name), commands.NewRequest("card", "name", name))
+		}
+	}
+	rule := func(at int, id string) {
+		add(at, "rule:"+strings.ToLower(id), commands.NewRequest("rule", "number", strings.ToLower(id)))
 	}
 	for _, m := range ruleRefRe.FindAllStringSubmatchIndex(text, -1) {
-		id := strings.ToLower(text[m[2]:m[3]])
-		if seen["rule:"+id] {
-			continue
+		rule(m[0], text[m[2]:m[3]])
+	}
+	if judge {
+		for _, m := range bareRule.FindAllStringSubmatchIndex(text, -1) {
+			rule(m[2], text[m[2]:m[3]])
 		}
-		seen["rule:"+id] = true
-		refs = append(refs, ref{m[0], commands.Request{Kind: commands.KindCommand, Command: "rule", Options: map[string]string{"number": id}}})
+	}
+	for _, m := range docRefRe.FindAllStringSubmatchIndex(text, -1) {
+		doc := strings.ToLower(text[m[2]:m[3]])
+		section := ""
+		if m[4] >= 0 {
+			section = strings.ToLower(text[m[4]:m[5]])
+		}
+		if section == "" && doc != "jar" {
+			continue // "the IPG says" names no section
+		}
+		add(m[0], doc+":"+section, commands.NewRequest(doc, "section", section))
 	}
 	// Answer in the order the message mentions them.
-	for i := 1; i < len(refs); i++ {
-		for j := i; j > 0 && refs[j].at < refs[j-1].at; j-- {
-			refs[j], refs[j-1] = refs[j-1], refs[j]
-		}
-	}
-	var out []commands.Request
+	sort.SliceStable(refs, func(i, j int) bool { return refs[i].at < refs[j].at })
+	out := make([]commands.Request, len(refs))
 	for i, r := range refs {
-		if i == max {
-			break
-		}
-		out = append(out, r.req)
+		out[i] = r.req
 	}
 	return out
 }
 
-// onMessage answers one MESSAGE_CREATE, behind the same recover guard as
-// interactions. References that find nothing are passed over in silence:
-// "[[" in ordinary chat is not a question to correct.
+// on reports whether the watcher reads any messages (and so needs the
+// message intents).
+func (w *Watcher) on() bool { return w != nil && (len(w.Channels) > 0 || w.All) }
+
+// watches reports whether a channel's messages are read, and whether it is
+// a judge channel.
+func (w *Watcher) watches(channel string) (read, judge bool) {
+	judge = w.Channels[channel]
+	return judge || w.All, judge
+}
+
+// allow counts one reply against the channel's limit.
+func (w *Watcher) allow(channel string, now time.Time) bool {
+	def := config.Default().Judge
+	rate, window := cmp.Or(w.Rate, def.ChannelRate), cmp.Or(w.Window, def.ChannelWindow.Duration)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.replies == nil {
+		w.replies = map[string][]time.Time{}
+	}
+	recent := w.replies[channel][:0]
+	for _, t := range w.replies[channel] {
+		if now.Sub(t) < window {
+			recent = append(recent, t)
+		}
+	}
+	if len(recent) >= rate {
+		w.replies[channel] = recent
+		return false
+	}
+	w.replies[channel] = append(recent, now)
+	return true
+}
+
+// Answer is the one reply to a message's references: the first Max found
+// expanded, compactly, and the rest linked. ok is false when none of them
+// found anything (references that find nothing are passed over in silence:
+// "[[" in ordinary chat is not a question to correct).
+func (w *Watcher) Answer(ctx context.Context, reqs []commands.Request, user, channel, guild string) (commands.Reply, bool) {
+	max := cmp.Or(w.Max, config.Default().Judge.Expand)
+	var rep commands.Reply
+	var more []string
+	for _, req := range reqs {
+		req.UserID, req.ChannelID, req.GuildID = user, channel, guild
+		r := w.Router.Serve(ctx, req)
+		if r.Silent || r.Error {
+			continue
+		}
+		rep.Citations = append(rep.Citations, r.Citations...)
+		if len(rep.Fields) == max {
+			link := r.Title
+			if r.URL != "" {
+				link = "[" + r.Title + "](" + r.URL + ")"
+			}
+			more = append(more, link)
+			continue
+		}
+		value := strings.TrimSpace(r.Body)
+		if value == "" && len(r.Fields) > 0 {
+			value = r.Fields[0].Value
+		}
+		if r.URL != "" {
+			value = clip(value, 700) + "\n" + r.URL
+		}
+		rep.Fields = append(rep.Fields, commands.Field{Name: clip(r.Title, LimitFieldName), Value: clip(value, LimitFieldValue)})
+		if rep.Footer == "" {
+			rep.Footer = r.Footer
+		}
+	}
+	if len(rep.Fields) == 0 {
+		return rep, false
+	}
+	if len(more) > 0 {
+		rep.Fields = append(rep.Fields, commands.Field{Name: "Also mentioned", Value: clip(strings.Join(more, " · "), LimitFieldValue)})
+	}
+	return rep, true
+}
+
+// onMessage answers one MESSAGE_CREATE, behind a recover guard of its own
+// (the router's chain guards each look-up; this guards the watcher).
 func (w *Watcher) onMessage(ctx context.Context, s *discordgo.Session, m *discordgo.MessageCreate) {
 	defer func() {
 		if p := recover(); p != nil {
 			w.log().Error("message watcher panic", "panic", p, "stack", string(debug.Stack()))
 		}
 	}()
-	if m == nil || m.Message == nil || m.Author == nil || m.Author.Bot || !w.Channels[m.ChannelID] {
+	if m == nil || m.Message == nil || m.Author == nil || m.Author.Bot {
 		return
 	}
-	for _, req := range w.References(m.Content) {
-		req.ID = "" // not an interaction: nothing to claim
-		req.UserID, req.ChannelID, req.GuildID = m.Author.ID, m.ChannelID, m.GuildID
-		rep := w.Router.Serve(ctx, req)
-		if rep.Silent || rep.Error {
-			continue
-		}
-		data := RenderMessage(rep)
-		ref := m.Reference()
-		ref.FailIfNotExists = new(bool) // the question may be deleted meanwhile
-		if _, err := s.ChannelMessageSendComplex(m.ChannelID, &discordgo.MessageSend{
-			Embeds:          data.Embeds,
-			Components:      data.Components,
-			AllowedMentions: noMentions(),
-			Reference:       ref,
-		}); err != nil {
-			w.log().Warn("answering a message failed", "err", err, "channel", m.ChannelID)
-		}
+	read, judge := w.watches(m.ChannelID)
+	if !read {
+		return
+	}
+	reqs := w.References(m.Content, judge)
+	if len(reqs) == 0 {
+		return
+	}
+	rep, ok := w.Answer(ctx, reqs, m.Author.ID, m.ChannelID, m.GuildID)
+	if !ok {
+		return
+	}
+	if !w.allow(m.ChannelID, time.Now()) {
+		w.log().Debug("channel over its reply limit", "channel", m.ChannelID)
+		return
+	}
+	data := RenderMessage(rep)
+	ref := m.Reference()
+	ref.FailIfNotExists = new(bool) // the question may be deleted meanwhile
+	if _, err := s.ChannelMessageSendComplex(m.ChannelID, &discordgo.MessageSend{
+		Embeds:          data.Embeds,
+		Components:      data.Components,
+		AllowedMentions: noMentions(),
+		Reference:       ref,
+	}); err != nil {
+		w.log().Warn("answering a message failed", "err", err, "channel", m.ChannelID)
 	}
 }
 

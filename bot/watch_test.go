@@ -1,57 +1,110 @@
 package bot
 
 import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/internal/testrouter"
 )
+
+func refStrings(reqs []commands.Request) []string {
+	var got []string
+	for _, r := range reqs {
+		for _, v := range r.Options {
+			got = append(got, r.Command+":"+v)
+		}
+	}
+	return got
+}
 
 func TestWatcherReferences(t *testing.T) {
 	w := &Watcher{}
 	tests := []struct {
-		text string
-		want []string // command:value, in order
+		text  string
+		judge bool
+		want  []string // command:value, in order
 	}{
-		{"is [[Ensoul Artifact]] on [[ornithopter]] a 5/5?", []string{"card:Ensoul Artifact", "card:ornithopter"}},
-		{"see CR 302.6 and rule 704.5k", []string{"rule:302.6", "rule:704.5k"}},
-		{"rules 613.4c says; also cr613.1d", []string{"rule:613.4c", "rule:613.1d"}},
-		{"[[Opt]] then CR 302.6 then [[Opt]] and [[opt]]", []string{"card:Opt", "rule:302.6"}},
-		{"[[A]] [[B]] [[C]] [[D]] [[E]]", []string{"card:A", "card:B", "card:C"}},
-		{"no references: 302.6 alone, [[]], [[ ]], [[unclosed", nil},
-		{"[[line\nbreak]]", nil},
+		{"is [[Ensoul Artifact]] on [[ornithopter]] a 5/5?", false, []string{"card:Ensoul Artifact", "card:ornithopter"}},
+		{"see CR 302.6 and rule 704.5k", false, []string{"rule:302.6", "rule:704.5k"}},
+		{"rules 613.4c says; also cr613.1d", false, []string{"rule:613.4c", "rule:613.1d"}},
+		{"[[Opt]] then CR 302.6 then [[Opt]] and [[opt]]", false, []string{"card:Opt", "rule:302.6"}},
+		// Every reference is found; the reply decides how many to expand.
+		{"[[A]] [[B]] [[C]] [[D]] [[E]] [[F]]", false, []string{"card:A", "card:B", "card:C", "card:D", "card:E", "card:F"}},
+		{"no references: 302.6 alone, [[]], [[ ]], [[unclosed", false, nil},
+		// In a judge channel a bare rule number is a reference.
+		{"no references: 302.6 alone, [[]], [[ ]], [[unclosed", true, []string{"rule:302.6"}},
+		{"(704.5k) and 302.6 and CR 302.6 again", true, []string{"rule:704.5k", "rule:302.6"}},
+		{"[[line\nbreak]]", false, nil},
+		// Tournament documents by section or judges' abbreviation.
+		{"is this IPG 2.1 or IPG hce? MTR 4.2 says, and the JAR", false, []string{"ipg:2.1", "ipg:hce", "mtr:4.2", "jar:"}},
+		// "IPG says" looks like an abbreviation; the look-up finds nothing
+		// and the answer passes over it (TestWatcherAnswerIsCompact).
+		{"the IPG says nothing here", false, []string{"ipg:says"}},
 	}
 	for _, tc := range tests {
-		var got []string
-		for _, r := range w.References(tc.text) {
-			for _, v := range r.Options {
-				got = append(got, r.Command+":"+v)
-			}
+		if got := refStrings(w.References(tc.text, tc.judge)); !slices.Equal(got, tc.want) {
+			t.Errorf("%q (judge %v): %v, want %v", tc.text, tc.judge, got, tc.want)
 		}
-		if len(got) != len(tc.want) {
-			t.Errorf("%q: %v, want %v", tc.text, got, tc.want)
-			continue
-		}
-		for i := range got {
-			if got[i] != tc.want[i] {
-				t.Errorf("%q: %v, want %v", tc.text, got, tc.want)
-				break
-			}
-		}
+	}
+}
+
+// One compact reply per message: the first references expanded, the rest
+// linked, duplicates once, and nothing for names that find nothing.
+func TestWatcherAnswerIsCompact(t *testing.T) {
+	w := &Watcher{Router: testrouter.Full(t), Max: 2}
+	msg := "[[Ornithopter]] CR 302.6 [[Qqqqzzzz]] IPG hce [[Ensoul Artifact]] [[ornithopter]]"
+	rep, ok := w.Answer(context.Background(), w.References(msg, false), "u", "c", "g")
+	if !ok {
+		t.Fatal("no answer")
+	}
+	var names []string
+	for _, f := range rep.Fields {
+		names = append(names, f.Name)
+	}
+	if len(rep.Fields) != 3 || !strings.HasPrefix(names[0], "Ornithopter") || names[1] != "Rule 302.6" || names[2] != "Also mentioned" {
+		t.Fatalf("fields %q", names)
+	}
+	if also := rep.Fields[2].Value; !strings.Contains(also, "Hidden Card Error") || !strings.Contains(also, "Ensoul Artifact") || strings.Contains(also, "Qqqq") {
+		t.Errorf("also mentioned: %s", also)
+	}
+	if _, ok := w.Answer(context.Background(), w.References("[[Qqqqzzzz]] and the IPG says", false), "u", "c", "g"); ok {
+		t.Error("a reference that finds nothing was answered")
+	}
+}
+
+// A channel gets at most Rate replies per Window.
+func TestWatcherChannelRateLimit(t *testing.T) {
+	w := &Watcher{Rate: 2, Window: time.Minute}
+	now := time.Now()
+	got := []bool{w.allow("c", now), w.allow("c", now), w.allow("c", now), w.allow("other", now), w.allow("c", now.Add(2*time.Minute))}
+	if want := []bool{true, true, false, true, true}; !slices.Equal(got, want) {
+		t.Errorf("allowed %v, want %v", got, want)
 	}
 }
 
 func FuzzWatcherReferences(f *testing.F) {
 	w := &Watcher{}
-	for _, s := range []string{"[[Opt]] CR 302.6", "rule 704.5k [[[[x]]]]", "cr 1.1"} {
+	for _, s := range []string{"[[Opt]] CR 302.6", "rule 704.5k [[[[x]]]]", "cr 1.1", "IPG 2.1 MTR A 302.6"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		refs := w.References(s)
-		if len(refs) > 3 {
-			t.Fatalf("%d references", len(refs))
-		}
-		for _, r := range refs {
-			if r.Command != "card" && r.Command != "rule" {
+		seen := map[string]bool{}
+		for _, r := range w.References(s, true) {
+			switch r.Command {
+			case "card", "rule", "mtr", "ipg", "jar":
+			default:
 				t.Fatalf("reference %+v", r)
 			}
+			key := fmt.Sprint(r.Command, r.Options)
+			if seen[key] {
+				t.Fatalf("reference %s twice", key)
+			}
+			seen[key] = true
 		}
 	})
 }

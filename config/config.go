@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,6 +25,24 @@ type Config struct {
 	Redis   Redis   `toml:"redis"`
 	Limits  Limits  `toml:"limits"`
 	Session Session `toml:"session"`
+	Judge   Judge   `toml:"judge"`
+}
+
+// Judge configures judge-channel assistance.
+type Judge struct {
+	// Channels are judge channels (ids): references in ordinary messages
+	// are answered there, bare rule numbers ("302.6") included. Needs the
+	// Message Content intent.
+	Channels []string `toml:"channels"`
+	// Inline is "channels" (answer references in the judge channels only)
+	// or "all" (in every channel the bot can read).
+	Inline string `toml:"inline"`
+	// Expand is how many references one reply expands; the rest are
+	// linked.
+	Expand int `toml:"expand"`
+	// ChannelRate replies per ChannelWindow at most, per channel.
+	ChannelRate   int      `toml:"channel_rate"`
+	ChannelWindow Duration `toml:"channel_window"`
 }
 
 // Discord holds the application's identity and gateway settings.
@@ -155,6 +174,7 @@ func Default() Config {
 		},
 		Limits:  Limits{Rate: 10, Window: Duration{10 * time.Second}},
 		Session: Session{ScenarioTTL: Duration{24 * time.Hour}, PageTTL: Duration{15 * time.Minute}},
+		Judge:   Judge{Inline: "channels", Expand: 5, ChannelRate: 6, ChannelWindow: Duration{30 * time.Second}},
 	}
 }
 
@@ -177,6 +197,15 @@ func Load(path string) (Config, error) {
 	}
 	if len(cfg.Discord.WatchChannels) == 0 {
 		cfg.Discord.WatchChannels = nil // "[]" and absent mean the same
+	}
+	// discord.watch_channels is the older name of judge.channels.
+	for _, id := range cfg.Discord.WatchChannels {
+		if !slices.Contains(cfg.Judge.Channels, id) {
+			cfg.Judge.Channels = append(cfg.Judge.Channels, id)
+		}
+	}
+	if len(cfg.Judge.Channels) == 0 {
+		cfg.Judge.Channels = nil
 	}
 	cfg.ApplyEnv(os.LookupEnv)
 	return cfg, cfg.Validate()
@@ -224,6 +253,12 @@ func (c *Config) Validate() error {
 	}
 	if c.Session.ScenarioTTL.Duration <= 0 || c.Session.PageTTL.Duration <= 0 {
 		errs = append(errs, errors.New("session.scenario_ttl and session.page_ttl must be positive"))
+	}
+	if c.Judge.Inline != "channels" && c.Judge.Inline != "all" {
+		errs = append(errs, fmt.Errorf("judge.inline must be \"channels\" or \"all\", not %q", c.Judge.Inline))
+	}
+	if c.Judge.Expand < 1 || c.Judge.Expand > 10 || c.Judge.ChannelRate < 1 || c.Judge.ChannelWindow.Duration <= 0 {
+		errs = append(errs, errors.New("judge.expand must be 1..10, judge.channel_rate at least 1 and judge.channel_window positive"))
 	}
 	return errors.Join(errs...)
 }

@@ -80,8 +80,22 @@ func TestLoad(t *testing.T) {
 				if !reflect.DeepEqual(c.Discord.WatchChannels, []string{"600", "601"}) {
 					t.Errorf("watch_channels = %v", c.Discord.WatchChannels)
 				}
+				// The older name feeds judge.channels.
+				if !reflect.DeepEqual(c.Judge.Channels, []string{"600", "601"}) {
+					t.Errorf("judge.channels = %v", c.Judge.Channels)
+				}
 			},
 		},
+		{
+			name: "judge channels",
+			body: "[judge]\nchannels = [\"700\"]\ninline = \"all\"\nexpand = 3\n[discord]\nwatch_channels = [\"700\", \"701\"]\n",
+			check: func(t *testing.T, c Config) {
+				if !reflect.DeepEqual(c.Judge.Channels, []string{"700", "701"}) || c.Judge.Inline != "all" || c.Judge.Expand != 3 || c.Judge.ChannelRate != 6 {
+					t.Errorf("judge = %+v", c.Judge)
+				}
+			},
+		},
+		{name: "judge inline", body: "[judge]\ninline = \"everywhere\"\n", wantErr: "judge.inline must be"},
 		{name: "shard id outside count", body: "[discord]\nshard_id = 4\nshard_count = 4\n", wantErr: "shard_id 4 is outside 0..3"},
 		{name: "unknown key", body: "[discord]\ntokn = \"x\"\n", wantErr: "unknown keys discord.tokn"},
 		{name: "bad duration", body: "[limits]\nwindow = \"ten seconds\"\n", wantErr: "bad duration"},

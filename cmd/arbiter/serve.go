@@ -127,11 +127,13 @@ GET /gateway/bot recommends with shard_count = "auto".`,
 				ShardID: s.cfg.Discord.ShardID, ShardCount: s.cfg.Discord.ShardCount.N, AutoShard: s.cfg.Discord.ShardCount.Auto,
 				Dispatcher: s.dispatcher(), ShutdownGrace: s.cfg.Discord.ShutdownGrace.Duration, Log: s.log,
 			}
-			if len(s.cfg.Discord.WatchChannels) > 0 {
-				g.Watcher = &bot.Watcher{Router: s.router, Channels: map[string]bool{}, Log: s.log}
-				for _, id := range s.cfg.Discord.WatchChannels {
+			if j := s.cfg.Judge; len(j.Channels) > 0 || j.Inline == "all" {
+				g.Watcher = &bot.Watcher{Router: s.router, Channels: map[string]bool{}, All: j.Inline == "all",
+					Max: j.Expand, Rate: j.ChannelRate, Window: j.ChannelWindow.Duration, Log: s.log}
+				for _, id := range j.Channels {
 					g.Watcher.Channels[id] = true
 				}
+				s.log.Info("judge-channel references on: the bot needs the Message Content intent (Discord Developer Portal, Bot, Privileged Gateway Intents)", "channels", len(j.Channels), "inline", j.Inline)
 			}
 			ctx, stop := signalContext()
 			defer stop()
