@@ -1,0 +1,306 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Subjects, filters and the pieces of predicates the sentence rules share.
+
+// splitClauses splits "gets +1/+1 and has flying" into predicates at an
+// "and" followed by a verb.
+func splitClauses(words []string) []string {
+	var out []string
+	start := 0
+	for i := 1; i+1 < len(words); i++ {
+		if words[i] == "and" && sentenceVerbs[words[i+1]] {
+			out = append(out, strings.Join(words[start:i], " "))
+			start = i + 1
+		}
+	}
+	return append(out, strings.Join(words[start:], " "))
+}
+
+// subject parses what a sentence applies to.
+func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
+	if len(words) == 0 {
+		return Selector{}, false
+	}
+	noun := strings.Join(words, " ")
+	ws := words
+	count := 1
+	if ws[0] == "up" && len(ws) > 3 && ws[1] == "to" {
+		n, ok := numberWords[ws[2]]
+		if !ok {
+			return Selector{}, false
+		}
+		count, ws = n, ws[3:]
+	} else if n, ok := numberWords[ws[0]]; ok && n > 1 && len(ws) > 1 && ws[1] == "target" {
+		count, ws = n, ws[1:]
+	}
+	if len(ws) > 0 && ws[len(ws)-1] == "each" {
+		ws = ws[:len(ws)-1]
+	}
+	if len(ws) > 0 && ws[0] == "another" {
+		ws = ws[1:]
+	}
+	if len(ws) > 1 && ws[0] == "target" {
+		f, ok := parseFilter(ws[1:])
+		if !ok {
+			return Selector{}, false
+		}
+		sel := Selector{Kind: selTarget, Target: ctx.targets, Noun: noun, F: f}
+		if count > 1 {
+			sel.Count = count
+		}
+		ctx.targets += count
+		return sel, true
+	}
+	switch {
+	case len(words) == 2 && words[0] == "enchanted":
+		return Selector{Kind: selEnchanted, Noun: noun}, true
+	case len(words) == 2 && words[0] == "equipped" && words[1] == "creature":
+		return Selector{Kind: selEquipped, Noun: noun}, true
+	case noun == "~":
+		return Selector{Kind: selSelf, Noun: noun}, true
+	case noun == "it" || noun == "that creature" || noun == "that permanent" || noun == "that land" ||
+		noun == "they" || noun == "those creatures" || noun == "that artifact":
+		if ctx.last == nil {
+			return Selector{}, false
+		}
+		sel := *ctx.last
+		return sel, true
+	}
+	f, ok := parseFilter(words)
+	if !ok {
+		return Selector{}, false
+	}
+	return Selector{Kind: selFilter, F: f, Noun: noun}, true
+}
+
+// parseFilter parses "[all|each] [other] [COLOR] [nonX] [SUBTYPE] TYPE(s)
+// [you control|your opponents control|an opponent controls]".
+func parseFilter(words []string) (Filter, bool) {
+	var f Filter
+	ws := append([]string(nil), words...)
+	join := strings.Join(ws, " ")
+	for _, suf := range []struct {
+		s string
+		c int
+	}{{" you control", 1}, {" your opponents control", 2}, {" an opponent controls", 2}, {" you don't control", 2}, {" on the battlefield", 0}} {
+		if strings.HasSuffix(join, suf.s) {
+			join = strings.TrimSuffix(join, suf.s)
+			f.Control = suf.c
+		}
+	}
+	ws = strings.Fields(join)
+	if len(ws) > 0 && (ws[0] == "all" || ws[0] == "each") {
+		ws = ws[1:]
+	}
+	if len(ws) > 0 && ws[0] == "other" {
+		f.Other = true
+		ws = ws[1:]
+	}
+	if len(ws) == 0 {
+		return f, false
+	}
+	nounWord := ws[len(ws)-1]
+	t, ok := typeNouns[nounWord]
+	if !ok {
+		// "Forests you control", "a Swamp": a basic land type names lands.
+		bt, isBasic := basicLandTypes[nounWord]
+		if !isBasic {
+			return f, false
+		}
+		t = "Land"
+		f.Subtypes = append(f.Subtypes, bt)
+	}
+	if t != "" {
+		f.Types = append(f.Types, t)
+	}
+	for _, w := range ws[:len(ws)-1] {
+		w = strings.TrimSuffix(w, ",")
+		if w == "and" {
+			continue
+		}
+		if col, ok := colorWords[w]; ok {
+			f.Colors = append(f.Colors, col)
+			continue
+		}
+		if strings.HasPrefix(w, "non") {
+			x := strings.TrimPrefix(strings.TrimPrefix(w, "non"), "-")
+			switch {
+			case colorWords[x] != "":
+				f.NotColors = append(f.NotColors, colorWords[x])
+			case typeNouns[x] != "":
+				f.NotTypes = append(f.NotTypes, typeNouns[x])
+			case x == "basic" || x == "legendary" || x == "snow":
+				f.NotSupertypes = append(f.NotSupertypes, capitalize(x))
+			case x != "":
+				f.NotSubtypes = append(f.NotSubtypes, capitalize(x))
+			default:
+				return f, false
+			}
+			continue
+		}
+		if tn, ok := typeNouns[w]; ok && tn != "" {
+			f.Types = append(f.Types, tn)
+			continue
+		}
+		if w == "basic" || w == "legendary" || w == "snow" {
+			f.Supertypes = append(f.Supertypes, capitalize(w))
+			continue
+		}
+		if w == "tapped" || w == "untapped" || w == "attacking" || w == "blocking" || w == "target" {
+			return f, false // states the engine does not filter on
+		}
+		f.Subtypes = append(f.Subtypes, capitalize(w))
+	}
+	return f, true
+}
+
+// becomeCreature compiles "[N/N] [COLORS] [SUBTYPES] [TYPES] creature(s)
+// [with base power and toughness N/N|with power and toughness each equal to
+// its mana value] [with KEYWORDS] [in addition to its other types|that's
+// still a land]".
+func (c *compiler) becomeCreature(ws []string) ([]Part, bool) {
+	var parts []Part
+	retain := false
+	rest := strings.Join(ws, " ")
+	for _, suf := range []string{" in addition to its other types", " in addition to their other types", " that's still a land", " that's still an artifact", " that are still lands"} {
+		if strings.HasSuffix(rest, suf) {
+			rest = strings.TrimSuffix(rest, suf)
+			retain = true
+		}
+	}
+	var pt *Part
+	if m := reBecomePTWith.FindStringSubmatch(rest); m != nil {
+		bp, _ := strconv.Atoi(m[1])
+		bt, _ := strconv.Atoi(m[2])
+		pt = &Part{Layer: L7b, Op: opSetPT, P: bp, T: bt}
+		rest = strings.TrimSuffix(rest, m[0])
+	} else if m := reBecomeMVWith.FindStringSubmatch(rest); m != nil {
+		pt = &Part{Layer: L7b, Op: opSetPTMV}
+		rest = strings.TrimSuffix(rest, m[0])
+	}
+	var kwPart *Part
+	allTypes := false
+	if strings.HasSuffix(rest, " with all creature types") {
+		rest = strings.TrimSuffix(rest, " with all creature types")
+		allTypes = true
+	}
+	if i := strings.Index(rest, " with "); i >= 0 {
+		kws, ok := keywordList(rest[i+6:])
+		if !ok {
+			return nil, false
+		}
+		var abs []*Ability
+		for _, k := range kws {
+			abs = append(abs, c.keyword(k))
+		}
+		kwPart = &Part{Layer: L6, Op: opAddAbilities, Abilities: abs}
+		rest = rest[:i]
+	}
+	words := strings.Fields(rest)
+	if len(words) == 0 {
+		return nil, false
+	}
+	if m := reSlashPT.FindStringSubmatch(words[0]); m != nil {
+		bp, _ := strconv.Atoi(m[1])
+		bt, _ := strconv.Atoi(m[2])
+		if pt != nil {
+			return nil, false
+		}
+		pt = &Part{Layer: L7b, Op: opSetPT, P: bp, T: bt}
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return nil, false
+	}
+	last := words[len(words)-1]
+	if last != "creature" && last != "creatures" {
+		return nil, false
+	}
+	var types []string
+	var subs, cols []string
+	for _, w := range words[:len(words)-1] {
+		switch {
+		case w == "and":
+		case colorWords[w] != "":
+			cols = append(cols, colorWords[w])
+		case typeNouns[w] != "":
+			types = append(types, typeNouns[w])
+		default:
+			subs = append(subs, capitalize(w))
+		}
+	}
+	types = append(types, "Creature")
+	if allTypes {
+		subs = append(subs, allCreatureTypes)
+	}
+	// 205.1b: "in addition to its other types", "still a land" and
+	// "artifact creature" keep the prior card types and subtypes; a
+	// "[creature types] artifact creature" replaces only the creature types.
+	op := opSetTypes
+	replace := false
+	if retain || containsFold(types, "Artifact") {
+		op = opAddTypes
+		replace = len(subs) > 0
+	}
+	parts = append(parts, Part{Layer: L4, Op: op, Types: types, Subtypes: subs, ReplaceSubtypes: replace})
+	if len(cols) > 0 {
+		parts = append(parts, Part{Layer: L5, Op: opSetColors, Colors: sortColors(cols)})
+	}
+	if kwPart != nil {
+		parts = append(parts, *kwPart)
+	}
+	if pt != nil {
+		parts = append(parts, *pt)
+	}
+	return parts, true
+}
+
+// grantList parses "flying", "flying and vigilance", "«0»" (a quoted
+// ability) into abilities.
+func (c *compiler) grantList(s string, quoted []string) ([]*Ability, bool) {
+	s = strings.ReplaceAll(s, ", and ", ", ")
+	s = strings.ReplaceAll(s, " and ", ", ")
+	var abs []*Ability
+	for _, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		if m := reQuotedRef.FindStringSubmatch(item); m != nil {
+			i, _ := strconv.Atoi(m[1])
+			if i >= len(quoted) {
+				return nil, false
+			}
+			ab, bad := c.compileAbilityText(quoted[i])
+			// A granted triggered or activated ability is listed on the
+			// object like a printed one; a static one must compile.
+			if len(bad) > 0 && ab.Kind == abStatic {
+				return nil, false
+			}
+			abs = append(abs, ab)
+			continue
+		}
+		if !keywords[item] && !strings.HasPrefix(item, "protection from ") {
+			return nil, false
+		}
+		abs = append(abs, c.keyword(item))
+	}
+	return abs, len(abs) > 0
+}
+
+// keywordList parses "flying, first strike, and lifelink".
+func keywordList(s string) ([]string, bool) {
+	s = strings.ReplaceAll(s, ", and ", ", ")
+	s = strings.ReplaceAll(s, " and ", ", ")
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		p = strings.TrimSpace(p)
+		if !keywords[p] && !strings.HasPrefix(p, "protection from ") {
+			return nil, false
+		}
+		out = append(out, p)
+	}
+	return out, len(out) > 0
+}

@@ -1,0 +1,418 @@
+package engine
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// The sentence compiler is table-driven: one template of Oracle wording is
+// one entry. sentenceRules are tried in order on the whole sentence (after
+// "until end of turn" and "as long as" are taken off and quoted abilities
+// are replaced by placeholders); the last entry is the general
+// "SUBJECT VERB PREDICATE [and VERB PREDICATE]" form, whose predicates are
+// in turn read with predicateRules.
+//
+// An entry whose pattern matches decides the sentence: its builder either
+// compiles it or rejects it (the wording is known, what it names is not).
+// A sentence no entry matches is unmodelled. Both are reported, never
+// dropped.
+
+// ruleOutcome is what the sentence compiler did with one sentence.
+type ruleOutcome int
+
+const (
+	outUnmatched ruleOutcome = iota // no template matches: unmodelled
+	outRejected                     // a template matches, but what it names can't be modelled
+	outModelled
+)
+
+// sentenceRule is one template of a whole sentence.
+type sentenceRule struct {
+	class string
+	re    *regexp.Regexp
+	// when, if set, must hold for the entry to be tried at all.
+	when func(ctx *sctx) bool
+	// build fills t from the match and returns what the template applies
+	// to; ok false rejects the sentence.
+	build func(c *compiler, m []string, t *Template, ctx *sctx, quoted []string) (Selector, bool)
+	// noTemplate: the sentence modifies the previous one and makes no
+	// template of its own.
+	noTemplate bool
+}
+
+// predicateRule is one template of a clause after the subject.
+type predicateRule struct {
+	class string
+	re    *regexp.Regexp
+	build func(c *compiler, m []string, quoted []string) ([]Part, bool)
+}
+
+var (
+	reAsLongPre    = regexp.MustCompile(`(?i)^as long as ([^,]+), `)
+	reAsLongPost   = regexp.MustCompile(`(?i) as long as (.+)$`)
+	reDevotion     = regexp.MustCompile(`^your devotion to (white|blue|black|red|green) is less than (\d+|one|two|three|four|five|six|seven|eight|nine|ten)$`)
+	reYouControlA  = regexp.MustCompile(`^you control (?:a|an|another) (.+)$`)
+	reUntilEOTPre  = regexp.MustCompile(`(?i)^until end of turn, `)
+	reUntilEOTPost = regexp.MustCompile(`(?i) (?:until end of turn|this turn)$`)
+	reQuoted       = regexp.MustCompile(`"[^"]*"|“[^”]*”`)
+	reQuotedRef    = regexp.MustCompile(`^«(\d+)»$`)
+
+	reBecomePTWith = regexp.MustCompile(` with (?:base )?power and toughness (\d+)/(\d+)$`)
+	reBecomeMVWith = regexp.MustCompile(` with (?:base )?power and toughness each equal to (?:its|their) mana value$`)
+	reSlashPT      = regexp.MustCompile(`^(\d+)/(\d+)$`)
+)
+
+// sentenceRules are the whole-sentence templates, in the order they are
+// tried.
+var sentenceRules = []sentenceRule{
+	{
+		// "It's still a land." makes the previous type change keep the old
+		// types (205.1b).
+		class: "still a TYPE",
+		re:    regexp.MustCompile(`^(?:it's|it is|they're|they are) still (?:a |an )?(land|artifact|enchantment|lands|artifacts|enchantments)$`),
+		when:  func(ctx *sctx) bool { return ctx.prev != nil },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			for i := range ctx.prev.Parts {
+				if ctx.prev.Parts[i].Op == opSetTypes {
+					ctx.prev.Parts[i].Op = opAddTypes
+				}
+			}
+			return Selector{}, true
+		},
+		noTemplate: true,
+	},
+	// "Gain control of …" and "You control …" are the same layer-2 effect.
+	{class: "control", re: regexp.MustCompile(`^gain control of (.+)$`), build: buildControl},
+	{class: "control", re: regexp.MustCompile(`^you control (.+)$`), build: buildControl},
+	{
+		class: "switch power and toughness",
+		re:    regexp.MustCompile(`^switch (.+?)'s? power and toughness$`),
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			sel, ok := c.subject(strings.Fields(m[1]), ctx)
+			t.Parts = []Part{{Layer: L7d, Op: opSwitch}}
+			return sel, ok
+		},
+	},
+	{
+		class: "tap/untap",
+		re:    regexp.MustCompile(`^(tap|untap) (.+)$`),
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			sel, ok := c.subject(strings.Fields(m[2]), ctx)
+			t.Action = actTap
+			if m[1] == "untap" {
+				t.Action = actUntap
+			}
+			return sel, ok
+		},
+	},
+	{
+		class: "destroy/exile/return",
+		re:    regexp.MustCompile(`^(destroy|exile|return) (.+?)(?: to (?:its|their) owners?'s? hands?)?$`),
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			sel, ok := c.subject(strings.Fields(m[2]), ctx)
+			if !ok || sel.Kind != selTarget {
+				return sel, false
+			}
+			t.Action = map[string]actionKind{"destroy": actDestroy, "exile": actExile, "return": actBounce}[m[1]]
+			return sel, true
+		},
+	},
+	{
+		class: "put counters",
+		re:    regexp.MustCompile(`^put (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) (\S+) counters? on (.+)$`),
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			sel, ok := c.subject(strings.Fields(m[3]), ctx)
+			n, isNum := numberWords[m[1]]
+			if !isNum {
+				n, _ = strconv.Atoi(m[1])
+			}
+			t.Action, t.N, t.Counter = actCounters, n, m[2]
+			return sel, ok
+		},
+	},
+	{
+		class: "characteristic-defining P/T count",
+		re:    regexp.MustCompile(`^(~|its)'?s? (power and toughness are each|power is|toughness is) equal to the number of (.+)$`),
+		when:  func(ctx *sctx) bool { return ctx.self },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			f, ok := parseFilter(strings.Fields(m[3]))
+			if !ok {
+				return Selector{}, false
+			}
+			which := 3
+			switch m[2] {
+			case "power is":
+				which = 1
+			case "toughness is":
+				which = 2
+			}
+			t.CDA = true
+			t.Parts = []Part{{Layer: L7a, Op: opCDACount, Which: which, Count: &f}}
+			return Selector{Kind: selSelf, Noun: "~"}, true
+		},
+	},
+	{
+		// The general form: SUBJECT VERB PREDICATE [and VERB PREDICATE].
+		class: "SUBJECT VERB PREDICATE",
+		re:    regexp.MustCompile(`^.`),
+		build: nil, // compiled by generalSentence
+	},
+}
+
+func buildControl(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+	sel, ok := c.subject(strings.Fields(m[1]), ctx)
+	t.Parts = []Part{{Layer: L2, Op: opControl}}
+	if ok {
+		c.control = true
+	}
+	return sel, ok
+}
+
+// predicateRules are the clause templates, in the order they are tried.
+var predicateRules []predicateRule
+
+// The table is filled in init: its "has" entry compiles quoted abilities,
+// which compiles sentences, which reads the table.
+func init() {
+	predicateRules = []predicateRule{
+		{class: "gets +N/+N", re: regexp.MustCompile(`^gets? ([+-]\d+)/([+-]\d+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			dp, _ := strconv.Atoi(m[1])
+			dt, _ := strconv.Atoi(m[2])
+			return []Part{{Layer: L7c, Op: opModPT, P: dp, T: dt}}, true
+		}},
+		{class: "base power and toughness N/N", re: regexp.MustCompile(`^(?:has|have) base power and toughness (\d+)/(\d+)$`), build: buildSetPT},
+		{class: "P/T equal to mana value", re: regexp.MustCompile(`^(?:has|have) (?:base )?power and toughness each equal to (?:its|their) mana value$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L7b, Op: opSetPTMV}}, true
+		}},
+		{class: "becomes N/N", re: regexp.MustCompile(`^becomes? (\d+)/(\d+)$`), build: buildSetPT},
+		{class: "is COLOR", re: regexp.MustCompile(`^(?:is|are|becomes?) ((?:white|blue|black|red|green)(?:(?:,? and |, )(?:white|blue|black|red|green))*|colorless)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			var cs []string
+			for _, w := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ' ' || r == ',' }) {
+				if col, ok := colorWords[w]; ok {
+					cs = append(cs, col)
+				}
+			}
+			return []Part{{Layer: L5, Op: opSetColors, Colors: sortColors(cs)}}, true
+		}},
+		{class: "is a basic land type", re: regexp.MustCompile(`^(?:is|are) (?:a |an )?(plains|islands?|swamps?|mountains?|forests?)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			return []Part{{Layer: L4, Op: opSetLandTypes, Subtypes: []string{basicLandTypes[m[1]]}}}, true
+		}},
+		{class: "is a TYPE in addition to its other types", re: regexp.MustCompile(`^(?:is|are) (?:a |an )?(\S+?) in addition to (?:its|their) other (?:land |creature |artifact |enchantment )?types$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			w := strings.TrimSuffix(m[1], "s")
+			if w == "creature" {
+				return []Part{{Layer: L4, Op: opAddTypes, Types: []string{"Creature"}}}, true
+			}
+			sub := capitalize(w)
+			if bt, ok := basicLandTypes[m[1]]; ok {
+				sub = bt
+			}
+			return []Part{{Layer: L4, Op: opAddTypes, Subtypes: []string{sub}}}, true
+		}},
+		{class: "isn't a TYPE", re: regexp.MustCompile(`^(?:isn't|is not|aren't|are not) (?:a |an )?(creature|artifact|enchantment|land)s?$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			return []Part{{Layer: L4, Op: opRemoveTypes, Types: []string{typeNouns[m[1]]}}}, true
+		}},
+		{class: "every basic land type", re: regexp.MustCompile(`^(?:is|are) every basic land type in addition to (?:its|their) other types$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L4, Op: opAddTypes, Subtypes: []string{"Plains", "Island", "Swamp", "Mountain", "Forest"}}}, true
+		}},
+		{class: "loses all abilities", re: regexp.MustCompile(`^loses? all abilities$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L6, Op: opLoseAll}}, true
+		}},
+		{class: "can't attack or block", re: regexp.MustCompile(`^can't attack( or block)?$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			parts := []Part{{Layer: lRules, Op: opCantAttack}}
+			if m[1] != "" {
+				parts = append(parts, Part{Layer: lRules, Op: opCantBlock})
+			}
+			return parts, true
+		}},
+		{class: "can't block", re: regexp.MustCompile(`^can't block$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: lRules, Op: opCantBlock}}, true
+		}},
+		{class: "has ABILITIES", re: regexp.MustCompile(`^(?:has|have|gains?) (.+)$`), build: func(c *compiler, m []string, quoted []string) ([]Part, bool) {
+			abs, ok := c.grantList(m[1], quoted)
+			if !ok {
+				return nil, false
+			}
+			return []Part{{Layer: L6, Op: opAddAbilities, Abilities: abs}}, true
+		}},
+		{class: "loses KEYWORDS", re: regexp.MustCompile(`^loses? (.+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			kws, ok := keywordList(m[1])
+			if !ok {
+				return nil, false
+			}
+			return []Part{{Layer: L6, Op: opLoseAbilities, Keywords: kws}}, true
+		}},
+		{class: "becomes a … creature", re: regexp.MustCompile(`^(?:becomes?|is|are) (?:a |an )?(.*)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			return c.becomeCreature(strings.Fields(m[1]))
+		}},
+	}
+}
+
+func buildSetPT(c *compiler, m []string, _ []string) ([]Part, bool) {
+	bp, _ := strconv.Atoi(m[1])
+	bt, _ := strconv.Atoi(m[2])
+	return []Part{{Layer: L7b, Op: opSetPT, P: bp, T: bt}}, true
+}
+
+// sentence compiles one sentence. ok is false when it cannot be modelled;
+// ctx.outcome and ctx.class then say whether a template matched.
+func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
+	ctx.outcome, ctx.class = outUnmatched, ""
+	s := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), "."))
+	eot := false
+	if reUntilEOTPre.MatchString(s) {
+		s = reUntilEOTPre.ReplaceAllString(s, "")
+		eot = true
+	}
+	if reUntilEOTPost.MatchString(s) {
+		s = reUntilEOTPost.ReplaceAllString(s, "")
+		eot = true
+	}
+	var cond *Condition
+	if m := reAsLongPre.FindStringSubmatch(s); m != nil {
+		cd, ok := parseCondition(strings.ToLower(m[1]))
+		if !ok {
+			ctx.class = "as long as CONDITION"
+			return nil, false
+		}
+		cond, s = cd, s[len(m[0]):]
+	} else if m := reAsLongPost.FindStringSubmatch(s); m != nil {
+		cd, ok := parseCondition(strings.ToLower(m[1]))
+		if !ok {
+			ctx.class = "as long as CONDITION"
+			return nil, false
+		}
+		cond, s = cd, s[:len(s)-len(m[0])]
+	}
+	// Quoted abilities keep their own case and punctuation; the sentence
+	// refers to them by placeholder.
+	var quoted []string
+	s = reQuoted.ReplaceAllStringFunc(s, func(q string) string {
+		quoted = append(quoted, strings.Trim(q, "\"“”"))
+		return "«" + strconv.Itoa(len(quoted)-1) + "»"
+	})
+	low := strings.ToLower(s)
+	t := &Template{Sentence: strings.TrimSpace(raw), UntilEOT: eot, Cond: cond}
+	if cond != nil && !ctx.self {
+		ctx.outcome, ctx.class = outRejected, "as long as CONDITION"
+		return nil, false // a resolved effect's condition is not modelled
+	}
+	for _, r := range sentenceRules {
+		if r.when != nil && !r.when(ctx) {
+			continue
+		}
+		m := r.re.FindStringSubmatch(low)
+		if m == nil {
+			continue
+		}
+		var sel Selector
+		var ok bool
+		if r.build == nil {
+			ctx.class = r.class
+			sel, ok = c.generalSentence(low, t, ctx, quoted)
+		} else {
+			ctx.outcome, ctx.class = outRejected, r.class
+			sel, ok = r.build(c, m, t, ctx, quoted)
+		}
+		if !ok {
+			return nil, false
+		}
+		ctx.outcome = outModelled
+		if r.noTemplate {
+			return nil, true
+		}
+		c.noteLowers(t)
+		t.Sel = sel
+		ctx.last = &t.Sel
+		ctx.prev = t
+		return []*Template{t}, true
+	}
+	return nil, false
+}
+
+// generalSentence compiles "SUBJECT VERB PREDICATE [and VERB PREDICATE]".
+// ctx.outcome stays outUnmatched unless a predicate template matched.
+func (c *compiler) generalSentence(low string, t *Template, ctx *sctx, quoted []string) (Selector, bool) {
+	words := strings.Fields(low)
+	verb := -1
+	for i, w := range words {
+		if sentenceVerbs[w] {
+			verb = i
+			break
+		}
+	}
+	if verb <= 0 {
+		return Selector{}, false
+	}
+	sel, ok := c.subject(words[:verb], ctx)
+	if !ok {
+		return Selector{}, false
+	}
+	for _, clause := range splitClauses(words[verb:]) {
+		parts, ok := c.predicate(clause, quoted, ctx)
+		if !ok {
+			return Selector{}, false
+		}
+		t.Parts = append(t.Parts, parts...)
+	}
+	return sel, true
+}
+
+// predicate compiles one clause after the subject with the first
+// predicateRule that matches it.
+func (c *compiler) predicate(p string, quoted []string, ctx *sctx) ([]Part, bool) {
+	for _, r := range predicateRules {
+		m := r.re.FindStringSubmatch(p)
+		if m == nil {
+			continue
+		}
+		ctx.outcome, ctx.class = outRejected, r.class
+		return r.build(c, m, quoted)
+	}
+	ctx.outcome = outUnmatched
+	return nil, false
+}
+
+// noteLowers remembers templates that can leave a creature with toughness 0
+// or less, so state-based actions know when 704.5f needs checking.
+func (c *compiler) noteLowers(t *Template) {
+	for _, p := range t.Parts {
+		if lw := ops[p.Op].lowers; lw != nil && lw(p, t) {
+			c.lowers = true
+		}
+	}
+}
+
+func setsToughness(t *Template) bool {
+	for _, p := range t.Parts {
+		if p.Op == opSetPT && p.T > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// parseCondition reads the conditions of "as long as ..." the engine can
+// decide: "you control a[n] FILTER" and "your devotion to COLOR is less
+// than N" (700.5).
+func parseCondition(low string) (*Condition, bool) {
+	if m := reDevotion.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[2])
+		if !ok {
+			return nil, false
+		}
+		return &Condition{Devotion: colorWords[m[1]], Less: n, Text: low}, true
+	}
+	if m := reYouControlA.FindStringSubmatch(low); m != nil {
+		f, ok := parseFilter(strings.Fields(m[1]))
+		if !ok {
+			return nil, false
+		}
+		f.Control = 1
+		if strings.HasPrefix(low, "you control another ") {
+			f.Other = true
+		}
+		return &Condition{Control: &f, Text: low}, true
+	}
+	return nil, false
+}
