@@ -80,6 +80,40 @@ type compiledCard struct {
 	abilities    []*Ability
 	unmodeled    []string
 	entersTapped bool
+	// staticMiss are the sentences of static abilities that could not be
+	// modelled: answers about objects they may affect depend on them.
+	staticMiss []string
+	lines      []lineRecord
+}
+
+// lineKind is what one line of rules text is.
+type lineKind int
+
+const (
+	lineKeyword lineKind = iota
+	lineStatic
+	lineTriggered
+	lineActivated
+	lineMana
+	lineEntersTapped
+	lineMode
+	nLineKinds
+)
+
+var lineKindNames = [nLineKinds]string{"keyword", "static", "triggered", "activated", "mana ability", "enters tapped (replacement)", "mode of a modal ability"}
+
+// lineRecord is one compiled line and, for a static ability, what became
+// of each of its sentences.
+type lineRecord struct {
+	n         int // 1-based line of the rules text
+	kind      lineKind
+	sentences []sentenceRecord
+}
+
+type sentenceRecord struct {
+	orig, norm string
+	outcome    ruleOutcome
+	class      string
 }
 
 var reEntersAsCopy = regexp.MustCompile(`^you may have ~ enter(?: the battlefield)? as a copy of`)
@@ -168,17 +202,20 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 		return cc
 	}
 	cc := &compiledCard{}
-	for _, line := range strings.Split(def.Text, "\n") {
+	for n, line := range strings.Split(def.Text, "\n") {
 		orig := strings.TrimSpace(reminder.ReplaceAllString(line, ""))
 		if orig == "" {
 			continue
 		}
+		rec := lineRecord{n: n + 1}
 		text := selfRef(normQuotes(orig), def.Name)
 		low := strings.ToLower(text)
 		if strings.HasPrefix(orig, "•") && len(cc.abilities) > 0 {
 			// A mode of the previous modal ability: part of its text.
 			prev := cc.abilities[len(cc.abilities)-1]
 			prev.Text += "\n" + orig
+			rec.kind = lineMode
+			cc.lines = append(cc.lines, rec)
 			continue
 		}
 		if reEntersTapped.MatchString(low) {
@@ -186,31 +223,43 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 			// object enters.
 			cc.entersTapped = true
 			cc.abilities = append(cc.abilities, c.newAbility(&Ability{Text: orig, Kind: abStatic}))
+			rec.kind = lineEntersTapped
+			cc.lines = append(cc.lines, rec)
 			continue
 		}
 		if kws, ok := keywordLine(low); ok {
 			for _, kw := range kws {
 				cc.abilities = append(cc.abilities, c.keyword(kw))
 			}
+			rec.kind = lineKeyword
+			cc.lines = append(cc.lines, rec)
 			continue
 		}
 		switch {
 		case isTriggered(low):
 			cc.abilities = append(cc.abilities, c.newAbility(&Ability{Text: orig, Kind: abTriggered}))
 			cc.unmodeled = append(cc.unmodeled, orig+" [triggered ability: not run by the scenario; state its result with a statement]")
+			rec.kind = lineTriggered
+			cc.lines = append(cc.lines, rec)
 			continue
 		case isActivated(text):
 			cc.abilities = append(cc.abilities, c.newAbility(&Ability{Text: orig, Kind: abActivated}))
+			rec.kind = lineMana
 			if !isManaAbility(low) {
 				cc.unmodeled = append(cc.unmodeled, orig+" [activated ability: not run by the scenario; state its result with a statement]")
+				rec.kind = lineActivated
 			}
+			cc.lines = append(cc.lines, rec)
 			continue
 		}
 		ab := c.newAbility(&Ability{Text: orig, Kind: abStatic})
 		ctx := &sctx{self: true}
+		rec.kind = lineStatic
 		for _, p := range sentencePairs(normQuotes(orig), text) {
 			ts, ok := c.sentence(p[1], ctx)
+			rec.sentences = append(rec.sentences, sentenceRecord{orig: p[0], norm: p[1], outcome: ctx.outcome, class: ctx.class})
 			if !ok {
+				cc.staticMiss = append(cc.staticMiss, p[0])
 				msg := p[0]
 				if reEntersAsCopy.MatchString(strings.ToLower(p[1])) {
 					msg += " [replacement effect: write \"CARD (copy of REF)\" to have it enter as a copy]"
@@ -229,6 +278,7 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 			}
 		}
 		cc.abilities = append(cc.abilities, ab)
+		cc.lines = append(cc.lines, rec)
 	}
 	c.cards[key] = cc
 	return cc
