@@ -19,7 +19,12 @@ type Chars struct {
 	Subtypes   []string
 	Abilities  []abInst
 	P, T       int
-	Controller Player
+	// PUnknown, TUnknown: the printed value is "*" (or "1+*") and no
+	// characteristic-defining ability or setting effect has given it a
+	// value the engine knows (208.2a, 604.3). The number in P or T is then
+	// not the creature's power or toughness.
+	PUnknown, TUnknown bool
+	Controller         Player
 }
 
 // abInst is an ability an object has, with where it came from: fromText for
@@ -69,6 +74,7 @@ func (g *game) baseChars(o *Object) *Chars {
 		Name: d.Name, ManaCost: d.ManaCost, Colors: sortColors(d.Colors),
 		Supertypes: append([]string(nil), d.Supertypes...), Types: append([]string(nil), d.Types...),
 		Subtypes: append([]string(nil), d.Subtypes...), P: ptValue(d.Power), T: ptValue(d.Toughness),
+		PUnknown: strings.Contains(d.Power, "*"), TUnknown: strings.Contains(d.Toughness, "*"),
 		Controller: o.ctrl,
 	}
 	for _, a := range o.printed {
@@ -149,6 +155,20 @@ func (s *state) matches(f *Filter, i int, you Player, self int) bool {
 	}
 	for _, col := range f.NotColors {
 		if containsFold(c.Colors, col) {
+			return false
+		}
+	}
+	switch f.ColorCount {
+	case 1:
+		if len(c.Colors) != 0 {
+			return false
+		}
+	case 2:
+		if len(c.Colors) != 1 {
+			return false
+		}
+	case 3:
+		if len(c.Colors) < 2 {
 			return false
 		}
 	}

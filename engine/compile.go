@@ -69,11 +69,13 @@ var numberWords = map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3
 
 // compiler assigns ability ids and caches compiled cards.
 type compiler struct {
-	nextID  int
-	control bool // a control-changing template was compiled
-	lowers  bool // a template that can bring toughness to 0 or less was compiled
-	cards   map[string]*compiledCard
-	kw      map[string]*Ability
+	spellMiss []spellMiss // unmodelled sentences of resolved spells and effects
+	missByAb  map[int][]staticMiss
+	nextID    int
+	control   bool // a control-changing template was compiled
+	lowers    bool // a template that can bring toughness to 0 or less was compiled
+	cards     map[string]*compiledCard
+	kw        map[string]*Ability
 }
 
 type compiledCard struct {
@@ -82,7 +84,7 @@ type compiledCard struct {
 	entersTapped bool
 	// staticMiss are the sentences of static abilities that could not be
 	// modelled: answers about objects they may affect depend on them.
-	staticMiss []string
+	staticMiss []staticMiss
 	lines      []lineRecord
 }
 
@@ -121,7 +123,7 @@ var reEntersAsCopy = regexp.MustCompile(`^you may have ~ enter(?: the battlefiel
 var reEntersTapped = regexp.MustCompile(`^~ enters(?: the battlefield)? tapped\.?$`)
 
 func newCompiler() *compiler {
-	return &compiler{cards: map[string]*compiledCard{}, kw: map[string]*Ability{}}
+	return &compiler{cards: map[string]*compiledCard{}, kw: map[string]*Ability{}, missByAb: map[int][]staticMiss{}}
 }
 
 func (c *compiler) newAbility(a *Ability) *Ability {
@@ -177,6 +179,12 @@ var reminder = regexp.MustCompile(`\s*\([^()]*\)`)
 // selfRef replaces the card's own name and "this creature" style
 // self-references with "~".
 func selfRef(text, name string) string {
+	// A card named for a keyword ("Lifelink", "Fear") uses the word as the
+	// keyword in its text ("Enchanted creature has lifelink."): reading it as
+	// the card's name would grant nothing.
+	if low := strings.ToLower(strings.TrimSpace(name)); keywords[low] || keywordPrefix.MatchString(low) {
+		name = ""
+	}
 	if name = strings.ToValidUTF8(name, ""); strings.TrimSpace(name) != "" {
 		names := []string{name}
 		// Legendary cards call themselves by the part before the comma
@@ -259,7 +267,9 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 			ts, ok := c.sentence(p[1], ctx)
 			rec.sentences = append(rec.sentences, sentenceRecord{orig: p[0], norm: p[1], outcome: ctx.outcome, class: ctx.class})
 			if !ok {
-				cc.staticMiss = append(cc.staticMiss, p[0])
+				m := staticMiss{ab: ab, text: p[0], norm: strings.ToLower(p[1])}
+				cc.staticMiss = append(cc.staticMiss, m)
+				c.missByAb[ab.id] = append(c.missByAb[ab.id], m)
 				msg := p[0]
 				if reEntersAsCopy.MatchString(strings.ToLower(p[1])) {
 					msg += " [replacement effect: write \"CARD (copy of REF)\" to have it enter as a copy]"

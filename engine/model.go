@@ -88,6 +88,9 @@ type Filter struct {
 	NotSubtypes   []string
 	Colors        []string // any of
 	NotColors     []string
+	// ColorCount: 0 any; 1 colorless (105.2c); 2 monocolored (105.2a);
+	// 3 multicolored (105.2b).
+	ColorCount int
 	Other         bool
 	Control       int // 0 any, 1 you, 2 an opponent
 }

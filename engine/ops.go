@@ -148,6 +148,7 @@ var ops = [...]opInfo{
 		reads:  0,
 		apply: func(s *state, p Part, e *Effect, c *Chars) string {
 			c.P, c.T = p.P, p.T
+			c.PUnknown, c.TUnknown = false, false
 			return fmt.Sprintf("base power and toughness %d/%d → %d/%d", p.P, p.T, c.P, c.T)
 		},
 		lowers: func(p Part, _ *Template) bool { return p.T <= 0 },
@@ -159,6 +160,7 @@ var ops = [...]opInfo{
 		apply: func(s *state, p Part, e *Effect, c *Chars) string {
 			mv := manaValue(c.ManaCost)
 			c.P, c.T = mv, mv
+			c.PUnknown, c.TUnknown = false, false
 			return fmt.Sprintf("power and toughness equal to its mana value %d → %d/%d", mv, c.P, c.T)
 		},
 		sig: func(s *state, p Part, e *Effect, slots []int, ctrl Player, b *strings.Builder) {
@@ -175,10 +177,10 @@ var ops = [...]opInfo{
 		apply: func(s *state, p Part, e *Effect, c *Chars) string {
 			n := s.count(p.Count, e)
 			if p.Which&1 != 0 {
-				c.P = n
+				c.P, c.PUnknown = n, false
 			}
 			if p.Which&2 != 0 {
-				c.T = n
+				c.T, c.TUnknown = n, false
 			}
 			return fmt.Sprintf("characteristic-defining ability counts %d → %d/%d", n, c.P, c.T)
 		},

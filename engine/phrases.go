@@ -78,6 +78,8 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 	return Selector{Kind: selFilter, F: f, Noun: noun}, true
 }
 
+var colorCounts = map[string]int{"colorless": 1, "monocolored": 2, "multicolored": 3}
+
 // parseFilter parses "[all|each] [other] [COLOR] [nonX] [SUBTYPE] TYPE(s)
 // [you control|your opponents control|an opponent controls]".
 func parseFilter(words []string) (Filter, bool) {
@@ -125,6 +127,10 @@ func parseFilter(words []string) (Filter, bool) {
 		}
 		if col, ok := colorWords[w]; ok {
 			f.Colors = append(f.Colors, col)
+			continue
+		}
+		if n, ok := colorCounts[w]; ok {
+			f.ColorCount = n
 			continue
 		}
 		if strings.HasPrefix(w, "non") {

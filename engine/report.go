@@ -35,6 +35,9 @@ type QueryResult struct {
 	IsCheck bool
 	Answer  bool
 	Reasons []Reason
+	// DependsOnUnmodelled quotes the text the engine could not model that
+	// may change this answer (filled by dependsOnUnmodelled).
+	DependsOnUnmodelled []string
 }
 
 // MarshalJSON writes the object shape or the check shape.
@@ -49,18 +52,20 @@ func (q QueryResult) MarshalJSON() ([]byte, error) {
 			Query   string   `json:"query"`
 			Answer  bool     `json:"answer"`
 			Reasons []Reason `json:"reasons"`
-		}{q.Line, q.Query, q.Answer, rs})
+			Depends []string `json:"depends_on_unmodelled,omitempty"`
+		}{q.Line, q.Query, q.Answer, rs, q.DependsOnUnmodelled})
 	}
 	tr := q.Trace
 	if tr == nil {
 		tr = []TraceStep{}
 	}
 	return json.Marshal(struct {
-		Line   int         `json:"line"`
-		Query  string      `json:"query"`
-		Object *ObjectView `json:"object"`
-		Trace  []TraceStep `json:"trace"`
-	}{q.Line, q.Query, q.Object, tr})
+		Line    int         `json:"line"`
+		Query   string      `json:"query"`
+		Object  *ObjectView `json:"object"`
+		Trace   []TraceStep `json:"trace"`
+		Depends []string    `json:"depends_on_unmodelled,omitempty"`
+	}{q.Line, q.Query, q.Object, tr, q.DependsOnUnmodelled})
 }
 
 // UnmarshalJSON reads either shape back (for clients of the JSON output).
@@ -72,11 +77,12 @@ func (q *QueryResult) UnmarshalJSON(b []byte) error {
 		Trace   []TraceStep `json:"trace"`
 		Answer  *bool       `json:"answer"`
 		Reasons []Reason    `json:"reasons"`
+		Depends []string    `json:"depends_on_unmodelled"`
 	}
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
-	*q = QueryResult{Line: raw.Line, Query: raw.Query, Object: raw.Object, Trace: raw.Trace, Reasons: raw.Reasons}
+	*q = QueryResult{Line: raw.Line, Query: raw.Query, Object: raw.Object, Trace: raw.Trace, Reasons: raw.Reasons, DependsOnUnmodelled: raw.Depends}
 	if raw.Answer != nil {
 		q.IsCheck, q.Answer = true, *raw.Answer
 	}
@@ -149,7 +155,7 @@ func (s *state) view(o *Object) *ObjectView {
 	for k, n := range o.counters {
 		v.Counters[k] = n
 	}
-	if c.is("Creature") { // 208.3: a noncreature permanent has no power or toughness
+	if c.is("Creature") && !c.PUnknown && !c.TUnknown { // 208.3: a noncreature permanent has no power or toughness; an unknown */* is not shown as a number
 		p, t := c.P, c.T
 		v.Power, v.Toughness = &p, &t
 	}
@@ -172,7 +178,7 @@ func (s *state) query(o *Object, st *Stmt) QueryResult {
 			tr[k].Effect += fmt.Sprintf(" [timestamp %d]", tr[k].ts)
 		}
 	}
-	return QueryResult{Line: st.Line, Query: strings.TrimSpace(strings.TrimPrefix(st.Src, "?")), Object: s.view(o), Trace: tr}
+	return s.withDepends(o, QueryResult{Line: st.Line, Query: strings.TrimSpace(strings.TrimPrefix(st.Src, "?")), Object: s.view(o), Trace: tr})
 }
 
 // check answers "? can REF attack|block|tap|untap". The scenario happens
@@ -274,7 +280,7 @@ func (s *state) check(o *Object, st *Stmt) QueryResult {
 	} else {
 		q.Reasons = yes
 	}
-	return q
+	return s.withDepends(o, q)
 }
 
 // JSON returns the report as JSON: {"results":[...],"unmodeled":[...],"errors":[...]}.
@@ -294,14 +300,14 @@ func (r *Report) Text() string {
 			if q.Answer {
 				ans = "Yes."
 			}
-			b.WriteString(ans + "\n")
+			b.WriteString(ans + dependsText(q.DependsOnUnmodelled) + "\n")
 			for _, rs := range q.Reasons {
 				fmt.Fprintf(&b, "  • **%s** %s\n", rs.Rule, rs.Text)
 			}
 			continue
 		}
 		v := q.Object
-		b.WriteString(objectLine(v) + "\n")
+		b.WriteString(objectLine(v) + dependsText(q.DependsOnUnmodelled) + "\n")
 		if len(v.Abilities) > 0 {
 			fmt.Fprintf(&b, "  Abilities: %s\n", strings.Join(v.Abilities, "; "))
 		}

@@ -408,6 +408,7 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 	for _, b := range bad {
 		g.unmodeled(st.Line, srcName, b)
 	}
+	g.comp.noteSpellMisses(st.Line, srcName, bad, targets)
 	if castName != "" && len(targets) > 0 {
 		// 608.2b: a spell whose targets are all illegal doesn't resolve.
 		s := g.current()
@@ -672,7 +673,7 @@ func (g *game) stateBased(s *state, lowers bool, line int) bool {
 			continue // left during this pass (an Aura with its creature)
 		}
 		c := s.ch[i]
-		if lowers && c.is("Creature") && c.T <= 0 {
+		if lowers && c.is("Creature") && c.T <= 0 && !c.TUnknown {
 			g.note(line, fmt.Sprintf("%s has toughness %d and is put into its owner's graveyard", o.display(), c.T), "704.5f")
 			g.leave(o)
 			acted = true

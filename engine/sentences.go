@@ -199,10 +199,13 @@ func init() {
 			return []Part{{Layer: L4, Op: opSetLandTypes, Subtypes: []string{basicLandTypes[m[1]]}}}, true
 		}},
 		{class: "is a TYPE in addition to its other types", re: regexp.MustCompile(`^(?:is|are) (?:a |an )?(\S+?) in addition to (?:its|their) other (?:land |creature |artifact |enchantment )?types$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
-			w := strings.TrimSuffix(m[1], "s")
-			if w == "creature" {
-				return []Part{{Layer: L4, Op: opAddTypes, Types: []string{"Creature"}}}, true
+			// A card type (205.2a) is added as a type, anything else as a
+			// subtype: "All permanents are artifacts in addition to their
+			// other types" makes them artifacts, not "Artifact" lands.
+			if ct := typeNouns[m[1]]; ct != "" {
+				return []Part{{Layer: L4, Op: opAddTypes, Types: []string{ct}}}, true
 			}
+			w := strings.TrimSuffix(m[1], "s")
 			sub := capitalize(w)
 			if bt, ok := basicLandTypes[m[1]]; ok {
 				sub = bt
