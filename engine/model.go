@@ -91,8 +91,8 @@ type Filter struct {
 	// ColorCount: 0 any; 1 colorless (105.2c); 2 monocolored (105.2a);
 	// 3 multicolored (105.2b).
 	ColorCount int
-	Other         bool
-	Control       int // 0 any, 1 you, 2 an opponent
+	Other      bool
+	Control    int // 0 any, 1 you, 2 an opponent
 }
 
 // Selector says what a template applies to.
