@@ -158,6 +158,19 @@ func (s *state) matches(f *Filter, i int, you Player, self int) bool {
 			return false
 		}
 	}
+	for _, kw := range f.With {
+		if !c.hasKeyword(kw) {
+			return false
+		}
+	}
+	for _, kw := range f.Without {
+		if c.hasKeyword(kw) {
+			return false
+		}
+	}
+	if f.Token != 0 && s.objs[i].token != (f.Token == 1) {
+		return false
+	}
 	switch f.ColorCount {
 	case 1:
 		if len(c.Colors) != 0 {

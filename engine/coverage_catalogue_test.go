@@ -149,6 +149,21 @@ func TestCatalogueCoverage(t *testing.T) {
 	if total != r.Sentences {
 		t.Fatalf("classes count %d sentences, want %d", total, r.Sentences)
 	}
+	// No compiled filter may name a word that is not a subtype: such a
+	// filter is accepted and affects nothing it should.
+	valid := crSubtypes(t)
+	c := newCompiler()
+	var bad []string
+	for _, d := range defs {
+		if isPermanentDef(d) {
+			for _, x := range badSubtypes(c, d, valid) {
+				bad = append(bad, d.Name+": "+x)
+			}
+		}
+	}
+	if len(bad) > 0 {
+		t.Errorf("%d compiled filters name words that are not subtypes (205.3), e.g. %q", len(bad), bad[:min(len(bad), 10)])
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d permanents; %d static-ability sentences: %d modelled (%.1f%%), %d rejected, %d unmodelled\n",
 		r.Cards, r.Sentences, r.Modelled, r.Percent(), r.Rejected, r.Unmodelled)

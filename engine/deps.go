@@ -214,6 +214,9 @@ func (s *state) readMask(e *Effect, l Layer) int {
 		r |= fLoseAbilities
 		if e.t.Sel.Kind == selFilter || e.t.Cond != nil {
 			r |= fTypes | fColors | fControl
+			if f := e.t.Sel.F; len(f.With) > 0 || len(f.Without) > 0 {
+				r |= fGainAbilities | fLoseAbilities
+			}
 		}
 	}
 	for _, p := range e.t.Parts {
@@ -249,7 +252,11 @@ func (s *state) dependsOn(a, b *Effect, l Layer, cache map[*Effect][]int) bool {
 	open := a.static && !started
 	condRead := open && a.t.Cond != nil && w&(fTypes|fColors|fControl) != 0
 	needExist := open && w&fLoseAbilities != 0 || condRead
-	needSet := open && a.t.Sel.Kind == selFilter && w&(fTypes|fColors|fControl) != 0
+	setReads := fTypes | fColors | fControl
+	if f := a.t.Sel.F; len(f.With) > 0 || len(f.Without) > 0 {
+		setReads |= fGainAbilities | fLoseAbilities
+	}
+	needSet := open && a.t.Sel.Kind == selFilter && w&setReads != 0
 	needWhat := false
 	for _, p := range a.t.Parts {
 		if p.Layer == l && ops[p.Op].reads&w != 0 {

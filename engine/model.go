@@ -91,6 +91,9 @@ type Filter struct {
 	// ColorCount: 0 any; 1 colorless (105.2c); 2 monocolored (105.2a);
 	// 3 multicolored (105.2b).
 	ColorCount int
+	With       []string // keywords it has ("creatures with flying")
+	Without    []string // keywords it lacks
+	Token      int      // 0 any, 1 tokens, 2 nontoken
 	Other      bool
 	Control    int // 0 any, 1 you, 2 an opponent
 }

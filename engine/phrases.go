@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -78,6 +79,28 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 	return Selector{Kind: selFilter, F: f, Noun: noun}, true
 }
 
+var reWithKeyword = regexp.MustCompile(` (with|without) ([a-z ,]+)$`)
+
+// knownSubtype reports a creature, land, artifact or enchantment type
+// (205.3g–205.3i, 205.3m), lower case.
+func knownSubtype(w string) bool {
+	return creatureTypes[w] || landTypes[w] || artifactTypes[w] || enchantmentTypes[w]
+}
+
+// creatureTypeNoun reads a creature type used as a noun, singular or
+// plural ("Merfolk", "Goblins", "Elves", "Allies").
+func creatureTypeNoun(w string) (string, bool) {
+	if creatureTypes[w] {
+		return w, true
+	}
+	for _, c := range []struct{ suf, rep string }{{"ves", "f"}, {"ies", "y"}, {"es", ""}, {"s", ""}, {"i", "us"}} {
+		if s := strings.TrimSuffix(w, c.suf); s != w && creatureTypes[s+c.rep] {
+			return s + c.rep, true
+		}
+	}
+	return "", false
+}
+
 var colorCounts = map[string]int{"colorless": 1, "monocolored": 2, "multicolored": 3}
 
 // parseFilter parses "[all|each] [other] [COLOR] [nonX] [SUBTYPE] TYPE(s)
@@ -95,6 +118,19 @@ func parseFilter(words []string) (Filter, bool) {
 			f.Control = suf.c
 		}
 	}
+	// "with flying", "without flying": a keyword the object has or lacks.
+	if m := reWithKeyword.FindStringSubmatch(join); m != nil {
+		kws, ok := keywordList(m[2])
+		if !ok {
+			return f, false
+		}
+		if m[1] == "with" {
+			f.With = kws
+		} else {
+			f.Without = kws
+		}
+		join = join[:len(join)-len(m[0])]
+	}
 	ws = strings.Fields(join)
 	if len(ws) > 0 && (ws[0] == "all" || ws[0] == "each") {
 		ws = ws[1:]
@@ -107,15 +143,28 @@ func parseFilter(words []string) (Filter, bool) {
 		return f, false
 	}
 	nounWord := ws[len(ws)-1]
-	t, ok := typeNouns[nounWord]
-	if !ok {
-		// "Forests you control", "a Swamp": a basic land type names lands.
-		bt, isBasic := basicLandTypes[nounWord]
-		if !isBasic {
+	if nounWord == "tokens" || nounWord == "token" {
+		// "creature tokens": the noun is the type before "tokens" (111.1).
+		f.Token = 1
+		ws = ws[:len(ws)-1]
+		if len(ws) == 0 {
 			return f, false
 		}
-		t = "Land"
-		f.Subtypes = append(f.Subtypes, bt)
+		nounWord = ws[len(ws)-1]
+	}
+	t, ok := typeNouns[nounWord]
+	if !ok {
+		// "Forests you control", "a Swamp": a basic land type names lands;
+		// "Other Merfolk", "Goblins you control": a creature type names the
+		// permanents of that type (205.3m).
+		if bt, isBasic := basicLandTypes[nounWord]; isBasic {
+			t = "Land"
+			f.Subtypes = append(f.Subtypes, bt)
+		} else if ct, isCT := creatureTypeNoun(nounWord); isCT {
+			f.Subtypes = append(f.Subtypes, capitalize(ct))
+		} else {
+			return f, false
+		}
 	}
 	if t != "" {
 		f.Types = append(f.Types, t)
@@ -142,7 +191,9 @@ func parseFilter(words []string) (Filter, bool) {
 				f.NotTypes = append(f.NotTypes, typeNouns[x])
 			case x == "basic" || x == "legendary" || x == "snow":
 				f.NotSupertypes = append(f.NotSupertypes, capitalize(x))
-			case x != "":
+			case x == "token":
+				f.Token = 2
+			case knownSubtype(x):
 				f.NotSubtypes = append(f.NotSubtypes, capitalize(x))
 			default:
 				return f, false
@@ -159,6 +210,11 @@ func parseFilter(words []string) (Filter, bool) {
 		}
 		if w == "tapped" || w == "untapped" || w == "attacking" || w == "blocking" || w == "target" {
 			return f, false // states the engine does not filter on
+		}
+		// Anything else must be a subtype (205.3); an unknown word is not
+		// read as one, or the filter would match nothing.
+		if !knownSubtype(w) {
+			return f, false
 		}
 		f.Subtypes = append(f.Subtypes, capitalize(w))
 	}
