@@ -103,6 +103,17 @@ func (g *game) addIntrinsic(c *Chars) {
 // for an effect controlled by you; self is the source's slot (-1 for none).
 func (s *state) matches(f *Filter, i int, you Player, self int) bool {
 	c := s.ch[i]
+	if len(f.Or) > 0 {
+		for k := range f.Or {
+			if s.matches(&f.Or[k], i, you, self) {
+				return true
+			}
+		}
+		return false
+	}
+	if f.Name != "" && foldKey(c.Name) != foldKey(f.Name) {
+		return false
+	}
 	if f.Other && i == self {
 		return false
 	}

@@ -69,6 +69,7 @@ var numberWords = map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3
 
 // compiler assigns ability ids and caches compiled cards.
 type compiler struct {
+	granting  int         // compiling an ability granted by an effect (604.3a(4))
 	spellMiss []spellMiss // unmodelled sentences of resolved spells and effects
 	missByAb  map[int][]staticMiss
 	nextID    int
@@ -201,7 +202,7 @@ func selfRef(text, name string) string {
 	return selfWords.ReplaceAllString(text, "~")
 }
 
-var selfWords = regexp.MustCompile(`(?i)\bthis (creature|permanent|artifact|land|enchantment|aura|equipment)\b`)
+var selfWords = regexp.MustCompile(`(?i)\bthis (creature|permanent|artifact|land|enchantment|aura|equipment|vehicle)\b`)
 
 // compileCard compiles a permanent's rules text into abilities.
 func (c *compiler) compileCard(def CardDef) *compiledCard {
@@ -273,6 +274,9 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 				msg := p[0]
 				if reEntersAsCopy.MatchString(strings.ToLower(p[1])) {
 					msg += " [replacement effect: write \"CARD (copy of REF)\" to have it enter as a copy]"
+				}
+				if strings.Contains(strings.ToLower(p[1]), "the chosen ") {
+					msg += " [a choice made as it entered: write the chosen color, type or name into the text with define]"
 				}
 				cc.unmodeled = append(cc.unmodeled, msg)
 				continue

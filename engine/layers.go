@@ -267,6 +267,15 @@ func (s *state) processLayer(l Layer) {
 	for guard := 0; len(cands) > 0 && guard < 10000; guard++ {
 		e, note := s.choose(cands, l, waited)
 		applied[e.key] = true
+		if !e.static && e.t != nil && e.t.Cond != nil && !s.durationHolds(e) {
+			for _, o := range e.targets {
+				if i, ok := s.slot[o]; ok {
+					s.step(i, l, "611.2b", e.name(), fmt.Sprintf("%s → no longer applies: its duration (%s) has ended", e.t.Sentence, e.t.Cond.Text))
+				}
+			}
+			cands = removeEffect(cands, e)
+			continue
+		}
 		if e.static && e.t.Cond != nil && !s.exists(e) {
 			// The condition is false: the effect doesn't apply now.
 			if i, ok := s.slot[e.src]; ok && s.exists(&Effect{static: true, src: e.src, abID: e.abID, grant: e.grant, t: &Template{}}) {
@@ -322,12 +331,30 @@ func (s *state) condHolds(e *Effect) bool {
 		return true
 	}
 	if c.Control != nil {
-		return s.count(c.Control, e) > 0
+		return s.count(c.Control, e) >= max(c.AtLeast, 1)
+	}
+	if c.Counter != "" {
+		return e.src != nil && e.src.counters[c.Counter] > 0
 	}
 	if c.Devotion != "" {
 		return s.devotion(e.ctrlNow(s), c.Devotion) < c.Less
 	}
 	return true
+}
+
+// durationHolds evaluates a resolved effect's "for as long as" duration
+// (611.2b) now: "it has a KIND counter on it" reads the object it affects.
+func (s *state) durationHolds(e *Effect) bool {
+	c := e.t.Cond
+	if c.Counter == "" {
+		return true
+	}
+	for _, o := range targetsOf(e.t, e.targets) {
+		if o.counters[c.Counter] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // affected returns the slots an effect applies to now. With record, a

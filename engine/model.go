@@ -94,6 +94,8 @@ type Filter struct {
 	With       []string // keywords it has ("creatures with flying")
 	Without    []string // keywords it lacks
 	Token      int      // 0 any, 1 tokens, 2 nontoken
+	Name       string   // "named NAME", lower case
+	Or         []Filter // "all Forests and all Saprolings": any of these
 	Other      bool
 	Control    int // 0 any, 1 you, 2 an opponent
 }
@@ -126,6 +128,11 @@ const (
 	opCantAttack
 	opCantBlock
 	opRemoveTypes
+	opAddColors
+	opModPTCount
+	opSetPTCounters
+	opRemoveLandTypes
+	nOps
 )
 
 // Part is the piece of an effect that applies in one layer (613.6: "the
@@ -141,6 +148,14 @@ type Part struct {
 	P, T      int
 	Which     int // for opCDACount: 1 power, 2 toughness, 3 both
 	Count     *Filter
+	// Shares: opModPTCount counts only objects that share a creature type
+	// with the affected object ("that shares a creature type with it").
+	Shares bool
+	// Counter: opSetPTCounters counts counters of this kind on the object.
+	Counter string
+	// KeepMana: opLoseAll keeps mana abilities ("except mana abilities");
+	// KeepOwn keeps what this effect grants ("loses all other abilities").
+	KeepMana, KeepOwn bool
 	// ReplaceSubtypes: the new subtypes replace the old ones of the same
 	// kind (creature types, land types...), 205.1a.
 	ReplaceSubtypes bool
@@ -149,9 +164,14 @@ type Part struct {
 // Condition is an "as long as" condition of a static ability.
 type Condition struct {
 	Control  *Filter // "you control a[n] ..."
+	AtLeast  int     // "you control N or more ...": how many (0 means one)
 	Devotion string  // color letter: "your devotion to COLOR is less than Less"
 	Less     int
-	Text     string
+	// Counter: "it has a KIND counter on it" (a resolved effect's "for as
+	// long as" duration, 611.2b, or a static ability's condition on its
+	// source).
+	Counter string
+	Text    string
 }
 
 type actionKind int

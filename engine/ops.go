@@ -24,6 +24,71 @@ type opInfo struct {
 
 func always(Part, *Template) bool { return true }
 
+// isManaAbilityText: an activated ability that adds mana (605.1a), or a
+// basic land type's (305.6).
+func isManaAbilityText(a *Ability) bool {
+	return a.Kind == abIntrinsic || (a.Kind == abActivated && isManaAbility(strings.ToLower(a.Text)))
+}
+
+// countFor counts p.Count for an effect applied to an object with
+// characteristics c; with p.Shares only objects sharing a creature type
+// with it count.
+func (s *state) countFor(p Part, e *Effect, c *Chars) int {
+	if p.Count == nil {
+		return 0
+	}
+	self := -1
+	if e.src != nil {
+		if i, ok := s.slot[e.src]; ok {
+			self = i
+		}
+	}
+	n := 0
+	for i := range s.objs {
+		if s.ch[i] == c {
+			if p.Count.Other {
+				continue // "each other creature": not the affected object itself
+			}
+		}
+		f := *p.Count
+		f.Other = false
+		if !s.matches(&f, i, e.ctrlNow(s), self) {
+			continue
+		}
+		if p.Shares && !sharesCreatureType(s.ch[i], c) {
+			continue
+		}
+		n++
+	}
+	return n
+}
+
+// sharesCreatureType: some creature type is among both objects' subtypes
+// (an object with changeling has every creature type, 702.73a).
+func sharesCreatureType(a, b *Chars) bool {
+	all := func(c *Chars) bool { return containsFold(c.Subtypes, allCreatureTypes) }
+	ta, tb := creatureSubtypes(a), creatureSubtypes(b)
+	if (all(a) && len(tb) > 0) || (all(b) && len(ta) > 0) || (all(a) && all(b)) {
+		return true
+	}
+	for _, x := range ta {
+		if containsFold(tb, x) {
+			return true
+		}
+	}
+	return false
+}
+
+func creatureSubtypes(c *Chars) []string {
+	var out []string
+	for _, st := range c.Subtypes {
+		if st != allCreatureTypes && subtypeKind(st) == "creature" {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
 // typesLower: a permanent that becomes a creature with no toughness set
 // has the toughness of its printed or copied values, possibly 0.
 func typesLower(p Part, t *Template) bool {
@@ -31,7 +96,7 @@ func typesLower(p Part, t *Template) bool {
 }
 
 // ops is the operation table, indexed by opKind.
-var ops = [...]opInfo{
+var ops = [nOps]opInfo{
 	opControl: {
 		name:   "control",
 		writes: fControl,
@@ -138,6 +203,21 @@ var ops = [...]opInfo{
 		writes: fLoseAbilities,
 		reads:  0,
 		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			switch {
+			case p.KeepMana:
+				// 605.1a: mana abilities stay.
+				c.Abilities = removeAbilities(c.Abilities, func(a *Ability) bool { return !isManaAbilityText(a) })
+				return "loses all abilities except mana abilities (605.1a)"
+			case p.KeepOwn:
+				var kept []abInst
+				for _, ai := range c.Abilities {
+					if ai.grant == e.key {
+						kept = append(kept, ai)
+					}
+				}
+				c.Abilities = kept
+				return "loses all other abilities"
+			}
 			c.Abilities = nil
 			return "loses all abilities"
 		},
@@ -220,6 +300,61 @@ var ops = [...]opInfo{
 			c.Types = removeFold(c.Types, func(x string) bool { return containsFold(p.Types, x) })
 			c.Subtypes = removeFold(c.Subtypes, func(x string) bool { return !subtypeFits(x, c.Types) })
 			return "is " + typeLine(c) + " (no longer " + strings.Join(p.Types, ", ") + "; its subtypes of that type go too, 205.1a)"
+		},
+	},
+	opAddColors: {
+		name:   "add colors",
+		writes: fColors,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			c.Colors = sortColors(append(append([]string(nil), c.Colors...), p.Colors...))
+			return "color becomes " + colorText(c.Colors) + " (in addition to its other colors)"
+		},
+	},
+	opModPTCount: {
+		name:   "modify power and toughness by a count",
+		writes: fPT,
+		reads:  fTypes | fColors | fControl,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			n := s.countFor(p, e, c)
+			c.P += n * p.P
+			c.T += n * p.T
+			return fmt.Sprintf("%+d/%+d for each of %d → %d/%d", p.P, p.T, n, c.P, c.T)
+		},
+		sig: func(s *state, p Part, e *Effect, slots []int, ctrl Player, b *strings.Builder) {
+			for _, i := range slots {
+				b.WriteString(strconv.Itoa(s.countFor(p, e, s.ch[i])) + ",")
+			}
+		},
+		lowers: func(p Part, _ *Template) bool { return p.T < 0 },
+	},
+	opSetPTCounters: {
+		name:   "power and toughness equal to a number of counters",
+		writes: fPT,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			n := 0
+			for i, o := range s.objs {
+				if s.ch[i] == c {
+					n = o.counters[p.Counter]
+				}
+			}
+			if p.Which&1 != 0 {
+				c.P, c.PUnknown = n, false
+			}
+			if p.Which&2 != 0 {
+				c.T, c.TUnknown = n, false
+			}
+			return fmt.Sprintf("equal to the number of %s counters on it, %d → %d/%d", p.Counter, n, c.P, c.T)
+		},
+		lowers: always,
+	},
+	opRemoveLandTypes: {
+		name:   "lose all land types",
+		writes: fTypes | fLoseAbilities,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			c.Subtypes = removeFold(c.Subtypes, func(x string) bool { return landTypes[strings.ToLower(x)] })
+			// 305.7: the basic land types' mana abilities go with them.
+			c.Abilities = removeAbilities(c.Abilities, func(a *Ability) bool { return a.Kind == abIntrinsic })
+			return "loses all land types"
 		},
 	},
 }

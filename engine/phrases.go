@@ -13,14 +13,26 @@ import (
 func splitClauses(words []string) []string {
 	var out []string
 	start := 0
-	for i := 1; i+1 < len(words); i++ {
-		if words[i] == "and" && sentenceVerbs[words[i+1]] {
-			out = append(out, strings.Join(words[start:i], " "))
-			start = i + 1
+	cut := func(end, next int) {
+		out = append(out, strings.TrimSuffix(strings.Join(words[start:end], " "), ","))
+		start = next
+	}
+	for i := 1; i < len(words); i++ {
+		switch {
+		case words[i] == "and" && i+1 < len(words) && sentenceVerbs[words[i+1]]:
+			cut(i, i+1)
+		case words[i] == "and" && i+2 < len(words) && pronouns[words[i+1]] && sentenceVerbs[words[i+2]]:
+			// "..., and they gain ...": the same subject.
+			cut(i, i+2)
+		case strings.HasSuffix(words[i-1], ",") && sentenceVerbs[words[i]]:
+			// "has base power and toughness 0/4, has defender, loses ..."
+			cut(i, i)
 		}
 	}
-	return append(out, strings.Join(words[start:], " "))
+	return append(out, strings.TrimSuffix(strings.Join(words[start:], " "), ","))
 }
+
+var pronouns = map[string]bool{"it": true, "they": true}
 
 // subject parses what a sentence applies to.
 func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
@@ -109,6 +121,20 @@ func parseFilter(words []string) (Filter, bool) {
 	var f Filter
 	ws := append([]string(nil), words...)
 	join := strings.Join(ws, " ")
+	// "All Forests and all Saprolings": either kind.
+	if parts := strings.Split(join, " and all "); len(parts) == 2 {
+		a, ok1 := parseFilter(strings.Fields(parts[0]))
+		b, ok2 := parseFilter(strings.Fields(parts[1]))
+		if !ok1 || !ok2 {
+			return f, false
+		}
+		return Filter{Or: []Filter{a, b}}, true
+	}
+	// "named NAME" (a name written into the text, 201.2).
+	if i := strings.Index(join, " named "); i > 0 {
+		f.Name = strings.TrimSpace(join[i+len(" named "):])
+		join = join[:i]
+	}
 	for _, suf := range []struct {
 		s string
 		c int
@@ -221,14 +247,22 @@ func parseFilter(words []string) (Filter, bool) {
 	return f, true
 }
 
-// becomeCreature compiles "[N/N] [COLORS] [SUBTYPES] [TYPES] creature(s)
-// [with base power and toughness N/N|with power and toughness each equal to
-// its mana value] [with KEYWORDS] [in addition to its other types|that's
-// still a land]".
-func (c *compiler) becomeCreature(ws []string) ([]Part, bool) {
+// becomeCreature compiles "[N/N] [COLORS] [SUBTYPES] TYPE(S) [and
+// [SUBTYPES] TYPE(S)] [with base power and toughness N/N|with power and
+// toughness each equal to its mana value] [with KEYWORDS or «quoted»]
+// [in addition to its other [colors and] types|that's still a land]", and
+// the subtype-only "[COLORS] CREATURE TYPE [with ...]" ("a blue and red
+// Dragon with base power and toughness 4/4", "a Treefolk").
+func (c *compiler) becomeCreature(ws []string, quoted []string) ([]Part, bool) {
 	var parts []Part
-	retain := false
+	retain, retainColors := false, false
 	rest := strings.Join(ws, " ")
+	for _, suf := range []string{" in addition to its other colors and types", " in addition to their other colors and types"} {
+		if strings.HasSuffix(rest, suf) {
+			rest = strings.TrimSuffix(rest, suf)
+			retain, retainColors = true, true
+		}
+	}
 	for _, suf := range []string{" in addition to its other types", " in addition to their other types", " that's still a land", " that's still an artifact", " that are still lands"} {
 		if strings.HasSuffix(rest, suf) {
 			rest = strings.TrimSuffix(rest, suf)
@@ -245,22 +279,18 @@ func (c *compiler) becomeCreature(ws []string) ([]Part, bool) {
 		pt = &Part{Layer: L7b, Op: opSetPTMV}
 		rest = strings.TrimSuffix(rest, m[0])
 	}
-	var kwPart *Part
+	var grant *Part
 	allTypes := false
 	if strings.HasSuffix(rest, " with all creature types") {
 		rest = strings.TrimSuffix(rest, " with all creature types")
 		allTypes = true
 	}
 	if i := strings.Index(rest, " with "); i >= 0 {
-		kws, ok := keywordList(rest[i+6:])
+		abs, ok := c.grantList(rest[i+6:], quoted)
 		if !ok {
 			return nil, false
 		}
-		var abs []*Ability
-		for _, k := range kws {
-			abs = append(abs, c.keyword(k))
-		}
-		kwPart = &Part{Layer: L6, Op: opAddAbilities, Abilities: abs}
+		grant = &Part{Layer: L6, Op: opAddAbilities, Abilities: abs}
 		rest = rest[:i]
 	}
 	words := strings.Fields(rest)
@@ -279,42 +309,64 @@ func (c *compiler) becomeCreature(ws []string) ([]Part, bool) {
 	if len(words) == 0 {
 		return nil, false
 	}
-	last := words[len(words)-1]
-	if last != "creature" && last != "creatures" {
-		return nil, false
-	}
-	var types []string
-	var subs, cols []string
-	for _, w := range words[:len(words)-1] {
+	var types, subs, cols []string
+	colorless := false
+	for _, w := range words {
+		w = strings.TrimSuffix(w, ",")
+		if ct, ok := creatureTypeNoun(w); ok && typeNouns[w] == "" {
+			subs = append(subs, capitalize(ct))
+			continue
+		}
 		switch {
 		case w == "and":
 		case colorWords[w] != "":
 			cols = append(cols, colorWords[w])
+		case w == "colorless":
+			colorless = true
 		case typeNouns[w] != "":
 			types = append(types, typeNouns[w])
-		default:
+		case basicLandTypes[w] != "":
+			subs = append(subs, basicLandTypes[w])
+		case knownSubtype(w):
 			subs = append(subs, capitalize(w))
+		default:
+			return nil, false
 		}
 	}
-	types = append(types, "Creature")
+	if len(types) == 0 && len(subs) == 0 {
+		return nil, false
+	}
 	if allTypes {
 		subs = append(subs, allCreatureTypes)
 	}
-	// 205.1b: "in addition to its other types", "still a land" and
-	// "artifact creature" keep the prior card types and subtypes; a
-	// "[creature types] artifact creature" replaces only the creature types.
-	op := opSetTypes
+	// 205.1a: new card types replace the old ones, new subtypes those of
+	// the same kind. 205.1b: "in addition to its other types", "still a
+	// land" and "artifact creature" keep the prior card types and
+	// subtypes; a "[creature types] artifact creature" replaces only the
+	// creature types. A subtype alone ("is a Treefolk") sets that kind of
+	// subtype and keeps the card types.
+	var op opKind
 	replace := false
-	if retain || containsFold(types, "Artifact") {
+	switch {
+	case retain:
+		op = opAddTypes
+	case len(types) == 0 || containsFold(types, "Artifact") && containsFold(types, "Creature"):
 		op = opAddTypes
 		replace = len(subs) > 0
+	default:
+		op = opSetTypes
 	}
 	parts = append(parts, Part{Layer: L4, Op: op, Types: types, Subtypes: subs, ReplaceSubtypes: replace})
-	if len(cols) > 0 {
+	switch {
+	case colorless:
+		parts = append(parts, Part{Layer: L5, Op: opSetColors})
+	case len(cols) > 0 && retainColors:
+		parts = append(parts, Part{Layer: L5, Op: opAddColors, Colors: sortColors(cols)})
+	case len(cols) > 0:
 		parts = append(parts, Part{Layer: L5, Op: opSetColors, Colors: sortColors(cols)})
 	}
-	if kwPart != nil {
-		parts = append(parts, *kwPart)
+	if grant != nil {
+		parts = append(parts, *grant)
 	}
 	if pt != nil {
 		parts = append(parts, *pt)
@@ -335,7 +387,9 @@ func (c *compiler) grantList(s string, quoted []string) ([]*Ability, bool) {
 			if i >= len(quoted) {
 				return nil, false
 			}
+			c.granting++
 			ab, bad := c.compileAbilityText(quoted[i])
+			c.granting--
 			// A granted triggered or activated ability is listed on the
 			// object like a printed one; a static one must compile.
 			if len(bad) > 0 && ab.Kind == abStatic {

@@ -49,17 +49,27 @@ type predicateRule struct {
 }
 
 var (
-	reAsLongPre    = regexp.MustCompile(`(?i)^as long as ([^,]+), `)
-	reAsLongPost   = regexp.MustCompile(`(?i) as long as (.+)$`)
-	reDevotion     = regexp.MustCompile(`^your devotion to (white|blue|black|red|green) is less than (\d+|one|two|three|four|five|six|seven|eight|nine|ten)$`)
-	reYouControlA  = regexp.MustCompile(`^you control (?:a|an|another) (.+)$`)
-	reUntilEOTPre  = regexp.MustCompile(`(?i)^until end of turn, `)
-	reUntilEOTPost = regexp.MustCompile(`(?i) (?:until end of turn|this turn)$`)
-	reQuoted       = regexp.MustCompile(`"[^"]*"|“[^”]*”`)
-	reQuotedRef    = regexp.MustCompile(`^«(\d+)»$`)
+	reAsLongPre      = regexp.MustCompile(`(?i)^as long as ([^,]+), `)
+	reAsLongPost     = regexp.MustCompile(`(?i) as long as (.+)$`)
+	reDevotion       = regexp.MustCompile(`^your devotion to (white|blue|black|red|green) is less than (\d+|one|two|three|four|five|six|seven|eight|nine|ten)$`)
+	reYouControlA    = regexp.MustCompile(`^you control (?:a|an|another) (.+)$`)
+	reUntilEOTPre    = regexp.MustCompile(`(?i)^until (?:end of turn|your next turn|end of your next turn), `)
+	reUntilEOTPost   = regexp.MustCompile(`(?i) (?:until end of turn|this turn|until your next turn|until end of your next turn|until (?:its|their|your) (?:controller's |controllers' )?next untap steps?)$`)
+	reForAsLong      = regexp.MustCompile(`(?i) for as long as (.+)$`)
+	reHasCounter     = regexp.MustCompile(`^(?:it|~|that creature|that land|that permanent|that artifact) has an? (\S+) counters? on it$`)
+	reControlAtLeast = regexp.MustCompile(`^you control (one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more (.+)$`)
+	// reOffBattlefield: the objects a scenario has are permanents, so
+	// "cards that aren't on the battlefield, spells, and permanents" are
+	// its permanents.
+	reOffBattlefield = regexp.MustCompile(`^all cards that aren't on the battlefield, spells, and permanents `)
+	reQuoted         = regexp.MustCompile(`"[^"]*"|“[^”]*”`)
+	reQuotedRef      = regexp.MustCompile(`^«(\d+)»$`)
 
-	reBecomePTWith = regexp.MustCompile(` with (?:base )?power and toughness (\d+)/(\d+)$`)
-	reBecomeMVWith = regexp.MustCompile(` with (?:base )?power and toughness each equal to (?:its|their) mana value$`)
+	reBecomePTWith = regexp.MustCompile(` with (?:base )?power and (?:base )?toughness (\d+)/(\d+)$`)
+	reBecomeMVWith = regexp.MustCompile(` with (?:base )?power and (?:base )?toughness each equal to (?:its|their) mana value$`)
+	reCountersOnIt = regexp.MustCompile(`^(\S+) counters on (?:it|~)$`)
+	reForEach      = regexp.MustCompile(`^gets? ([+-]\d+)/([+-]\d+) for each (.+)$`)
+	reShares       = regexp.MustCompile(`^(.+?) that shares? (?:at least )?a creature type with it$|^(.+?) that shares? at least one creature type with it$`)
 	reSlashPT      = regexp.MustCompile(`^(\d+)/(\d+)$`)
 )
 
@@ -136,10 +146,6 @@ var sentenceRules = []sentenceRule{
 		re:    regexp.MustCompile(`^(~|its)'?s? (power and toughness are each|power is|toughness is) equal to the number of (.+)$`),
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
-			f, ok := parseFilter(strings.Fields(m[3]))
-			if !ok {
-				return Selector{}, false
-			}
 			which := 3
 			switch m[2] {
 			case "power is":
@@ -147,8 +153,23 @@ var sentenceRules = []sentenceRule{
 			case "toughness is":
 				which = 2
 			}
-			t.CDA = true
-			t.Parts = []Part{{Layer: L7a, Op: opCDACount, Which: which, Count: &f}}
+			// 604.3a(4): an ability an object grants to itself is not a
+			// characteristic-defining ability; its P/T setting applies in 7b.
+			layer := L7a
+			if c.granting > 0 {
+				layer = L7b
+			} else {
+				t.CDA = true
+			}
+			if cm := reCountersOnIt.FindStringSubmatch(m[3]); cm != nil {
+				t.Parts = []Part{{Layer: layer, Op: opSetPTCounters, Which: which, Counter: cm[1]}}
+				return Selector{Kind: selSelf, Noun: "~"}, true
+			}
+			f, ok := parseFilter(strings.Fields(m[3]))
+			if !ok {
+				return Selector{}, false
+			}
+			t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Count: &f}}
 			return Selector{Kind: selSelf, Noun: "~"}, true
 		},
 	},
@@ -181,8 +202,21 @@ func init() {
 			dt, _ := strconv.Atoi(m[2])
 			return []Part{{Layer: L7c, Op: opModPT, P: dp, T: dt}}, true
 		}},
-		{class: "base power and toughness N/N", re: regexp.MustCompile(`^(?:has|have) base power and toughness (\d+)/(\d+)$`), build: buildSetPT},
-		{class: "P/T equal to mana value", re: regexp.MustCompile(`^(?:has|have) (?:base )?power and toughness each equal to (?:its|their) mana value$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+		{class: "gets +N/+N for each", re: reForEach, build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			dp, _ := strconv.Atoi(m[1])
+			dt, _ := strconv.Atoi(m[2])
+			what, shares := m[3], false
+			if sm := reShares.FindStringSubmatch(what); sm != nil {
+				what, shares = sm[1]+sm[2], true
+			}
+			f, ok := parseFilter(strings.Fields(what))
+			if !ok {
+				return nil, false
+			}
+			return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Count: &f, Shares: shares}}, true
+		}},
+		{class: "base power and toughness N/N", re: regexp.MustCompile(`^(?:has|have) base power and (?:base )?toughness (\d+)/(\d+)$`), build: buildSetPT},
+		{class: "P/T equal to mana value", re: regexp.MustCompile(`^(?:has|have) (?:base )?power and (?:base )?toughness each equal to (?:its|their) mana value$`), build: func(*compiler, []string, []string) ([]Part, bool) {
 			return []Part{{Layer: L7b, Op: opSetPTMV}}, true
 		}},
 		{class: "becomes N/N", re: regexp.MustCompile(`^becomes? (\d+)/(\d+)$`), build: buildSetPT},
@@ -195,7 +229,19 @@ func init() {
 			}
 			return []Part{{Layer: L5, Op: opSetColors, Colors: sortColors(cs)}}, true
 		}},
-		{class: "is a basic land type", re: regexp.MustCompile(`^(?:is|are) (?:a |an )?(plains|islands?|swamps?|mountains?|forests?)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+		{class: "is COLOR in addition to its other colors", re: regexp.MustCompile(`^(?:is|are|becomes?) ((?:white|blue|black|red|green)(?:(?:,? and |, )(?:white|blue|black|red|green))*) in addition to (?:its|their) other colors$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			var cs []string
+			for _, w := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ' ' || r == ',' }) {
+				if col, ok := colorWords[w]; ok {
+					cs = append(cs, col)
+				}
+			}
+			return []Part{{Layer: L5, Op: opAddColors, Colors: sortColors(cs)}}, true
+		}},
+		{class: "the chosen color, type or name", re: regexp.MustCompile(`\bthe chosen\b`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return nil, false // a choice the text does not state: write it in
+		}},
+		{class: "is a basic land type", re: regexp.MustCompile(`^(?:is|are|becomes?) (?:a |an )?(plains|islands?|swamps?|mountains?|forests?)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
 			return []Part{{Layer: L4, Op: opSetLandTypes, Subtypes: []string{basicLandTypes[m[1]]}}}, true
 		}},
 		{class: "is a TYPE in addition to its other types", re: regexp.MustCompile(`^(?:is|are) (?:a |an )?(\S+?) in addition to (?:its|their) other (?:land |creature |artifact |enchantment )?types$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
@@ -221,6 +267,19 @@ func init() {
 		{class: "loses all abilities", re: regexp.MustCompile(`^loses? all abilities$`), build: func(*compiler, []string, []string) ([]Part, bool) {
 			return []Part{{Layer: L6, Op: opLoseAll}}, true
 		}},
+		{class: "loses all abilities except mana abilities", re: regexp.MustCompile(`^loses? all abilities except mana abilities$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L6, Op: opLoseAll, KeepMana: true}}, true
+		}},
+		{class: "loses all other abilities", re: regexp.MustCompile(`^loses? all other abilities$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L6, Op: opLoseAll, KeepOwn: true}}, true
+		}},
+		{class: "loses all land types and abilities", re: regexp.MustCompile(`^loses? all land types( and abilities)?$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			parts := []Part{{Layer: L4, Op: opRemoveLandTypes}}
+			if m[1] != "" {
+				parts = append(parts, Part{Layer: L6, Op: opLoseAll})
+			}
+			return parts, true
+		}},
 		{class: "can't attack or block", re: regexp.MustCompile(`^can't attack( or block)?$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
 			parts := []Part{{Layer: lRules, Op: opCantAttack}}
 			if m[1] != "" {
@@ -245,8 +304,8 @@ func init() {
 			}
 			return []Part{{Layer: L6, Op: opLoseAbilities, Keywords: kws}}, true
 		}},
-		{class: "becomes a … creature", re: regexp.MustCompile(`^(?:becomes?|is|are) (?:a |an )?(.*)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
-			return c.becomeCreature(strings.Fields(m[1]))
+		{class: "becomes a … creature", re: regexp.MustCompile(`^(?:becomes?|is|are) (?:a |an )?(.*)$`), build: func(c *compiler, m []string, quoted []string) ([]Part, bool) {
+			return c.becomeCreature(strings.Fields(m[1]), quoted)
 		}},
 	}
 }
@@ -272,7 +331,16 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 		eot = true
 	}
 	var cond *Condition
-	if m := reAsLongPre.FindStringSubmatch(s); m != nil {
+	if m := reForAsLong.FindStringSubmatch(s); m != nil {
+		// 611.2b: a resolved effect lasting "for as long as" a condition.
+		cd, ok := parseCondition(strings.ToLower(m[1]))
+		if !ok {
+			ctx.class = "for as long as CONDITION"
+			return nil, false
+		}
+		cond, s = cd, s[:len(s)-len(m[0])]
+		eot = true
+	} else if m := reAsLongPre.FindStringSubmatch(s); m != nil {
 		cd, ok := parseCondition(strings.ToLower(m[1]))
 		if !ok {
 			ctx.class = "as long as CONDITION"
@@ -294,9 +362,9 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 		quoted = append(quoted, strings.Trim(q, "\"“”"))
 		return "«" + strconv.Itoa(len(quoted)-1) + "»"
 	})
-	low := strings.ToLower(s)
+	low := reOffBattlefield.ReplaceAllString(strings.ToLower(s), "all permanents ")
 	t := &Template{Sentence: strings.TrimSpace(raw), UntilEOT: eot, Cond: cond}
-	if cond != nil && !ctx.self {
+	if cond != nil && !ctx.self && cond.Counter == "" {
 		ctx.outcome, ctx.class = outRejected, "as long as CONDITION"
 		return nil, false // a resolved effect's condition is not modelled
 	}
@@ -399,6 +467,18 @@ func setsToughness(t *Template) bool {
 // decide: "you control a[n] FILTER" and "your devotion to COLOR is less
 // than N" (700.5).
 func parseCondition(low string) (*Condition, bool) {
+	if m := reHasCounter.FindStringSubmatch(low); m != nil {
+		return &Condition{Counter: m[1], Text: low}, true
+	}
+	if m := reControlAtLeast.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[1])
+		f, ok2 := parseFilter(strings.Fields(m[2]))
+		if !ok || !ok2 {
+			return nil, false
+		}
+		f.Control = 1
+		return &Condition{Control: &f, AtLeast: n, Text: low}, true
+	}
 	if m := reDevotion.FindStringSubmatch(low); m != nil {
 		n, ok := number(m[2])
 		if !ok {

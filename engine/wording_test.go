@@ -1,0 +1,242 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// Oracle wordings of continuous effects, each card's text as MTGJSON
+// (2022-04-25) prints it, or today's Oracle wording where it changed; the
+// expected results follow from the rules cited.
+func TestOracleWordings(t *testing.T) {
+	const bear = "define Bear = {1}{G} green Creature — Bear 2/2\n"
+	cases := []scenarioCase{
+		{
+			// 613.4b: "base power and base toughness" is set in 7b; the
+			// type change applies in layer 4 (613.1d).
+			name: "Opalescence",
+			src: `define Opalescence = {2}{W}{W} Enchantment "Each other non-Aura enchantment is a creature in addition to its other types and has base power and base toughness each equal to its mana value."
+define Anthem = {2}{W} Enchantment "Creatures you control get +1/+1."
+Opalescence
+Anthem
+? Anthem
+? Opalescence`,
+			wants: []want{{line: 5, pt: "4/4", types: []string{"Enchantment", "Creature"}}, {line: 6, pt: "-"}},
+		},
+		{
+			// A static "as long as" condition is checked continuously: five
+			// enchantments (Starfield counts itself) make the others creatures.
+			name: "Starfield of Nyx with five enchantments",
+			src: `define Starfield of Nyx = {4}{W} Enchantment "At the beginning of your upkeep, you may return target enchantment card from your graveyard to the battlefield.\nAs long as you control five or more enchantments, each other non-Aura enchantment you control is a creature in addition to its other types and has base power and base toughness each equal to its mana value."
+define Charm = {1}{W} Enchantment
+Starfield of Nyx
+Charm as A
+Charm as B
+Charm as C
+? A
+Charm as D
+? A
+opponent: Charm as E
+? E`,
+			wants: []want{{line: 7, pt: "-", types: []string{"Enchantment"}}, {line: 9, pt: "2/2", types: []string{"Enchantment", "Creature"}}, {line: 11, pt: "-"}},
+		},
+		{
+			// March of the Machines' current Oracle wording.
+			name: "March of the Machines base power and base toughness",
+			src: `define March of the Machines = {3}{U} Enchantment "Each noncreature artifact is an artifact creature with base power and base toughness each equal to its mana value."
+define Sol Ring = {1} Artifact
+Sol Ring
+March of the Machines
+? Sol Ring`,
+			wants: []want{{line: 5, pt: "1/1", types: []string{"Artifact", "Creature"}}},
+		},
+		{
+			// Blood Sun: lands keep their mana abilities (605.1a) and lose
+			// the others.
+			name: "Blood Sun",
+			src: `define Blood Sun = {2}{R} Enchantment "When Blood Sun enters the battlefield, draw a card.\nAll lands lose all abilities except mana abilities."
+define Shroud Land = Land "Shroud\n{T}: Add {C}."
+Shroud Land
+Blood Sun
+? Shroud Land`,
+			wants: []want{{line: 5, has: []string{"{T}: Add {C}."}, lacks: []string{"Shroud"}}},
+		},
+		{
+			// 611.2b: "for as long as" lasts while the condition holds.
+			name: "Quicksilver Fountain's flood counter",
+			src: `define Wastes = Basic Land
+Wastes as L (1 flood counter)
+effect "Target land is an Island for as long as it has a flood counter on it." targeting L
+? L
+remove 1 flood counter from L
+? L`,
+			wants: []want{{line: 4, subtypes: []string{"Island"}, has: []string{"{T}: Add {U}."}}, {line: 6, subtypes: []string{}}},
+		},
+		{
+			name: "Orcish Farmer until its controller's next untap step",
+			src: `define Wastes = Basic Land
+Wastes as L
+effect "Target land becomes a Swamp until its controller's next untap step." targeting L
+? L`,
+			wants: []want{{line: 4, subtypes: []string{"Swamp"}, has: []string{"{T}: Add {B}."}}},
+		},
+		{
+			name: "Mourning gets -2/-0",
+			src: bear + `define Mourning = {B}{B} Enchantment — Aura "Enchant creature\nEnchanted creature gets -2/-0.\n{B}: Return Mourning to its owner's hand."
+Bear
+Mourning (attached to Bear)
+? Bear`,
+			wants: []want{{line: 5, pt: "0/2"}},
+		},
+		{
+			name: "Lord of Atlantis: Other Merfolk",
+			src: `define Lord of Atlantis = {U}{U} Creature — Merfolk 2/2 "Other Merfolk get +1/+1 and have islandwalk."
+define Merfolk = {U} Creature — Merfolk 1/1
+Lord of Atlantis
+opponent: Merfolk as M
+? M
+? Lord of Atlantis`,
+			wants: []want{{line: 5, pt: "2/2", has: []string{"Islandwalk"}}, {line: 6, pt: "2/2", lacks: []string{"Islandwalk"}}},
+		},
+		{
+			// Coat of Arms' own reminder: two Goblin Warriors and a Goblin
+			// Shaman each get +2/+2.
+			name: "Coat of Arms counts creatures sharing a type",
+			src: bear + `define Coat of Arms = {5} Artifact "Each creature gets +1/+1 for each other creature on the battlefield that shares at least one creature type with it."
+define Goblin Warrior = {R} Creature — Goblin Warrior 1/1
+define Goblin Shaman = {R} Creature — Goblin Shaman 1/1
+Goblin Warrior as W1
+Goblin Warrior as W2
+Goblin Shaman as S
+Bear
+Coat of Arms
+? W1
+? S
+? Bear`,
+			wants: []want{{line: 10, pt: "3/3"}, {line: 11, pt: "3/3"}, {line: 12, pt: "2/2"}},
+		},
+		{
+			// Counting what the controller controls: two Forests, +2/+2.
+			name: "gets +1/+1 for each Forest you control",
+			src: `define Forest = Basic Land — Forest
+define Elf = {G} green Creature — Elf 1/1 "This creature gets +1/+1 for each Forest you control."
+Forest as F1
+Forest as F2
+opponent: Forest as F3
+Elf
+? Elf`,
+			wants: []want{{line: 7, pt: "3/3"}},
+		},
+		{
+			// Painter's Servant with its chosen color written into its text.
+			name: "Painter's Servant, chosen color written in",
+			src: bear + `define Painter's Servant = {2} Artifact Creature — Scarecrow 1/3 "All cards that aren't on the battlefield, spells, and permanents are blue in addition to their other colors."
+Bear
+Painter's Servant
+? Bear
+? Painter's Servant`,
+			wants: []want{{line: 5, colors: "UG"}, {line: 6, colors: "U"}},
+		},
+		{
+			// 205.1a: "is a Treefolk" replaces the creature types; it stays a
+			// creature; 0/4 in 7b; no abilities (613.1f).
+			name: "Lignify",
+			src: `define Serra Angel = {3}{W}{W} white Creature — Angel 4/4 "Flying, vigilance"
+define Lignify = {1}{G} Tribal Enchantment — Treefolk Aura "Enchant creature\nEnchanted creature is a Treefolk with base power and toughness 0/4 and loses all abilities."
+Serra Angel as A
+Lignify (attached to A)
+? A`,
+			wants: []want{{line: 5, pt: "0/4", types: []string{"Creature"}, subtypes: []string{"Treefolk"}, lacks: []string{"Flying", "Vigilance"}}},
+		},
+		{
+			name: "Deep Freeze",
+			src: `define Serra Angel = {3}{W}{W} white Creature — Angel 4/4 "Flying, vigilance"
+define Deep Freeze = {2}{U} Enchantment — Aura "Enchant creature\nEnchanted creature has base power and toughness 0/4, has defender, loses all other abilities, and is a blue Wall in addition to its other colors and types."
+Serra Angel as A
+Deep Freeze (attached to A)
+? A`,
+			wants: []want{{line: 5, pt: "0/4", colors: "WU", subtypes: []string{"Angel", "Wall"}, has: []string{"Defender"}, lacks: []string{"Flying", "Vigilance"}}},
+		},
+		{
+			// Crew: "This Vehicle becomes an artifact creature until end of
+			// turn" (702.122a); it keeps its types (205.1b) and printed P/T.
+			name: "Crew",
+			src: `define Smuggler's Copter = {2} Artifact — Vehicle 3/3 "Flying\nWhenever Smuggler's Copter attacks or blocks, you may draw a card. If you do, discard a card.\nCrew 1"
+Smuggler's Copter as V
+? V
+effect "This Vehicle becomes an artifact creature until end of turn." targeting V
+? V`,
+			wants: []want{{line: 3, pt: "-"}, {line: 5, pt: "3/3", types: []string{"Artifact", "Creature"}, subtypes: []string{"Vehicle"}, has: []string{"Flying"}}},
+		},
+		{
+			name: "Life and Limb",
+			src: `define Life and Limb = {3}{G} Enchantment "All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in addition to their other types."
+define Forest = Basic Land — Forest
+define Saproling = green Creature — Saproling 1/1
+Forest
+Saproling (token)
+Life and Limb
+? Forest
+? Saproling`,
+			wants: []want{
+				{line: 7, pt: "1/1", colors: "G", types: []string{"Land", "Creature"}, subtypes: []string{"Forest", "Saproling"}},
+				{line: 8, pt: "1/1", types: []string{"Creature", "Land"}, subtypes: []string{"Saproling", "Forest"}},
+			},
+		},
+		{
+			name: "Dragonshift",
+			src: bear + `define Dragonshift = {1}{U}{R} Instant "Until end of turn, target creature you control becomes a blue and red Dragon with base power and toughness 4/4, loses all abilities, and gains flying."
+Bear
+cast Dragonshift targeting Bear
+? Bear`,
+			wants: []want{{line: 5, pt: "4/4", colors: "UR", types: []string{"Creature"}, subtypes: []string{"Dragon"}, has: []string{"Flying"}}},
+		},
+		{
+			// Alpine Moon with the chosen name written in: the land loses
+			// its land types and abilities and gains the quoted one.
+			name: "Alpine Moon, chosen name written in",
+			src: `define Alpine Moon = {R} Enchantment "Lands your opponents control named Urza's Tower lose all land types and abilities, and they gain \"{T}: Add one mana of any color.\""
+define Urza's Tower = Land — Urza's Tower "{T}: Add {C}. If you control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead."
+opponent: Urza's Tower as T
+Alpine Moon
+? T`,
+			wants: []want{{line: 5, subtypes: []string{}, has: []string{"{T}: Add one mana of any color."}, lacks: []string{"{T}: Add {C}. If you control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead."}}},
+		},
+		{
+			// Chimeric Mass grants itself the P/T ability: not a
+			// characteristic-defining ability (604.3a(4)), so it sets P/T in
+			// 7b.
+			name: "Chimeric Mass",
+			src: `define Chimeric Mass = {X} Artifact "Chimeric Mass enters the battlefield with X charge counters on it.\n{1}: Until end of turn, Chimeric Mass becomes a Construct artifact creature with \"This creature's power and toughness are each equal to the number of charge counters on it.\""
+Chimeric Mass as M (3 charge counters)
+effect "Until end of turn, this artifact becomes a Construct artifact creature with \"This creature's power and toughness are each equal to the number of charge counters on it.\"" targeting M
+? M`,
+			wants: []want{{line: 4, pt: "3/3", subtypes: []string{"Construct"}, trace: []string{"7b"}}},
+		},
+	}
+	runCases(t, cases, nil)
+}
+
+// TestChosenValueNotGuessed: a choice the scenario does not state is not
+// guessed; the text is reported with how to state it, and answers say they
+// depend on it.
+func TestChosenValueNotGuessed(t *testing.T) {
+	src := `define Bear = {1}{G} green Creature — Bear 2/2
+define Painter's Servant = {2} Artifact Creature — Scarecrow 1/3 "As Painter's Servant enters the battlefield, choose a color.\nAll cards that aren't on the battlefield, spells, and permanents are the chosen color in addition to their other colors."
+Bear
+Painter's Servant
+? Bear`
+	r := mustRun(t, src, nil)
+	found := false
+	for _, u := range r.Unmodeled {
+		if strings.Contains(u.Sentence, "the chosen color") && strings.Contains(u.Sentence, "write the chosen") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the chosen-color sentence is not reported with a hint: %+v", r.Unmodeled)
+	}
+	if q := result(t, r, 5); len(q.DependsOnUnmodelled) == 0 {
+		t.Errorf("? Bear does not say it depends on the chosen color")
+	}
+}
