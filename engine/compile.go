@@ -2,6 +2,7 @@ package engine
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -119,6 +120,13 @@ type sentenceRecord struct {
 	class      string
 }
 
+var (
+	reAbilityWord = regexp.MustCompile(`^([A-Za-z’' ]+) — `)
+	reLevel       = regexp.MustCompile(`^level (\d+)(?:-(\d+)|\+)$`)
+	reResultRow   = regexp.MustCompile(`^\d+(?:[—–-]\d+|\+)? \| `)
+	reChapter     = regexp.MustCompile(`^(?:i|ii|iii|iv|v|vi|vii)(?:, (?:i|ii|iii|iv|v|vi|vii))* — `)
+)
+
 var reEntersAsCopy = regexp.MustCompile(`^you may have ~ enter(?: the battlefield)? as a copy of`)
 
 var reEntersTapped = regexp.MustCompile(`^~ enters(?: the battlefield)? tapped\.?$`)
@@ -211,14 +219,62 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 		return cc
 	}
 	cc := &compiledCard{}
+	var level *Condition // inside a leveler's striation (711.2)
 	for n, line := range strings.Split(def.Text, "\n") {
 		orig := strings.TrimSpace(reminder.ReplaceAllString(line, ""))
 		if orig == "" {
 			continue
 		}
 		rec := lineRecord{n: n + 1}
+		full := orig
+		// 207.2c: an ability word has no rules meaning.
+		if m := reAbilityWord.FindStringSubmatch(orig); m != nil && abilityWords[strings.ToLower(normQuotes(m[1]))] {
+			orig = strings.TrimSpace(orig[len(m[0]):])
+		}
 		text := selfRef(normQuotes(orig), def.Name)
 		low := strings.ToLower(text)
+		if m := reLevel.FindStringSubmatch(low); m != nil {
+			// 711.2a, 711.2b: the striation's P/T and abilities apply as
+			// long as the number of level counters is in its range.
+			lo, _ := strconv.Atoi(m[1])
+			hi := -1
+			if m[2] != "" {
+				hi, _ = strconv.Atoi(m[2])
+			}
+			level = &Condition{Counter: "level", AtLeast: lo, AtMost: hi, Text: strings.ToLower(orig)}
+			rec.kind = lineStatic
+			rec.sentences = []sentenceRecord{{orig: orig, norm: low, outcome: outModelled, class: "level striation (711.2)"}}
+			cc.lines = append(cc.lines, rec)
+			continue
+		}
+		if m := reSlashPT.FindStringSubmatch(low); m != nil && level != nil {
+			bp, _ := strconv.Atoi(m[1])
+			bt, _ := strconv.Atoi(m[2])
+			ab := c.newAbility(&Ability{Text: orig + " (" + level.Text + ")", Kind: abStatic})
+			ab.Statics = []*Template{{Sentence: orig + " (" + level.Text + ")", Cond: level, Sel: Selector{Kind: selSelf, Noun: "~"},
+				Parts: []Part{{Layer: L7b, Op: opSetPT, P: bp, T: bt}}}}
+			cc.abilities = append(cc.abilities, ab)
+			rec.kind = lineStatic
+			rec.sentences = []sentenceRecord{{orig: orig, norm: low, outcome: outModelled, class: "level striation (711.2)"}}
+			cc.lines = append(cc.lines, rec)
+			continue
+		}
+		if reResultRow.MatchString(low) && len(cc.abilities) > 0 {
+			// 706.3b: a results table is part of the ability that rolls.
+			prev := cc.abilities[len(cc.abilities)-1]
+			prev.Text += "\n" + orig
+			rec.kind = lineMode
+			cc.lines = append(cc.lines, rec)
+			continue
+		}
+		if reChapter.MatchString(low) {
+			// 714.2b: a chapter ability is a triggered ability.
+			cc.abilities = append(cc.abilities, c.newAbility(&Ability{Text: full, Kind: abTriggered}))
+			cc.unmodeled = append(cc.unmodeled, full+" [chapter ability (714.2b): triggered, not run by the scenario; state its result with a statement]")
+			rec.kind = lineTriggered
+			cc.lines = append(cc.lines, rec)
+			continue
+		}
 		if strings.HasPrefix(orig, "•") && len(cc.abilities) > 0 {
 			// A mode of the previous modal ability: part of its text.
 			prev := cc.abilities[len(cc.abilities)-1]
@@ -238,6 +294,15 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 		}
 		if kws, ok := keywordLine(low); ok {
 			for _, kw := range kws {
+				if level != nil {
+					// A keyword in a striation: has it as long as the level
+					// holds (711.2).
+					ab := c.newAbility(&Ability{Text: capitalize(kw) + " (" + level.Text + ")", Kind: abStatic})
+					ab.Statics = []*Template{{Sentence: capitalize(kw) + " (" + level.Text + ")", Cond: level, Sel: Selector{Kind: selSelf, Noun: "~"},
+						Parts: []Part{{Layer: L6, Op: opAddAbilities, Abilities: []*Ability{c.keyword(kw)}}}}}
+					cc.abilities = append(cc.abilities, ab)
+					continue
+				}
 				cc.abilities = append(cc.abilities, c.keyword(kw))
 			}
 			rec.kind = lineKeyword
@@ -246,22 +311,22 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 		}
 		switch {
 		case isTriggered(low):
-			cc.abilities = append(cc.abilities, c.newAbility(&Ability{Text: orig, Kind: abTriggered}))
-			cc.unmodeled = append(cc.unmodeled, orig+" [triggered ability: not run by the scenario; state its result with a statement]")
+			cc.abilities = append(cc.abilities, c.newAbility(&Ability{Text: full, Kind: abTriggered}))
+			cc.unmodeled = append(cc.unmodeled, full+" [triggered ability: not run by the scenario; state its result with a statement]")
 			rec.kind = lineTriggered
 			cc.lines = append(cc.lines, rec)
 			continue
 		case isActivated(text):
-			cc.abilities = append(cc.abilities, c.newAbility(&Ability{Text: orig, Kind: abActivated}))
+			cc.abilities = append(cc.abilities, c.newAbility(&Ability{Text: full, Kind: abActivated}))
 			rec.kind = lineMana
 			if !isManaAbility(low) {
-				cc.unmodeled = append(cc.unmodeled, orig+" [activated ability: not run by the scenario; state its result with a statement]")
+				cc.unmodeled = append(cc.unmodeled, full+" [activated ability: not run by the scenario; state its result with a statement]")
 				rec.kind = lineActivated
 			}
 			cc.lines = append(cc.lines, rec)
 			continue
 		}
-		ab := c.newAbility(&Ability{Text: orig, Kind: abStatic})
+		ab := c.newAbility(&Ability{Text: full, Kind: abStatic})
 		ctx := &sctx{self: true}
 		rec.kind = lineStatic
 		for _, p := range sentencePairs(normQuotes(orig), text) {
@@ -348,6 +413,11 @@ func normQuotes(s string) string {
 
 func keywordLine(low string) ([]string, bool) {
 	low = strings.TrimSuffix(strings.TrimSpace(low), ".")
+	// "Ward—Pay 3 life", "Cumulative upkeep—Sacrifice a land, ...": one
+	// keyword whose cost may hold commas.
+	if k := leadingKeyword(low); k != "" && strings.HasPrefix(low[len(k):], "—") {
+		return []string{low}, true
+	}
 	var out []string
 	for _, p := range strings.Split(low, ",") {
 		p = strings.TrimSpace(p)
@@ -355,12 +425,77 @@ func keywordLine(low string) ([]string, bool) {
 		if p == "" {
 			return nil, false
 		}
-		if !keywords[p] && !keywordPrefix.MatchString(p) {
+		if !keywords[p] && !keywordPrefix.MatchString(p) && !isKeywordItem(p) {
 			return nil, false
 		}
 		out = append(out, p)
 	}
 	return out, len(out) > 0
+}
+
+// lineKeywords are the keyword abilities of CR 702 as they begin a line of
+// rules text, lower case.
+var lineKeywords = func() map[string]bool {
+	m := map[string]bool{}
+	for k := range crKeywordTitles {
+		switch {
+		case k == "daybound and nightbound":
+			m["daybound"], m["nightbound"] = true, true
+		case strings.HasPrefix(k, "∞"):
+		default:
+			m[k] = true
+		}
+	}
+	// 702.14: landwalk is written with the land type or quality; 702.89:
+	// umbra armor was printed as "totem armor"; 702.11 and 702.16: hexproof
+	// and protection take "from".
+	for _, w := range []string{"islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "desertwalk",
+		"nonbasic landwalk", "legendary landwalk", "snow landwalk", "snow swampwalk", "snow forestwalk", "snow islandwalk",
+		"snow mountainwalk", "snow plainswalk", "totem armor", "hexproof from", "protection from", "partner with", "affinity for"} {
+		m[w] = true
+	}
+	return m
+}()
+
+// reKeywordParam is what may follow a keyword on its line: a number, a
+// cost, or the quality it names ("from red", "with Pir", "for artifacts").
+var reKeywordParam = regexp.MustCompile(`^(?:\d+|x|\{.*|—.*| .+)?$`)
+
+// leadingKeyword returns the longest keyword that begins s ("" if none).
+func leadingKeyword(s string) string {
+	best := ""
+	for i := 1; i <= len(s); i++ {
+		if i < len(s) && s[i] != ' ' && s[i] != '{' && !strings.HasPrefix(s[i:], "—") {
+			continue
+		}
+		if lineKeywords[s[:i]] {
+			best = s[:i]
+		}
+	}
+	return best
+}
+
+// isKeywordItem: a keyword with its parameter ("soulshift 3", "level up
+// {1}{w}", "partner with pir, imaginative rascal", "affinity for
+// artifacts"); a sentence that merely starts with a keyword's word
+// ("flying creatures get ...") is not one.
+func isKeywordItem(p string) bool {
+	k := leadingKeyword(p)
+	if k == "" {
+		return false
+	}
+	rest := strings.TrimSpace(p[len(k):])
+	if strings.Contains(rest, ":") {
+		return false
+	}
+	if rest != "" && !strings.HasPrefix(rest, "{") && !strings.HasPrefix(rest, "—") {
+		for _, w := range strings.Fields(rest) {
+			if sentenceVerbs[w] || w == "get" || w == "can" || w == "deals" || w == "cost" || w == "costs" || w == "abilities" || w == "you" {
+				return false
+			}
+		}
+	}
+	return reKeywordParam.MatchString(strings.TrimPrefix(p[len(k):], ""))
 }
 
 var triggerStart = regexp.MustCompile(`^(?:[a-z ]+ — )?(when|whenever|at the beginning|at end|at the end)\b`)

@@ -334,7 +334,11 @@ func (s *state) condHolds(e *Effect) bool {
 		return s.count(c.Control, e) >= max(c.AtLeast, 1)
 	}
 	if c.Counter != "" {
-		return e.src != nil && e.src.counters[c.Counter] > 0
+		if e.src == nil {
+			return false
+		}
+		n := e.src.counters[c.Counter]
+		return n >= max(c.AtLeast, 1) && (c.AtMost <= 0 || n <= c.AtMost)
 	}
 	if c.Devotion != "" {
 		return s.devotion(e.ctrlNow(s), c.Devotion) < c.Less

@@ -171,6 +171,7 @@ type Condition struct {
 	// long as" duration, 611.2b, or a static ability's condition on its
 	// source).
 	Counter string
+	AtMost  int // with Counter: at most this many (-1 or 0: no limit; see condHolds)
 	Text    string
 }
 

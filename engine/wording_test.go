@@ -3,6 +3,8 @@ package engine
 import (
 	"strings"
 	"testing"
+
+	"github.com/arbiter-mtg/arbiter/internal/testkb"
 )
 
 // Oracle wordings of continuous effects, each card's text as MTGJSON
@@ -238,5 +240,88 @@ Painter's Servant
 	}
 	if q := result(t, r, 5); len(q.DependsOnUnmodelled) == 0 {
 		t.Errorf("? Bear does not say it depends on the chosen color")
+	}
+}
+
+// Lines that are not static sentences are classified by the CR: keyword
+// abilities (702), chapter abilities (714.2b: triggered), ability words
+// (207.2c: no rules meaning), a leveler's striations (711.2).
+func TestLevelerStriations(t *testing.T) {
+	src := `define Student of Warfare = {W} white Creature — Human Knight 1/1 "Level up {W}\nLEVEL 2-6\n3/3\nFirst strike\nLEVEL 7+\n4/4\nDouble strike"
+Student of Warfare as S
+? S
+put 2 level counters on S
+? S
+put 5 level counters on S
+? S`
+	runCases(t, []scenarioCase{{name: "Student of Warfare", src: src, wants: []want{
+		{line: 3, pt: "1/1", lacks: []string{"First strike", "Double strike"}},
+		{line: 5, pt: "3/3", has: []string{"First strike"}, lacks: []string{"Double strike"}},
+		{line: 7, pt: "4/4", has: []string{"Double strike"}, lacks: []string{"First strike"}},
+	}}}, nil)
+}
+
+func TestLineClassesFollowTheCR(t *testing.T) {
+	r := Coverage([]CardDef{
+		{Name: "The Eldest Reborn", Types: []string{"Enchantment"}, Subtypes: []string{"Saga"}, Text: "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after III.)\nI — Each opponent sacrifices a creature or planeswalker.\nII — Each opponent discards a card.\nIII — Put target creature or planeswalker card from a graveyard onto the battlefield under your control."},
+		{Name: "Carapace Forger", Types: []string{"Creature"}, Text: "Metalcraft — Carapace Forger gets +2/+2 as long as you control three or more artifacts."},
+		{Name: "Kami of the Honored Dead", Types: []string{"Creature"}, Text: "Flying\nWhenever Kami of the Honored Dead is dealt damage, you gain that much life.\nSoulshift 6 (When this creature dies, you may return target Spirit card with mana value 6 or less from your graveyard to your hand.)"},
+		{Name: "Brutal Cathar", Types: []string{"Creature"}, Text: "When this creature enters the battlefield or transforms into Brutal Cathar, exile target creature an opponent controls until this creature leaves the battlefield.\nDaybound (If a player casts no spells during their own turn, it becomes night next turn.)"},
+		{Name: "Flowstone Anthem", Types: []string{"Enchantment"}, Text: "Flying creatures you control get +1/+1."},
+	})
+	if r.Lines["triggered"] != 5 {
+		t.Errorf("triggered lines = %d, want 5 (three chapters, two triggers): %v", r.Lines["triggered"], r.Lines)
+	}
+	if r.Lines["keyword"] != 3 {
+		t.Errorf("keyword lines = %d, want 3 (Flying, Soulshift 6, Daybound): %v", r.Lines["keyword"], r.Lines)
+	}
+	if r.Sentences != 2 || r.Modelled != 1 {
+		t.Errorf("static sentences %d, modelled %d; want 2 (Metalcraft modelled; \"Flying creatures ...\" is a sentence, not a keyword): %+v", r.Sentences, r.Modelled, r.Misses)
+	}
+}
+
+// TestKeywordListsMatchCR keeps the keyword and ability word lists equal to
+// CR 702 and 207.2c.
+func TestKeywordListsMatchCR(t *testing.T) {
+	rules := testkb.CR(t)
+	got := map[string]bool{}
+	for _, id := range rules.Order {
+		r, _ := rules.Rule(id)
+		if strings.HasPrefix(id, "702.") && strings.Count(id, ".") == 1 && id != "702.1" && r.Title != "" {
+			got[strings.ToLower(strings.ReplaceAll(r.Title, "’", "'"))] = true
+		}
+	}
+	if len(got) < 150 {
+		t.Fatalf("read only %d keyword titles from CR 702", len(got))
+	}
+	for k := range got {
+		if !crKeywordTitles[k] {
+			t.Errorf("CR keyword %q missing from crKeywordTitles", k)
+		}
+	}
+	for k := range crKeywordTitles {
+		if !got[k] {
+			t.Errorf("crKeywordTitles has %q, which CR 702 does not", k)
+		}
+	}
+	r, ok := rules.Rule("207.2c")
+	if !ok {
+		t.Fatal("CR lacks 207.2c")
+	}
+	text := strings.ReplaceAll(r.Text, "’", "'")
+	i := strings.Index(text, "The ability words are ")
+	if i < 0 {
+		t.Fatalf("207.2c: no list in %q", text)
+	}
+	n := 0
+	for _, w := range strings.Split(strings.TrimSuffix(strings.TrimSpace(text[i+len("The ability words are "):]), "."), ",") {
+		w = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(w), "and "))
+		n++
+		if !abilityWords[w] {
+			t.Errorf("CR ability word %q missing from abilityWords", w)
+		}
+	}
+	if n != len(abilityWords) {
+		t.Errorf("207.2c lists %d ability words, abilityWords has %d", n, len(abilityWords))
 	}
 }
