@@ -30,6 +30,7 @@ var sentenceVerbs = map[string]bool{
 	"get": true, "gets": true, "has": true, "have": true, "gain": true, "gains": true,
 	"lose": true, "loses": true, "is": true, "are": true, "become": true, "becomes": true,
 	"can't": true, "isn't": true, "aren't": true,
+	"attacks": true, "blocks": true, "doesn't": true, "don't": true, "can": true, "must": true,
 }
 
 var typeNouns = map[string]string{

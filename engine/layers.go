@@ -500,6 +500,9 @@ func (s *state) collectRestrictions() {
 			}
 			for _, i := range s.affected(e, lRules, true) {
 				s.restrict = append(s.restrict, restriction{slot: i, op: p.Op, e: e})
+				if p.Op == opRule {
+					s.step(i, lRules, p.RuleID, e.name(), e.t.Sentence+" → "+p.RuleText)
+				}
 			}
 		}
 	}

@@ -132,6 +132,7 @@ const (
 	opModPTCount
 	opSetPTCounters
 	opRemoveLandTypes
+	opRule // another effect on game rules (613.11): combat requirements, restrictions, untapping
 	nOps
 )
 
@@ -156,6 +157,9 @@ type Part struct {
 	// KeepMana: opLoseAll keeps mana abilities ("except mana abilities");
 	// KeepOwn keeps what this effect grants ("loses all other abilities").
 	KeepMana, KeepOwn bool
+	// RuleText and RuleID: what an opRule effect does, and the rule that
+	// gives it meaning.
+	RuleText, RuleID string
 	// ReplaceSubtypes: the new subtypes replace the old ones of the same
 	// kind (creature types, land types...), 205.1a.
 	ReplaceSubtypes bool

@@ -357,6 +357,8 @@ var ops = [nOps]opInfo{
 			return "loses all land types"
 		},
 	},
+	opRule: {name: "rule effect"}, // applies in no layer: collected after them (613.11) and shown on the object
+
 }
 
 // applyPart changes slot i's characteristics and says what it did.

@@ -287,6 +287,14 @@ func init() {
 			}
 			return parts, true
 		}},
+		{class: "combat or untap rule (613.11)", re: reRuleEffect, build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			for _, r := range ruleEffects {
+				if r.re.MatchString(m[0]) {
+					return []Part{{Layer: lRules, Op: opRule, RuleText: r.text, RuleID: r.rule}}, true
+				}
+			}
+			return nil, false
+		}},
 		{class: "can't block", re: regexp.MustCompile(`^can't block$`), build: func(*compiler, []string, []string) ([]Part, bool) {
 			return []Part{{Layer: lRules, Op: opCantBlock}}, true
 		}},
@@ -309,6 +317,34 @@ func init() {
 		}},
 	}
 }
+
+// ruleEffects are effects on game rules the layers do not apply (613.11):
+// they are collected for the object and shown with the rule that gives
+// them meaning.
+var ruleEffects = []struct {
+	re         *regexp.Regexp
+	text, rule string
+}{
+	{regexp.MustCompile(`^attacks? each (?:combat|turn) if able$`), "must attack each combat if able: a requirement", "508.1d"},
+	{regexp.MustCompile(`^blocks? each (?:combat|turn) if able$`), "must block each combat if able: a requirement", "509.1c"},
+	{regexp.MustCompile(`^(?:must be blocked|is blocked) (?:each combat )?if able$`), "must be blocked if able: a requirement on the defending player's creatures", "509.1c"},
+	{regexp.MustCompile(`^can't be blocked$`), "can't be blocked: a restriction on blockers", "509.1b"},
+	{regexp.MustCompile(`^can't be blocked (?:by|except by) (?:more than (?:one|two) creatures?|(?:two|three) or more creatures|creatures with (?:power|toughness) (?:\d+|x) or (?:less|greater)|(?:[a-z]+ )?creatures with (?:flying|reach|defender|horsemanship|shadow)|walls|legendary creatures|artifact creatures|(?:white|blue|black|red|green) creatures)$`), "a restriction on which creatures can block it", "509.1b"},
+	{regexp.MustCompile(`^can block only creatures with (?:flying|shadow|horsemanship)$`), "can block only some creatures: a restriction", "509.1b"},
+	{regexp.MustCompile(`^can't block creatures with (?:flying|power (?:\d+|x) or (?:less|greater))$`), "can't block some creatures: a restriction", "509.1b"},
+	{regexp.MustCompile(`^can block (?:an additional creature|any number of creatures|an additional N creatures|two additional creatures)(?: each combat)?$`), "may block more than one creature", "509.1a"},
+	{regexp.MustCompile(`^can't attack or block alone$|^can't attack alone$|^can't block alone$`), "can't attack or block alone: a restriction that depends on the other attackers or blockers", "508.1c"},
+	{regexp.MustCompile(`^(?:doesn't|don't) untap during (?:its|their|your) (?:controller's |controllers' )?untap steps?$`), "doesn't untap during its controller's untap step", "502.3"},
+}
+
+// reRuleEffect is the union of ruleEffects' patterns (tried as one entry).
+var reRuleEffect = func() *regexp.Regexp {
+	var alts []string
+	for _, r := range ruleEffects {
+		alts = append(alts, "(?:"+r.re.String()+")")
+	}
+	return regexp.MustCompile(strings.Join(alts, "|"))
+}()
 
 func buildSetPT(c *compiler, m []string, _ []string) ([]Part, bool) {
 	bp, _ := strconv.Atoi(m[1])

@@ -325,3 +325,23 @@ func TestKeywordListsMatchCR(t *testing.T) {
 		t.Errorf("207.2c lists %d ability words, abilityWords has %d", n, len(abilityWords))
 	}
 }
+
+// Effects on game rules (613.11) are applied to the objects they name and
+// shown with the rule that gives them meaning.
+func TestRuleEffectsShown(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "attacks each combat, can't be blocked, doesn't untap",
+		src: `define Bloodrock Cyclops = {2}{R} Creature — Cyclops 3/3 "Bloodrock Cyclops attacks each combat if able."
+define Phantom Warrior = {1}{U}{U} Creature — Illusion Warrior 2/2 "Phantom Warrior can't be blocked."
+define Dehydration = {3}{U} Enchantment — Aura "Enchant creature\nEnchanted creature doesn't untap during its controller's untap step."
+Bloodrock Cyclops as C
+Phantom Warrior as P
+Dehydration (attached to P)
+? C
+? P`,
+		wants: []want{
+			{line: 7, trace: []string{"rules 508.1d Bloodrock Cyclops (C): Bloodrock Cyclops attacks each combat if able → must attack"}},
+			{line: 8, trace: []string{"rules 509.1b Phantom Warrior", "rules 502.3 Dehydration"}},
+		},
+	}}, nil)
+}
