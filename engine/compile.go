@@ -85,6 +85,7 @@ type compiledCard struct {
 	abilities    []*Ability
 	unmodeled    []string
 	entersTapped bool
+	entersWith   []*Template // "enters with N counters" (614.1c)
 	// staticMiss are the sentences of static abilities that could not be
 	// modelled: answers about objects they may affect depend on them.
 	staticMiss []staticMiss
@@ -349,8 +350,12 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 			}
 			for _, t := range ts {
 				t.Sentence = p[0]
+				if t.EntersWith {
+					cc.entersWith = append(cc.entersWith, t)
+					continue
+				}
+				ab.Statics = append(ab.Statics, t)
 			}
-			ab.Statics = append(ab.Statics, ts...)
 		}
 		for _, t := range ab.Statics {
 			if t.CDA {

@@ -203,6 +203,9 @@ type Template struct {
 	Action   actionKind
 	N        int
 	Counter  string
+	// EntersWith: a replacement effect putting N Counter counters on the
+	// object as it enters (614.1c), not a continuous effect.
+	EntersWith bool
 }
 
 func (t *Template) hasLayer(l Layer) bool {

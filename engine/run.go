@@ -370,6 +370,7 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	for _, c := range m.Counters {
 		g.putCounters(o, c.Kind, c.N)
 	}
+	g.entersWithCounters(o, cc, m)
 	if g.comp.control {
 		g.tracking = true
 	}

@@ -174,6 +174,22 @@ var sentenceRules = []sentenceRule{
 		},
 	},
 	{
+		// 614.1c: "[This permanent] enters with ..." is a replacement
+		// effect, applied as the object enters (unless the scenario states
+		// its counters).
+		class: "enters with counters (614.1c)",
+		re:    regexp.MustCompile(`^~ enters(?: the battlefield)? with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|x) (\S+) counters? on it$`),
+		when:  func(ctx *sctx) bool { return ctx.self },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			n, ok := number(m[1])
+			if !ok {
+				return Selector{}, false // X: the value paid is not in the scenario
+			}
+			t.Action, t.N, t.Counter, t.EntersWith = actCounters, n, m[2], true
+			return Selector{Kind: selSelf, Noun: "~"}, true
+		},
+	},
+	{
 		// The general form: SUBJECT VERB PREDICATE [and VERB PREDICATE].
 		class: "SUBJECT VERB PREDICATE",
 		re:    regexp.MustCompile(`^.`),

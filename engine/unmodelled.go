@@ -130,3 +130,21 @@ func dependsText(ds []string) string {
 	}
 	return " But this depends on text I could not model: " + strings.Join(ds, "; ") + "."
 }
+
+// entersWithCounters applies "enters with N KIND counters" (614.1c) to an
+// object entering the battlefield, unless the statement already states how
+// many counters of that kind it has.
+func (g *game) entersWithCounters(o *Object, cc *compiledCard, m Mods) {
+	if m.FaceDown {
+		return // a face-down permanent has no abilities (708.2a)
+	}
+	stated := map[string]bool{}
+	for _, c := range m.Counters {
+		stated[c.Kind] = true
+	}
+	for _, t := range cc.entersWith {
+		if !stated[t.Counter] {
+			g.putCounters(o, t.Counter, t.N)
+		}
+	}
+}

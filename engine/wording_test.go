@@ -345,3 +345,15 @@ Dehydration (attached to P)
 		},
 	}}, nil)
 }
+
+// 614.1c: "enters with N counters" is applied as the object enters; a 0/0
+// with that text does not die (704.5f) for want of it. Counters the
+// statement states are the object's counters.
+func TestEntersWithCounters(t *testing.T) {
+	const crovax = `define Crovax the Cursed = {2}{B}{B} Legendary Creature — Vampire Noble 0/0 "Crovax the Cursed enters the battlefield with four +1/+1 counters on it.\nAt the beginning of your upkeep, you may sacrifice a creature. If you do, put a +1/+1 counter on Crovax. If you don't, remove a +1/+1 counter from Crovax.\n{B}: Crovax gains flying until end of turn."
+`
+	runCases(t, []scenarioCase{
+		{name: "Crovax enters with four counters", src: crovax + "Crovax the Cursed as C\n? C", wants: []want{{line: 3, pt: "4/4"}}},
+		{name: "stated counters are the object's", src: crovax + "Crovax the Cursed as C (2 +1/+1 counters)\n? C", wants: []want{{line: 3, pt: "2/2"}}},
+	}, nil)
+}
