@@ -330,6 +330,36 @@ func (s *state) condHolds(e *Effect) bool {
 	if c == nil {
 		return true
 	}
+	switch c.YourTurn {
+	case 1:
+		return e.ctrlNow(s) == You
+	case 2:
+		return e.ctrlNow(s) != You
+	}
+	switch c.Tapped {
+	case 1:
+		return e.src != nil && e.src.tapped
+	case 2:
+		return e.src != nil && !e.src.tapped
+	}
+	if c.AttachedSub != "" {
+		for i, o := range s.objs {
+			if o.attachedTo == e.src && e.src != nil && containsFold(s.ch[i].Subtypes, c.AttachedSub) {
+				return true
+			}
+		}
+		return false
+	}
+	if c.AttachedIs != nil {
+		if e.src == nil || e.src.attachedTo == nil {
+			return false
+		}
+		i, ok := s.slot[e.src.attachedTo]
+		return ok && s.matches(c.AttachedIs, i, e.ctrlNow(s), -1)
+	}
+	if c.Control != nil && c.None {
+		return s.count(c.Control, e) == 0
+	}
 	if c.Control != nil {
 		return s.count(c.Control, e) >= max(c.AtLeast, 1)
 	}

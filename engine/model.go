@@ -176,7 +176,20 @@ type Condition struct {
 	// source).
 	Counter string
 	AtMost  int // with Counter: at most this many (-1 or 0: no limit; see condHolds)
-	Text    string
+	// YourTurn: 1 "it's your turn", 2 "it's not your turn" (the scenario
+	// is its active player's turn: yours).
+	YourTurn int
+	// Tapped: 1 "~ is tapped", 2 "~ is untapped".
+	Tapped int
+	// AttachedSub: "~ is equipped/enchanted": an object with this subtype
+	// is attached to it.
+	AttachedSub string
+	// AttachedIs: "enchanted creature is red": the object it is attached
+	// to matches.
+	AttachedIs *Filter
+	// None: "you control no FILTER" (Control must match nothing).
+	None bool
+	Text string
 }
 
 type actionKind int

@@ -113,6 +113,22 @@ func creatureTypeNoun(w string) (string, bool) {
 	return "", false
 }
 
+// nonCreatureSubtypeNoun reads a land, artifact or enchantment type used
+// as a noun ("Gate", "Vehicles", "Auras") and returns it with its card type.
+func nonCreatureSubtypeNoun(w string) (string, string) {
+	for _, s := range []string{w, strings.TrimSuffix(w, "s"), strings.TrimSuffix(w, "es")} {
+		switch {
+		case landTypes[s]:
+			return capitalize(s), "Land"
+		case artifactTypes[s]:
+			return capitalize(s), "Artifact"
+		case enchantmentTypes[s]:
+			return capitalize(s), "Enchantment"
+		}
+	}
+	return "", ""
+}
+
 var colorCounts = map[string]int{"colorless": 1, "monocolored": 2, "multicolored": 3}
 
 // parseFilter parses "[all|each] [other] [COLOR] [nonX] [SUBTYPE] TYPE(s)
@@ -186,6 +202,10 @@ func parseFilter(words []string) (Filter, bool) {
 		if bt, isBasic := basicLandTypes[nounWord]; isBasic {
 			t = "Land"
 			f.Subtypes = append(f.Subtypes, bt)
+		} else if st, kind := nonCreatureSubtypeNoun(nounWord); kind != "" {
+			// "a Gate", "target Vehicle", "Auras you control".
+			t = kind
+			f.Subtypes = append(f.Subtypes, st)
 		} else if ct, isCT := creatureTypeNoun(nounWord); isCT {
 			f.Subtypes = append(f.Subtypes, capitalize(ct))
 		} else {

@@ -61,6 +61,10 @@ var (
 	// reOffBattlefield: the objects a scenario has are permanents, so
 	// "cards that aren't on the battlefield, spells, and permanents" are
 	// its permanents.
+	reAttachedIs     = regexp.MustCompile(`^(?:enchanted|equipped) (?:creature|permanent|artifact|land) is (?:a |an )?(\S+)$`)
+	reHasNCounters   = regexp.MustCompile(`^~ has (one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more (\S+) counters on it$`)
+	reOppControls    = regexp.MustCompile(`^an opponent controls (?:a|an) (.+)$`)
+	reControlNo      = regexp.MustCompile(`^you (?:control no|don't control an?) (.+)$`)
 	reOffBattlefield = regexp.MustCompile(`^all cards that aren't on the battlefield, spells, and permanents `)
 	reQuoted         = regexp.MustCompile(`"[^"]*"|“[^”]*”`)
 	reQuotedRef      = regexp.MustCompile(`^«(\d+)»$`)
@@ -519,6 +523,59 @@ func setsToughness(t *Template) bool {
 // decide: "you control a[n] FILTER" and "your devotion to COLOR is less
 // than N" (700.5).
 func parseCondition(low string) (*Condition, bool) {
+	switch low {
+	case "it's your turn":
+		return &Condition{YourTurn: 1, Text: low}, true
+	case "it's not your turn":
+		return &Condition{YourTurn: 2, Text: low}, true
+	case "~ is tapped", "it's tapped":
+		return &Condition{Tapped: 1, Text: low}, true
+	case "~ is untapped", "it's untapped":
+		return &Condition{Tapped: 2, Text: low}, true
+	case "~ is equipped":
+		return &Condition{AttachedSub: "Equipment", Text: low}, true
+	case "~ is enchanted":
+		return &Condition{AttachedSub: "Aura", Text: low}, true
+	}
+	if m := reAttachedIs.FindStringSubmatch(low); m != nil {
+		var f Filter
+		w := m[1]
+		if col, ok := colorWords[w]; ok {
+			f.Colors = []string{col}
+		} else if t := typeNouns[w]; t != "" {
+			f.Types = []string{t}
+		} else if ct, ok := creatureTypeNoun(w); ok {
+			f.Subtypes = []string{capitalize(ct)}
+		} else if knownSubtype(w) {
+			f.Subtypes = []string{capitalize(w)}
+		} else {
+			return nil, false
+		}
+		return &Condition{AttachedIs: &f, Text: low}, true
+	}
+	if m := reHasNCounters.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[1])
+		if !ok {
+			return nil, false
+		}
+		return &Condition{Counter: m[2], AtLeast: n, Text: low}, true
+	}
+	if m := reOppControls.FindStringSubmatch(low); m != nil {
+		f, ok := parseFilter(strings.Fields(m[1]))
+		if !ok {
+			return nil, false
+		}
+		f.Control = 2
+		return &Condition{Control: &f, Text: low}, true
+	}
+	if m := reControlNo.FindStringSubmatch(low); m != nil {
+		f, ok := parseFilter(strings.Fields(m[1]))
+		if !ok {
+			return nil, false
+		}
+		f.Control = 1
+		return &Condition{Control: &f, None: true, Text: low}, true
+	}
 	if m := reHasCounter.FindStringSubmatch(low); m != nil {
 		return &Condition{Counter: m[1], Text: low}, true
 	}

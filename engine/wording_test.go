@@ -357,3 +357,46 @@ func TestEntersWithCounters(t *testing.T) {
 		{name: "stated counters are the object's", src: crovax + "Crovax the Cursed as C (2 +1/+1 counters)\n? C", wants: []want{{line: 3, pt: "2/2"}}},
 	}, nil)
 }
+
+// Conditions of static abilities the scenario decides: whose turn it is
+// (yours), tapped status, attachments, counters, what players control.
+func TestStaticConditions(t *testing.T) {
+	runCases(t, []scenarioCase{
+		{
+			name: "your turn, untapped, equipped",
+			src: `define Duelist = {1}{W} white Creature — Human Knight 2/2 "As long as it's your turn, Duelist has first strike.\nDuelist gets +1/+1 as long as Duelist is equipped.\nDuelist has vigilance as long as Duelist is untapped."
+define Blade = {1} Artifact — Equipment "Equip {1}"
+Duelist as A
+opponent: Duelist as B
+? A
+? B
+Blade (attached to A)
+tap A
+? A`,
+			wants: []want{
+				{line: 5, pt: "2/2", has: []string{"First strike", "Vigilance"}},
+				{line: 6, pt: "2/2", lacks: []string{"First strike"}, has: []string{"Vigilance"}},
+				{line: 9, pt: "3/3", has: []string{"First strike"}, lacks: []string{"Vigilance"}},
+			},
+		},
+		{
+			name: "enchanted creature is red; an opponent controls; you control no",
+			src: `define Bear = {1}{G} green Creature — Bear 2/2
+define Goblin = {R} red Creature — Goblin 1/1
+define Boon = {W} Enchantment — Aura "Enchant creature\nEnchanted creature gets +2/+2 as long as enchanted creature is red."
+define Sea Serpent = {U} blue Creature — Serpent 3/3 "Sea Serpent gets +1/+1 as long as an opponent controls an Island.\nSea Serpent gets +0/+2 as long as you control no Islands."
+define Island = Basic Land — Island
+Bear
+Goblin
+Boon as B1 (attached to Bear)
+Boon as B2 (attached to Goblin)
+Sea Serpent as S
+? Bear
+? Goblin
+? S
+opponent: Island
+? S`,
+			wants: []want{{line: 11, pt: "2/2"}, {line: 12, pt: "3/3"}, {line: 13, pt: "3/5"}, {line: 15, pt: "4/6"}},
+		},
+	}, nil)
+}
