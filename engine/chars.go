@@ -179,6 +179,9 @@ func (s *state) matches(f *Filter, i int, you Player, self int) bool {
 			return false
 		}
 	}
+	if f.HasCounter != "" && s.objs[i].counters[f.HasCounter] <= 0 {
+		return false
+	}
 	if f.Token != 0 && s.objs[i].token != (f.Token == 1) {
 		return false
 	}

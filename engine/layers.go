@@ -528,6 +528,9 @@ func (s *state) collectRestrictions() {
 			if p.Layer != lRules {
 				continue
 			}
+			if p.Unless != nil && s.count(p.Unless, e) > 0 {
+				continue // the "unless" condition is met: no restriction
+			}
 			for _, i := range s.affected(e, lRules, true) {
 				s.restrict = append(s.restrict, restriction{slot: i, op: p.Op, e: e})
 				if p.Op == opRule {

@@ -96,6 +96,7 @@ type Filter struct {
 	Token      int      // 0 any, 1 tokens, 2 nontoken
 	Name       string   // "named NAME", lower case
 	Or         []Filter // "all Forests and all Saprolings": any of these
+	HasCounter string   // "with a +1/+1 counter on it"
 	Other      bool
 	Control    int // 0 any, 1 you, 2 an opponent
 }
@@ -160,6 +161,9 @@ type Part struct {
 	// RuleText and RuleID: what an opRule effect does, and the rule that
 	// gives it meaning.
 	RuleText, RuleID string
+	// Unless: a can't-attack/block restriction holds only while nothing
+	// matches this filter ("unless defending player controls an Island").
+	Unless *Filter
 	// ReplaceSubtypes: the new subtypes replace the old ones of the same
 	// kind (creature types, land types...), 205.1a.
 	ReplaceSubtypes bool

@@ -21,6 +21,10 @@ func splitClauses(words []string) []string {
 		switch {
 		case words[i] == "and" && i+1 < len(words) && sentenceVerbs[words[i+1]]:
 			cut(i, i+1)
+		case words[i] == "and" && i+2 < len(words) && (words[i+1] == "its" || words[i+1] == "their") && words[i+2] == "activated":
+			// "can't attack or block, and its activated abilities can't be
+			// activated"
+			cut(i, i+2)
 		case words[i] == "and" && i+2 < len(words) && pronouns[words[i+1]] && sentenceVerbs[words[i+2]]:
 			// "..., and they gain ...": the same subject.
 			cut(i, i+2)
@@ -91,6 +95,8 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 	return Selector{Kind: selFilter, F: f, Noun: noun}, true
 }
 
+var reWithCounter = regexp.MustCompile(` with (?:a|one or more) (\S+) counters? on (?:it|them)((?: you control| your opponents control)?)$`)
+
 var reWithKeyword = regexp.MustCompile(` (with|without) ([a-z ,]+)$`)
 
 // knownSubtype reports a creature, land, artifact or enchantment type
@@ -151,14 +157,10 @@ func parseFilter(words []string) (Filter, bool) {
 		f.Name = strings.TrimSpace(join[i+len(" named "):])
 		join = join[:i]
 	}
-	for _, suf := range []struct {
-		s string
-		c int
-	}{{" you control", 1}, {" your opponents control", 2}, {" an opponent controls", 2}, {" you don't control", 2}, {" on the battlefield", 0}} {
-		if strings.HasSuffix(join, suf.s) {
-			join = strings.TrimSuffix(join, suf.s)
-			f.Control = suf.c
-		}
+	// "with a +1/+1 counter on it"
+	if m := reWithCounter.FindStringSubmatch(join); m != nil {
+		f.HasCounter = m[1]
+		join = join[:len(join)-len(m[0])] + m[2]
 	}
 	// "with flying", "without flying": a keyword the object has or lacks.
 	if m := reWithKeyword.FindStringSubmatch(join); m != nil {
@@ -172,6 +174,15 @@ func parseFilter(words []string) (Filter, bool) {
 			f.Without = kws
 		}
 		join = join[:len(join)-len(m[0])]
+	}
+	for _, suf := range []struct {
+		s string
+		c int
+	}{{" you control", 1}, {" your opponents control", 2}, {" an opponent controls", 2}, {" you don't control", 2}, {" on the battlefield", 0}} {
+		if strings.HasSuffix(join, suf.s) {
+			join = strings.TrimSuffix(join, suf.s)
+			f.Control = suf.c
+		}
 	}
 	ws = strings.Fields(join)
 	if len(ws) > 0 && (ws[0] == "all" || ws[0] == "each") {

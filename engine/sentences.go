@@ -178,6 +178,28 @@ var sentenceRules = []sentenceRule{
 		},
 	},
 	{
+		class: "combat or untap rule (613.11)",
+		re:    regexp.MustCompile(`^you may choose not to untap (.+) during your untap step$`),
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			sel, ok := c.subject(strings.Fields(m[1]), ctx)
+			t.Parts = []Part{{Layer: lRules, Op: opRule, RuleText: "its controller may choose not to untap it during their untap step", RuleID: "502.3"}}
+			return sel, ok
+		},
+	},
+	{
+		class: "combat or untap rule (613.11)",
+		re:    regexp.MustCompile(`^(?:all creatures able to block (~|enchanted creature|equipped creature) do so|creatures with power less than (~|enchanted creature|equipped creature)'s power can't block it)$`),
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			subj, text, rule := m[1], "every creature able to block it must do so: a requirement", "509.1c"
+			if subj == "" {
+				subj, text, rule = m[2], "creatures with less power can't block it: a restriction", "509.1b"
+			}
+			sel, ok := c.subject(strings.Fields(subj), ctx)
+			t.Parts = []Part{{Layer: lRules, Op: opRule, RuleText: text, RuleID: rule}}
+			return sel, ok
+		},
+	},
+	{
 		// 614.1c: "[This permanent] enters with ..." is a replacement
 		// effect, applied as the object enters (unless the scenario states
 		// its counters).
@@ -300,6 +322,20 @@ func init() {
 			}
 			return parts, true
 		}},
+		{class: "can't attack unless defending player controls", re: regexp.MustCompile(`^can't (attack|block) unless (?:defending player|an opponent) controls (?:a|an) (.+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			f, ok := parseFilter(strings.Fields(m[2]))
+			if !ok {
+				return nil, false
+			}
+			// The scenario is your turn: the defending player is your
+			// opponent. The restriction holds while they control none.
+			f.Control = 2
+			op := opCantAttack
+			if m[1] == "block" {
+				op = opCantBlock
+			}
+			return []Part{{Layer: lRules, Op: op, Unless: &f}}, true
+		}},
 		{class: "can't attack or block", re: regexp.MustCompile(`^can't attack( or block)?$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
 			parts := []Part{{Layer: lRules, Op: opCantAttack}}
 			if m[1] != "" {
@@ -354,6 +390,7 @@ var ruleEffects = []struct {
 	{regexp.MustCompile(`^can't block creatures with (?:flying|power (?:\d+|x) or (?:less|greater))$`), "can't block some creatures: a restriction", "509.1b"},
 	{regexp.MustCompile(`^can block (?:an additional creature|any number of creatures|an additional N creatures|two additional creatures)(?: each combat)?$`), "may block more than one creature", "509.1a"},
 	{regexp.MustCompile(`^can't attack or block alone$|^can't attack alone$|^can't block alone$`), "can't attack or block alone: a restriction that depends on the other attackers or blockers", "508.1c"},
+	{regexp.MustCompile(`^activated abilities can't be activated$`), "its activated abilities can't be activated", "602.5"},
 	{regexp.MustCompile(`^(?:doesn't|don't) untap during (?:its|their|your) (?:controller's |controllers' )?untap steps?$`), "doesn't untap during its controller's untap step", "502.3"},
 }
 

@@ -400,3 +400,42 @@ opponent: Island
 		},
 	}, nil)
 }
+
+func TestRestrictionsAndFilters(t *testing.T) {
+	runCases(t, []scenarioCase{
+		{
+			// 508.1c: a restriction "unless some condition is met"; the
+			// defending player is the opponent (the scenario is your turn).
+			name: "Sea Monster",
+			src: `define Sea Monster = {4}{U} blue Creature — Serpent 6/6 "Sea Monster can't attack unless defending player controls an Island."
+define Island = Basic Land — Island
+Sea Monster as S
+? can S attack
+opponent: Island
+? can S attack`,
+			verdicts: []verdict{{line: 4, ok: false, rules: []string{"508.1c"}}, {line: 6, ok: true}},
+		},
+		{
+			name: "creatures with a +1/+1 counter; other creatures with flying",
+			src: `define Leader = {2}{G} green Creature — Elf 2/2 "Each creature you control with a +1/+1 counter on it has trample."
+define Wings = {2}{W} white Creature — Bird 1/1 "Flying\nOther creatures you control with flying get +1/+1."
+define Bear = {1}{G} green Creature — Bear 2/2
+define Bird = {W} white Creature — Bird 1/1 "Flying"
+Leader
+Wings
+Bear as A (1 +1/+1 counter)
+Bear as B
+Bird as MB
+opponent: Bird as OB
+? A
+? B
+? MB
+? OB
+? Wings`,
+			wants: []want{
+				{line: 11, has: []string{"Trample"}}, {line: 12, lacks: []string{"Trample"}},
+				{line: 13, pt: "2/2"}, {line: 14, pt: "1/1"}, {line: 15, pt: "1/1"},
+			},
+		},
+	}, nil)
+}
