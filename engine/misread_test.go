@@ -102,7 +102,7 @@ Odd Beast as B
 // TestAnswersSayWhatTheyDependOn: an answer about an object that an
 // unmodelled sentence may affect says so in the answer itself.
 func TestAnswersSayWhatTheyDependOn(t *testing.T) {
-	src := `define Threaten = {2}{R} Sorcery "Untap target creature and gain control of it until end of turn. That creature gains haste until end of turn."
+	src := `define Threaten = {2}{R} Sorcery "Untap target creature and make it fight a bear until end of turn. That creature gains haste until end of turn."
 define Bear = {1}{G} green Creature — Bear 2/2
 define Wall = {1}{W} white Creature — Wall 0/4
 opponent: Bear as O
@@ -112,8 +112,8 @@ cast Threaten targeting O
 ? can W block`
 	r := mustRun(t, src, nil)
 	q := result(t, r, 7)
-	if len(q.DependsOnUnmodelled) == 0 || !strings.Contains(q.DependsOnUnmodelled[0], "Untap target creature and gain control of it") {
-		t.Fatalf("? can O attack: DependsOnUnmodelled = %q, want Threaten's text", q.DependsOnUnmodelled)
+	if len(q.DependsOnUnmodelled) == 0 || !strings.Contains(q.DependsOnUnmodelled[0], "Untap target creature and make it fight") {
+		t.Fatalf("? can O attack: DependsOnUnmodelled = %q, want the spell's text", q.DependsOnUnmodelled)
 	}
 	if w := result(t, r, 8); len(w.DependsOnUnmodelled) != 0 {
 		t.Errorf("? can W block depends on nothing Threaten did (it targeted O): %q", w.DependsOnUnmodelled)
@@ -130,5 +130,28 @@ cast Threaten targeting O
 	j := strings.Index(txt, "Line 8:")
 	if i < 0 || j < i || !strings.Contains(txt[i:j], "depends on text I could not model") || !strings.Contains(txt[i:j], "Untap target creature") {
 		t.Errorf("readable answer to line 7 does not say what it depends on:\n%s", txt)
+	}
+}
+
+// Threaten's Oracle text: untap, gain control until end of turn, haste.
+// The creature can attack: you control it and it has haste (702.10b).
+func TestThreaten(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "Threaten",
+		src: `define Threaten = {2}{R} Sorcery "Untap target creature and gain control of it until end of turn. That creature gains haste until end of turn."
+define Bear = {1}{G} green Creature — Bear 2/2
+opponent: Bear as O (tapped)
+cast Threaten targeting O
+? can O attack
+? O`,
+		verdicts: []verdict{{line: 5, ok: true, rules: []string{"702.10b"}}},
+		wants:    []want{{line: 6, controller: "you", has: []string{"Haste"}}},
+	}}, nil)
+	r := mustRun(t, "define Threaten = {2}{R} Sorcery \"Untap target creature and gain control of it until end of turn. That creature gains haste until end of turn.\"\ndefine Bear = {1}{G} green Creature — Bear 2/2\nopponent: Bear as O (tapped)\ncast Threaten targeting O\n? O", nil)
+	if len(r.Unmodeled) > 0 {
+		t.Errorf("Threaten's text reported as unmodelled: %+v", r.Unmodeled)
+	}
+	if q := result(t, r, 5); q.Object == nil || q.Object.Tapped {
+		t.Errorf("Threaten untaps the creature: %+v", q.Object)
 	}
 }

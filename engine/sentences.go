@@ -61,13 +61,14 @@ var (
 	// reOffBattlefield: the objects a scenario has are permanents, so
 	// "cards that aren't on the battlefield, spells, and permanents" are
 	// its permanents.
-	reAttachedIs     = regexp.MustCompile(`^(?:enchanted|equipped) (?:creature|permanent|artifact|land) is (?:a |an )?(\S+)$`)
-	reHasNCounters   = regexp.MustCompile(`^~ has (one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more (\S+) counters on it$`)
-	reOppControls    = regexp.MustCompile(`^an opponent controls (?:a|an) (.+)$`)
-	reControlNo      = regexp.MustCompile(`^you (?:control no|don't control an?) (.+)$`)
-	reOffBattlefield = regexp.MustCompile(`^all cards that aren't on the battlefield, spells, and permanents `)
-	reQuoted         = regexp.MustCompile(`"[^"]*"|“[^”]*”`)
-	reQuotedRef      = regexp.MustCompile(`^«(\d+)»$`)
+	reAttachedIs      = regexp.MustCompile(`^(?:enchanted|equipped) (?:creature|permanent|artifact|land) is (?:a |an )?(\S+)$`)
+	reHasNCounters    = regexp.MustCompile(`^~ has (one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more (\S+) counters on it$`)
+	reOppControls     = regexp.MustCompile(`^an opponent controls (?:a|an) (.+)$`)
+	reControlNo       = regexp.MustCompile(`^you (?:control no|don't control an?) (.+)$`)
+	reTwoInstructions = regexp.MustCompile(`^((?:tap|untap) target [a-z ]+?) and ((?:gain control of|untap|tap) (?:it|them))$`)
+	reOffBattlefield  = regexp.MustCompile(`^all cards that aren't on the battlefield, spells, and permanents `)
+	reQuoted          = regexp.MustCompile(`"[^"]*"|“[^”]*”`)
+	reQuotedRef       = regexp.MustCompile(`^«(\d+)»$`)
 
 	reBecomePTWith = regexp.MustCompile(` with (?:base )?power and (?:base )?toughness (\d+)/(\d+)$`)
 	reBecomeMVWith = regexp.MustCompile(` with (?:base )?power and (?:base )?toughness each equal to (?:its|their) mana value$`)
@@ -460,6 +461,25 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 	if cond != nil && !ctx.self && cond.Counter == "" {
 		ctx.outcome, ctx.class = outRejected, "as long as CONDITION"
 		return nil, false // a resolved effect's condition is not modelled
+	}
+	// "Untap target creature and gain control of it until end of turn"
+	// (Threaten): two instructions, compiled in order.
+	if m := reTwoInstructions.FindStringSubmatch(low); m != nil && !ctx.self {
+		first, ok1 := c.sentence(m[1], ctx)
+		if ok1 {
+			rest := m[2]
+			if eot {
+				rest += " until end of turn"
+			}
+			second, ok2 := c.sentence(rest, ctx)
+			if ok2 {
+				for _, t := range append(first, second...) {
+					t.Sentence = strings.TrimSpace(raw)
+				}
+				return append(first, second...), true
+			}
+		}
+		ctx.outcome, ctx.class = outUnmatched, ""
 	}
 	for _, r := range sentenceRules {
 		if r.when != nil && !r.when(ctx) {
