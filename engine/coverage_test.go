@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestNormaliseTemplate(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
@@ -42,5 +45,27 @@ func TestCoverageCounts(t *testing.T) {
 	}
 	if len(r.Templates) != 2 || r.Templates[0].Count != 1 {
 		t.Errorf("Templates = %+v", r.Templates)
+	}
+}
+
+// TestOffBattlefieldAbilities: an ability that functions on the stack
+// (113.6g) does nothing on the battlefield; a sentence that merely starts
+// like one is not taken for it.
+func TestOffBattlefieldAbilities(t *testing.T) {
+	r := Coverage([]CardDef{
+		{Name: "Vexing Shusher", Types: []string{"Creature"}, Text: "This spell can't be countered.\n{R/G}: Target spell can't be countered this turn."},
+		{Name: "Odd", Types: []string{"Creature"}, Text: "This spell can't be countered unless its controller pays {2} and Odd gets +1/+1."},
+	})
+	if r.Sentences != 2 || r.Modelled != 1 || len(r.Misses) != 1 || r.Misses[0].Card != "Odd" {
+		t.Errorf("sentences %d modelled %d misses %+v; want Vexing Shusher's line modelled as 113.6 and Odd's not", r.Sentences, r.Modelled, r.Misses)
+	}
+	found := false
+	for _, c := range r.Classes {
+		if strings.Contains(c.Class, "113.6") && c.Modelled == 1 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no 113.6 class in %+v", r.Classes)
 	}
 }

@@ -201,6 +201,18 @@ var sentenceRules = []sentenceRule{
 		},
 	},
 	{
+		// 113.6: abilities that function only where the object is not a
+		// permanent (on the stack, while being cast, before the game): on
+		// the battlefield they do nothing, which is what the engine applies.
+		class: "functions only off the battlefield (113.6)",
+		re:    regexp.MustCompile(`^(?:this spell can't be countered|this spell costs .+ to cast(?: .+)?|as an additional cost to cast this spell, .+|you may cast (?:~|this spell) (?:as though it had flash|from (?:exile|your graveyard))|~ can be your commander|draft ~ face up)$`),
+		when:  func(ctx *sctx) bool { return ctx.self },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			return Selector{}, true
+		},
+		noTemplate: true,
+	},
+	{
 		// 614.1c: "[This permanent] enters with ..." is a replacement
 		// effect, applied as the object enters (unless the scenario states
 		// its counters).
