@@ -452,12 +452,14 @@ var lineKeywords = func() map[string]bool {
 			m[k] = true
 		}
 	}
-	// 702.14: landwalk is written with the land type or quality; 702.89:
+	// 702.124: partner variants are written "Friends forever", "Choose a
+	// Background". 702.14: landwalk is written with the land type or quality; 702.89:
 	// umbra armor was printed as "totem armor"; 702.11 and 702.16: hexproof
 	// and protection take "from".
 	for _, w := range []string{"islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "desertwalk",
 		"nonbasic landwalk", "legendary landwalk", "snow landwalk", "snow swampwalk", "snow forestwalk", "snow islandwalk",
-		"snow mountainwalk", "snow plainswalk", "totem armor", "hexproof from", "protection from", "partner with", "affinity for"} {
+		"snow mountainwalk", "snow plainswalk", "totem armor", "hexproof from", "protection from", "partner with", "affinity for",
+		"friends forever", "choose a background"} {
 		m[w] = true
 	}
 	return m

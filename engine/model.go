@@ -153,8 +153,13 @@ type Part struct {
 	// Shares: opModPTCount counts only objects that share a creature type
 	// with the affected object ("that shares a creature type with it").
 	Shares bool
-	// Counter: opSetPTCounters counts counters of this kind on the object.
-	Counter string
+	// Counter: opSetPTCounters counts counters of this kind on the object;
+	// opModPTCount too when set (on the source with CounterOnSource).
+	Counter         string
+	CounterOnSource bool
+	// CountAttached: opModPTCount counts the objects with this subtype
+	// attached to the affected object ("for each Aura attached to it").
+	CountAttached string
 	// KeepMana: opLoseAll keeps mana abilities ("except mana abilities");
 	// KeepOwn keeps what this effect grants ("loses all other abilities").
 	KeepMana, KeepOwn bool

@@ -34,6 +34,32 @@ func isManaAbilityText(a *Ability) bool {
 // characteristics c; with p.Shares only objects sharing a creature type
 // with it count.
 func (s *state) countFor(p Part, e *Effect, c *Chars) int {
+	var it *Object // the affected object
+	for i, o := range s.objs {
+		if s.ch[i] == c {
+			it = o
+		}
+	}
+	switch {
+	case p.Counter != "" && p.CounterOnSource:
+		if e.src == nil {
+			return 0
+		}
+		return e.src.counters[p.Counter]
+	case p.Counter != "":
+		if it == nil {
+			return 0
+		}
+		return it.counters[p.Counter]
+	case p.CountAttached != "":
+		n := 0
+		for i, o := range s.objs {
+			if it != nil && o.attachedTo == it && containsFold(s.ch[i].Subtypes, p.CountAttached) {
+				n++
+			}
+		}
+		return n
+	}
 	if p.Count == nil {
 		return 0
 	}

@@ -73,6 +73,8 @@ var (
 	reBecomePTWith = regexp.MustCompile(` with (?:base )?power and (?:base )?toughness (\d+)/(\d+)$`)
 	reBecomeMVWith = regexp.MustCompile(` with (?:base )?power and (?:base )?toughness each equal to (?:its|their) mana value$`)
 	reCountersOnIt = regexp.MustCompile(`^(\S+) counters on (?:it|~)$`)
+	reAttachedToIt = regexp.MustCompile(`^(aura|equipment) attached to it$`)
+	reCounterOn    = regexp.MustCompile(`^(\S+) counter on (~|it)$`)
 	reForEach      = regexp.MustCompile(`^gets? ([+-]\d+)/([+-]\d+) for each (.+)$`)
 	reShares       = regexp.MustCompile(`^(.+?) that shares? (?:at least )?a creature type with it$|^(.+?) that shares? at least one creature type with it$`)
 	reSlashPT      = regexp.MustCompile(`^(\d+)/(\d+)$`)
@@ -261,6 +263,17 @@ func init() {
 			dp, _ := strconv.Atoi(m[1])
 			dt, _ := strconv.Atoi(m[2])
 			what, shares := m[3], false
+			// "for each Aura attached to it", "for each charge counter on ~"
+			if am := reAttachedToIt.FindStringSubmatch(what); am != nil {
+				st, kind := nonCreatureSubtypeNoun(am[1])
+				if kind == "" {
+					return nil, false
+				}
+				return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, CountAttached: st}}, true
+			}
+			if cm := reCounterOn.FindStringSubmatch(what); cm != nil {
+				return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Counter: cm[1], CounterOnSource: cm[2] == "~"}}, true
+			}
 			if sm := reShares.FindStringSubmatch(what); sm != nil {
 				what, shares = sm[1]+sm[2], true
 			}

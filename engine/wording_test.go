@@ -439,3 +439,18 @@ opponent: Bird as OB
 		},
 	}, nil)
 }
+
+func TestCountingAttachmentsAndCounters(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "for each Aura attached to it; for each charge counter on the source",
+		src: `define Spiritdancer = {1}{W} white Creature — Human Wizard 0/2 "Spiritdancer gets +2/+2 for each Aura attached to it."
+define Charm = {W} Enchantment — Aura "Enchant creature"
+define Rod = {2} Artifact — Equipment "Equipped creature gets +1/+1 for each charge counter on Rod.\nEquip {2}"
+Spiritdancer as S
+Charm as C1 (attached to S)
+Charm as C2 (attached to S)
+Rod (attached to S, 3 charge counters)
+? S`,
+		wants: []want{{line: 8, pt: "7/9"}},
+	}}, nil)
+}
