@@ -215,6 +215,27 @@ var sentenceRules = []sentenceRule{
 		noTemplate: true,
 	},
 	{
+		// 614.1d: "enters tapped unless you control N or more/fewer other
+		// lands" is decided by the board as the object enters.
+		class: "enters tapped unless (614.1d)",
+		re:    regexp.MustCompile(`^~ enters(?: the battlefield)? tapped unless you control (one|two|three|four|five|\d+) or (more|fewer) other (.+)$`),
+		when:  func(ctx *sctx) bool { return ctx.self },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			n, ok := number(m[1])
+			f, ok2 := parseFilter(strings.Fields(m[3]))
+			if !ok || !ok2 {
+				return Selector{}, false
+			}
+			f.Control, f.Other = 1, true
+			cond := &Condition{Control: &f, AtLeast: n, Text: strings.ToLower(m[0])}
+			if m[2] == "fewer" {
+				cond.AtMost, cond.AtLeast = n, 0
+			}
+			t.Action, t.EntersWith, t.Cond = actTap, true, cond
+			return Selector{Kind: selSelf, Noun: "~"}, true
+		},
+	},
+	{
 		// 614.1c: "[This permanent] enters with ..." is a replacement
 		// effect, applied as the object enters (unless the scenario states
 		// its counters).

@@ -133,7 +133,8 @@ func dependsText(ds []string) string {
 
 // entersWithCounters applies "enters with N KIND counters" (614.1c) to an
 // object entering the battlefield, unless the statement already states how
-// many counters of that kind it has.
+// many counters of that kind it has, and "enters tapped unless ..."
+// (614.1d).
 func (g *game) entersWithCounters(o *Object, cc *compiledCard, m Mods) {
 	if m.FaceDown {
 		return // a face-down permanent has no abilities (708.2a)
@@ -143,6 +144,21 @@ func (g *game) entersWithCounters(o *Object, cc *compiledCard, m Mods) {
 		stated[c.Kind] = true
 	}
 	for _, t := range cc.entersWith {
+		if t.Action == actTap {
+			// "enters tapped unless you control N or more other lands":
+			// counted on the board it enters (614.1d).
+			s := g.computeTo(L4, false)
+			e := &Effect{t: t, src: o, ctrl: o.ctrl}
+			n := s.count(t.Cond.Control, e)
+			met := n >= t.Cond.AtLeast
+			if t.Cond.AtMost > 0 || t.Cond.AtLeast == 0 {
+				met = n <= t.Cond.AtMost
+			}
+			if !met {
+				o.tapped = true
+			}
+			continue
+		}
 		if !stated[t.Counter] {
 			g.putCounters(o, t.Counter, t.N)
 		}

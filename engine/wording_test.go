@@ -454,3 +454,17 @@ Rod (attached to S, 3 charge counters)
 		wants: []want{{line: 8, pt: "7/9"}},
 	}}, nil)
 }
+
+func TestEntersTappedUnless(t *testing.T) {
+	const land = `define Blackcleave Cliffs = Land "Blackcleave Cliffs enters the battlefield tapped unless you control two or fewer other lands.\n{T}: Add {B} or {R}."
+define Wastes = Basic Land
+`
+	r := mustRun(t, land+"Wastes as W1\nWastes as W2\nBlackcleave Cliffs as B\n? B", nil)
+	if q := result(t, r, 6); q.Object.Tapped {
+		t.Errorf("with two other lands Blackcleave Cliffs enters untapped")
+	}
+	r = mustRun(t, land+"Wastes as W1\nWastes as W2\nWastes as W3\nBlackcleave Cliffs as B\n? B", nil)
+	if q := result(t, r, 7); !q.Object.Tapped {
+		t.Errorf("with three other lands Blackcleave Cliffs enters tapped")
+	}
+}
