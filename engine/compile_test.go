@@ -89,7 +89,7 @@ func TestCompileRejects(t *testing.T) {
 		"Creatures you control get +1/+1 for each card in your hand.",
 		"Draw a card.",
 		"Target creature gets +2/+2 as long as you control a Forest.",
-		"Tapped creatures get -1/-1.",
+		"Attacking creatures get -1/-1.",
 	} {
 		comp := newCompiler()
 		ts, bad := comp.compileSpell(s, "")

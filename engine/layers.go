@@ -357,6 +357,25 @@ func (s *state) condHolds(e *Effect) bool {
 		i, ok := s.slot[e.src.attachedTo]
 		return ok && s.matches(c.AttachedIs, i, e.ctrlNow(s), -1)
 	}
+	if c.Opponents > 0 {
+		return c.Opponents <= 1 // a scenario has two players (you and one opponent)
+	}
+	if c.SubjectIs != nil {
+		var o *Object
+		switch e.t.Sel.Kind {
+		case selSelf:
+			o = e.src
+		case selEnchanted, selEquipped:
+			if e.src != nil {
+				o = e.src.attachedTo
+			}
+		}
+		if o == nil {
+			return false
+		}
+		i, ok := s.slot[o]
+		return ok && s.matches(c.SubjectIs, i, e.ctrlNow(s), -1)
+	}
 	if c.Control != nil && c.None {
 		return s.count(c.Control, e) == 0
 	}

@@ -97,6 +97,7 @@ type Filter struct {
 	Name       string   // "named NAME", lower case
 	Or         []Filter // "all Forests and all Saprolings": any of these
 	HasCounter string   // "with a +1/+1 counter on it"
+	Tapped     int      // 1 tapped, 2 untapped
 	Other      bool
 	Control    int // 0 any, 1 you, 2 an opponent
 }
@@ -198,7 +199,12 @@ type Condition struct {
 	AttachedIs *Filter
 	// None: "you control no FILTER" (Control must match nothing).
 	None bool
-	Text string
+	// SubjectIs: "it's black": the object the ability's sentence is about
+	// (the source, or what it is attached to) matches.
+	SubjectIs *Filter
+	// Opponents: "you have N or more opponents" (a scenario has one).
+	Opponents int
+	Text      string
 }
 
 type actionKind int

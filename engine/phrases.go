@@ -265,8 +265,20 @@ func parseFilter(words []string) (Filter, bool) {
 			f.Supertypes = append(f.Supertypes, capitalize(w))
 			continue
 		}
-		if w == "tapped" || w == "untapped" || w == "attacking" || w == "blocking" || w == "target" {
-			return f, false // states the engine does not filter on
+		if w == "tapped" || w == "untapped" {
+			f.Tapped = 1
+			if w == "untapped" {
+				f.Tapped = 2
+			}
+			continue
+		}
+		if w == "attacking" || w == "blocking" || w == "target" {
+			return f, false // combat is not part of a scenario
+		}
+		// "Skeletons, Vampires, and Zombies": a list of creature types.
+		if ct, ok := creatureTypeNoun(w); ok && ct != w && !knownSubtype(w) {
+			f.Subtypes = append(f.Subtypes, capitalize(ct))
+			continue
 		}
 		// Anything else must be a subtype (205.3); an unknown word is not
 		// read as one, or the filter would match nothing.

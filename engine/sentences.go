@@ -218,9 +218,17 @@ var sentenceRules = []sentenceRule{
 		// 614.1d: "enters tapped unless you control N or more/fewer other
 		// lands" is decided by the board as the object enters.
 		class: "enters tapped unless (614.1d)",
-		re:    regexp.MustCompile(`^~ enters(?: the battlefield)? tapped unless you control (one|two|three|four|five|\d+) or (more|fewer) other (.+)$`),
+		re:    regexp.MustCompile(`^~ enters(?: the battlefield)? tapped unless (?:you control (one|two|three|four|five|\d+) or (more|fewer) other (.+)|(.+))$`),
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			if m[4] != "" {
+				cond, ok := parseCondition(m[4])
+				if !ok {
+					return Selector{}, false
+				}
+				t.Action, t.EntersWith, t.Cond = actTap, true, cond
+				return Selector{Kind: selSelf, Noun: "~"}, true
+			}
 			n, ok := number(m[1])
 			f, ok2 := parseFilter(strings.Fields(m[3]))
 			if !ok || !ok2 {
@@ -656,6 +664,27 @@ func parseCondition(low string) (*Condition, bool) {
 		}
 		return &Condition{AttachedIs: &f, Text: low}, true
 	}
+	if m := reItIs.FindStringSubmatch(low); m != nil {
+		var f Filter
+		w := m[1]
+		if col, ok := colorWords[w]; ok {
+			f.Colors = []string{col}
+		} else if t := typeNouns[w]; t != "" {
+			f.Types = []string{t}
+		} else if ct, ok := creatureTypeNoun(w); ok {
+			f.Subtypes = []string{capitalize(ct)}
+		} else {
+			return nil, false
+		}
+		return &Condition{SubjectIs: &f, Text: low}, true
+	}
+	if m := reOpponents.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[1])
+		if !ok {
+			return nil, false
+		}
+		return &Condition{Opponents: n, Text: low}, true
+	}
 	if m := reHasNCounters.FindStringSubmatch(low); m != nil {
 		n, ok := number(m[1])
 		if !ok {
@@ -711,3 +740,8 @@ func parseCondition(low string) (*Condition, bool) {
 	}
 	return nil, false
 }
+
+var (
+	reItIs      = regexp.MustCompile(`^it's (?:a |an )?(white|blue|black|red|green|artifact|creature|enchantment|land|[a-z]+)$`)
+	reOpponents = regexp.MustCompile(`^you have (one|two|three|four|\d+) or more opponents$`)
+)

@@ -149,10 +149,11 @@ func (g *game) entersWithCounters(o *Object, cc *compiledCard, m Mods) {
 			// counted on the board it enters (614.1d).
 			s := g.computeTo(L4, false)
 			e := &Effect{t: t, src: o, ctrl: o.ctrl}
-			n := s.count(t.Cond.Control, e)
-			met := n >= t.Cond.AtLeast
-			if t.Cond.AtMost > 0 || t.Cond.AtLeast == 0 {
-				met = n <= t.Cond.AtMost
+			var met bool
+			if c := t.Cond; c.Control != nil && (c.AtMost > 0 || c.AtLeast == 0) && !c.None {
+				met = s.count(c.Control, e) <= c.AtMost // "N or fewer"
+			} else {
+				met = s.condHolds(e)
 			}
 			if !met {
 				o.tapped = true

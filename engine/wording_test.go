@@ -468,3 +468,30 @@ define Wastes = Basic Land
 		t.Errorf("with three other lands Blackcleave Cliffs enters tapped")
 	}
 }
+
+func TestTappedFiltersAndSubjectConditions(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "untapped creatures; it's black; a list of creature types; two or more opponents",
+		src: `define Wall = {W} white Creature — Wall 0/1 "Untapped creatures you control get +0/+2."
+define Veil = {B} Enchantment — Aura "Enchant creature\nEnchanted creature gets +2/+1 as long as it's black."
+define Lord = {B} black Creature — Zombie 1/1 "Skeletons, Vampires, and Zombies you control get +1/+1."
+define Vampire = {B} black Creature — Vampire 1/1
+define Bear = {1}{G} green Creature — Bear 2/2
+define Promenade = Land "Promenade enters the battlefield tapped unless you have two or more opponents."
+Wall
+Lord
+Vampire as V
+Bear as B (tapped)
+Veil as X (attached to V)
+Veil as Y (attached to B)
+Promenade as P
+? V
+? B
+? P`,
+		wants: []want{{line: 14, pt: "4/5"}, {line: 15, pt: "2/2"}},
+	}}, nil)
+	r := mustRun(t, "define Promenade = Land \"Promenade enters the battlefield tapped unless you have two or more opponents.\"\nPromenade as P\n? P", nil)
+	if q := result(t, r, 3); !q.Object.Tapped {
+		t.Errorf("a scenario has one opponent: Promenade enters tapped")
+	}
+}
