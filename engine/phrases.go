@@ -441,7 +441,11 @@ func (c *compiler) grantList(s string, quoted []string) ([]*Ability, bool) {
 			abs = append(abs, ab)
 			continue
 		}
-		if !keywords[item] && !strings.HasPrefix(item, "protection from ") {
+		if strings.HasPrefix(item, "from ") && len(abs) > 0 && strings.HasPrefix(abs[len(abs)-1].Keyword, "protection from ") {
+			// "protection from green and from blue": two protections (702.16)
+			item = "protection " + item
+		}
+		if !keywords[item] && !strings.HasPrefix(item, "protection from ") && !isKeywordItem(item) {
 			return nil, false
 		}
 		abs = append(abs, c.keyword(item))
@@ -456,7 +460,10 @@ func keywordList(s string) ([]string, bool) {
 	var out []string
 	for _, p := range strings.Split(s, ",") {
 		p = strings.TrimSpace(p)
-		if !keywords[p] && !strings.HasPrefix(p, "protection from ") {
+		if strings.HasPrefix(p, "from ") && len(out) > 0 && strings.HasPrefix(out[len(out)-1], "protection from ") {
+			p = "protection " + p
+		}
+		if !keywords[p] && !strings.HasPrefix(p, "protection from ") && !isKeywordItem(p) {
 			return nil, false
 		}
 		out = append(out, p)

@@ -495,3 +495,22 @@ Promenade as P
 		t.Errorf("a scenario has one opponent: Promenade enters tapped")
 	}
 }
+
+func TestGrantedKeywordsWithParameters(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "protection from two colors; ward; extort",
+		src: `define Sword = {3} Artifact — Equipment "Equipped creature gets +2/+2 and has protection from green and from blue.\nEquip {2}"
+define Cloak = {2} Artifact — Equipment "Equipped creature has flying and ward {4}.\nEquip {2}"
+define Bear = {1}{G} green Creature — Bear 2/2
+Bear as A
+Bear as B
+Sword (attached to A)
+Cloak (attached to B)
+? A
+? B`,
+		wants: []want{
+			{line: 8, pt: "4/4", has: []string{"Protection from green", "Protection from blue"}},
+			{line: 9, has: []string{"Flying", "Ward {4}"}},
+		},
+	}}, nil)
+}
