@@ -141,16 +141,17 @@ const (
 // Part is the piece of an effect that applies in one layer (613.6: "the
 // parts of the effect each apply in their appropriate ones").
 type Part struct {
-	Layer     Layer
-	Op        opKind
-	Types     []string
-	Subtypes  []string
-	Colors    []string
-	Abilities []*Ability
-	Keywords  []string
-	P, T      int
-	Which     int // for opCDACount: 1 power, 2 toughness, 3 both
-	Count     *Filter
+	Layer      Layer
+	Op         opKind
+	Types      []string
+	Supertypes []string // opAddTypes: supertypes added ("is legendary")
+	Subtypes   []string
+	Colors     []string
+	Abilities  []*Ability
+	Keywords   []string
+	P, T       int
+	Which      int // for opCDACount: 1 power, 2 toughness, 3 both
+	Count      *Filter
 	// Shares: opModPTCount counts only objects that share a creature type
 	// with the affected object ("that shares a creature type with it").
 	Shares bool

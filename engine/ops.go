@@ -158,6 +158,7 @@ var ops = [nOps]opInfo{
 		writes: fTypes | fGainAbilities,
 		reads:  0,
 		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			c.Supertypes = addUnique(c.Supertypes, p.Supertypes...)
 			c.Types = addUnique(c.Types, p.Types...)
 			if p.ReplaceSubtypes {
 				c.Subtypes = removeFold(c.Subtypes, func(st string) bool { return replacedKind(st, p.Subtypes) })

@@ -335,6 +335,21 @@ func init() {
 			}
 			return []Part{{Layer: L5, Op: opAddColors, Colors: sortColors(cs)}}, true
 		}},
+		{class: "is all colors", re: regexp.MustCompile(`^(?:is|are) all colors$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L5, Op: opSetColors, Colors: []string{"W", "U", "B", "R", "G"}}}, true
+		}},
+		{class: "is every creature type", re: regexp.MustCompile(`^(?:is|are) every creature type(?: in addition to (?:its|their) other types)?$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L4, Op: opAddTypes, Subtypes: []string{allCreatureTypes}}}, true
+		}},
+		{class: "is SUPERTYPE", re: regexp.MustCompile(`^(?:is|are) (legendary|snow)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			return []Part{{Layer: L4, Op: opAddTypes, Supertypes: []string{capitalize(m[1])}}}, true
+		}},
+		{class: "is indestructible", re: regexp.MustCompile(`^(?:is|are) indestructible$`), build: func(c *compiler, _ []string, _ []string) ([]Part, bool) {
+			return []Part{{Layer: L6, Op: opAddAbilities, Abilities: []*Ability{c.keyword("indestructible")}}}, true
+		}},
+		{class: "combat or untap rule (613.11)", re: regexp.MustCompile(`^(?:is|are) goaded$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: lRules, Op: opRule, RuleText: "goaded: attacks each combat if able, and a player other than the goading player if able", RuleID: "701.15b"}}, true
+		}},
 		{class: "the chosen color, type or name", re: regexp.MustCompile(`\bthe chosen\b`), build: func(*compiler, []string, []string) ([]Part, bool) {
 			return nil, false // a choice the text does not state: write it in
 		}},

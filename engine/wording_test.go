@@ -514,3 +514,31 @@ Cloak (attached to B)
 		},
 	}}, nil)
 }
+
+func TestColorsTypesSupertypesGoad(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "all colors; every creature type; legendary; goaded",
+		src: `define Transguild Courier = {4} Artifact Creature — Golem 3/3 "Transguild Courier is all colors."
+define Mistform Ultimus = {3}{U} Legendary Creature — Illusion 3/3 "Mistform Ultimus is every creature type."
+define Goblin King = {1}{R}{R} Creature — Goblin 2/2 "Other Goblins get +1/+1 and have mountainwalk."
+define Crown = {1}{R} Enchantment — Aura "Enchant creature\nEnchanted creature gets +2/+2 and is goaded.\nEnchanted creature is legendary."
+define Bear = {1}{G} green Creature — Bear 2/2
+Transguild Courier as T
+Mistform Ultimus as M
+Goblin King
+Bear
+Crown (attached to Bear)
+? T
+? M
+? Bear`,
+		wants: []want{
+			{line: 11, colors: "WUBRG"},
+			{line: 12, pt: "4/4", has: []string{"Mountainwalk"}},
+			{line: 13, pt: "4/4", trace: []string{"701.15b"}},
+		},
+	}}, nil)
+	r := mustRun(t, "define Crown = {1}{R} Enchantment — Aura \"Enchant creature\\nEnchanted creature is legendary.\"\ndefine Bear = {1}{G} green Creature — Bear 2/2\nBear\nCrown (attached to Bear)\n? Bear", nil)
+	if q := result(t, r, 5); q.Object == nil || !containsFold(q.Object.Supertypes, "Legendary") {
+		t.Errorf("enchanted creature is legendary: %+v", q.Object)
+	}
+}
