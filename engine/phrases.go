@@ -228,7 +228,7 @@ func parseFilter(words []string) (Filter, bool) {
 	}
 	for _, w := range ws[:len(ws)-1] {
 		w = strings.TrimSuffix(w, ",")
-		if w == "and" {
+		if w == "and" || w == "or" {
 			continue
 		}
 		if col, ok := colorWords[w]; ok {

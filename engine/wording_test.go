@@ -542,3 +542,18 @@ Crown (attached to Bear)
 		t.Errorf("enchanted creature is legendary: %+v", q.Object)
 	}
 }
+
+func TestEitherColorCondition(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "as long as you control a red or white permanent",
+		src: `define Kite = {U} Enchantment — Aura "Enchant creature\nEnchanted creature has flying as long as you control a red or white permanent."
+define Bear = {1}{G} green Creature — Bear 2/2
+define Soldier = {W} white Creature — Soldier 1/1
+Bear
+Kite (attached to Bear)
+? Bear
+Soldier
+? Bear`,
+		wants: []want{{line: 6, lacks: []string{"Flying"}}, {line: 8, has: []string{"Flying"}}},
+	}}, nil)
+}
