@@ -155,3 +155,24 @@ cast Threaten targeting O
 		t.Errorf("Threaten untaps the creature: %+v", q.Object)
 	}
 }
+
+func TestScopeOfUnmodelledSentences(t *testing.T) {
+	for _, c := range []struct {
+		norm string
+		want missScope
+	}{
+		{"if ~ would be put into a graveyard from anywhere, exile it instead", scopeSelf},
+		{"prevent all damage that would be dealt to ~", scopeSelf},
+		{"~ can't be the target of aura spells", scopeSelf},
+		{"creatures can't attack you unless their controller pays {2} for each creature they control that's attacking you", scopeAny},
+		{"other creatures you control get +1/+1 as long as ~ is untapped", scopeAny},
+		{"enchanted creature can't be the target of spells", scopeAttached},
+		{"this spell costs {1} less to cast", scopeNone},
+		{"you have hexproof", scopeNone},
+		{"as ~ enters the battlefield, choose a color", scopeNone},
+	} {
+		if got := scopeOf(c.norm); got != c.want {
+			t.Errorf("scopeOf(%q) = %d, want %d", c.norm, got, c.want)
+		}
+	}
+}

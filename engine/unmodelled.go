@@ -48,6 +48,9 @@ const (
 // players affect no permanent's characteristics or checks (613.10).
 var rePlayerOrSpell = regexp.MustCompile(`^(?:(?:[a-z]+ )*spells? |you |your |each player |players |each opponent |an opponent |target player |target opponent |draw |scry |surveil |mill |create |you may )`)
 
+// reOthers: words that reach objects other than the source.
+var reOthers = regexp.MustCompile(`\b(?:creatures?|permanents?|lands?|artifacts?|enchantments?|planeswalkers?|other|another|enchanted|equipped|target|tokens?)\b`)
+
 func scopeOf(norm string) missScope {
 	switch {
 	case rePlayerOrSpell.MatchString(norm):
@@ -59,6 +62,10 @@ func scopeOf(norm string) missScope {
 		return scopeSelf
 	case strings.HasPrefix(norm, "enchanted "), strings.HasPrefix(norm, "equipped "), strings.HasPrefix(norm, "fortified "):
 		return scopeAttached
+	case strings.Contains(norm, "~") && !reOthers.MatchString(norm):
+		// "If ~ would die, exile it instead", "Prevent all damage that
+		// would be dealt to ~": only the object itself.
+		return scopeSelf
 	}
 	return scopeAny
 }
