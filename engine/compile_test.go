@@ -86,10 +86,10 @@ func TestCompileTemplates(t *testing.T) {
 func TestCompileRejects(t *testing.T) {
 	for _, s := range []string{
 		"Target creature gets +X/+0 until end of turn.",
-		"Creatures you control get +1/+1 for each Plains you control.",
+		"Creatures you control get +1/+1 for each card in your hand.",
 		"Draw a card.",
 		"Target creature gets +2/+2 as long as you control a Forest.",
-		"Tapped creatures get -1/-1.",
+		"Attacking creatures get -1/-1.",
 	} {
 		comp := newCompiler()
 		ts, bad := comp.compileSpell(s, "")

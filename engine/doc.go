@@ -54,6 +54,19 @@
 // (layer 3) are not modelled. After each statement the engine performs the
 // state-based actions 704.5f, 704.5m, 704.5n and 704.5q and reports them.
 //
+// Text the compiler cannot model is reported, never dropped, and an answer
+// that may depend on it says so in the answer itself (QueryResult's
+// DependsOnUnmodelled, "depends_on_unmodelled" in JSON): an unmodelled
+// static sentence of the object, of what is attached to it, or of any
+// permanent whose sentence may reach it, and an unmodelled sentence of a
+// spell or effect that targeted it or targeted nothing. A printed "*" power
+// or toughness that no modelled ability defines is unknown, not 0: it is
+// not shown as a number and 704.5f does not apply to it.
+//
+// Coverage reports, per sentence class, how many static-ability sentences
+// of a set of permanents the compiler models; the catalogue test runs it
+// over the whole MTGJSON catalogue.
+//
 // Every rule number the package cites is checked against the loaded
 // Comprehensive Rules in tests.
 package engine

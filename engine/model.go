@@ -88,8 +88,18 @@ type Filter struct {
 	NotSubtypes   []string
 	Colors        []string // any of
 	NotColors     []string
-	Other         bool
-	Control       int // 0 any, 1 you, 2 an opponent
+	// ColorCount: 0 any; 1 colorless (105.2c); 2 monocolored (105.2a);
+	// 3 multicolored (105.2b).
+	ColorCount int
+	With       []string // keywords it has ("creatures with flying")
+	Without    []string // keywords it lacks
+	Token      int      // 0 any, 1 tokens, 2 nontoken
+	Name       string   // "named NAME", lower case
+	Or         []Filter // "all Forests and all Saprolings": any of these
+	HasCounter string   // "with a +1/+1 counter on it"
+	Tapped     int      // 1 tapped, 2 untapped
+	Other      bool
+	Control    int // 0 any, 1 you, 2 an opponent
 }
 
 // Selector says what a template applies to.
@@ -120,21 +130,47 @@ const (
 	opCantAttack
 	opCantBlock
 	opRemoveTypes
+	opAddColors
+	opModPTCount
+	opSetPTCounters
+	opRemoveLandTypes
+	opRule // another effect on game rules (613.11): combat requirements, restrictions, untapping
+	nOps
 )
 
 // Part is the piece of an effect that applies in one layer (613.6: "the
 // parts of the effect each apply in their appropriate ones").
 type Part struct {
-	Layer     Layer
-	Op        opKind
-	Types     []string
-	Subtypes  []string
-	Colors    []string
-	Abilities []*Ability
-	Keywords  []string
-	P, T      int
-	Which     int // for opCDACount: 1 power, 2 toughness, 3 both
-	Count     *Filter
+	Layer      Layer
+	Op         opKind
+	Types      []string
+	Supertypes []string // opAddTypes: supertypes added ("is legendary")
+	Subtypes   []string
+	Colors     []string
+	Abilities  []*Ability
+	Keywords   []string
+	P, T       int
+	Which      int // for opCDACount: 1 power, 2 toughness, 3 both
+	Count      *Filter
+	// Shares: opModPTCount counts only objects that share a creature type
+	// with the affected object ("that shares a creature type with it").
+	Shares bool
+	// Counter: opSetPTCounters counts counters of this kind on the object;
+	// opModPTCount too when set (on the source with CounterOnSource).
+	Counter         string
+	CounterOnSource bool
+	// CountAttached: opModPTCount counts the objects with this subtype
+	// attached to the affected object ("for each Aura attached to it").
+	CountAttached string
+	// KeepMana: opLoseAll keeps mana abilities ("except mana abilities");
+	// KeepOwn keeps what this effect grants ("loses all other abilities").
+	KeepMana, KeepOwn bool
+	// RuleText and RuleID: what an opRule effect does, and the rule that
+	// gives it meaning.
+	RuleText, RuleID string
+	// Unless: a can't-attack/block restriction holds only while nothing
+	// matches this filter ("unless defending player controls an Island").
+	Unless *Filter
 	// ReplaceSubtypes: the new subtypes replace the old ones of the same
 	// kind (creature types, land types...), 205.1a.
 	ReplaceSubtypes bool
@@ -143,9 +179,33 @@ type Part struct {
 // Condition is an "as long as" condition of a static ability.
 type Condition struct {
 	Control  *Filter // "you control a[n] ..."
+	AtLeast  int     // "you control N or more ...": how many (0 means one)
 	Devotion string  // color letter: "your devotion to COLOR is less than Less"
 	Less     int
-	Text     string
+	// Counter: "it has a KIND counter on it" (a resolved effect's "for as
+	// long as" duration, 611.2b, or a static ability's condition on its
+	// source).
+	Counter string
+	AtMost  int // with Counter: at most this many (-1 or 0: no limit; see condHolds)
+	// YourTurn: 1 "it's your turn", 2 "it's not your turn" (the scenario
+	// is its active player's turn: yours).
+	YourTurn int
+	// Tapped: 1 "~ is tapped", 2 "~ is untapped".
+	Tapped int
+	// AttachedSub: "~ is equipped/enchanted": an object with this subtype
+	// is attached to it.
+	AttachedSub string
+	// AttachedIs: "enchanted creature is red": the object it is attached
+	// to matches.
+	AttachedIs *Filter
+	// None: "you control no FILTER" (Control must match nothing).
+	None bool
+	// SubjectIs: "it's black": the object the ability's sentence is about
+	// (the source, or what it is attached to) matches.
+	SubjectIs *Filter
+	// Opponents: "you have N or more opponents" (a scenario has one).
+	Opponents int
+	Text      string
 }
 
 type actionKind int
@@ -172,6 +232,9 @@ type Template struct {
 	Action   actionKind
 	N        int
 	Counter  string
+	// EntersWith: a replacement effect putting N Counter counters on the
+	// object as it enters (614.1c), not a continuous effect.
+	EntersWith bool
 }
 
 func (t *Template) hasLayer(l Layer) bool {

@@ -40,6 +40,9 @@ type QueryResult struct {
 	// one reading ("Yes, to pay a cost such as convoke ..."); "" if it has one.
 	Summary string
 	Reasons []Reason
+	// DependsOnUnmodelled quotes the text the engine could not model that
+	// may change this answer (filled by dependsOnUnmodelled).
+	DependsOnUnmodelled []string
 }
 
 // MarshalJSON writes the object shape or the check shape.
@@ -55,18 +58,20 @@ func (q QueryResult) MarshalJSON() ([]byte, error) {
 			Answer  bool     `json:"answer"`
 			Summary string   `json:"summary,omitempty"`
 			Reasons []Reason `json:"reasons"`
-		}{q.Line, q.Query, q.Answer, q.Summary, rs})
+			Depends []string `json:"depends_on_unmodelled,omitempty"`
+		}{q.Line, q.Query, q.Answer, q.Summary, rs, q.DependsOnUnmodelled})
 	}
 	tr := q.Trace
 	if tr == nil {
 		tr = []TraceStep{}
 	}
 	return json.Marshal(struct {
-		Line   int         `json:"line"`
-		Query  string      `json:"query"`
-		Object *ObjectView `json:"object"`
-		Trace  []TraceStep `json:"trace"`
-	}{q.Line, q.Query, q.Object, tr})
+		Line    int         `json:"line"`
+		Query   string      `json:"query"`
+		Object  *ObjectView `json:"object"`
+		Trace   []TraceStep `json:"trace"`
+		Depends []string    `json:"depends_on_unmodelled,omitempty"`
+	}{q.Line, q.Query, q.Object, tr, q.DependsOnUnmodelled})
 }
 
 // UnmarshalJSON reads either shape back (for clients of the JSON output).
@@ -79,11 +84,12 @@ func (q *QueryResult) UnmarshalJSON(b []byte) error {
 		Answer  *bool       `json:"answer"`
 		Summary string      `json:"summary"`
 		Reasons []Reason    `json:"reasons"`
+		Depends []string    `json:"depends_on_unmodelled"`
 	}
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
-	*q = QueryResult{Line: raw.Line, Query: raw.Query, Object: raw.Object, Trace: raw.Trace, Summary: raw.Summary, Reasons: raw.Reasons}
+	*q = QueryResult{Line: raw.Line, Query: raw.Query, Object: raw.Object, Trace: raw.Trace, Summary: raw.Summary, Reasons: raw.Reasons, DependsOnUnmodelled: raw.Depends}
 	if raw.Answer != nil {
 		q.IsCheck, q.Answer = true, *raw.Answer
 	}
@@ -156,7 +162,7 @@ func (s *state) view(o *Object) *ObjectView {
 	for k, n := range o.counters {
 		v.Counters[k] = n
 	}
-	if c.is("Creature") { // 208.3: a noncreature permanent has no power or toughness
+	if c.is("Creature") && !c.PUnknown && !c.TUnknown { // 208.3: a noncreature permanent has no power or toughness; an unknown */* is not shown as a number
 		p, t := c.P, c.T
 		v.Power, v.Toughness = &p, &t
 	}
@@ -179,7 +185,7 @@ func (s *state) query(o *Object, st *Stmt) QueryResult {
 			tr[k].Effect += fmt.Sprintf(" [timestamp %d]", tr[k].ts)
 		}
 	}
-	return QueryResult{Line: st.Line, Query: strings.TrimSpace(strings.TrimPrefix(st.Src, "?")), Object: s.view(o), Trace: tr}
+	return s.withDepends(o, QueryResult{Line: st.Line, Query: strings.TrimSpace(strings.TrimPrefix(st.Src, "?")), Object: s.view(o), Trace: tr})
 }
 
 // check answers "? can REF attack|block|tap|untap". The scenario happens
@@ -187,6 +193,12 @@ func (s *state) query(o *Object, st *Stmt) QueryResult {
 // creature you control, blocking is answered for an opponent's turn, and
 // the answer says so.
 func (s *state) check(o *Object, st *Stmt) QueryResult {
+	return s.withDepends(o, s.checkAnswer(o, st))
+}
+
+// checkAnswer is check's answer before the unmodelled text it may depend
+// on is named.
+func (s *state) checkAnswer(o *Object, st *Stmt) QueryResult {
 	i := s.slot[o]
 	c := s.ch[i]
 	creature := c.is("Creature")
@@ -385,14 +397,14 @@ func (r *Report) Text() string {
 			if q.Summary != "" {
 				ans = q.Summary
 			}
-			b.WriteString(ans + "\n")
+			b.WriteString(ans + dependsText(q.DependsOnUnmodelled) + "\n")
 			for _, rs := range q.Reasons {
 				fmt.Fprintf(&b, "  • **%s** %s\n", rs.Rule, rs.Text)
 			}
 			continue
 		}
 		v := q.Object
-		b.WriteString(objectLine(v) + "\n")
+		b.WriteString(objectLine(v) + dependsText(q.DependsOnUnmodelled) + "\n")
 		if len(v.Abilities) > 0 {
 			fmt.Fprintf(&b, "  Abilities: %s\n", strings.Join(v.Abilities, "; "))
 		}

@@ -487,6 +487,7 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	for _, c := range m.Counters {
 		g.putCounters(o, c.Kind, c.N)
 	}
+	g.entersWithCounters(o, cc, m)
 	if g.comp.control {
 		g.tracking = true
 	}
@@ -563,6 +564,7 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 		g.unmodeled(st.Line, srcName, b)
 	}
 	res.unmodeled = append(res.unmodeled, bad...)
+	g.comp.noteSpellMisses(st.Line, srcName, bad, targets)
 	if castName != "" && len(targets) > 0 {
 		// 608.2b: a spell whose targets are all illegal doesn't resolve.
 		s := g.current()
@@ -870,7 +872,7 @@ func (g *game) stateBased(s *state, lowers bool, line int) bool {
 			continue // left during this pass (an Aura with its creature)
 		}
 		c := s.ch[i]
-		if lowers && c.is("Creature") && c.T <= 0 {
+		if lowers && c.is("Creature") && c.T <= 0 && !c.TUnknown {
 			g.note(line, fmt.Sprintf("%s has toughness %d and is put into its owner's graveyard", o.display(), c.T), "704.5f")
 			g.leave(o)
 			acted = true

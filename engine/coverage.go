@@ -1,0 +1,161 @@
+package engine
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// CoverageReport says how much of a set of cards' rules text the compiler
+// models. Static abilities are what the layer system needs (604.1, 611.3),
+// so their sentences are the measure: each is modelled (compiled into
+// continuous effects), rejected (a template matched but what it names
+// can't be modelled) or unmodelled (no template matches). Lines of other
+// kinds are counted by kind; they are listed on objects, not run.
+type CoverageReport struct {
+	Cards      int            // permanent cards (or faces) compiled
+	Lines      map[string]int // lines of rules text by kind
+	Sentences  int            // static-ability sentences
+	Modelled   int
+	Rejected   int
+	Unmodelled int
+	Classes    []ClassCoverage // per sentence class, most sentences first
+	Misses     []CoverageMiss  // every static sentence not modelled, in card order
+	Templates  []TemplateCount // templates of the misses, most common first
+}
+
+// ClassCoverage counts the static-ability sentences of one class: the
+// template that decided them, or "unmatched" when none did.
+type ClassCoverage struct {
+	Class      string
+	Modelled   int
+	Rejected   int
+	Unmodelled int
+}
+
+// CoverageMiss is one static-ability sentence that was not modelled.
+type CoverageMiss struct {
+	Card     string
+	Line     int // 1-based line of the card's rules text
+	Sentence string
+	Class    string // the template that matched and rejected it ("" if none)
+	Rejected bool
+}
+
+// TemplateCount is a normalised sentence (the card's name as ~, numbers as
+// N) and how many misses share it.
+type TemplateCount struct {
+	Template string
+	Count    int
+	Example  string // one card with it
+}
+
+// Percent is the share of static-ability sentences modelled.
+func (r CoverageReport) Percent() float64 {
+	if r.Sentences == 0 {
+		return 100
+	}
+	return 100 * float64(r.Modelled) / float64(r.Sentences)
+}
+
+// isPermanentDef reports a card that is a permanent on the battlefield
+// (110.4: artifact, battle, creature, enchantment, land, planeswalker).
+func isPermanentDef(d CardDef) bool {
+	for _, t := range d.Types {
+		switch strings.ToLower(t) {
+		case "artifact", "battle", "creature", "enchantment", "land", "planeswalker":
+			return true
+		}
+	}
+	return false
+}
+
+// Coverage compiles the rules text of every permanent among cards (others
+// are skipped) and reports what the compiler made of it.
+func Coverage(cards []CardDef) CoverageReport {
+	r := CoverageReport{Lines: map[string]int{}}
+	classes := map[string]*ClassCoverage{}
+	templates := map[string]*TemplateCount{}
+	for _, d := range cards {
+		if !isPermanentDef(d) {
+			continue
+		}
+		r.Cards++
+		c := newCompiler() // a fresh compiler: nothing is shared between cards
+		cc := c.compileCard(d)
+		for _, ln := range cc.lines {
+			r.Lines[lineKindNames[ln.kind]]++
+			for _, s := range ln.sentences {
+				r.Sentences++
+				class := s.class
+				if s.outcome == outUnmatched {
+					class = "unmatched"
+				}
+				cl := classes[class]
+				if cl == nil {
+					cl = &ClassCoverage{Class: class}
+					classes[class] = cl
+				}
+				switch s.outcome {
+				case outModelled:
+					r.Modelled++
+					cl.Modelled++
+					continue
+				case outRejected:
+					r.Rejected++
+					cl.Rejected++
+				default:
+					r.Unmodelled++
+					cl.Unmodelled++
+				}
+				miss := CoverageMiss{Card: d.Name, Line: ln.n, Sentence: s.orig, Rejected: s.outcome == outRejected}
+				if miss.Rejected {
+					miss.Class = s.class
+				}
+				r.Misses = append(r.Misses, miss)
+				key := NormaliseTemplate(s.norm)
+				tc := templates[key]
+				if tc == nil {
+					tc = &TemplateCount{Template: key, Example: d.Name}
+					templates[key] = tc
+				}
+				tc.Count++
+			}
+		}
+	}
+	for _, cl := range classes {
+		r.Classes = append(r.Classes, *cl)
+	}
+	sort.Slice(r.Classes, func(i, j int) bool {
+		a, b := r.Classes[i], r.Classes[j]
+		na, nb := a.Modelled+a.Rejected+a.Unmodelled, b.Modelled+b.Rejected+b.Unmodelled
+		if na != nb {
+			return na > nb
+		}
+		return a.Class < b.Class
+	})
+	for _, tc := range templates {
+		r.Templates = append(r.Templates, *tc)
+	}
+	sort.Slice(r.Templates, func(i, j int) bool {
+		if r.Templates[i].Count != r.Templates[j].Count {
+			return r.Templates[i].Count > r.Templates[j].Count
+		}
+		return r.Templates[i].Template < r.Templates[j].Template
+	})
+	return r
+}
+
+var (
+	reTemplateNumber = regexp.MustCompile(`\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|x)\b`)
+	reTemplateSpace  = regexp.MustCompile(`\s+`)
+)
+
+// NormaliseTemplate turns a sentence whose card name is already "~" into
+// its template: lower case, numbers (digits, number words and X) as N,
+// without the final period.
+func NormaliseTemplate(s string) string {
+	s = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(s), "."))
+	s = reTemplateNumber.ReplaceAllString(s, "N")
+	return reTemplateSpace.ReplaceAllString(s, " ")
+}

@@ -1,0 +1,397 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// opInfo is one operation of the layer system: the layer work it does on
+// one object (apply), what it writes and what its result reads (the fields
+// that decide whether one effect can depend on another, 613.8a), the part
+// of 613.8a's comparison that reads the game (sig), and whether it can bring
+// a creature's toughness to 0 or less (so 704.5f needs checking).
+type opInfo struct {
+	name   string
+	writes int
+	reads  int
+	apply  func(s *state, p Part, e *Effect, c *Chars) string
+	// sig adds to an effect's 613.8a signature what the operation would do
+	// to the given slots; nil when that is fixed by the text.
+	sig    func(s *state, p Part, e *Effect, slots []int, ctrl Player, b *strings.Builder)
+	lowers func(p Part, t *Template) bool
+}
+
+func always(Part, *Template) bool { return true }
+
+// isManaAbilityText: an activated ability that adds mana (605.1a), or a
+// basic land type's (305.6).
+func isManaAbilityText(a *Ability) bool {
+	return a.Kind == abIntrinsic || (a.Kind == abActivated && isManaAbility(strings.ToLower(a.Text)))
+}
+
+// countFor counts p.Count for an effect applied to an object with
+// characteristics c; with p.Shares only objects sharing a creature type
+// with it count.
+func (s *state) countFor(p Part, e *Effect, c *Chars) int {
+	var it *Object // the affected object
+	for i, o := range s.objs {
+		if s.ch[i] == c {
+			it = o
+		}
+	}
+	switch {
+	case p.Counter != "" && p.CounterOnSource:
+		if e.src == nil {
+			return 0
+		}
+		return e.src.counters[p.Counter]
+	case p.Counter != "":
+		if it == nil {
+			return 0
+		}
+		return it.counters[p.Counter]
+	case p.CountAttached != "":
+		n := 0
+		for i, o := range s.objs {
+			if it != nil && o.attachedTo == it && containsFold(s.ch[i].Subtypes, p.CountAttached) {
+				n++
+			}
+		}
+		return n
+	}
+	if p.Count == nil {
+		return 0
+	}
+	self := -1
+	if e.src != nil {
+		if i, ok := s.slot[e.src]; ok {
+			self = i
+		}
+	}
+	n := 0
+	for i := range s.objs {
+		if s.ch[i] == c {
+			if p.Count.Other {
+				continue // "each other creature": not the affected object itself
+			}
+		}
+		f := *p.Count
+		f.Other = false
+		if !s.matches(&f, i, e.ctrlNow(s), self) {
+			continue
+		}
+		if p.Shares && !sharesCreatureType(s.ch[i], c) {
+			continue
+		}
+		n++
+	}
+	return n
+}
+
+// sharesCreatureType: some creature type is among both objects' subtypes
+// (an object with changeling has every creature type, 702.73a).
+func sharesCreatureType(a, b *Chars) bool {
+	all := func(c *Chars) bool { return containsFold(c.Subtypes, allCreatureTypes) }
+	ta, tb := creatureSubtypes(a), creatureSubtypes(b)
+	if (all(a) && len(tb) > 0) || (all(b) && len(ta) > 0) || (all(a) && all(b)) {
+		return true
+	}
+	for _, x := range ta {
+		if containsFold(tb, x) {
+			return true
+		}
+	}
+	return false
+}
+
+func creatureSubtypes(c *Chars) []string {
+	var out []string
+	for _, st := range c.Subtypes {
+		if st != allCreatureTypes && subtypeKind(st) == "creature" {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// typesLower: a permanent that becomes a creature with no toughness set
+// has the toughness of its printed or copied values, possibly 0.
+func typesLower(p Part, t *Template) bool {
+	return containsFold(p.Types, "Creature") && !setsToughness(t)
+}
+
+// ops is the operation table, indexed by opKind.
+var ops = [nOps]opInfo{
+	opControl: {
+		name:   "control",
+		writes: fControl,
+		reads:  fControl,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			c.Controller = e.ctrlNow(s)
+			return "controlled by " + c.Controller.String()
+		},
+		sig: func(s *state, p Part, e *Effect, slots []int, ctrl Player, b *strings.Builder) {
+			b.WriteString(ctrl.String())
+		},
+	},
+	opSetTypes: {
+		name:   "set types",
+		writes: fTypes | fGainAbilities,
+		reads:  0,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			keep := c.Subtypes[:0:0]
+			for _, st := range c.Subtypes {
+				if subtypeFits(st, p.Types) && !replacedKind(st, p.Subtypes) {
+					keep = append(keep, st)
+				}
+			}
+			c.Types = append([]string(nil), p.Types...)
+			c.Subtypes = addUnique(keep, p.Subtypes...)
+			s.g.addIntrinsic(c)
+			return "is " + typeLine(c) + " (new card types replace the old ones, 205.1a)"
+		},
+		lowers: typesLower,
+	},
+	opAddTypes: {
+		name:   "add types",
+		writes: fTypes | fGainAbilities,
+		reads:  0,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			c.Supertypes = addUnique(c.Supertypes, p.Supertypes...)
+			c.Types = addUnique(c.Types, p.Types...)
+			if p.ReplaceSubtypes {
+				c.Subtypes = removeFold(c.Subtypes, func(st string) bool { return replacedKind(st, p.Subtypes) })
+			}
+			c.Subtypes = addUnique(c.Subtypes, p.Subtypes...)
+			s.g.addIntrinsic(c)
+			return "is " + typeLine(c) + " (keeps its other types, 205.1b)"
+		},
+		lowers: typesLower,
+	},
+	opSetLandTypes: {
+		name:   "set land types",
+		writes: fTypes | fLoseAbilities | fGainAbilities,
+		reads:  0,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			c.Subtypes = removeFold(c.Subtypes, func(x string) bool { return landTypes[strings.ToLower(x)] })
+			c.Subtypes = addUnique(c.Subtypes, p.Subtypes...)
+			var kept []abInst
+			for _, ai := range c.Abilities {
+				if !ai.fromText && ai.a.Kind != abIntrinsic {
+					kept = append(kept, ai)
+				}
+			}
+			c.Abilities = kept
+			s.g.addIntrinsic(c)
+			return "land type becomes " + strings.Join(p.Subtypes, " ") + "; it loses its other land types and the abilities from its rules text and gains the basic land type's mana ability (305.7)"
+		},
+	},
+	opSetColors: {
+		name:   "set colors",
+		writes: fColors,
+		reads:  0,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			c.Colors = append([]string(nil), p.Colors...)
+			return "color becomes " + colorText(c.Colors)
+		},
+	},
+	opAddAbilities: {
+		name:   "add abilities",
+		writes: fGainAbilities,
+		reads:  0,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			var names []string
+			for _, a := range p.Abilities {
+				c.Abilities = append(c.Abilities, abInst{a: a, grantTS: e.ts, grant: e.key})
+				names = append(names, a.Text)
+			}
+			return "has " + strings.Join(names, ", ")
+		},
+	},
+	opLoseAbilities: {
+		name:   "lose abilities",
+		writes: fLoseAbilities,
+		reads:  0,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			c.Abilities = removeAbilities(c.Abilities, func(a *Ability) bool {
+				for _, k := range p.Keywords {
+					if a.Keyword == k {
+						return true
+					}
+				}
+				return false
+			})
+			return "loses " + strings.Join(p.Keywords, ", ")
+		},
+	},
+	opLoseAll: {
+		name:   "lose all abilities",
+		writes: fLoseAbilities,
+		reads:  0,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			switch {
+			case p.KeepMana:
+				// 605.1a: mana abilities stay.
+				c.Abilities = removeAbilities(c.Abilities, func(a *Ability) bool { return !isManaAbilityText(a) })
+				return "loses all abilities except mana abilities (605.1a)"
+			case p.KeepOwn:
+				var kept []abInst
+				for _, ai := range c.Abilities {
+					if ai.grant == e.key {
+						kept = append(kept, ai)
+					}
+				}
+				c.Abilities = kept
+				return "loses all other abilities"
+			}
+			c.Abilities = nil
+			return "loses all abilities"
+		},
+	},
+	opSetPT: {
+		name:   "set power and toughness",
+		writes: fPT,
+		reads:  0,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			c.P, c.T = p.P, p.T
+			c.PUnknown, c.TUnknown = false, false
+			return fmt.Sprintf("base power and toughness %d/%d → %d/%d", p.P, p.T, c.P, c.T)
+		},
+		lowers: func(p Part, _ *Template) bool { return p.T <= 0 },
+	},
+	opSetPTMV: {
+		name:   "P/T equal to mana value",
+		writes: fPT,
+		reads:  0,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			mv := manaValue(c.ManaCost)
+			c.P, c.T = mv, mv
+			c.PUnknown, c.TUnknown = false, false
+			return fmt.Sprintf("power and toughness equal to its mana value %d → %d/%d", mv, c.P, c.T)
+		},
+		sig: func(s *state, p Part, e *Effect, slots []int, ctrl Player, b *strings.Builder) {
+			for _, i := range slots {
+				b.WriteString(strconv.Itoa(manaValue(s.ch[i].ManaCost)) + ",")
+			}
+		},
+		lowers: always,
+	},
+	opCDACount: {
+		name:   "P/T count",
+		writes: fPT,
+		reads:  fTypes | fColors | fControl,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			n := s.count(p.Count, e)
+			if p.Which&1 != 0 {
+				c.P, c.PUnknown = n, false
+			}
+			if p.Which&2 != 0 {
+				c.T, c.TUnknown = n, false
+			}
+			return fmt.Sprintf("characteristic-defining ability counts %d → %d/%d", n, c.P, c.T)
+		},
+		sig: func(s *state, p Part, e *Effect, slots []int, ctrl Player, b *strings.Builder) {
+			b.WriteString(strconv.Itoa(s.count(p.Count, e)))
+		},
+		lowers: always,
+	},
+	opModPT: {
+		name:   "modify power and toughness",
+		writes: fPT,
+		reads:  0,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			c.P += p.P
+			c.T += p.T
+			return fmt.Sprintf("%+d/%+d → %d/%d", p.P, p.T, c.P, c.T)
+		},
+		lowers: func(p Part, _ *Template) bool { return p.T < 0 },
+	},
+	opSwitch: {
+		name:   "switch power and toughness",
+		writes: fPT,
+		reads:  0,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			c.P, c.T = c.T, c.P
+			return fmt.Sprintf("power and toughness switched → %d/%d", c.P, c.T)
+		},
+		lowers: always,
+	},
+	opCantAttack: {name: "can't attack"}, // a rule (613.11), read by the checks; applies in no layer
+	opCantBlock:  {name: "can't block"},  // a rule (613.11), read by the checks; applies in no layer
+	opRemoveTypes: {
+		name:   "remove types",
+		writes: fTypes,
+		reads:  0,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			c.Types = removeFold(c.Types, func(x string) bool { return containsFold(p.Types, x) })
+			c.Subtypes = removeFold(c.Subtypes, func(x string) bool { return !subtypeFits(x, c.Types) })
+			return "is " + typeLine(c) + " (no longer " + strings.Join(p.Types, ", ") + "; its subtypes of that type go too, 205.1a)"
+		},
+	},
+	opAddColors: {
+		name:   "add colors",
+		writes: fColors,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			c.Colors = sortColors(append(append([]string(nil), c.Colors...), p.Colors...))
+			return "color becomes " + colorText(c.Colors) + " (in addition to its other colors)"
+		},
+	},
+	opModPTCount: {
+		name:   "modify power and toughness by a count",
+		writes: fPT,
+		reads:  fTypes | fColors | fControl,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			n := s.countFor(p, e, c)
+			c.P += n * p.P
+			c.T += n * p.T
+			return fmt.Sprintf("%+d/%+d for each of %d → %d/%d", p.P, p.T, n, c.P, c.T)
+		},
+		sig: func(s *state, p Part, e *Effect, slots []int, ctrl Player, b *strings.Builder) {
+			for _, i := range slots {
+				b.WriteString(strconv.Itoa(s.countFor(p, e, s.ch[i])) + ",")
+			}
+		},
+		lowers: func(p Part, _ *Template) bool { return p.T < 0 },
+	},
+	opSetPTCounters: {
+		name:   "power and toughness equal to a number of counters",
+		writes: fPT,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			n := 0
+			for i, o := range s.objs {
+				if s.ch[i] == c {
+					n = o.counters[p.Counter]
+				}
+			}
+			if p.Which&1 != 0 {
+				c.P, c.PUnknown = n, false
+			}
+			if p.Which&2 != 0 {
+				c.T, c.TUnknown = n, false
+			}
+			return fmt.Sprintf("equal to the number of %s counters on it, %d → %d/%d", p.Counter, n, c.P, c.T)
+		},
+		lowers: always,
+	},
+	opRemoveLandTypes: {
+		name:   "lose all land types",
+		writes: fTypes | fLoseAbilities,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			c.Subtypes = removeFold(c.Subtypes, func(x string) bool { return landTypes[strings.ToLower(x)] })
+			// 305.7: the basic land types' mana abilities go with them.
+			c.Abilities = removeAbilities(c.Abilities, func(a *Ability) bool { return a.Kind == abIntrinsic })
+			return "loses all land types"
+		},
+	},
+	opRule: {name: "rule effect"}, // applies in no layer: collected after them (613.11) and shown on the object
+
+}
+
+// applyPart changes slot i's characteristics and says what it did.
+func (s *state) applyPart(p Part, e *Effect, i int) string {
+	if f := ops[p.Op].apply; f != nil {
+		return f(s, p, e, s.mut(i))
+	}
+	return ""
+}

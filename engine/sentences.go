@@ -1,0 +1,762 @@
+package engine
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// The sentence compiler is table-driven: one template of Oracle wording is
+// one entry. sentenceRules are tried in order on the whole sentence (after
+// "until end of turn" and "as long as" are taken off and quoted abilities
+// are replaced by placeholders); the last entry is the general
+// "SUBJECT VERB PREDICATE [and VERB PREDICATE]" form, whose predicates are
+// in turn read with predicateRules.
+//
+// An entry whose pattern matches decides the sentence: its builder either
+// compiles it or rejects it (the wording is known, what it names is not).
+// A sentence no entry matches is unmodelled. Both are reported, never
+// dropped.
+
+// ruleOutcome is what the sentence compiler did with one sentence.
+type ruleOutcome int
+
+const (
+	outUnmatched ruleOutcome = iota // no template matches: unmodelled
+	outRejected                     // a template matches, but what it names can't be modelled
+	outModelled
+)
+
+// sentenceRule is one template of a whole sentence.
+type sentenceRule struct {
+	class string
+	re    *regexp.Regexp
+	// when, if set, must hold for the entry to be tried at all.
+	when func(ctx *sctx) bool
+	// build fills t from the match and returns what the template applies
+	// to; ok false rejects the sentence.
+	build func(c *compiler, m []string, t *Template, ctx *sctx, quoted []string) (Selector, bool)
+	// noTemplate: the sentence modifies the previous one and makes no
+	// template of its own.
+	noTemplate bool
+}
+
+// predicateRule is one template of a clause after the subject.
+type predicateRule struct {
+	class string
+	re    *regexp.Regexp
+	build func(c *compiler, m []string, quoted []string) ([]Part, bool)
+}
+
+var (
+	reAsLongPre      = regexp.MustCompile(`(?i)^as long as ([^,]+), `)
+	reAsLongPost     = regexp.MustCompile(`(?i) as long as (.+)$`)
+	reDevotion       = regexp.MustCompile(`^your devotion to (white|blue|black|red|green) is less than (\d+|one|two|three|four|five|six|seven|eight|nine|ten)$`)
+	reYouControlA    = regexp.MustCompile(`^you control (?:a|an|another) (.+)$`)
+	reUntilEOTPre    = regexp.MustCompile(`(?i)^until (?:end of turn|your next turn|end of your next turn), `)
+	reUntilEOTPost   = regexp.MustCompile(`(?i) (?:until end of turn|this turn|until your next turn|until end of your next turn|until (?:its|their|your) (?:controller's |controllers' )?next untap steps?)$`)
+	reForAsLong      = regexp.MustCompile(`(?i) for as long as (.+)$`)
+	reHasCounter     = regexp.MustCompile(`^(?:it|~|that creature|that land|that permanent|that artifact) has an? (\S+) counters? on it$`)
+	reControlAtLeast = regexp.MustCompile(`^you control (one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more (.+)$`)
+	// reOffBattlefield: the objects a scenario has are permanents, so
+	// "cards that aren't on the battlefield, spells, and permanents" are
+	// its permanents.
+	reAttachedIs      = regexp.MustCompile(`^(?:enchanted|equipped) (?:creature|permanent|artifact|land) is (?:a |an )?(\S+)$`)
+	reHasNCounters    = regexp.MustCompile(`^~ has (one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more (\S+) counters on it$`)
+	reOppControls     = regexp.MustCompile(`^an opponent controls (?:a|an) (.+)$`)
+	reControlNo       = regexp.MustCompile(`^you (?:control no|don't control an?) (.+)$`)
+	reTwoInstructions = regexp.MustCompile(`^((?:tap|untap) target [a-z ]+?) and ((?:gain control of|untap|tap) (?:it|them))$`)
+	reOffBattlefield  = regexp.MustCompile(`^all cards that aren't on the battlefield, spells, and permanents `)
+	reQuoted          = regexp.MustCompile(`"[^"]*"|“[^”]*”`)
+	reQuotedRef       = regexp.MustCompile(`^«(\d+)»$`)
+
+	reBecomePTWith = regexp.MustCompile(` with (?:base )?power and (?:base )?toughness (\d+)/(\d+)$`)
+	reBecomeMVWith = regexp.MustCompile(` with (?:base )?power and (?:base )?toughness each equal to (?:its|their) mana value$`)
+	reCountersOnIt = regexp.MustCompile(`^(\S+) counters on (?:it|~)$`)
+	reAttachedToIt = regexp.MustCompile(`^(aura|equipment) attached to it$`)
+	reCounterOn    = regexp.MustCompile(`^(\S+) counter on (~|it)$`)
+	reForEach      = regexp.MustCompile(`^gets? ([+-]\d+)/([+-]\d+) for each (.+)$`)
+	reShares       = regexp.MustCompile(`^(.+?) that shares? (?:at least )?a creature type with it$|^(.+?) that shares? at least one creature type with it$`)
+	reSlashPT      = regexp.MustCompile(`^(\d+)/(\d+)$`)
+)
+
+// sentenceRules are the whole-sentence templates, in the order they are
+// tried.
+var sentenceRules = []sentenceRule{
+	{
+		// "It's still a land." makes the previous type change keep the old
+		// types (205.1b).
+		class: "still a TYPE",
+		re:    regexp.MustCompile(`^(?:it's|it is|they're|they are) still (?:a |an )?(land|artifact|enchantment|lands|artifacts|enchantments)$`),
+		when:  func(ctx *sctx) bool { return ctx.prev != nil },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			for i := range ctx.prev.Parts {
+				if ctx.prev.Parts[i].Op == opSetTypes {
+					ctx.prev.Parts[i].Op = opAddTypes
+				}
+			}
+			return Selector{}, true
+		},
+		noTemplate: true,
+	},
+	// "Gain control of …" and "You control …" are the same layer-2 effect.
+	{class: "control", re: regexp.MustCompile(`^gain control of (.+)$`), build: buildControl},
+	{class: "control", re: regexp.MustCompile(`^you control (.+)$`), build: buildControl},
+	{
+		class: "switch power and toughness",
+		re:    regexp.MustCompile(`^switch (.+?)'s? power and toughness$`),
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			sel, ok := c.subject(strings.Fields(m[1]), ctx)
+			t.Parts = []Part{{Layer: L7d, Op: opSwitch}}
+			return sel, ok
+		},
+	},
+	{
+		class: "tap/untap",
+		re:    regexp.MustCompile(`^(tap|untap) (.+)$`),
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			sel, ok := c.subject(strings.Fields(m[2]), ctx)
+			t.Action = actTap
+			if m[1] == "untap" {
+				t.Action = actUntap
+			}
+			return sel, ok
+		},
+	},
+	{
+		class: "destroy/exile/return",
+		re:    regexp.MustCompile(`^(destroy|exile|return) (.+?)(?: to (?:its|their) owners?'s? hands?)?$`),
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			sel, ok := c.subject(strings.Fields(m[2]), ctx)
+			if !ok || sel.Kind != selTarget {
+				return sel, false
+			}
+			t.Action = map[string]actionKind{"destroy": actDestroy, "exile": actExile, "return": actBounce}[m[1]]
+			return sel, true
+		},
+	},
+	{
+		class: "put counters",
+		re:    regexp.MustCompile(`^put (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) (\S+) counters? on (.+)$`),
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			sel, ok := c.subject(strings.Fields(m[3]), ctx)
+			n, isNum := numberWords[m[1]]
+			if !isNum {
+				n, _ = strconv.Atoi(m[1])
+			}
+			t.Action, t.N, t.Counter = actCounters, n, m[2]
+			return sel, ok
+		},
+	},
+	{
+		class: "characteristic-defining P/T count",
+		re:    regexp.MustCompile(`^(~|its)'?s? (power and toughness are each|power is|toughness is) equal to the number of (.+)$`),
+		when:  func(ctx *sctx) bool { return ctx.self },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			which := 3
+			switch m[2] {
+			case "power is":
+				which = 1
+			case "toughness is":
+				which = 2
+			}
+			// 604.3a(4): an ability an object grants to itself is not a
+			// characteristic-defining ability; its P/T setting applies in 7b.
+			layer := L7a
+			if c.granting > 0 {
+				layer = L7b
+			} else {
+				t.CDA = true
+			}
+			if cm := reCountersOnIt.FindStringSubmatch(m[3]); cm != nil {
+				t.Parts = []Part{{Layer: layer, Op: opSetPTCounters, Which: which, Counter: cm[1]}}
+				return Selector{Kind: selSelf, Noun: "~"}, true
+			}
+			f, ok := parseFilter(strings.Fields(m[3]))
+			if !ok {
+				return Selector{}, false
+			}
+			t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Count: &f}}
+			return Selector{Kind: selSelf, Noun: "~"}, true
+		},
+	},
+	{
+		class: "combat or untap rule (613.11)",
+		re:    regexp.MustCompile(`^you may choose not to untap (.+) during your untap step$`),
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			sel, ok := c.subject(strings.Fields(m[1]), ctx)
+			t.Parts = []Part{{Layer: lRules, Op: opRule, RuleText: "its controller may choose not to untap it during their untap step", RuleID: "502.3"}}
+			return sel, ok
+		},
+	},
+	{
+		class: "combat or untap rule (613.11)",
+		re:    regexp.MustCompile(`^(?:all creatures able to block (~|enchanted creature|equipped creature) do so|creatures with power less than (~|enchanted creature|equipped creature)'s power can't block it)$`),
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			subj, text, rule := m[1], "every creature able to block it must do so: a requirement", "509.1c"
+			if subj == "" {
+				subj, text, rule = m[2], "creatures with less power can't block it: a restriction", "509.1b"
+			}
+			sel, ok := c.subject(strings.Fields(subj), ctx)
+			t.Parts = []Part{{Layer: lRules, Op: opRule, RuleText: text, RuleID: rule}}
+			return sel, ok
+		},
+	},
+	{
+		// 113.6: abilities that function only where the object is not a
+		// permanent (on the stack, while being cast, before the game): on
+		// the battlefield they do nothing, which is what the engine applies.
+		class: "functions only off the battlefield (113.6)",
+		re:    regexp.MustCompile(`^(?:this spell can't be countered|this spell costs .+ to cast(?: .+)?|as an additional cost to cast this spell, .+|you may cast (?:~|this spell) (?:as though it had flash|from (?:exile|your graveyard))|~ can be your commander|draft ~ face up)$`),
+		when:  func(ctx *sctx) bool { return ctx.self },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			return Selector{}, true
+		},
+		noTemplate: true,
+	},
+	{
+		// 614.1d: "enters tapped unless you control N or more/fewer other
+		// lands" is decided by the board as the object enters.
+		class: "enters tapped unless (614.1d)",
+		re:    regexp.MustCompile(`^~ enters(?: the battlefield)? tapped unless (?:you control (one|two|three|four|five|\d+) or (more|fewer) other (.+)|(.+))$`),
+		when:  func(ctx *sctx) bool { return ctx.self },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			if m[4] != "" {
+				cond, ok := parseCondition(m[4])
+				if !ok {
+					return Selector{}, false
+				}
+				t.Action, t.EntersWith, t.Cond = actTap, true, cond
+				return Selector{Kind: selSelf, Noun: "~"}, true
+			}
+			n, ok := number(m[1])
+			f, ok2 := parseFilter(strings.Fields(m[3]))
+			if !ok || !ok2 {
+				return Selector{}, false
+			}
+			f.Control, f.Other = 1, true
+			cond := &Condition{Control: &f, AtLeast: n, Text: strings.ToLower(m[0])}
+			if m[2] == "fewer" {
+				cond.AtMost, cond.AtLeast = n, 0
+			}
+			t.Action, t.EntersWith, t.Cond = actTap, true, cond
+			return Selector{Kind: selSelf, Noun: "~"}, true
+		},
+	},
+	{
+		// 614.1c: "[This permanent] enters with ..." is a replacement
+		// effect, applied as the object enters (unless the scenario states
+		// its counters).
+		class: "enters with counters (614.1c)",
+		re:    regexp.MustCompile(`^~ enters(?: the battlefield)? with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|x) (\S+) counters? on it$`),
+		when:  func(ctx *sctx) bool { return ctx.self },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			n, ok := number(m[1])
+			if !ok {
+				return Selector{}, false // X: the value paid is not in the scenario
+			}
+			t.Action, t.N, t.Counter, t.EntersWith = actCounters, n, m[2], true
+			return Selector{Kind: selSelf, Noun: "~"}, true
+		},
+	},
+	{
+		// The general form: SUBJECT VERB PREDICATE [and VERB PREDICATE].
+		class: "SUBJECT VERB PREDICATE",
+		re:    regexp.MustCompile(`^.`),
+		build: nil, // compiled by generalSentence
+	},
+}
+
+func buildControl(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+	sel, ok := c.subject(strings.Fields(m[1]), ctx)
+	t.Parts = []Part{{Layer: L2, Op: opControl}}
+	if ok {
+		c.control = true
+	}
+	return sel, ok
+}
+
+// predicateRules are the clause templates, in the order they are tried.
+var predicateRules []predicateRule
+
+// The table is filled in init: its "has" entry compiles quoted abilities,
+// which compiles sentences, which reads the table.
+func init() {
+	predicateRules = []predicateRule{
+		{class: "gets +N/+N", re: regexp.MustCompile(`^gets? ([+-]\d+)/([+-]\d+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			dp, _ := strconv.Atoi(m[1])
+			dt, _ := strconv.Atoi(m[2])
+			return []Part{{Layer: L7c, Op: opModPT, P: dp, T: dt}}, true
+		}},
+		{class: "gets +N/+N for each", re: reForEach, build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			dp, _ := strconv.Atoi(m[1])
+			dt, _ := strconv.Atoi(m[2])
+			what, shares := m[3], false
+			// "for each Aura attached to it", "for each charge counter on ~"
+			if am := reAttachedToIt.FindStringSubmatch(what); am != nil {
+				st, kind := nonCreatureSubtypeNoun(am[1])
+				if kind == "" {
+					return nil, false
+				}
+				return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, CountAttached: st}}, true
+			}
+			if cm := reCounterOn.FindStringSubmatch(what); cm != nil {
+				return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Counter: cm[1], CounterOnSource: cm[2] == "~"}}, true
+			}
+			if sm := reShares.FindStringSubmatch(what); sm != nil {
+				what, shares = sm[1]+sm[2], true
+			}
+			f, ok := parseFilter(strings.Fields(what))
+			if !ok {
+				return nil, false
+			}
+			return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Count: &f, Shares: shares}}, true
+		}},
+		{class: "base power and toughness N/N", re: regexp.MustCompile(`^(?:has|have) base power and (?:base )?toughness (\d+)/(\d+)$`), build: buildSetPT},
+		{class: "P/T equal to mana value", re: regexp.MustCompile(`^(?:has|have) (?:base )?power and (?:base )?toughness each equal to (?:its|their) mana value$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L7b, Op: opSetPTMV}}, true
+		}},
+		{class: "becomes N/N", re: regexp.MustCompile(`^becomes? (\d+)/(\d+)$`), build: buildSetPT},
+		{class: "is COLOR", re: regexp.MustCompile(`^(?:is|are|becomes?) ((?:white|blue|black|red|green)(?:(?:,? and |, )(?:white|blue|black|red|green))*|colorless)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			var cs []string
+			for _, w := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ' ' || r == ',' }) {
+				if col, ok := colorWords[w]; ok {
+					cs = append(cs, col)
+				}
+			}
+			return []Part{{Layer: L5, Op: opSetColors, Colors: sortColors(cs)}}, true
+		}},
+		{class: "is COLOR in addition to its other colors", re: regexp.MustCompile(`^(?:is|are|becomes?) ((?:white|blue|black|red|green)(?:(?:,? and |, )(?:white|blue|black|red|green))*) in addition to (?:its|their) other colors$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			var cs []string
+			for _, w := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ' ' || r == ',' }) {
+				if col, ok := colorWords[w]; ok {
+					cs = append(cs, col)
+				}
+			}
+			return []Part{{Layer: L5, Op: opAddColors, Colors: sortColors(cs)}}, true
+		}},
+		{class: "is all colors", re: regexp.MustCompile(`^(?:is|are) all colors$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L5, Op: opSetColors, Colors: []string{"W", "U", "B", "R", "G"}}}, true
+		}},
+		{class: "is every creature type", re: regexp.MustCompile(`^(?:is|are) every creature type(?: in addition to (?:its|their) other types)?$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L4, Op: opAddTypes, Subtypes: []string{allCreatureTypes}}}, true
+		}},
+		{class: "is SUPERTYPE", re: regexp.MustCompile(`^(?:is|are) (legendary|snow)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			return []Part{{Layer: L4, Op: opAddTypes, Supertypes: []string{capitalize(m[1])}}}, true
+		}},
+		{class: "is indestructible", re: regexp.MustCompile(`^(?:is|are) indestructible$`), build: func(c *compiler, _ []string, _ []string) ([]Part, bool) {
+			return []Part{{Layer: L6, Op: opAddAbilities, Abilities: []*Ability{c.keyword("indestructible")}}}, true
+		}},
+		{class: "combat or untap rule (613.11)", re: regexp.MustCompile(`^(?:is|are) goaded$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: lRules, Op: opRule, RuleText: "goaded: attacks each combat if able, and a player other than the goading player if able", RuleID: "701.15b"}}, true
+		}},
+		{class: "the chosen color, type or name", re: regexp.MustCompile(`\bthe chosen\b`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return nil, false // a choice the text does not state: write it in
+		}},
+		{class: "is a basic land type", re: regexp.MustCompile(`^(?:is|are|becomes?) (?:a |an )?(plains|islands?|swamps?|mountains?|forests?)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			return []Part{{Layer: L4, Op: opSetLandTypes, Subtypes: []string{basicLandTypes[m[1]]}}}, true
+		}},
+		{class: "is a TYPE in addition to its other types", re: regexp.MustCompile(`^(?:is|are) (?:a |an )?(\S+?) in addition to (?:its|their) other (?:land |creature |artifact |enchantment )?types$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			// A card type (205.2a) is added as a type, anything else as a
+			// subtype: "All permanents are artifacts in addition to their
+			// other types" makes them artifacts, not "Artifact" lands.
+			if ct := typeNouns[m[1]]; ct != "" {
+				return []Part{{Layer: L4, Op: opAddTypes, Types: []string{ct}}}, true
+			}
+			w := strings.TrimSuffix(m[1], "s")
+			sub := capitalize(w)
+			if bt, ok := basicLandTypes[m[1]]; ok {
+				sub = bt
+			}
+			return []Part{{Layer: L4, Op: opAddTypes, Subtypes: []string{sub}}}, true
+		}},
+		{class: "isn't a TYPE", re: regexp.MustCompile(`^(?:isn't|is not|aren't|are not) (?:a |an )?(creature|artifact|enchantment|land)s?$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			return []Part{{Layer: L4, Op: opRemoveTypes, Types: []string{typeNouns[m[1]]}}}, true
+		}},
+		{class: "every basic land type", re: regexp.MustCompile(`^(?:is|are) every basic land type in addition to (?:its|their) other types$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L4, Op: opAddTypes, Subtypes: []string{"Plains", "Island", "Swamp", "Mountain", "Forest"}}}, true
+		}},
+		{class: "loses all abilities", re: regexp.MustCompile(`^loses? all abilities$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L6, Op: opLoseAll}}, true
+		}},
+		{class: "loses all abilities except mana abilities", re: regexp.MustCompile(`^loses? all abilities except mana abilities$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L6, Op: opLoseAll, KeepMana: true}}, true
+		}},
+		{class: "loses all other abilities", re: regexp.MustCompile(`^loses? all other abilities$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L6, Op: opLoseAll, KeepOwn: true}}, true
+		}},
+		{class: "loses all land types and abilities", re: regexp.MustCompile(`^loses? all land types( and abilities)?$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			parts := []Part{{Layer: L4, Op: opRemoveLandTypes}}
+			if m[1] != "" {
+				parts = append(parts, Part{Layer: L6, Op: opLoseAll})
+			}
+			return parts, true
+		}},
+		{class: "can't attack unless defending player controls", re: regexp.MustCompile(`^can't (attack|block) unless (?:defending player|an opponent) controls (?:a|an) (.+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			f, ok := parseFilter(strings.Fields(m[2]))
+			if !ok {
+				return nil, false
+			}
+			// The scenario is your turn: the defending player is your
+			// opponent. The restriction holds while they control none.
+			f.Control = 2
+			op := opCantAttack
+			if m[1] == "block" {
+				op = opCantBlock
+			}
+			return []Part{{Layer: lRules, Op: op, Unless: &f}}, true
+		}},
+		{class: "can't attack or block", re: regexp.MustCompile(`^can't attack( or block)?$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			parts := []Part{{Layer: lRules, Op: opCantAttack}}
+			if m[1] != "" {
+				parts = append(parts, Part{Layer: lRules, Op: opCantBlock})
+			}
+			return parts, true
+		}},
+		{class: "combat or untap rule (613.11)", re: reRuleEffect, build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			for _, r := range ruleEffects {
+				if r.re.MatchString(m[0]) {
+					return []Part{{Layer: lRules, Op: opRule, RuleText: r.text, RuleID: r.rule}}, true
+				}
+			}
+			return nil, false
+		}},
+		{class: "can't block", re: regexp.MustCompile(`^can't block$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: lRules, Op: opCantBlock}}, true
+		}},
+		{class: "has ABILITIES", re: regexp.MustCompile(`^(?:has|have|gains?) (.+)$`), build: func(c *compiler, m []string, quoted []string) ([]Part, bool) {
+			abs, ok := c.grantList(m[1], quoted)
+			if !ok {
+				return nil, false
+			}
+			return []Part{{Layer: L6, Op: opAddAbilities, Abilities: abs}}, true
+		}},
+		{class: "loses KEYWORDS", re: regexp.MustCompile(`^loses? (.+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			kws, ok := keywordList(m[1])
+			if !ok {
+				return nil, false
+			}
+			return []Part{{Layer: L6, Op: opLoseAbilities, Keywords: kws}}, true
+		}},
+		{class: "becomes a … creature", re: regexp.MustCompile(`^(?:becomes?|is|are) (?:a |an )?(.*)$`), build: func(c *compiler, m []string, quoted []string) ([]Part, bool) {
+			return c.becomeCreature(strings.Fields(m[1]), quoted)
+		}},
+	}
+}
+
+// ruleEffects are effects on game rules the layers do not apply (613.11):
+// they are collected for the object and shown with the rule that gives
+// them meaning.
+var ruleEffects = []struct {
+	re         *regexp.Regexp
+	text, rule string
+}{
+	{regexp.MustCompile(`^attacks? each (?:combat|turn) if able$`), "must attack each combat if able: a requirement", "508.1d"},
+	{regexp.MustCompile(`^blocks? each (?:combat|turn) if able$`), "must block each combat if able: a requirement", "509.1c"},
+	{regexp.MustCompile(`^(?:must be blocked|is blocked) (?:each combat )?if able$`), "must be blocked if able: a requirement on the defending player's creatures", "509.1c"},
+	{regexp.MustCompile(`^can't be blocked$`), "can't be blocked: a restriction on blockers", "509.1b"},
+	{regexp.MustCompile(`^can't be blocked (?:by|except by) (?:more than (?:one|two) creatures?|(?:two|three) or more creatures|creatures with (?:power|toughness) (?:\d+|x) or (?:less|greater)|(?:[a-z]+ )?creatures with (?:flying|reach|defender|horsemanship|shadow)|walls|legendary creatures|artifact creatures|(?:white|blue|black|red|green) creatures)$`), "a restriction on which creatures can block it", "509.1b"},
+	{regexp.MustCompile(`^can block only creatures with (?:flying|shadow|horsemanship)$`), "can block only some creatures: a restriction", "509.1b"},
+	{regexp.MustCompile(`^can't block creatures with (?:flying|power (?:\d+|x) or (?:less|greater))$`), "can't block some creatures: a restriction", "509.1b"},
+	{regexp.MustCompile(`^can block (?:an additional creature|any number of creatures|an additional N creatures|two additional creatures)(?: each combat)?$`), "may block more than one creature", "509.1a"},
+	{regexp.MustCompile(`^can't attack or block alone$|^can't attack alone$|^can't block alone$`), "can't attack or block alone: a restriction that depends on the other attackers or blockers", "508.1c"},
+	{regexp.MustCompile(`^activated abilities can't be activated$`), "its activated abilities can't be activated", "602.5"},
+	{regexp.MustCompile(`^(?:doesn't|don't) untap during (?:its|their|your) (?:controller's |controllers' )?untap steps?$`), "doesn't untap during its controller's untap step", "502.3"},
+}
+
+// reRuleEffect is the union of ruleEffects' patterns (tried as one entry).
+var reRuleEffect = func() *regexp.Regexp {
+	var alts []string
+	for _, r := range ruleEffects {
+		alts = append(alts, "(?:"+r.re.String()+")")
+	}
+	return regexp.MustCompile(strings.Join(alts, "|"))
+}()
+
+func buildSetPT(c *compiler, m []string, _ []string) ([]Part, bool) {
+	bp, _ := strconv.Atoi(m[1])
+	bt, _ := strconv.Atoi(m[2])
+	return []Part{{Layer: L7b, Op: opSetPT, P: bp, T: bt}}, true
+}
+
+// sentence compiles one sentence. ok is false when it cannot be modelled;
+// ctx.outcome and ctx.class then say whether a template matched.
+func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
+	ctx.outcome, ctx.class = outUnmatched, ""
+	s := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), "."))
+	eot := false
+	if reUntilEOTPre.MatchString(s) {
+		s = reUntilEOTPre.ReplaceAllString(s, "")
+		eot = true
+	}
+	if reUntilEOTPost.MatchString(s) {
+		s = reUntilEOTPost.ReplaceAllString(s, "")
+		eot = true
+	}
+	var cond *Condition
+	if m := reForAsLong.FindStringSubmatch(s); m != nil {
+		// 611.2b: a resolved effect lasting "for as long as" a condition.
+		cd, ok := parseCondition(strings.ToLower(m[1]))
+		if !ok {
+			ctx.class = "for as long as CONDITION"
+			return nil, false
+		}
+		cond, s = cd, s[:len(s)-len(m[0])]
+		eot = true
+	} else if m := reAsLongPre.FindStringSubmatch(s); m != nil {
+		cd, ok := parseCondition(strings.ToLower(m[1]))
+		if !ok {
+			ctx.class = "as long as CONDITION"
+			return nil, false
+		}
+		cond, s = cd, s[len(m[0]):]
+	} else if m := reAsLongPost.FindStringSubmatch(s); m != nil {
+		cd, ok := parseCondition(strings.ToLower(m[1]))
+		if !ok {
+			ctx.class = "as long as CONDITION"
+			return nil, false
+		}
+		cond, s = cd, s[:len(s)-len(m[0])]
+	}
+	// Quoted abilities keep their own case and punctuation; the sentence
+	// refers to them by placeholder.
+	var quoted []string
+	s = reQuoted.ReplaceAllStringFunc(s, func(q string) string {
+		quoted = append(quoted, strings.Trim(q, "\"“”"))
+		return "«" + strconv.Itoa(len(quoted)-1) + "»"
+	})
+	low := reOffBattlefield.ReplaceAllString(strings.ToLower(s), "all permanents ")
+	t := &Template{Sentence: strings.TrimSpace(raw), UntilEOT: eot, Cond: cond}
+	if cond != nil && !ctx.self && cond.Counter == "" {
+		ctx.outcome, ctx.class = outRejected, "as long as CONDITION"
+		return nil, false // a resolved effect's condition is not modelled
+	}
+	// "Untap target creature and gain control of it until end of turn"
+	// (Threaten): two instructions, compiled in order.
+	if m := reTwoInstructions.FindStringSubmatch(low); m != nil && !ctx.self {
+		first, ok1 := c.sentence(m[1], ctx)
+		if ok1 {
+			rest := m[2]
+			if eot {
+				rest += " until end of turn"
+			}
+			second, ok2 := c.sentence(rest, ctx)
+			if ok2 {
+				for _, t := range append(first, second...) {
+					t.Sentence = strings.TrimSpace(raw)
+				}
+				return append(first, second...), true
+			}
+		}
+		ctx.outcome, ctx.class = outUnmatched, ""
+	}
+	for _, r := range sentenceRules {
+		if r.when != nil && !r.when(ctx) {
+			continue
+		}
+		m := r.re.FindStringSubmatch(low)
+		if m == nil {
+			continue
+		}
+		var sel Selector
+		var ok bool
+		if r.build == nil {
+			ctx.class = r.class
+			sel, ok = c.generalSentence(low, t, ctx, quoted)
+		} else {
+			ctx.outcome, ctx.class = outRejected, r.class
+			sel, ok = r.build(c, m, t, ctx, quoted)
+		}
+		if !ok {
+			return nil, false
+		}
+		ctx.outcome = outModelled
+		if r.noTemplate {
+			return nil, true
+		}
+		c.noteLowers(t)
+		t.Sel = sel
+		ctx.last = &t.Sel
+		ctx.prev = t
+		return []*Template{t}, true
+	}
+	return nil, false
+}
+
+// generalSentence compiles "SUBJECT VERB PREDICATE [and VERB PREDICATE]".
+// ctx.outcome stays outUnmatched unless a predicate template matched.
+func (c *compiler) generalSentence(low string, t *Template, ctx *sctx, quoted []string) (Selector, bool) {
+	words := strings.Fields(low)
+	verb := -1
+	for i, w := range words {
+		if sentenceVerbs[w] {
+			verb = i
+			break
+		}
+	}
+	if verb <= 0 {
+		return Selector{}, false
+	}
+	sel, ok := c.subject(words[:verb], ctx)
+	if !ok {
+		return Selector{}, false
+	}
+	for _, clause := range splitClauses(words[verb:]) {
+		parts, ok := c.predicate(clause, quoted, ctx)
+		if !ok {
+			return Selector{}, false
+		}
+		t.Parts = append(t.Parts, parts...)
+	}
+	return sel, true
+}
+
+// predicate compiles one clause after the subject with the first
+// predicateRule that matches it.
+func (c *compiler) predicate(p string, quoted []string, ctx *sctx) ([]Part, bool) {
+	for _, r := range predicateRules {
+		m := r.re.FindStringSubmatch(p)
+		if m == nil {
+			continue
+		}
+		ctx.outcome, ctx.class = outRejected, r.class
+		return r.build(c, m, quoted)
+	}
+	ctx.outcome = outUnmatched
+	return nil, false
+}
+
+// noteLowers remembers templates that can leave a creature with toughness 0
+// or less, so state-based actions know when 704.5f needs checking.
+func (c *compiler) noteLowers(t *Template) {
+	for _, p := range t.Parts {
+		if lw := ops[p.Op].lowers; lw != nil && lw(p, t) {
+			c.lowers = true
+		}
+	}
+}
+
+func setsToughness(t *Template) bool {
+	for _, p := range t.Parts {
+		if p.Op == opSetPT && p.T > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// parseCondition reads the conditions of "as long as ..." the engine can
+// decide: "you control a[n] FILTER" and "your devotion to COLOR is less
+// than N" (700.5).
+func parseCondition(low string) (*Condition, bool) {
+	switch low {
+	case "it's your turn":
+		return &Condition{YourTurn: 1, Text: low}, true
+	case "it's not your turn":
+		return &Condition{YourTurn: 2, Text: low}, true
+	case "~ is tapped", "it's tapped":
+		return &Condition{Tapped: 1, Text: low}, true
+	case "~ is untapped", "it's untapped":
+		return &Condition{Tapped: 2, Text: low}, true
+	case "~ is equipped":
+		return &Condition{AttachedSub: "Equipment", Text: low}, true
+	case "~ is enchanted":
+		return &Condition{AttachedSub: "Aura", Text: low}, true
+	}
+	if m := reAttachedIs.FindStringSubmatch(low); m != nil {
+		var f Filter
+		w := m[1]
+		if col, ok := colorWords[w]; ok {
+			f.Colors = []string{col}
+		} else if t := typeNouns[w]; t != "" {
+			f.Types = []string{t}
+		} else if ct, ok := creatureTypeNoun(w); ok {
+			f.Subtypes = []string{capitalize(ct)}
+		} else if knownSubtype(w) {
+			f.Subtypes = []string{capitalize(w)}
+		} else {
+			return nil, false
+		}
+		return &Condition{AttachedIs: &f, Text: low}, true
+	}
+	if m := reItIs.FindStringSubmatch(low); m != nil {
+		var f Filter
+		w := m[1]
+		if col, ok := colorWords[w]; ok {
+			f.Colors = []string{col}
+		} else if t := typeNouns[w]; t != "" {
+			f.Types = []string{t}
+		} else if ct, ok := creatureTypeNoun(w); ok {
+			f.Subtypes = []string{capitalize(ct)}
+		} else {
+			return nil, false
+		}
+		return &Condition{SubjectIs: &f, Text: low}, true
+	}
+	if m := reOpponents.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[1])
+		if !ok {
+			return nil, false
+		}
+		return &Condition{Opponents: n, Text: low}, true
+	}
+	if m := reHasNCounters.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[1])
+		if !ok {
+			return nil, false
+		}
+		return &Condition{Counter: m[2], AtLeast: n, Text: low}, true
+	}
+	if m := reOppControls.FindStringSubmatch(low); m != nil {
+		f, ok := parseFilter(strings.Fields(m[1]))
+		if !ok {
+			return nil, false
+		}
+		f.Control = 2
+		return &Condition{Control: &f, Text: low}, true
+	}
+	if m := reControlNo.FindStringSubmatch(low); m != nil {
+		f, ok := parseFilter(strings.Fields(m[1]))
+		if !ok {
+			return nil, false
+		}
+		f.Control = 1
+		return &Condition{Control: &f, None: true, Text: low}, true
+	}
+	if m := reHasCounter.FindStringSubmatch(low); m != nil {
+		return &Condition{Counter: m[1], Text: low}, true
+	}
+	if m := reControlAtLeast.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[1])
+		f, ok2 := parseFilter(strings.Fields(m[2]))
+		if !ok || !ok2 {
+			return nil, false
+		}
+		f.Control = 1
+		return &Condition{Control: &f, AtLeast: n, Text: low}, true
+	}
+	if m := reDevotion.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[2])
+		if !ok {
+			return nil, false
+		}
+		return &Condition{Devotion: colorWords[m[1]], Less: n, Text: low}, true
+	}
+	if m := reYouControlA.FindStringSubmatch(low); m != nil {
+		f, ok := parseFilter(strings.Fields(m[1]))
+		if !ok {
+			return nil, false
+		}
+		f.Control = 1
+		if strings.HasPrefix(low, "you control another ") {
+			f.Other = true
+		}
+		return &Condition{Control: &f, Text: low}, true
+	}
+	return nil, false
+}
+
+var (
+	reItIs      = regexp.MustCompile(`^it's (?:a |an )?(white|blue|black|red|green|artifact|creature|enchantment|land|[a-z]+)$`)
+	reOpponents = regexp.MustCompile(`^you have (one|two|three|four|\d+) or more opponents$`)
+)
