@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -68,7 +69,16 @@ func (d *Dispatcher) Dispatch(ctx context.Context, in *discordgo.Interaction) Ou
 	limit, wait := cmp.Or(d.FollowUpTimeout, def.FollowUpTimeout.Duration), cmp.Or(d.DeferAfter, def.DeferAfter.Duration)
 	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), limit)
 	deferred := make(chan struct{})
-	hctx = commands.WithDeferral(hctx, wait, func() { close(deferred) })
+	var once sync.Once
+	fire := func() { once.Do(func() { close(deferred) }) }
+	// The 3 s window started when Discord created the interaction, not
+	// when a handler got to it: under load the wait for a handler counts.
+	// The dispatcher's own timer defers even if no handler has started;
+	// the chain's deferral covers the handler's time as before.
+	wait = deferWait(in.ID, wait, time.Now())
+	timer := time.AfterFunc(wait, fire)
+	defer timer.Stop()
+	hctx = commands.WithDeferral(hctx, wait, fire)
 	done := make(chan commands.Reply, 1)
 	handlers.Go(func() {
 		defer cancel()
@@ -173,4 +183,17 @@ func (w *workers) loop(f func()) {
 			return
 		}
 	}
+}
+
+// deferWait is how long to wait for an answer before deferring: deferAfter
+// counted from the interaction's creation (its snowflake id). An id that
+// is no snowflake, or a creation time in the future or beyond the 3 s
+// window (the clocks disagree, or it is a replay), counts from now.
+func deferWait(id string, deferAfter time.Duration, now time.Time) time.Duration {
+	created, ok := snowflakeTime(id)
+	age := now.Sub(created)
+	if !ok || age < 0 || age > interactionWindow {
+		return deferAfter
+	}
+	return max(deferAfter-age, 0)
 }
