@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
 	"github.com/arbiter-mtg/arbiter/rulings/cr"
+	"github.com/arbiter-mtg/arbiter/rulings/internal/datafile"
 	"github.com/arbiter-mtg/arbiter/rulings/search"
 	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 )
@@ -56,7 +56,16 @@ type Version struct {
 
 // Rules returns the parsed version.
 func (v *Version) Rules() (*cr.Rules, error) {
-	v.once.Do(func() { v.rules, v.err = cr.ParseFile(v.Path) })
+	v.once.Do(func() {
+		data, err := datafile.ReadAll(v.Path, maxTextSize)
+		if err != nil {
+			v.err = err
+			return
+		}
+		if v.rules, v.err = cr.ParseBytes(data); v.err != nil {
+			v.err = fmt.Errorf("%s: %w", v.Path, v.err)
+		}
+	})
 	return v.rules, v.err
 }
 
@@ -67,13 +76,26 @@ type LoadedFile struct {
 	Err  string `json:",omitempty"`
 }
 
-// maxFileSize bounds what Load reads; Scryfall's full bulk files are larger
-// than anything else Arbiter loads but well below this.
-const maxFileSize = 1 << 30
+// Load scans dir recursively (following symbolic links) and loads every
+// file it recognises. It fails when the directory holds no Comprehensive
+// Rules.
+func Load(dir string) (*KB, error) { return LoadProgress(dir, nil) }
 
-// Load scans dir recursively and loads every file it recognises. It fails
-// when the directory holds no Comprehensive Rules.
-func Load(dir string) (*KB, error) {
+// LoadProgress is Load with a progress report: progress (if not nil) is
+// called with the number of files read so far and the total, from the
+// loading goroutine, after each file and once more when the index is built
+// (done == total).
+func LoadProgress(dir string, progress func(done, total int)) (*KB, error) {
+	files, err := scanDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	return loadFiles(dir, files, progress)
+}
+
+// scanDir lists the files of a data directory, with the error messages a
+// user can act on.
+func scanDir(dir string) ([]datafile.File, error) {
 	st, err := os.Stat(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("data directory %s does not exist: run `arbiter --data %s data update` to download the rules and cards, or pass --data DIR", dir, dir)
@@ -84,37 +106,40 @@ func Load(dir string) (*KB, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("data directory %s is not a directory", dir)
 	}
+	files, err := datafile.Walk(dir)
+	if err != nil {
+		return nil, fmt.Errorf("data directory %s: %w", dir, err)
+	}
+	return files, nil
+}
+
+func loadFiles(dir string, files []datafile.File, progress func(done, total int)) (*KB, error) {
 	kb := &KB{}
 	l := newLoaders()
-	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	total := len(files) + 1
+	err := readFiles(files, func(i int, r fileResult) error {
+		f := LoadedFile{Path: files[i].Path, Kind: r.kind}
+		if r.err != nil {
+			f.Err = r.err.Error()
 		}
-		if d.IsDir() {
-			if path != dir && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir
+		switch {
+		case r.kind == "cr":
+			kb.Versions = append(kb.Versions, &Version{EffectiveDate: r.date, Path: files[i].Path})
+		case r.cards != nil:
+			l.cards.Merge(r.cards)
+		case r.data != nil:
+			ok, err := l.tourney.AddFile(files[i].Path, r.data)
+			if ok {
+				f.Kind = "tournament"
+				if err != nil {
+					f.Err = err.Error()
+				}
 			}
-			return nil
-		}
-		// Hidden files are skipped too: an interrupted download leaves its
-		// temporary file as ".name.tmp-…".
-		if !d.Type().IsRegular() || strings.HasPrefix(d.Name(), ".") {
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil || info.Size() > maxFileSize {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		kind, lerr := kb.loadFile(l, path, data)
-		f := LoadedFile{Path: path, Kind: kind}
-		if lerr != nil {
-			f.Err = lerr.Error()
 		}
 		kb.Files = append(kb.Files, f)
+		if progress != nil {
+			progress(i+1, total)
+		}
 		return nil
 	})
 	if err != nil {
@@ -130,6 +155,9 @@ func Load(dir string) (*KB, error) {
 	}
 	l.finish()
 	kb.buildIndex(l)
+	if progress != nil {
+		progress(total, total)
+	}
 	return kb, nil
 }
 
@@ -139,18 +167,6 @@ func LoadCR(rules *cr.Rules) *KB {
 	kb.Versions[0].once.Do(func() { kb.Versions[0].rules = rules })
 	kb.buildIndex(newLoaders())
 	return kb
-}
-
-func (kb *KB) loadFile(l *loaders, path string, data []byte) (string, error) {
-	if cr.IsCR(data) {
-		date, err := cr.PeekEffectiveDate(data)
-		if err != nil {
-			return "", err
-		}
-		kb.Versions = append(kb.Versions, &Version{EffectiveDate: date, Path: path})
-		return "cr", nil
-	}
-	return l.add(path, data)
 }
 
 // EffectiveDate of the rules served.

@@ -2,7 +2,6 @@ package cards
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"sort"
@@ -37,32 +36,6 @@ type pendingForeign struct {
 // NewCatalog returns an empty catalogue.
 func NewCatalog() *Catalog {
 	return &Catalog{byKey: map[string]int{}, byOrID: map[string]int{}}
-}
-
-// AddFile recognises a card file by its content and loads it. MTGJSON files
-// have top-level "meta" and "data" members; Scryfall bulk files are a JSON
-// array of card or ruling objects. Anything else returns false with no
-// error so a directory scan can offer every file to every loader. A file
-// that is recognised but broken returns true and an error.
-func (c *Catalog) AddFile(data []byte) (recognised bool, err error) {
-	data = trimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
-	if len(data) == 0 {
-		return false, nil
-	}
-	switch data[0] {
-	case '{':
-		var top struct {
-			Meta json.RawMessage `json:"meta"`
-			Data json.RawMessage `json:"data"`
-		}
-		if json.Unmarshal(data, &top) != nil || len(top.Meta) == 0 || len(top.Data) == 0 {
-			return false, nil
-		}
-		return c.addMTGJSON(top.Data)
-	case '[':
-		return c.addScryfall(data)
-	}
-	return false, nil
 }
 
 // addPrinting merges a printing into the catalogue: a card already known by
