@@ -98,8 +98,15 @@ func cardFromMTGJSON(entries []mtgjsonCard) *Card {
 	// Sides sort "a" < "b" < "c"; entries with no side keep their order.
 	sort.SliceStable(entries, func(i, j int) bool { return entries[i].Side < entries[j].Side })
 	first := entries[0]
+	name := first.Name
+	if first.Layout == "meld" && first.FaceName != "" {
+		// MTGJSON names a meld card's front "Bruna, the Fading Light //
+		// Brisela, Voice of Nightmares"; the card is Bruna (712.4), and
+		// Brisela is a card of its own.
+		name = first.FaceName
+	}
 	card := &Card{
-		Name:          first.Name,
+		Name:          name,
 		Layout:        first.Layout,
 		ColorIdentity: nonNil(first.ColorIdentity),
 		Keywords:      nil,

@@ -86,7 +86,7 @@ func buildNameIndex(cards []*Card) *nameIndex {
 	}
 	for i, c := range cards {
 		ci := int32(i)
-		key := fold.Key(c.Name)
+		key := nameKey(c.Name)
 		if key == "" {
 			continue
 		}
@@ -146,6 +146,7 @@ func buildNameIndex(cards []*Card) *nameIndex {
 	byKey(ix.sorted)
 	byKey(ix.words)
 	byKey(ix.foreignSrt)
+	ix.foreignSrt = slices.Compact(ix.foreignSrt)
 	return ix
 }
 
@@ -155,8 +156,10 @@ func (ix *nameIndex) addForeign(fk string, ci int32) {
 	}
 	if _, dup := ix.foreign[fk]; !dup {
 		ix.foreign[fk] = ci
-		ix.foreignSrt = append(ix.foreignSrt, keyed{fk, ci})
 	}
+	// Every card printed with the name is kept: two cards can share a
+	// translation.
+	ix.foreignSrt = append(ix.foreignSrt, keyed{fk, ci})
 }
 
 func (ix *nameIndex) addWords(key string, ci int32) {
@@ -198,35 +201,135 @@ func prefixRange(s []keyed, p string) []keyed {
 // Lookup finds the card a user most likely meant. See the tier list above.
 func (c *Catalog) Lookup(name string) (*Card, bool) {
 	ix := c.index()
-	k := queryKey(name)
-	if k == "" {
+	ids := ix.lookup(queryKey(name), 1)
+	if len(ids) == 0 {
 		return nil, false
 	}
+	return ix.cards[ids[0]], true
+}
+
+// maxOthers bounds the other matches LookupAll lists.
+const maxOthers = 10
+
+// LookupAll is Lookup that also says what else the name matches: others
+// lists, best first, up to ten other cards the same tier found (a prefix
+// several names share, a typo close to several names, a foreign name two
+// cards were printed with). "thassa" gives Thassa, Deep-Dwelling and lists
+// Thassa, God of the Sea, Thassa's Bounty, …; an exact name lists nothing.
+// A reply shows others as "Did you mean".
+func (c *Catalog) LookupAll(name string) (best *Card, others []string, ok bool) {
+	ix := c.index()
+	ids := ix.lookup(queryKey(name), maxOthers+1)
+	if len(ids) == 0 {
+		return nil, nil, false
+	}
+	for _, id := range ids[1:] {
+		others = append(others, ix.cards[id].Name)
+	}
+	return ix.cards[ids[0]], others, true
+}
+
+// lookup returns the cards of the first tier that answers k, best first, at
+// most n of them.
+func (ix *nameIndex) lookup(k string, n int) []int32 {
+	if k == "" {
+		return nil
+	}
 	if i, ok := ix.exact[k]; ok {
-		return ix.cards[i], true
+		return []int32{i}
 	}
 	if i, ok := ix.faces[k]; ok {
-		return ix.cards[i], true
+		return []int32{i}
 	}
-	if i, ok := ix.foreign[k]; ok {
-		return ix.cards[i], true
+	if ids := distinctCards(exactRange(ix.foreignSrt, k), n); len(ids) > 0 {
+		return ids
 	}
-	if i, ok := shortest(ix, prefixRange(ix.sorted, k)); ok {
-		return ix.cards[i], true
+	if ids := bestPrefixes(prefixRange(ix.sorted, k), k, n); len(ids) > 0 {
+		return ix.withTypos(ids, k, n)
 	}
-	if ids := ix.wordPrefixes(k, 0); len(ids) > 0 {
-		return ix.cards[ids[0]], true
+	if ids := ix.wordPrefixes(k, n); len(ids) > 0 {
+		// "Plans" is a word of Secret Plans and one letter from Plains:
+		// the first answers, the second is listed.
+		return ix.withTypos(ids, k, n)
 	}
-	if ids := ix.typos(k, strictTypoLimit(k), 1); len(ids) > 0 {
-		return ix.cards[ids[0]], true
+	if ids := ix.typos(k, strictTypoLimit(k), n); len(ids) > 0 {
+		return ids
 	}
-	if ids := ix.fuzzy(k, 1); len(ids) > 0 {
-		return ix.cards[ids[0]], true
+	if ids := ix.fuzzy(k, n); len(ids) > 0 {
+		return ids
 	}
-	if i, ok := shortest(ix, prefixRange(ix.foreignSrt, k)); ok {
-		return ix.cards[i], true
+	return bestPrefixes(prefixRange(ix.foreignSrt, k), k, n)
+}
+
+// withTypos appends to ids (when more than one is wanted) the names a typo
+// away from k, so that the other reading of the typed text is listed.
+func (ix *nameIndex) withTypos(ids []int32, k string, n int) []int32 {
+	if n <= 1 || len(ids) >= n {
+		return ids
 	}
-	return nil, false
+	for _, id := range ix.typos(k, min(strictTypoLimit(k), 1), n) {
+		if len(ids) < n && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// exactRange returns the entries of s whose key is k.
+func exactRange(s []keyed, k string) []keyed {
+	r := prefixRange(s, k)
+	i := 0
+	for i < len(r) && r[i].key == k {
+		i++
+	}
+	return r[:i]
+}
+
+func distinctCards(r []keyed, n int) []int32 {
+	var out []int32
+	for _, e := range r {
+		if len(out) == n {
+			break
+		}
+		if !slices.Contains(out, e.card) {
+			out = append(out, e.card)
+		}
+	}
+	return out
+}
+
+// bestPrefixes orders the names that start with k: those where k ends a
+// word first ("thassa" is Thassa, God of the Sea's first word, not a part
+// of "Thassa's"), then shorter names, then alphabetical; at most n cards.
+func bestPrefixes(r []keyed, k string, n int) []int32 {
+	if len(r) == 0 {
+		return nil
+	}
+	whole := func(e keyed) bool { return len(e.key) == len(k) || e.key[len(k)] == ' ' }
+	if n == 1 { // the common case, without sorting
+		best := r[0]
+		for _, e := range r[1:] {
+			if wb, we := whole(best), whole(e); we != wb {
+				if we {
+					best = e
+				}
+			} else if len(e.key) < len(best.key) {
+				best = e
+			}
+		}
+		return []int32{best.card}
+	}
+	sorted := slices.Clone(r)
+	slices.SortStableFunc(sorted, func(a, b keyed) int {
+		if wa, wb := whole(a), whole(b); wa != wb {
+			if wa {
+				return -1
+			}
+			return 1
+		}
+		return len(a.key) - len(b.key)
+	})
+	return distinctCards(sorted, n)
 }
 
 // Suggest returns up to n card names close to name, best first, for a "did
@@ -293,21 +396,6 @@ func (c *Catalog) index() *nameIndex {
 	ix := buildNameIndex(c.cards)
 	c.idx.CompareAndSwap(nil, ix)
 	return c.idx.Load()
-}
-
-// shortest picks the card with the shortest key among prefix matches, so
-// "opt" prefers "Opt" and then "Optimism" over longer names.
-func shortest(ix *nameIndex, r []keyed) (int32, bool) {
-	if len(r) == 0 {
-		return 0, false
-	}
-	best := r[0]
-	for _, e := range r[1:] {
-		if len(e.key) < len(best.key) {
-			best = e
-		}
-	}
-	return best.card, true
 }
 
 // collector gathers distinct card names up to a limit.
@@ -509,12 +597,21 @@ func looseTypoLimit(k string) int {
 // compare it against every name in full.
 const maxQueryRunes = 150
 
+// nameKey is fold.Key, or for a name with no letter or digit at all
+// ("_____", an Unhinged card) the name itself in lower case.
+func nameKey(s string) string {
+	if k := fold.Key(s); k != "" {
+		return k
+	}
+	return strings.ToLower(strings.TrimSpace(s))
+}
+
 // queryKey folds a typed name and cuts it to maxQueryRunes.
 func queryKey(s string) string {
 	if len(s) > 4*maxQueryRunes {
 		s = s[:4*maxQueryRunes] // fold works on runes; a cut rune folds away
 	}
-	k := fold.Key(s)
+	k := nameKey(s)
 	if utf8.RuneCountInString(k) > maxQueryRunes {
 		k = strings.TrimSpace(string([]rune(k)[:maxQueryRunes]))
 	}
