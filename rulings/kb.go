@@ -41,7 +41,16 @@ type KB struct {
 	// ruling citing a rule that does not exist.
 	Problems []string
 
+	// Snapshot is the snapshot file the knowledge base was read from, ""
+	// when it was loaded from the data files.
+	Snapshot string
+	// SnapshotErr says why LoadCached could not write the snapshot.
+	SnapshotErr error `json:"-"`
+
 	glossary *glossaryIndex
+	// crText is the served CR's text when it came from a snapshot or an
+	// embedded copy rather than a file.
+	crText string
 }
 
 // Version is one CR file; Rules parses it on first use.

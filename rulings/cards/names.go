@@ -47,10 +47,10 @@ type keyed struct {
 }
 
 type nameIndex struct {
-	cards   []*Card
-	exact   map[string]int32 // full name key
-	faces   map[string]int32 // face name key
-	foreign map[string]int32 // foreign name key
+	cards []*Card
+	keys  *nameKeys
+	exact map[string]int32 // full name key
+	faces map[string]int32 // face name key
 
 	sorted     []keyed // full and face name keys, by key
 	words      []keyed // every name key suffix that starts at a word, by key
@@ -73,20 +73,82 @@ type nameIndex struct {
 	initials [256][]int32
 }
 
+// nameKeys are the folded keys of a catalogue's names: the costly part of
+// a name index (accent folding of 130,000 foreign names), which snapshots
+// store so that a load only assembles the index.
+type nameKeys struct {
+	full    []string // per card: nameKey(Name), "" for none
+	faces   []keyed  // face names that differ from the full name, first card per key
+	foreign []keyed  // foreign names and their "//" parts, by key then card, no repeats
+}
+
+func computeNameKeys(cards []*Card) *nameKeys {
+	nk := &nameKeys{full: make([]string, len(cards))}
+	seenFace := map[string]bool{}
+	for i, c := range cards {
+		ci := int32(i)
+		key := nameKey(c.Name)
+		nk.full[i] = key
+		if key == "" {
+			continue
+		}
+		for _, f := range c.Faces {
+			fk := fold.Key(f.Name)
+			if fk == "" || fk == key || seenFace[fk] {
+				continue
+			}
+			seenFace[fk] = true
+			nk.faces = append(nk.faces, keyed{fk, ci})
+		}
+		for _, fn := range c.ForeignNames {
+			if fk := fold.Key(fn.Name); fk != "" {
+				nk.foreign = append(nk.foreign, keyed{fk, ci})
+			}
+			// "Feu // Glace" is also found as "Feu" and "Glace".
+			if parts := strings.Split(fn.Name, "//"); len(parts) > 1 {
+				for _, p := range parts {
+					if fk := fold.Key(p); fk != "" {
+						nk.foreign = append(nk.foreign, keyed{fk, ci})
+					}
+				}
+			}
+		}
+	}
+	sortKeyed(nk.foreign)
+	nk.foreign = slices.Compact(nk.foreign)
+	return nk
+}
+
+func sortKeyed(s []keyed) {
+	slices.SortFunc(s, func(a, b keyed) int {
+		if c := strings.Compare(a.key, b.key); c != 0 {
+			return c
+		}
+		return int(a.card - b.card)
+	})
+}
+
 func buildNameIndex(cards []*Card) *nameIndex {
+	return assembleNameIndex(cards, computeNameKeys(cards))
+}
+
+// assembleNameIndex builds the look-up structures from the keys; it does
+// no folding.
+func assembleNameIndex(cards []*Card, nk *nameKeys) *nameIndex {
 	ix := &nameIndex{
-		cards:     cards,
-		exact:     make(map[string]int32, len(cards)),
-		faces:     map[string]int32{},
-		foreign:   map[string]int32{},
-		posOfCard: make([]int32, len(cards)),
+		cards:      cards,
+		keys:       nk,
+		exact:      make(map[string]int32, len(cards)),
+		faces:      make(map[string]int32, len(nk.faces)),
+		posOfCard:  make([]int32, len(cards)),
+		foreignSrt: nk.foreign,
 	}
 	for i := range ix.posOfCard {
 		ix.posOfCard[i] = -1
 	}
-	for i, c := range cards {
+	for i := range cards {
 		ci := int32(i)
-		key := nameKey(c.Name)
+		key := nk.full[i]
 		if key == "" {
 			continue
 		}
@@ -111,55 +173,14 @@ func buildNameIndex(cards []*Card) *nameIndex {
 				ix.initials[b] = append(ix.initials[b], pos)
 			}
 		}
-		for _, f := range c.Faces {
-			fk := fold.Key(f.Name)
-			if fk == "" || fk == key {
-				continue
-			}
-			if _, dup := ix.faces[fk]; !dup {
-				ix.faces[fk] = ci
-				ix.sorted = append(ix.sorted, keyed{fk, ci})
-			}
-		}
-		for _, fn := range c.ForeignNames {
-			fk := fold.Key(fn.Name)
-			if fk == "" {
-				continue
-			}
-			ix.addForeign(fk, ci)
-			// "Feu // Glace" is also found as "Feu" and "Glace".
-			if parts := strings.Split(fn.Name, "//"); len(parts) > 1 {
-				for _, p := range parts {
-					ix.addForeign(fold.Key(p), ci)
-				}
-			}
-		}
 	}
-	byKey := func(s []keyed) {
-		sort.Slice(s, func(i, j int) bool {
-			if s[i].key != s[j].key {
-				return s[i].key < s[j].key
-			}
-			return s[i].card < s[j].card
-		})
+	for _, f := range nk.faces {
+		ix.faces[f.key] = f.card
+		ix.sorted = append(ix.sorted, f)
 	}
-	byKey(ix.sorted)
-	byKey(ix.words)
-	byKey(ix.foreignSrt)
-	ix.foreignSrt = slices.Compact(ix.foreignSrt)
+	sortKeyed(ix.sorted)
+	sortKeyed(ix.words)
 	return ix
-}
-
-func (ix *nameIndex) addForeign(fk string, ci int32) {
-	if fk == "" {
-		return
-	}
-	if _, dup := ix.foreign[fk]; !dup {
-		ix.foreign[fk] = ci
-	}
-	// Every card printed with the name is kept: two cards can share a
-	// translation.
-	ix.foreignSrt = append(ix.foreignSrt, keyed{fk, ci})
 }
 
 func (ix *nameIndex) addWords(key string, ci int32) {
@@ -341,11 +362,12 @@ func (c *Catalog) Suggest(name string, n int) []string {
 		return nil
 	}
 	out := newCollector(ix, n)
-	for _, m := range []map[string]int32{ix.exact, ix.faces, ix.foreign} {
+	for _, m := range []map[string]int32{ix.exact, ix.faces} {
 		if i, ok := m[k]; ok {
 			out.add(i)
 		}
 	}
+	out.addKeyed(exactRange(ix.foreignSrt, k))
 	out.addKeyed(prefixRange(ix.sorted, k))
 	out.add(ix.wordPrefixes(k, n)...)
 	out.add(ix.typos(k, looseTypoLimit(k), n)...)
