@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/sahilm/fuzzy"
@@ -58,6 +59,19 @@ type nameIndex struct {
 
 	// fuzzy candidates: one per full name, parallel slices.
 	fKeys  []string
+	// fRunes holds each fKeys entry as runes (one shared array), so that
+	// edit distances decode nothing per query.
+	fRunes [][]rune
+	// grams is an inverted index from letter pairs (hashed into
+	// gramBuckets, with start and end marks) to the positions of the names
+	// that hold them: a name within d edits of a query shares all but 3d of
+	// the query's distinct pairs, which rules out nearly every name before
+	// any distance is computed.
+	gramStart []uint32
+	gramPos   []int32 // per code, ordered by name length in runes, then position
+	gramLen   []uint8 // the name length (capped at 255) of each gramPos entry
+	countPool   sync.Pool // *[]uint8, one counter per name
+	touchedPool sync.Pool // *[]int32
 	fMasks []uint64
 	fCard  []int32
 	fWords [][]string
@@ -178,6 +192,7 @@ func assembleNameIndex(cards []*Card, nk *nameKeys) *nameIndex {
 		ix.faces[f.key] = f.card
 		ix.sorted = append(ix.sorted, f)
 	}
+	ix.buildGrams()
 	sortKeyed(ix.sorted)
 	sortKeyed(ix.words)
 	return ix
@@ -640,6 +655,129 @@ func queryKey(s string) string {
 	return k
 }
 
+const gramBuckets = 1 << 13
+
+func gramCode(a, b rune) uint32 {
+	return (uint32(a)*0x9E3779B1 ^ uint32(b)*0x85EBCA77) >> (32 - 13)
+}
+
+// gramCodes appends the distinct pair codes of rs, padded with start and
+// end marks, to dst.
+func gramCodes(dst []uint32, rs []rune) []uint32 {
+	prev := rune(2)
+	for i := 0; i <= len(rs); i++ {
+		cur := rune(3)
+		if i < len(rs) {
+			cur = rs[i]
+		}
+		c := gramCode(prev, cur)
+		if !slices.Contains(dst, c) {
+			dst = append(dst, c)
+		}
+		prev = cur
+	}
+	return dst
+}
+
+func (ix *nameIndex) buildGrams() {
+	total := 0
+	for _, k := range ix.fKeys {
+		total += utf8.RuneCountInString(k)
+	}
+	flat := make([]rune, 0, total)
+	ix.fRunes = make([][]rune, len(ix.fKeys))
+	codes := make([][]uint32, len(ix.fKeys))
+	var count [gramBuckets + 1]uint32
+	for i, k := range ix.fKeys {
+		s := len(flat)
+		for _, r := range k {
+			flat = append(flat, r)
+		}
+		ix.fRunes[i] = flat[s:len(flat):len(flat)]
+		codes[i] = gramCodes(nil, ix.fRunes[i])
+		for _, c := range codes[i] {
+			count[c+1]++
+		}
+	}
+	for c := 1; c <= gramBuckets; c++ {
+		count[c] += count[c-1]
+	}
+	ix.gramStart = count[:]
+	ix.gramPos = make([]int32, count[gramBuckets])
+	ix.gramLen = make([]uint8, count[gramBuckets])
+	fill := make([]uint32, gramBuckets)
+	copy(fill, count[:gramBuckets])
+	// Positions by length, so that each list comes out ordered by length.
+	order := make([]int32, len(ix.fKeys))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return len(ix.fRunes[a]) - len(ix.fRunes[b]) })
+	for _, i := range order {
+		for _, c := range codes[i] {
+			ix.gramPos[fill[c]] = i
+			ix.gramLen[fill[c]] = uint8(min(len(ix.fRunes[i]), 255))
+			fill[c]++
+		}
+	}
+}
+
+// typoCandidates returns the positions, in name order, of the names that
+// may lie within limit edits of q: a name that close is at most limit
+// runes longer or shorter and shares all but 3·limit of the query's
+// distinct letter pairs. When that bound says nothing (very short
+// queries, large limits) every name of a fitting length is a candidate.
+func (ix *nameIndex) typoCandidates(q []rune, limit int, out []int32) []int32 {
+	lo, hi := max(len(q)-limit, 0), len(q)+limit
+	codes := gramCodes(make([]uint32, 0, 32), q)
+	need := len(codes) - 3*limit
+	if need < 1 || hi >= 255 {
+		for i, r := range ix.fRunes {
+			if len(r) >= lo && len(r) <= hi {
+				out = append(out, int32(i))
+			}
+		}
+		return out
+	}
+	cp, _ := ix.countPool.Get().(*[]uint8)
+	if cp == nil {
+		c := make([]uint8, len(ix.fKeys))
+		cp = &c
+	}
+	counts := *cp
+	tp, _ := ix.touchedPool.Get().(*[]int32)
+	if tp == nil {
+		t := make([]int32, 0, 1024)
+		tp = &t
+	}
+	touched := (*tp)[:0]
+	for _, c := range codes {
+		s, e := int(ix.gramStart[c]), int(ix.gramStart[c+1])
+		lens := ix.gramLen[s:e]
+		from := s + sort.Search(len(lens), func(i int) bool { return int(lens[i]) >= lo })
+		for j := from; j < e && int(ix.gramLen[j]) <= hi; j++ {
+			pos := ix.gramPos[j]
+			if counts[pos] == 0 {
+				touched = append(touched, pos)
+			}
+			if counts[pos] < 255 {
+				counts[pos]++
+			}
+		}
+	}
+	for _, pos := range touched {
+		if int(counts[pos]) >= need {
+			out = append(out, pos)
+		}
+		counts[pos] = 0
+	}
+	*tp = touched
+	ix.touchedPool.Put(tp)
+	ix.countPool.Put(cp)
+	slices.Sort(out) // name order, as a full scan would give
+	return out
+}
+
 // typos returns cards whose name key is within limit edits of k, nearest
 // first, then shortest.
 func (ix *nameIndex) typos(k string, limit, n int) []int32 {
@@ -652,15 +790,18 @@ func (ix *nameIndex) typos(k string, limit, n int) []int32 {
 		d, n int
 	}
 	var hits []hit
-	var buf []rune
 	qm := runeMask(k)
-	for i, key := range ix.fKeys {
-		kl := len(key) // bytes, close enough for the length filter on folded names
-		if kl < len(q)-limit-4 || kl > len(q)+limit+4 {
+	for _, i := range ix.typoCandidates(q, limit, nil) {
+		r := ix.fRunes[i]
+		if abs(len(r)-len(q)) > limit {
 			continue
 		}
-		if d := boundedDistance(q, qm, key, ix.fMasks[i], limit, &buf); d <= limit {
-			hits = append(hits, hit{ix.fCard[i], d, len(buf)})
+		m := ix.fMasks[i]
+		if bits.OnesCount64(m&^qm) > limit || bits.OnesCount64(qm&^m) > limit {
+			continue
+		}
+		if d := fold.Distance(q, r, limit); d <= limit {
+			hits = append(hits, hit{ix.fCard[i], d, len(r)})
 		}
 	}
 	sort.SliceStable(hits, func(a, b int) bool {

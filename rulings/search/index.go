@@ -7,6 +7,7 @@ package search
 
 import (
 	"math"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -163,12 +164,69 @@ func BuildWith(docs []Doc, p Params) *Index {
 		exact:  make(map[uint64]int32, len(docs)),
 		titles: map[string][]int32{},
 	}
-	postings := make(map[string][]posting, 1<<15)
-	stems := map[string]string{}
-	var total float64
-	acc := map[string]float32{}
 	for i, d := range docs {
 		ix.byKey[docKey{d.Kind, d.ID}] = int32(i)
+	}
+	// Items are tokenised in contiguous chunks on every processor; the
+	// chunks are merged in item order, so the index is the same whatever
+	// the number of processors.
+	nChunks := min(runtime.GOMAXPROCS(0), max(1, len(docs)/2000))
+	chunks := make([]*buildChunk, nChunks)
+	var wg sync.WaitGroup
+	for c := range chunks {
+		lo, hi := c*len(docs)/nChunks, (c+1)*len(docs)/nChunks
+		chunks[c] = &buildChunk{postings: make(map[string][]posting, 1<<14), stems: map[string]string{}, titles: map[string][]int32{}}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			chunks[c].index(ix, lo, hi)
+		}()
+	}
+	wg.Wait()
+	maps := make([]map[string][]posting, nChunks)
+	stems := map[string]string{}
+	for c, ch := range chunks {
+		maps[c] = ch.postings
+		for _, e := range ch.exact {
+			ix.exact[e.hash] = e.doc
+		}
+		for k, ds := range ch.titles {
+			ix.titles[k] = append(ix.titles[k], ds...)
+		}
+		for w, st := range ch.stems {
+			stems[w] = st
+		}
+	}
+	var total float64
+	for _, l := range ix.lens {
+		total += float64(l)
+	}
+	if len(docs) > 0 {
+		ix.avgLen = float32(total / float64(len(docs)))
+	}
+	ix.terms = newTermTable(maps...)
+	ix.vocab = vocabFromStems(stems)
+	return ix
+}
+
+// buildChunk is what indexing a range of items gives.
+type buildChunk struct {
+	postings map[string][]posting
+	stems    map[string]string
+	exact    []exactDoc
+	titles   map[string][]int32
+}
+
+type exactDoc struct {
+	hash uint64
+	doc  int32
+}
+
+func (ch *buildChunk) index(ix *Index, lo, hi int) {
+	p := ix.p
+	acc := map[string]float32{}
+	for i := lo; i < hi; i++ {
+		d := &ix.docs[i]
 		clear(acc)
 		var length float32
 		for _, f := range []struct {
@@ -178,29 +236,22 @@ func BuildWith(docs []Doc, p Params) *Index {
 			if f.text == "" {
 				continue
 			}
-			toks := addTerms(acc, f.text, f.w, stems)
+			toks := addTerms(acc, f.text, f.w, ch.stems)
 			length += f.w * float32(len(toks))
 			if f.text == d.Text {
 				if k := joinSurfaces(toks); len(k) > 40 {
-					ix.exact[exactHash(k)] = int32(i)
+					ch.exact = append(ch.exact, exactDoc{exactHash(k), int32(i)})
 				}
 			}
 		}
 		for t, tf := range acc {
-			postings[t] = append(postings[t], posting{doc: int32(i), tf: tf})
+			ch.postings[t] = append(ch.postings[t], posting{doc: int32(i), tf: tf})
 		}
 		ix.lens[i] = length
-		total += float64(length)
 		if k, n := titleKey(d.Title); n > 0 && n <= maxTitleWords && !d.NoTitleBonus {
-			ix.titles[k] = append(ix.titles[k], int32(i))
+			ch.titles[k] = append(ch.titles[k], int32(i))
 		}
 	}
-	if len(docs) > 0 {
-		ix.avgLen = float32(total / float64(len(docs)))
-	}
-	ix.terms = newTermTable(postings)
-	ix.vocab = vocabFromStems(stems)
-	return ix
 }
 
 // Len is the number of indexed items.

@@ -16,14 +16,21 @@ type termTable struct {
 	posts []posting
 }
 
-func newTermTable(m map[string][]posting) *termTable {
-	terms := make([]string, 0, len(m))
-	total := 0
-	size := 0
-	for t, ps := range m {
-		terms = append(terms, t)
-		total += len(ps)
-		size += len(t)
+// newTermTable merges the postings of contiguous chunks of items, in
+// chunk order.
+func newTermTable(chunks ...map[string][]posting) *termTable {
+	seen := make(map[string]struct{}, len(chunks[0]))
+	var terms []string
+	total, size := 0, 0
+	for _, m := range chunks {
+		for t, ps := range m {
+			total += len(ps)
+			if _, ok := seen[t]; !ok {
+				seen[t] = struct{}{}
+				terms = append(terms, t)
+				size += len(t)
+			}
+		}
 	}
 	slices.Sort(terms)
 	tt := &termTable{off: make([]uint32, 1, len(terms)+1), start: make([]uint32, 1, len(terms)+1), posts: make([]posting, 0, total)}
@@ -32,7 +39,9 @@ func newTermTable(m map[string][]posting) *termTable {
 	for _, t := range terms {
 		b.WriteString(t)
 		tt.off = append(tt.off, uint32(b.Len()))
-		tt.posts = append(tt.posts, m[t]...)
+		for _, m := range chunks {
+			tt.posts = append(tt.posts, m[t]...)
+		}
 		tt.start = append(tt.start, uint32(len(tt.posts)))
 	}
 	tt.blob = b.String()
