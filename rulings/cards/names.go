@@ -58,7 +58,7 @@ type nameIndex struct {
 	foreignSrt []keyed // foreign name keys, by key
 
 	// fuzzy candidates: one per full name, parallel slices.
-	fKeys  []string
+	fKeys []string
 	// fRunes holds each fKeys entry as runes (one shared array), so that
 	// edit distances decode nothing per query.
 	fRunes [][]rune
@@ -67,14 +67,14 @@ type nameIndex struct {
 	// that hold them: a name within d edits of a query shares all but 3d of
 	// the query's distinct pairs, which rules out nearly every name before
 	// any distance is computed.
-	gramStart []uint32
-	gramPos   []int32 // per code, ordered by name length in runes, then position
-	gramLen   []uint8 // the name length (capped at 255) of each gramPos entry
+	gramStart   []uint32
+	gramPos     []int32   // per code, ordered by name length in runes, then position
+	gramLen     []uint8   // the name length (capped at 255) of each gramPos entry
 	countPool   sync.Pool // *[]uint8, one counter per name
 	touchedPool sync.Pool // *[]int32
-	fMasks []uint64
-	fCard  []int32
-	fWords [][]string
+	fMasks      []uint64
+	fCard       []int32
+	fWords      [][]string
 	// fWordMasks holds runeMask of each word in fWords, for a cheap lower
 	// bound on edit distance.
 	fWordMasks [][]uint64
