@@ -71,6 +71,8 @@ type nameIndex struct {
 	gramPos     []int32   // per code, ordered by name length in runes, then position
 	gramLen     []uint8   // the name length (capped at 255) of each gramPos entry
 	countPool   sync.Pool // *[]uint8, one counter per name
+	wvOnce      sync.Once
+	wv          *wordVocabulary
 	touchedPool sync.Pool // *[]int32
 	fMasks      []uint64
 	fCard       []int32
@@ -536,15 +538,13 @@ func (ix *nameIndex) wordPrefixes(k string, limit int) []int32 {
 // Names matching at least half the typed words (and at least one) rank by
 // points, then total edits, then length.
 func (ix *nameIndex) wordTypos(k string, n int) []int32 {
-	var qs []string
-	var qr [][]rune
+	var qs [][]rune
 	var qm []uint64
 	for _, w := range strings.Fields(k) {
 		// Card names have few words; more typed words than a long name
 		// has only cost time.
 		if utf8.RuneCountInString(w) >= 3 && len(qs) < 8 {
-			qs = append(qs, w)
-			qr = append(qr, []rune(w))
+			qs = append(qs, []rune(w))
 			qm = append(qm, runeMask(w))
 		}
 	}
@@ -552,60 +552,115 @@ func (ix *nameIndex) wordTypos(k string, n int) []int32 {
 		return nil
 	}
 	need := max(1, (len(qs)+1)/2)
+	wv := ix.wordVocab()
+	points := make(map[int32]int, 64)
+	edits := map[int32]int{}
+	best := map[int32]int{} // per typed word: the name's fewest edits
+	for qi, qr := range qs {
+		limit := 1
+		if len(qr) >= 6 {
+			limit = 2
+		}
+		qw := string(qr)
+		clear(best)
+		note := func(word int32, d int) {
+			for _, pos := range wv.names[word] {
+				if b, ok := best[pos]; !ok || d < b {
+					best[pos] = d
+				}
+			}
+		}
+		// Words the typed word starts (no edits), then words a few edits
+		// away.
+		for _, e := range prefixRange(wv.sorted, qw) {
+			note(e.card, 0)
+		}
+		for wi, wr := range wv.runes {
+			if abs(len(wr)-len(qr)) > limit {
+				continue // words the typed word starts are noted already
+			}
+			m := wv.masks[wi]
+			if bits.OnesCount64(m&^qm[qi]) > limit || bits.OnesCount64(qm[qi]&^m) > limit {
+				continue
+			}
+			if d := fold.Distance(qr, wr, limit); d <= limit {
+				note(int32(wi), d)
+			}
+		}
+		for pos, d := range best {
+			points[pos]++
+			edits[pos] += d
+		}
+	}
 	type hit struct {
-		card          int32
+		pos           int32
 		points, edits int
 		n             int
 	}
 	var hits []hit
-	var buf []rune
-	for i, words := range ix.fWords {
-		points, edits := 0, 0
-		for qi, qw := range qs {
-			limit := 1
-			if len(qr[qi]) >= 6 {
-				limit = 2
-			}
-			best := limit + 1
-			for wi, w := range words {
-				if strings.HasPrefix(w, qw) {
-					best = 0
-					break
-				}
-				// Byte lengths first: folded names are nearly all
-				// ASCII, and this skips most words without decoding.
-				if abs(len(w)-len(qw)) > 2*limit {
-					continue
-				}
-				best = min(best, boundedDistance(qr[qi], qm[qi], w, ix.fWordMasks[i][wi], limit, &buf))
-			}
-			if best <= limit {
-				points++
-				edits += best
-			}
-		}
-		if points >= need {
-			hits = append(hits, hit{ix.fCard[i], points, edits, len(ix.fKeys[i])})
+	for pos, p := range points {
+		if p >= need {
+			hits = append(hits, hit{pos, p, edits[pos], len(ix.fKeys[pos])})
 		}
 	}
-	sort.SliceStable(hits, func(a, b int) bool {
-		x, y := hits[a], hits[b]
+	slices.SortFunc(hits, func(x, y hit) int {
 		if x.points != y.points {
-			return x.points > y.points
+			return y.points - x.points
 		}
 		if x.edits != y.edits {
-			return x.edits < y.edits
+			return x.edits - y.edits
 		}
-		return x.n < y.n
+		if x.n != y.n {
+			return x.n - y.n
+		}
+		return int(x.pos - y.pos) // name order, as a scan would give
 	})
 	var out []int32
 	for _, h := range hits {
-		out = append(out, h.card)
+		out = append(out, ix.fCard[h.pos])
 		if len(out) == n {
 			break
 		}
 	}
 	return out
+}
+
+// wordVocabulary lists the distinct words of the names, each with the
+// names (fuzzy positions) that hold it: word-by-word matching reads each
+// distinct word once instead of every word of every name.
+type wordVocabulary struct {
+	words  []string
+	runes  [][]rune
+	masks  []uint64
+	names  [][]int32
+	sorted []keyed // word -> word id (in card), by word
+}
+
+func (ix *nameIndex) wordVocab() *wordVocabulary {
+	ix.wvOnce.Do(func() {
+		wv := &wordVocabulary{}
+		id := map[string]int32{}
+		for pos, words := range ix.fWords {
+			for _, w := range words {
+				i, ok := id[w]
+				if !ok {
+					i = int32(len(wv.words))
+					id[w] = i
+					wv.words = append(wv.words, w)
+					wv.runes = append(wv.runes, []rune(w))
+					wv.masks = append(wv.masks, runeMask(w))
+					wv.names = append(wv.names, nil)
+					wv.sorted = append(wv.sorted, keyed{w, i})
+				}
+				if l := wv.names[i]; len(l) == 0 || l[len(l)-1] != int32(pos) {
+					wv.names[i] = append(l, int32(pos))
+				}
+			}
+		}
+		sortKeyed(wv.sorted)
+		ix.wv = wv
+	})
+	return ix.wv
 }
 
 func strictTypoLimit(k string) int {
