@@ -62,12 +62,19 @@ type Version struct {
 	once  sync.Once
 	rules *cr.Rules
 	err   error
+	data  []byte // the text, for a version that is not a file (embedded)
 }
+
+// Embedded reports whether the version is the copy built into the binary.
+func (v *Version) Embedded() bool { return strings.HasPrefix(v.Path, EmbeddedPrefix) }
 
 // Rules returns the parsed version.
 func (v *Version) Rules() (*cr.Rules, error) {
 	v.once.Do(func() {
-		data, err := datafile.ReadAll(v.Path, maxTextSize)
+		data, err := v.data, error(nil)
+		if data == nil {
+			data, err = datafile.ReadAll(v.Path, maxTextSize)
+		}
 		if err != nil {
 			v.err = err
 			return
@@ -100,7 +107,15 @@ func LoadProgress(dir string, progress func(done, total int)) (*KB, error) {
 	if err != nil {
 		return nil, err
 	}
-	return loadFiles(dir, files, progress)
+	return loadFiles(dir, files, loadOptions{progress: progress})
+}
+
+// loadOptions are the variants of a load.
+type loadOptions struct {
+	progress func(done, total int)
+	// defaults adds the embedded CR when the files hold none as new, and
+	// the embedded tournament documents when the files hold none.
+	defaults bool
 }
 
 // scanDir lists the files of a data directory, with the error messages a
@@ -123,7 +138,8 @@ func scanDir(dir string) ([]datafile.File, error) {
 	return files, nil
 }
 
-func loadFiles(dir string, files []datafile.File, progress func(done, total int)) (*KB, error) {
+func loadFiles(dir string, files []datafile.File, opt loadOptions) (*KB, error) {
+	progress := opt.progress
 	// Loading allocates about six times what it keeps; a collection after
 	// every doubling of a small heap costs a fifth of the load. The
 	// setting in force is restored afterwards.
@@ -162,6 +178,11 @@ func loadFiles(dir string, files []datafile.File, progress func(done, total int)
 	})
 	if err != nil {
 		return nil, err
+	}
+	if opt.defaults {
+		if err := kb.addEmbedded(l); err != nil {
+			return nil, err
+		}
 	}
 	if len(kb.Versions) == 0 {
 		return nil, fmt.Errorf("no Comprehensive Rules text in %s: run `arbiter --data %s data update`, or download the TXT from https://magic.wizards.com/en/rules into it", dir, dir)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
 	"github.com/arbiter-mtg/arbiter/rulings/cr"
+	"github.com/arbiter-mtg/arbiter/rulings/embedded"
 	"github.com/arbiter-mtg/arbiter/rulings/internal/datafile"
 	"github.com/arbiter-mtg/arbiter/rulings/internal/snap"
 	"github.com/arbiter-mtg/arbiter/rulings/search"
@@ -31,7 +32,7 @@ const SnapshotFormat = 1
 // snapshot (re)written. A snapshot that cannot be written is reported in
 // Problems, not as an error. With cacheDir "" it is Load.
 func LoadCached(dir, cacheDir string) (*KB, error) {
-	return loadCached(dir, cacheDir, nil, false)
+	return loadCached(dir, cacheDir, loadOptions{}, false)
 }
 
 // BuildSnapshot loads dir from its files (ignoring any snapshot) and writes
@@ -41,7 +42,7 @@ func BuildSnapshot(dir, cacheDir string, progress func(done, total int)) error {
 	if cacheDir == "" {
 		return errors.New("no cache directory for the snapshot")
 	}
-	kb, err := loadCached(dir, cacheDir, progress, true)
+	kb, err := loadCached(dir, cacheDir, loadOptions{progress: progress}, true)
 	if err != nil {
 		return err
 	}
@@ -51,15 +52,18 @@ func BuildSnapshot(dir, cacheDir string, progress func(done, total int)) error {
 	return nil
 }
 
-func loadCached(dir, cacheDir string, progress func(done, total int), rebuild bool) (*KB, error) {
-	files, err := scanDir(dir)
-	if err != nil {
-		return nil, err
+func loadCached(dir, cacheDir string, opt loadOptions, rebuild bool) (*KB, error) {
+	var files []datafile.File
+	var err error
+	if !opt.defaults || dirExists(dir) {
+		if files, err = scanDir(dir); err != nil {
+			return nil, err
+		}
 	}
 	if cacheDir == "" {
-		return loadFiles(dir, files, progress)
+		return loadFiles(dir, files, opt)
 	}
-	key := inputsKey(files)
+	key := inputsKey(files, opt.defaults)
 	path := SnapshotPath(dir, cacheDir)
 	if !rebuild {
 		if data, err := os.ReadFile(path); err == nil {
@@ -70,7 +74,7 @@ func loadCached(dir, cacheDir string, progress func(done, total int), rebuild bo
 			}
 		}
 	}
-	kb, err := loadFiles(dir, files, progress)
+	kb, err := loadFiles(dir, files, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -84,6 +88,9 @@ func loadCached(dir, cacheDir string, progress func(done, total int), rebuild bo
 // SnapshotPath is where the snapshot of dir lives in cacheDir: one file per
 // data directory (by its resolved path).
 func SnapshotPath(dir, cacheDir string) string {
+	if dir == "" {
+		return filepath.Join(cacheDir, "kb-default.snap")
+	}
 	abs, err := filepath.Abs(dir)
 	if err == nil {
 		if real, err := filepath.EvalSymlinks(abs); err == nil {
@@ -96,10 +103,13 @@ func SnapshotPath(dir, cacheDir string) string {
 
 // inputsKey identifies the inputs of a load: the format version and each
 // file's path, resolved path, size and modification time.
-func inputsKey(files []datafile.File) [32]byte {
+func inputsKey(files []datafile.File, defaults bool) [32]byte {
 	h := sha256.New()
 	var b []byte
 	b = binary.AppendUvarint(b, SnapshotFormat)
+	if defaults {
+		b = append(b, embedded.ID()...)
+	}
 	for _, f := range files {
 		b = append(b, f.Path...)
 		b = append(b, 0)
@@ -161,7 +171,7 @@ func (kb *KB) encode(w *snap.Writer) error {
 	}
 	w.Uint(uint64(len(tour)))
 	for _, p := range tour {
-		data, err := datafile.ReadAll(p, maxTextSize)
+		data, err := readSource(p)
 		if err != nil {
 			return err
 		}
@@ -180,7 +190,10 @@ func (kb *KB) servedCRText() (string, error) {
 	if kb.crText != "" {
 		return kb.crText, nil
 	}
-	data, err := datafile.ReadAll(kb.Versions[0].Path, maxTextSize)
+	if d := kb.Versions[0].data; d != nil {
+		return string(d), nil
+	}
+	data, err := readSource(kb.Versions[0].Path)
 	if err != nil {
 		return "", err
 	}

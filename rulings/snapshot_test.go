@@ -106,7 +106,7 @@ func TestSnapshotIsRebuiltWhenDamaged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	key := inputsKey(files)
+	key := inputsKey(files, false)
 	if _, err := decodeKB(good, key); err != nil {
 		t.Fatalf("the written snapshot does not decode: %v", err)
 	}
