@@ -66,9 +66,8 @@ func loadCached(dir, cacheDir string, opt loadOptions, rebuild bool) (*KB, error
 	key := inputsKey(files, opt.defaults)
 	path := SnapshotPath(dir, cacheDir)
 	if !rebuild {
-		if data, err := os.ReadFile(path); err == nil {
-			kb, err := decodeKB(data, key)
-			if err == nil {
+		if r, err := snap.ReadFile(path, SnapshotFormat, key); err == nil {
+			if kb, err := decodeFrom(r); err == nil {
 				kb.Snapshot = path
 				return kb, nil
 			}
@@ -200,11 +199,16 @@ func (kb *KB) servedCRText() (string, error) {
 	return string(data), nil
 }
 
+// decodeKB decodes a whole snapshot file held in data.
 func decodeKB(data []byte, key [32]byte) (*KB, error) {
 	r, err := snap.Open(data, SnapshotFormat, key)
 	if err != nil {
 		return nil, err
 	}
+	return decodeFrom(r)
+}
+
+func decodeFrom(r *snap.Reader) (*KB, error) {
 	kb := &KB{}
 	nv := r.Len()
 	for range nv {

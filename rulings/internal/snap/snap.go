@@ -20,6 +20,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
+	"os"
 	"unsafe"
 )
 
@@ -175,6 +176,59 @@ func Open(data []byte, version uint32, key [32]byte) (*Reader, error) {
 	}
 	heap := data[headerLen : headerLen+int(heapLen)]
 	r := &Reader{stream: data[headerLen+int(heapLen) : len(body)], heapB: heap}
+	if len(heap) > 0 {
+		r.heap = unsafe.String(&heap[0], len(heap))
+	}
+	return r, nil
+}
+
+// ReadFile reads and checks a snapshot file like Open, but into two
+// buffers: the heap, which decoded strings keep alive, and the stream,
+// which becomes garbage once decoded. Reading the whole file into one
+// buffer would keep the stream alive as long as any string.
+func ReadFile(path string, version uint32, key [32]byte) (*Reader, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	head := make([]byte, headerLen)
+	if _, err := io.ReadFull(f, head); err != nil || string(head[:len(magic)]) != magic {
+		return nil, ErrFormat
+	}
+	if binary.LittleEndian.Uint32(head[len(magic):]) != version {
+		return nil, ErrFormat
+	}
+	p := len(magic) + 4
+	if [32]byte(head[p:p+32]) != key {
+		return nil, ErrKey
+	}
+	p += 32
+	heapLen := binary.LittleEndian.Uint64(head[p:])
+	streamLen := binary.LittleEndian.Uint64(head[p+8:])
+	size := uint64(st.Size())
+	if heapLen > size || streamLen > size || uint64(headerLen)+heapLen+streamLen+4 != size {
+		return nil, ErrCorrupt
+	}
+	heap := make([]byte, heapLen)
+	stream := make([]byte, streamLen+4)
+	if _, err := io.ReadFull(f, heap); err != nil {
+		return nil, ErrCorrupt
+	}
+	if _, err := io.ReadFull(f, stream); err != nil {
+		return nil, ErrCorrupt
+	}
+	crc := crc32.Update(0, castagnoli, head)
+	crc = crc32.Update(crc, castagnoli, heap)
+	crc = crc32.Update(crc, castagnoli, stream[:streamLen])
+	if crc != binary.LittleEndian.Uint32(stream[streamLen:]) {
+		return nil, ErrCorrupt
+	}
+	r := &Reader{stream: stream[:streamLen], heapB: heap}
 	if len(heap) > 0 {
 		r.heap = unsafe.String(&heap[0], len(heap))
 	}
