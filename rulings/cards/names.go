@@ -195,6 +195,7 @@ func assembleNameIndex(cards []*Card, nk *nameKeys) *nameIndex {
 		ix.sorted = append(ix.sorted, f)
 	}
 	ix.buildGrams()
+	ix.wordVocab() // built now, not by the first query that needs it
 	sortKeyed(ix.sorted)
 	sortKeyed(ix.words)
 	return ix
@@ -387,7 +388,7 @@ func (c *Catalog) Suggest(name string, n int) []string {
 	out.addKeyed(exactRange(ix.foreignSrt, k))
 	out.addKeyed(prefixRange(ix.sorted, k))
 	out.add(ix.wordPrefixes(k, n)...)
-	out.add(ix.typos(k, looseTypoLimit(k), n)...)
+	out.add(ix.typosCapped(k, looseTypoLimit(k), n, maxLooseCandidates)...)
 	out.add(ix.fuzzy(k, n)...)
 	out.add(ix.wordTypos(k, n)...)
 	out.addKeyed(prefixRange(ix.foreignSrt, k))
@@ -782,18 +783,13 @@ func (ix *nameIndex) buildGrams() {
 // runes longer or shorter and shares all but 3·limit of the query's
 // distinct letter pairs. When that bound says nothing (very short
 // queries, large limits) every name of a fitting length is a candidate.
-func (ix *nameIndex) typoCandidates(q []rune, limit int, out []int32) []int32 {
+// With maxCands > 0 and more candidates than that, only the maxCands
+// sharing the most pairs with q are kept: the loose limits of Suggest
+// otherwise compute thousands of distances for a query that is no name.
+func (ix *nameIndex) typoCandidates(q []rune, limit, maxCands int) []int32 {
 	lo, hi := max(len(q)-limit, 0), len(q)+limit
 	codes := gramCodes(make([]uint32, 0, 32), q)
 	need := len(codes) - 3*limit
-	if need < 1 || hi >= 255 {
-		for i, r := range ix.fRunes {
-			if len(r) >= lo && len(r) <= hi {
-				out = append(out, int32(i))
-			}
-		}
-		return out
-	}
 	cp, _ := ix.countPool.Get().(*[]uint8)
 	if cp == nil {
 		c := make([]uint8, len(ix.fKeys))
@@ -820,22 +816,45 @@ func (ix *nameIndex) typoCandidates(q []rune, limit int, out []int32) []int32 {
 			}
 		}
 	}
-	for _, pos := range touched {
-		if int(counts[pos]) >= need {
-			out = append(out, pos)
+	var out []int32
+	if need < 1 || hi >= 255 {
+		for i, r := range ix.fRunes {
+			if len(r) >= lo && len(r) <= hi {
+				out = append(out, int32(i))
+			}
 		}
+	} else {
+		for _, pos := range touched {
+			if int(counts[pos]) >= need {
+				out = append(out, pos)
+			}
+		}
+		slices.Sort(out) // name order, as a full scan would give
+	}
+	if maxCands > 0 && len(out) > maxCands {
+		slices.SortStableFunc(out, func(a, b int32) int { return int(counts[b]) - int(counts[a]) })
+		out = out[:maxCands]
+		slices.Sort(out)
+	}
+	for _, pos := range touched {
 		counts[pos] = 0
 	}
 	*tp = touched
 	ix.touchedPool.Put(tp)
 	ix.countPool.Put(cp)
-	slices.Sort(out) // name order, as a full scan would give
 	return out
 }
 
+// maxLooseCandidates bounds the distances Suggest computes for typos.
+const maxLooseCandidates = 1500
+
 // typos returns cards whose name key is within limit edits of k, nearest
 // first, then shortest.
-func (ix *nameIndex) typos(k string, limit, n int) []int32 {
+func (ix *nameIndex) typos(k string, limit, n int) []int32 { return ix.typosCapped(k, limit, n, 0) }
+
+// typosCapped is typos that computes at most maxCands distances (0: no
+// bound), for the names sharing the most letter pairs with k.
+func (ix *nameIndex) typosCapped(k string, limit, n, maxCands int) []int32 {
 	if limit <= 0 {
 		return nil
 	}
@@ -846,7 +865,7 @@ func (ix *nameIndex) typos(k string, limit, n int) []int32 {
 	}
 	var hits []hit
 	qm := runeMask(k)
-	for _, i := range ix.typoCandidates(q, limit, nil) {
+	for _, i := range ix.typoCandidates(q, limit, maxCands) {
 		r := ix.fRunes[i]
 		if abs(len(r)-len(q)) > limit {
 			continue
