@@ -130,7 +130,7 @@ func measure(kb *rulings.KB) {
 		return timeEach(qs, func(q string) { fuzzy.Find(q, names) })
 	}
 	report := func(what string, s, base stats) {
-		fmt.Printf("%s\tn %d\tp50 %s\tp99 %s\tmax %s\tallocs/op %.0f", what, s.n, s.p50, s.p99, s.max, s.allocs)
+		fmt.Printf("%s\tn %d\tp50 %s\tp99 %s\tmax %s\tallocs/op %.0f\tKiB/op %.1f", what, s.n, s.p50, s.p99, s.max, s.allocs, s.bytes/1024)
 		if base.n > 0 {
 			fmt.Printf("\traw fuzzy.Find p50 %s p99 %s\tp99 ratio %.1fx", base.p50, base.p99, float64(base.p99)/float64(s.p99))
 		}
@@ -149,7 +149,7 @@ func measure(kb *rulings.KB) {
 type stats struct {
 	n             int
 	p50, p99, max time.Duration
-	allocs        float64
+	allocs, bytes float64
 }
 
 func timeEach(qs []string, f func(string)) stats {
@@ -172,7 +172,8 @@ func timeEach(qs []string, f func(string)) stats {
 	runtime.ReadMemStats(&m1)
 	slices.Sort(durs)
 	pct := func(p float64) time.Duration { return durs[int(p*float64(len(durs)-1))] }
-	return stats{n: len(durs), p50: pct(0.5), p99: pct(0.99), max: durs[len(durs)-1], allocs: float64(m1.Mallocs-m0.Mallocs) / float64(len(durs))}
+	return stats{n: len(durs), p50: pct(0.5), p99: pct(0.99), max: durs[len(durs)-1],
+		allocs: float64(m1.Mallocs-m0.Mallocs) / float64(len(durs)), bytes: float64(m1.TotalAlloc-m0.TotalAlloc) / float64(len(durs))}
 }
 
 func readQuestions(path string) []string {
