@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -58,8 +59,19 @@ func (c *Catalog) addPrinting(p *Card) {
 		return
 	}
 	have := c.cards[i]
-	have.Rulings = append(have.Rulings, p.Rulings...)
-	have.ForeignNames = append(have.ForeignNames, p.ForeignNames...)
+	// A reprint repeats the card's rulings and foreign names: the exact
+	// repeats are dropped here, so that a file of many printings (such as
+	// AllPrintings) does not pile them up until Finish.
+	for _, r := range p.Rulings {
+		if !slices.ContainsFunc(have.Rulings, func(h Ruling) bool { return h.Date == r.Date && h.Text == r.Text }) {
+			have.Rulings = append(have.Rulings, r)
+		}
+	}
+	for _, f := range p.ForeignNames {
+		if !slices.Contains(have.ForeignNames, f) {
+			have.ForeignNames = append(have.ForeignNames, f)
+		}
+	}
 	have.Keywords = appendUnique(have.Keywords, p.Keywords...)
 	if have.oracleID == "" && p.oracleID != "" {
 		have.oracleID = p.oracleID
