@@ -72,6 +72,7 @@ type nameIndex struct {
 	gramLen     []uint8   // the name length (capped at 255) of each gramPos entry
 	countPool   sync.Pool // *[]uint8, one counter per name
 	wvOnce      sync.Once
+	wordScratch sync.Pool // *wordScratch
 	wv          *wordVocabulary
 	touchedPool sync.Pool // *[]int32
 	fMasks      []uint64
@@ -554,20 +555,23 @@ func (ix *nameIndex) wordTypos(k string, n int) []int32 {
 	}
 	need := max(1, (len(qs)+1)/2)
 	wv := ix.wordVocab()
-	points := make(map[int32]int, 64)
-	edits := map[int32]int{}
-	best := map[int32]int{} // per typed word: the name's fewest edits
+	sc := ix.getWordScratch()
+	defer ix.wordScratch.Put(sc)
 	for qi, qr := range qs {
 		limit := 1
 		if len(qr) >= 6 {
 			limit = 2
 		}
 		qw := string(qr)
-		clear(best)
+		// best holds, per name, 1 + the fewest edits of one of its words
+		// to this typed word (0: none matched yet).
 		note := func(word int32, d int) {
 			for _, pos := range wv.names[word] {
-				if b, ok := best[pos]; !ok || d < b {
-					best[pos] = d
+				if b := sc.best[pos]; b == 0 {
+					sc.best[pos] = uint8(d + 1)
+					sc.bestTouched = append(sc.bestTouched, pos)
+				} else if int(b) > d+1 {
+					sc.best[pos] = uint8(d + 1)
 				}
 			}
 		}
@@ -588,10 +592,15 @@ func (ix *nameIndex) wordTypos(k string, n int) []int32 {
 				note(int32(wi), d)
 			}
 		}
-		for pos, d := range best {
-			points[pos]++
-			edits[pos] += d
+		for _, pos := range sc.bestTouched {
+			if sc.points[pos] == 0 {
+				sc.touched = append(sc.touched, pos)
+			}
+			sc.points[pos]++
+			sc.edits[pos] += uint16(sc.best[pos] - 1)
+			sc.best[pos] = 0
 		}
+		sc.bestTouched = sc.bestTouched[:0]
 	}
 	type hit struct {
 		pos           int32
@@ -599,11 +608,13 @@ func (ix *nameIndex) wordTypos(k string, n int) []int32 {
 		n             int
 	}
 	var hits []hit
-	for pos, p := range points {
-		if p >= need {
-			hits = append(hits, hit{pos, p, edits[pos], len(ix.fKeys[pos])})
+	for _, pos := range sc.touched {
+		if p := int(sc.points[pos]); p >= need {
+			hits = append(hits, hit{pos, p, int(sc.edits[pos]), len(ix.fKeys[pos])})
 		}
+		sc.points[pos], sc.edits[pos] = 0, 0
 	}
+	sc.touched = sc.touched[:0]
 	slices.SortFunc(hits, func(x, y hit) int {
 		if x.points != y.points {
 			return y.points - x.points
@@ -624,6 +635,23 @@ func (ix *nameIndex) wordTypos(k string, n int) []int32 {
 		}
 	}
 	return out
+}
+
+// wordScratch is wordTypos' working memory, one counter per name,
+// pooled and cleared where touched.
+type wordScratch struct {
+	points               []uint8
+	edits                []uint16
+	best                 []uint8
+	touched, bestTouched []int32
+}
+
+func (ix *nameIndex) getWordScratch() *wordScratch {
+	if sc, ok := ix.wordScratch.Get().(*wordScratch); ok {
+		return sc
+	}
+	n := len(ix.fKeys)
+	return &wordScratch{points: make([]uint8, n), edits: make([]uint16, n), best: make([]uint8, n)}
 }
 
 // wordVocabulary lists the distinct words of the names, each with the
