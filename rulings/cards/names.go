@@ -874,7 +874,7 @@ func (ix *nameIndex) typoCandidates(q []rune, limit, maxCands int) []int32 {
 }
 
 // maxLooseCandidates bounds the distances Suggest computes for typos.
-const maxLooseCandidates = 1500
+const maxLooseCandidates = 600
 
 // typos returns cards whose name key is within limit edits of k, nearest
 // first, then shortest.
