@@ -31,7 +31,7 @@ import (
 var (
 	dataDir  = flag.String("data", "", "data directory (CR, tournament documents, card files)")
 	cacheDir = flag.String("cache", "", "snapshot cache directory (needs -tags snapshot)")
-	mode     = flag.String("mode", "all", "all: load then measure queries; start: load and report time and memory only; build: build the snapshot")
+	mode     = flag.String("mode", "all", "all: load then measure queries; start: load and report time and memory only; build: build the snapshot; soak: 20,000 mixed queries, then memory")
 	evalFile = flag.String("eval", "rulings/testdata/eval.tsv", "questions for the search measurement")
 	rounds   = flag.Int("rounds", 3, "passes over each query set")
 )
@@ -77,10 +77,52 @@ func main() {
 	runtime.ReadMemStats(&ms)
 	fmt.Printf("load\t%.3f s wall\t%.3f s CPU\tcards %d\titems %d\n", ready.Seconds(), cpu.Seconds(), kb.Cards.Len(), kb.Index.Len())
 	fmt.Printf("memory\tRSS at ready %d MiB\tpeak RSS %d MiB\tlive heap %d MiB\n", after>>20, peakRSS()>>20, ms.HeapAlloc>>20)
-	if *mode == "start" {
+	switch *mode {
+	case "start":
+		return
+	case "soak":
+		soak(kb)
 		return
 	}
 	measure(kb)
+}
+
+// soak runs 20,000 mixed look-ups (searches, card names with and without
+// typos, misses with suggestions, autocomplete) the way a busy server
+// sees them, and reports the resident memory afterwards.
+func soak(kb *rulings.KB) {
+	var names []string
+	for _, c := range kb.Cards.Cards() {
+		names = append(names, c.Name)
+	}
+	questions := readQuestions(*evalFile)
+	rng := rand.New(rand.NewSource(2))
+	t0 := time.Now()
+	for i := range 20000 {
+		name := names[rng.Intn(len(names))]
+		switch i % 5 {
+		case 0:
+			kb.Search(questions[rng.Intn(len(questions))], search.Options{Limit: 5})
+		case 1:
+			kb.Cards.Lookup(name)
+		case 2:
+			r := []rune(name)
+			if len(r) > 4 {
+				r = append(r[:2], r[3:]...)
+			}
+			if _, ok := kb.Cards.Lookup(string(r)); !ok {
+				kb.Cards.Suggest(string(r), 5)
+			}
+		case 3:
+			kb.Cards.Autocomplete(strings.ToLower(name[:min(len(name), 1+rng.Intn(6))]), 25)
+		case 4:
+			kb.Search(name+" "+questions[rng.Intn(len(questions))], search.Options{Limit: 5})
+		}
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	fmt.Printf("soak\t20000 mixed queries in %.1f s\tRSS %d MiB\tpeak RSS %d MiB\theap in use %d MiB\tGC cycles %d\n",
+		time.Since(t0).Seconds(), rss()>>20, peakRSS()>>20, ms.HeapInuse>>20, ms.NumGC)
 }
 
 func measure(kb *rulings.KB) {

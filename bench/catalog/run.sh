@@ -42,5 +42,9 @@ echo "== this tree: start from the snapshot"
 "$tmp/catalog" -data "$tmp/data" -cache "$tmp/cache" -mode start
 echo "== this tree: queries"
 "$tmp/catalog" -data "$tmp/data" -cache "$tmp/cache"
+echo "== this tree: 20,000 mixed queries, then memory"
+"$tmp/catalog" -data "$tmp/data" -cache "$tmp/cache" -mode soak
 echo "== $base: load of the decompressed files, then the same queries"
 "$tmp/catalog-base" -data "$tmp/plain"
+echo "== $base: 20,000 mixed queries, then memory"
+"$tmp/catalog-base" -data "$tmp/plain" -mode soak
