@@ -193,7 +193,12 @@ func loadFiles(dir string, files []datafile.File, opt loadOptions) (*KB, error) 
 		return nil, err
 	}
 	l.finish()
+	// The card name indexes and the search index read the cards and build
+	// separate things: one on another goroutine.
+	names := make(chan struct{})
+	go func() { l.cards.BuildNameIndex(); close(names) }()
 	kb.buildIndex(l)
+	<-names
 	if progress != nil {
 		progress(total, total)
 	}

@@ -28,7 +28,7 @@ func newLoaders() *loaders {
 // finish joins Scryfall rulings to their cards, builds the name indexes and
 // picks the newest version of each tournament document.
 func (l *loaders) finish() {
-	l.cards.Finish()
+	l.cards.FinishCards()
 	l.tourney.Finish()
 }
 

@@ -87,6 +87,14 @@ func (c *Catalog) addPrinting(p *Card) {
 // rule references and builds the name indexes. Call it after the last
 // AddFile; calling it again after more files is fine.
 func (c *Catalog) Finish() {
+	c.FinishCards()
+	c.BuildNameIndex()
+}
+
+// FinishCards is Finish without building the name indexes: BuildNameIndex
+// does that, and may run on another goroutine while the cards are read
+// (not modified) elsewhere, such as to build a search index.
+func (c *Catalog) FinishCards() {
 	for _, r := range c.pendingRulings {
 		if i, ok := c.byOrID[r.OracleID]; ok {
 			c.cards[i].Rulings = append(c.cards[i].Rulings, Ruling{Date: r.PublishedAt, Text: r.Comment})
@@ -119,8 +127,11 @@ func (c *Catalog) Finish() {
 			card.ScryfallURL = "https://scryfall.com/search?q=" + url.QueryEscape("!\""+card.Name+"\"")
 		}
 	}
-	c.idx.Store(buildNameIndex(c.cards))
 }
+
+// BuildNameIndex builds the name indexes (look-ups would build them on
+// first use otherwise).
+func (c *Catalog) BuildNameIndex() { c.idx.Store(buildNameIndex(c.cards)) }
 
 // Len returns the number of distinct cards.
 func (c *Catalog) Len() int { return len(c.cards) }

@@ -183,10 +183,8 @@ func BuildWith(docs []Doc, p Params) *Index {
 		}()
 	}
 	wg.Wait()
-	maps := make([]map[string][]posting, nChunks)
 	stems := map[string]string{}
-	for c, ch := range chunks {
-		maps[c] = ch.postings
+	for _, ch := range chunks {
 		for _, e := range ch.exact {
 			ix.exact[e.hash] = e.doc
 		}
@@ -204,7 +202,7 @@ func BuildWith(docs []Doc, p Params) *Index {
 	if len(docs) > 0 {
 		ix.avgLen = float32(total / float64(len(docs)))
 	}
-	ix.terms = newTermTable(maps...)
+	ix.terms = newTermTable(chunks)
 	ix.vocab = vocabFromStems(stems)
 	return ix
 }
@@ -212,6 +210,7 @@ func BuildWith(docs []Doc, p Params) *Index {
 // buildChunk is what indexing a range of items gives.
 type buildChunk struct {
 	postings map[string][]posting
+	terms    []string // the keys of postings, sorted
 	stems    map[string]string
 	exact    []exactDoc
 	titles   map[string][]int32
@@ -252,6 +251,11 @@ func (ch *buildChunk) index(ix *Index, lo, hi int) {
 			ch.titles[k] = append(ch.titles[k], int32(i))
 		}
 	}
+	ch.terms = make([]string, 0, len(ch.postings))
+	for t := range ch.postings {
+		ch.terms = append(ch.terms, t)
+	}
+	slices.Sort(ch.terms)
 }
 
 // Len is the number of indexed items.

@@ -17,30 +17,38 @@ type termTable struct {
 }
 
 // newTermTable merges the postings of contiguous chunks of items, in
-// chunk order.
-func newTermTable(chunks ...map[string][]posting) *termTable {
-	seen := make(map[string]struct{}, len(chunks[0]))
-	var terms []string
-	total, size := 0, 0
-	for _, m := range chunks {
-		for t, ps := range m {
-			total += len(ps)
-			if _, ok := seen[t]; !ok {
-				seen[t] = struct{}{}
-				terms = append(terms, t)
-				size += len(t)
-			}
+// chunk order, walking their sorted term lists together.
+func newTermTable(chunks []*buildChunk) *termTable {
+	total, size, terms := 0, 0, 0
+	for _, ch := range chunks {
+		terms += len(ch.terms)
+		for _, t := range ch.terms {
+			total += len(ch.postings[t])
+			size += len(t)
 		}
 	}
-	slices.Sort(terms)
-	tt := &termTable{off: make([]uint32, 1, len(terms)+1), start: make([]uint32, 1, len(terms)+1), posts: make([]posting, 0, total)}
+	tt := &termTable{off: make([]uint32, 1, terms+1), start: make([]uint32, 1, terms+1), posts: make([]posting, 0, total)}
 	var b strings.Builder
 	b.Grow(size)
-	for _, t := range terms {
-		b.WriteString(t)
+	next := make([]int, len(chunks)) // per chunk, its next term
+	for {
+		// The smallest term not yet written, over every chunk.
+		least, found := "", false
+		for c, ch := range chunks {
+			if next[c] < len(ch.terms) && (!found || ch.terms[next[c]] < least) {
+				least, found = ch.terms[next[c]], true
+			}
+		}
+		if !found {
+			break
+		}
+		b.WriteString(least)
 		tt.off = append(tt.off, uint32(b.Len()))
-		for _, m := range chunks {
-			tt.posts = append(tt.posts, m[t]...)
+		for c, ch := range chunks {
+			if next[c] < len(ch.terms) && ch.terms[next[c]] == least {
+				tt.posts = append(tt.posts, ch.postings[least]...)
+				next[c]++
+			}
 		}
 		tt.start = append(tt.start, uint32(len(tt.posts)))
 	}
