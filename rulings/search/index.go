@@ -175,7 +175,7 @@ func BuildWith(docs []Doc, p Params) *Index {
 	var wg sync.WaitGroup
 	for c := range chunks {
 		lo, hi := c*len(docs)/nChunks, (c+1)*len(docs)/nChunks
-		chunks[c] = &buildChunk{postings: make(map[string][]posting, 1<<14), stems: map[string]string{}, titles: map[string][]int32{}}
+		chunks[c] = &buildChunk{stems: map[string]string{}, titles: map[string][]int32{}}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -209,11 +209,11 @@ func BuildWith(docs []Doc, p Params) *Index {
 
 // buildChunk is what indexing a range of items gives.
 type buildChunk struct {
-	postings map[string][]posting
-	terms    []string // the keys of postings, sorted
-	stems    map[string]string
-	exact    []exactDoc
-	titles   map[string][]int32
+	terms  []string    // sorted
+	lists  [][]posting // the postings of each term
+	stems  map[string]string
+	exact  []exactDoc
+	titles map[string][]int32
 }
 
 type exactDoc struct {
@@ -223,19 +223,72 @@ type exactDoc struct {
 
 func (ch *buildChunk) index(ix *Index, lo, hi int) {
 	p := ix.p
-	acc := map[string]float32{}
+	// Terms get small ids so that accumulating a document's term
+	// frequencies needs no map and a phrase no string until it is new.
+	ids := make(map[string]int32, 1<<14)
+	pairs := make(map[uint64]int32, 1<<15)
+	var terms []string
+	var lists [][]posting
+	var last, slot []int32 // per term: 1 + the document last counted, its acc entry
+	type entry struct {
+		id int32
+		tf float32
+	}
+	var acc []entry
+	id := func(t string) int32 {
+		if i, ok := ids[t]; ok {
+			return i
+		}
+		i := int32(len(terms))
+		ids[t] = i
+		terms = append(terms, t)
+		lists = append(lists, nil)
+		last = append(last, 0)
+		slot = append(slot, 0)
+		return i
+	}
 	for i := lo; i < hi; i++ {
 		d := &ix.docs[i]
-		clear(acc)
+		acc = acc[:0]
+		mark := int32(i + 1)
+		add := func(t int32, w float32) {
+			if last[t] != mark {
+				last[t], slot[t] = mark, int32(len(acc))
+				acc = append(acc, entry{t, w})
+			} else {
+				acc[slot[t]].tf += w
+			}
+		}
 		var length float32
-		for _, f := range []struct {
+		var titleToks []token
+		for fi, f := range []struct {
 			text string
 			w    float32
 		}{{d.Title, p.Title}, {d.Text, p.Text}, {d.Extra, p.Extra}, {d.Context, p.Context}} {
 			if f.text == "" {
 				continue
 			}
-			toks := addTerms(acc, f.text, f.w, ch.stems)
+			// As addTerms: every word, and every two neighbouring words
+			// as a phrase.
+			toks := tokenizeWith(f.text, ch.stems)
+			prev := int32(-1)
+			for k, t := range toks {
+				cur := id(t.term)
+				add(cur, f.w)
+				if k > 0 && toks[k-1].pos >= t.pos-2 {
+					key := uint64(uint32(prev))<<32 | uint64(uint32(cur))
+					ph, ok := pairs[key]
+					if !ok {
+						ph = id(phrase(toks[k-1].term, t.term))
+						pairs[key] = ph
+					}
+					add(ph, f.w)
+				}
+				prev = cur
+			}
+			if fi == 0 {
+				titleToks = toks
+			}
 			length += f.w * float32(len(toks))
 			if f.text == d.Text {
 				if k := joinSurfaces(toks); len(k) > 40 {
@@ -243,19 +296,33 @@ func (ch *buildChunk) index(ix *Index, lo, hi int) {
 				}
 			}
 		}
-		for t, tf := range acc {
-			ch.postings[t] = append(ch.postings[t], posting{doc: int32(i), tf: tf})
+		for _, e := range acc {
+			lists[e.id] = append(lists[e.id], posting{doc: int32(i), tf: e.tf})
 		}
 		ix.lens[i] = length
-		if k, n := titleKey(d.Title); n > 0 && n <= maxTitleWords && !d.NoTitleBonus {
-			ch.titles[k] = append(ch.titles[k], int32(i))
+		if n := len(titleToks); n > 0 && n <= maxTitleWords && !d.NoTitleBonus {
+			ch.titles[joinTerms(titleToks)] = append(ch.titles[joinTerms(titleToks)], int32(i))
 		}
 	}
-	ch.terms = make([]string, 0, len(ch.postings))
-	for t := range ch.postings {
-		ch.terms = append(ch.terms, t)
+	order := make([]int32, len(terms))
+	for i := range order {
+		order[i] = int32(i)
 	}
-	slices.Sort(ch.terms)
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(terms[a], terms[b]) })
+	ch.terms = make([]string, len(order))
+	ch.lists = make([][]posting, len(order))
+	for k, i := range order {
+		ch.terms[k], ch.lists[k] = terms[i], lists[i]
+	}
+}
+
+// joinTerms is titleKey's key for tokens already made.
+func joinTerms(toks []token) string {
+	parts := make([]string, len(toks))
+	for i, t := range toks {
+		parts[i] = t.term
+	}
+	return strings.Join(parts, " ")
 }
 
 // Len is the number of indexed items.

@@ -22,8 +22,8 @@ func newTermTable(chunks []*buildChunk) *termTable {
 	total, size, terms := 0, 0, 0
 	for _, ch := range chunks {
 		terms += len(ch.terms)
-		for _, t := range ch.terms {
-			total += len(ch.postings[t])
+		for i, t := range ch.terms {
+			total += len(ch.lists[i])
 			size += len(t)
 		}
 	}
@@ -46,7 +46,7 @@ func newTermTable(chunks []*buildChunk) *termTable {
 		tt.off = append(tt.off, uint32(b.Len()))
 		for c, ch := range chunks {
 			if next[c] < len(ch.terms) && ch.terms[next[c]] == least {
-				tt.posts = append(tt.posts, ch.postings[least]...)
+				tt.posts = append(tt.posts, ch.lists[next[c]]...)
 				next[c]++
 			}
 		}
