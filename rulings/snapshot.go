@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
@@ -63,6 +64,9 @@ func loadCached(dir, cacheDir string, opt loadOptions, rebuild bool) (*KB, error
 	if cacheDir == "" {
 		return loadFiles(dir, files, opt)
 	}
+	// A cache directory inside the data directory must not feed the
+	// snapshot back in as an input (it would be stale at every start).
+	files = outside(files, cacheDir)
 	key := inputsKey(files, opt.defaults)
 	path := SnapshotPath(dir, cacheDir)
 	if !rebuild {
@@ -248,4 +252,23 @@ func decodeFrom(r *snap.Reader) (*KB, error) {
 	kb.Cards, kb.Tourney, kb.Index = cat, lib, ix
 	kb.glossary = newGlossaryIndex(rules)
 	return kb, nil
+}
+
+// outside drops the files that lie in dir.
+func outside(files []datafile.File, dir string) []datafile.File {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return files
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	prefix := abs + string(filepath.Separator)
+	kept := files[:0]
+	for _, f := range files {
+		if !strings.HasPrefix(f.Real, prefix) {
+			kept = append(kept, f)
+		}
+	}
+	return kept
 }

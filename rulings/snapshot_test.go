@@ -187,3 +187,28 @@ func TestSnapshotFollowsItsInputs(t *testing.T) {
 		t.Errorf("a new CR file: snapshot %q, serving %s", kb.Snapshot, kb.EffectiveDate())
 	}
 }
+
+// TestSnapshotCacheInsideTheDataDirectory: the per-user directory holds
+// both the downloaded data and, in a subdirectory, the snapshot; the
+// snapshot must not count as an input of itself.
+func TestSnapshotCacheInsideTheDataDirectory(t *testing.T) {
+	dir := t.TempDir()
+	crData, err := os.ReadFile(shareddata.Path(t, "cr/cr-20260417.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir+"/cr.txt", crData, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cache := dir + "/snapshots"
+	if _, err := LoadCached(dir, cache); err != nil {
+		t.Fatal(err)
+	}
+	kb, err := LoadCached(dir, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kb.Snapshot == "" {
+		t.Error("the snapshot in the data directory made itself stale")
+	}
+}

@@ -21,8 +21,8 @@ import (
 type File struct {
 	// Path is the path as reached from the directory (through links).
 	Path string
-	// Real is the path with every symbolic link resolved; a file reached
-	// twice through links is listed once.
+	// Real is the absolute path with every symbolic link resolved; a file
+	// reached twice through links is listed once.
 	Real    string
 	Size    int64
 	ModTime int64 // Unix nanoseconds
@@ -35,7 +35,11 @@ type File struct {
 // directories (".name", such as an interrupted download's ".name.tmp-…")
 // are skipped, and so are broken links.
 func Walk(dir string) ([]File, error) {
-	real, err := filepath.EvalSymlinks(dir)
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +79,7 @@ func (w *walker) walk(path, real string) error {
 		p := filepath.Join(path, e.Name())
 		r := filepath.Join(real, e.Name())
 		if e.Type()&fs.ModeSymlink != 0 {
-			if r, err = filepath.EvalSymlinks(p); err != nil {
+			if r, err = filepath.EvalSymlinks(r); err != nil {
 				continue // broken link
 			}
 		}
