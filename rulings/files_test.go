@@ -4,6 +4,7 @@ import (
 	"compress/gzip"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/arbiter-mtg/arbiter/internal/shareddata"
@@ -85,5 +86,38 @@ func TestLoadFollowsLinksAndReadsGzip(t *testing.T) {
 	}
 	if !kb.Tourney.Loaded("ipg") {
 		t.Error("tournament documents behind a directory link were not read")
+	}
+}
+
+// TestLoadReadsScryfallGzip: Scryfall bulk files as .json.gz, with their
+// rulings joined to the cards.
+func TestLoadReadsScryfallGzip(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Symlink(shareddata.Path(t, "cr/cr-20260417.txt"), filepath.Join(dir, "cr.txt")); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"scryfall-oracle-cards.json", "scryfall-rulings.json", "scryfall-foreign-printing.json"} {
+		gzipFile(t, filepath.Join("cards", "testdata", f), filepath.Join(dir, f+".gz"))
+	}
+	kb, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range kb.Files {
+		if f.Err != "" || (strings.HasSuffix(f.Path, ".gz") && f.Kind != "cards") {
+			t.Errorf("%s: kind %q, error %q", f.Path, f.Kind, f.Err)
+		}
+	}
+	if kb.Cards.Len() != 10 {
+		t.Errorf("%d cards from the gzipped bulk files, want the fixtures' 10", kb.Cards.Len())
+	}
+	withRulings := 0
+	for _, c := range kb.Cards.Cards() {
+		if len(c.Rulings) > 0 {
+			withRulings++
+		}
+	}
+	if withRulings == 0 {
+		t.Error("no ruling from the gzipped rulings file was joined to its card")
 	}
 }
