@@ -167,6 +167,10 @@ func TestFullCatalogueAmbiguousNames(t *testing.T) {
 	if _, others, _ := c.LookupAll("Lightning Bolt"); len(others) != 0 {
 		t.Errorf("an exact name lists others: %q", others)
 	}
+	// Three letters with one left out of a four-letter name.
+	if got, ok := c.Lookup("pek"); !ok || got.Name != "Peek" {
+		t.Errorf("Lookup(pek) = %v, want Peek", got)
+	}
 }
 
 func containsString(list []string, s string) bool {
@@ -217,10 +221,10 @@ func TestFullCatalogueNameLookup(t *testing.T) {
 			miss("drop: now another card's exact name", typed+" -> "+nameOf(got))
 		case isFace:
 			miss("drop: now another card's face name", typed+" -> "+nameOf(got))
-		case utf8.RuneCountInString(k) < 4:
-			miss("drop: under four letters (no typo guess)", typed+" -> "+nameOf(got))
 		case ok && containsString(others, card.Name):
 			miss("drop: answers another name, lists the card", typed+" -> "+nameOf(got))
+		case utf8.RuneCountInString(k) < 4:
+			miss("drop: under four letters (no typo guess)", typed+" -> "+nameOf(got))
 		case ok && ix.isPrefixOfName(k):
 			miss("drop: a prefix of another name", typed+" -> "+nameOf(got))
 		case ok && ix.equalDistanceTie(k, card, got):

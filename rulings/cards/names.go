@@ -295,6 +295,9 @@ func (ix *nameIndex) lookup(k string, n int) []int32 {
 	if ids := ix.typos(k, strictTypoLimit(k), n); len(ids) > 0 {
 		return ids
 	}
+	if ids := ix.oneLetterShort(k, n); len(ids) > 0 {
+		return ids
+	}
 	if ids := ix.fuzzy(k, n); len(ids) > 0 {
 		return ids
 	}
@@ -307,7 +310,7 @@ func (ix *nameIndex) withTypos(ids []int32, k string, n int) []int32 {
 	if n <= 1 || len(ids) >= n {
 		return ids
 	}
-	for _, id := range ix.typos(k, min(strictTypoLimit(k), 1), n) {
+	for _, id := range append(ix.typos(k, min(strictTypoLimit(k), 1), n), ix.oneLetterShort(k, n)...) {
 		if len(ids) < n && !slices.Contains(ids, id) {
 			ids = append(ids, id)
 		}
@@ -690,6 +693,27 @@ func (ix *nameIndex) wordVocab() *wordVocabulary {
 		ix.wv = wv
 	})
 	return ix.wv
+}
+
+// oneLetterShort answers a three-letter name that is a four-letter name
+// with one letter left out ("pek" for Peek, "sit" for Sift): too short for
+// a general typo guess, but a dropped letter is the likeliest slip, and
+// a better answer than a long name that merely holds the letters.
+func (ix *nameIndex) oneLetterShort(k string, n int) []int32 {
+	q := []rune(k)
+	if len(q) != 3 {
+		return nil
+	}
+	var out []int32
+	for _, id := range ix.typos(k, 1, 0) {
+		if pos := ix.posOfCard[id]; pos >= 0 && len(ix.fRunes[pos]) == 4 {
+			out = append(out, id)
+			if len(out) == n {
+				break
+			}
+		}
+	}
+	return out
 }
 
 func strictTypoLimit(k string) int {
