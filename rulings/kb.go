@@ -2,6 +2,13 @@
 // Rules, the glossary, cards with their rulings and the tournament documents
 // from a data directory, recognising files by content, and answers look-ups
 // and ranked searches over all of them.
+//
+// Load reads a directory (through symbolic links, .json and .json.gz card
+// files streamed on every processor). LoadCached keeps a compiled snapshot
+// of what Load derives in a cache directory and reads it at later starts;
+// BuildSnapshot rebuilds it. LoadDefault fills what a directory lacks (or
+// everything, with no directory) from the CR and tournament documents built
+// into the binary (package embedded).
 package rulings
 
 import (
