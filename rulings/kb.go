@@ -2,6 +2,13 @@
 // Rules, the glossary, cards with their rulings and the tournament documents
 // from a data directory, recognising files by content, and answers look-ups
 // and ranked searches over all of them.
+//
+// Load reads a directory (through symbolic links, .json and .json.gz card
+// files streamed on every processor). LoadCached keeps a compiled snapshot
+// of what Load derives in a cache directory and reads it at later starts;
+// BuildSnapshot rebuilds it. LoadDefault fills what a directory lacks (or
+// everything, with no directory) from the CR and tournament documents built
+// into the binary (package embedded).
 package rulings
 
 import (
@@ -9,7 +16,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -17,6 +24,7 @@ import (
 
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
 	"github.com/arbiter-mtg/arbiter/rulings/cr"
+	"github.com/arbiter-mtg/arbiter/rulings/internal/datafile"
 	"github.com/arbiter-mtg/arbiter/rulings/search"
 	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 )
@@ -41,7 +49,16 @@ type KB struct {
 	// ruling citing a rule that does not exist.
 	Problems []string
 
+	// Snapshot is the snapshot file the knowledge base was read from, ""
+	// when it was loaded from the data files.
+	Snapshot string
+	// SnapshotErr says why LoadCached could not write the snapshot.
+	SnapshotErr error `json:"-"`
+
 	glossary *glossaryIndex
+	// crText is the served CR's text when it came from a snapshot or an
+	// embedded copy rather than a file.
+	crText string
 }
 
 // Version is one CR file; Rules parses it on first use.
@@ -52,11 +69,27 @@ type Version struct {
 	once  sync.Once
 	rules *cr.Rules
 	err   error
+	data  []byte // the text, for a version that is not a file (embedded)
 }
+
+// Embedded reports whether the version is the copy built into the binary.
+func (v *Version) Embedded() bool { return strings.HasPrefix(v.Path, EmbeddedPrefix) }
 
 // Rules returns the parsed version.
 func (v *Version) Rules() (*cr.Rules, error) {
-	v.once.Do(func() { v.rules, v.err = cr.ParseFile(v.Path) })
+	v.once.Do(func() {
+		data, err := v.data, error(nil)
+		if data == nil {
+			data, err = datafile.ReadAll(v.Path, maxTextSize)
+		}
+		if err != nil {
+			v.err = err
+			return
+		}
+		if v.rules, v.err = cr.ParseBytes(data); v.err != nil {
+			v.err = fmt.Errorf("%s: %w", v.Path, v.err)
+		}
+	})
 	return v.rules, v.err
 }
 
@@ -67,13 +100,34 @@ type LoadedFile struct {
 	Err  string `json:",omitempty"`
 }
 
-// maxFileSize bounds what Load reads; Scryfall's full bulk files are larger
-// than anything else Arbiter loads but well below this.
-const maxFileSize = 1 << 30
+// Load scans dir recursively (following symbolic links) and loads every
+// file it recognises. It fails when the directory holds no Comprehensive
+// Rules.
+func Load(dir string) (*KB, error) { return LoadProgress(dir, nil) }
 
-// Load scans dir recursively and loads every file it recognises. It fails
-// when the directory holds no Comprehensive Rules.
-func Load(dir string) (*KB, error) {
+// LoadProgress is Load with a progress report: progress (if not nil) is
+// called with the number of files read so far and the total, from the
+// loading goroutine, after each file and once more when the index is built
+// (done == total).
+func LoadProgress(dir string, progress func(done, total int)) (*KB, error) {
+	files, err := scanDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	return loadFiles(dir, files, loadOptions{progress: progress})
+}
+
+// loadOptions are the variants of a load.
+type loadOptions struct {
+	progress func(done, total int)
+	// defaults adds the embedded CR when the files hold none as new, and
+	// the embedded tournament documents when the files hold none.
+	defaults bool
+}
+
+// scanDir lists the files of a data directory, with the error messages a
+// user can act on.
+func scanDir(dir string) ([]datafile.File, error) {
 	st, err := os.Stat(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("data directory %s does not exist: run `arbiter --data %s data update` to download the rules and cards, or pass --data DIR", dir, dir)
@@ -84,41 +138,58 @@ func Load(dir string) (*KB, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("data directory %s is not a directory", dir)
 	}
+	files, err := datafile.Walk(dir)
+	if err != nil {
+		return nil, fmt.Errorf("data directory %s: %w", dir, err)
+	}
+	return files, nil
+}
+
+func loadFiles(dir string, files []datafile.File, opt loadOptions) (*KB, error) {
+	progress := opt.progress
+	// Loading allocates about six times what it keeps; a collection after
+	// every doubling of a small heap costs a fifth of the load. The
+	// setting in force is restored afterwards.
+	if old := debug.SetGCPercent(400); old < 0 || old > 400 {
+		debug.SetGCPercent(old)
+	} else {
+		defer debug.SetGCPercent(old)
+	}
 	kb := &KB{}
 	l := newLoaders()
-	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	total := len(files) + 1
+	err := readFiles(files, func(i int, r fileResult) error {
+		f := LoadedFile{Path: files[i].Path, Kind: r.kind}
+		if r.err != nil {
+			f.Err = r.err.Error()
 		}
-		if d.IsDir() {
-			if path != dir && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir
+		switch {
+		case r.kind == "cr":
+			kb.Versions = append(kb.Versions, &Version{EffectiveDate: r.date, Path: files[i].Path})
+		case r.cards != nil:
+			l.cards.Merge(r.cards)
+		case r.data != nil:
+			ok, err := l.tourney.AddFile(files[i].Path, r.data)
+			if ok {
+				f.Kind = "tournament"
+				if err != nil {
+					f.Err = err.Error()
+				}
 			}
-			return nil
-		}
-		// Hidden files are skipped too: an interrupted download leaves its
-		// temporary file as ".name.tmp-…".
-		if !d.Type().IsRegular() || strings.HasPrefix(d.Name(), ".") {
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil || info.Size() > maxFileSize {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		kind, lerr := kb.loadFile(l, path, data)
-		f := LoadedFile{Path: path, Kind: kind}
-		if lerr != nil {
-			f.Err = lerr.Error()
 		}
 		kb.Files = append(kb.Files, f)
+		if progress != nil {
+			progress(i+1, total)
+		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
+	}
+	if opt.defaults {
+		if err := kb.addEmbedded(l); err != nil {
+			return nil, err
+		}
 	}
 	if len(kb.Versions) == 0 {
 		return nil, fmt.Errorf("no Comprehensive Rules text in %s: run `arbiter --data %s data update`, or download the TXT from https://magic.wizards.com/en/rules into it", dir, dir)
@@ -129,7 +200,15 @@ func Load(dir string) (*KB, error) {
 		return nil, err
 	}
 	l.finish()
+	// The card name indexes and the search index read the cards and build
+	// separate things: one on another goroutine.
+	names := make(chan struct{})
+	go func() { l.cards.BuildNameIndex(); close(names) }()
 	kb.buildIndex(l)
+	<-names
+	if progress != nil {
+		progress(total, total)
+	}
 	return kb, nil
 }
 
@@ -139,18 +218,6 @@ func LoadCR(rules *cr.Rules) *KB {
 	kb.Versions[0].once.Do(func() { kb.Versions[0].rules = rules })
 	kb.buildIndex(newLoaders())
 	return kb
-}
-
-func (kb *KB) loadFile(l *loaders, path string, data []byte) (string, error) {
-	if cr.IsCR(data) {
-		date, err := cr.PeekEffectiveDate(data)
-		if err != nil {
-			return "", err
-		}
-		kb.Versions = append(kb.Versions, &Version{EffectiveDate: date, Path: path})
-		return "cr", nil
-	}
-	return l.add(path, data)
 }
 
 // EffectiveDate of the rules served.

@@ -67,3 +67,14 @@ func moduleRoot() (string, error) {
 		dir = parent
 	}
 }
+
+// CardsFullDir is the whole card catalogue as MTGJSON distributes it (579
+// set files, .json.gz), for scale tests and benchmarks.
+const CardsFullDir = "cards-full/mtgjson-v5-20220425"
+
+// CardsFull returns ../shared/cards-full/mtgjson-v5-20220425 and fails the
+// test when it is missing.
+func CardsFull(tb testing.TB) string {
+	tb.Helper()
+	return mustDir(tb, filepath.Join(Root(tb), filepath.FromSlash(CardsFullDir)))
+}

@@ -1,7 +1,10 @@
 // Package cards loads Magic cards (Oracle text, foreign names and official
 // rulings) from MTGJSON v5 files and Scryfall bulk data, merges reprints into
 // one card, and answers name look-ups: exact, prefix, fuzzy, typo-tolerant
-// and foreign names, plus autocomplete for Discord's option lists.
+// and foreign names, plus autocomplete for Discord's option lists. Files are
+// read in one streaming pass (AddReader), so memory follows the cards kept,
+// not the size of the file; LookupAll also lists the other names an
+// ambiguous name matches.
 package cards
 
 import (

@@ -167,7 +167,9 @@ func rawRulings(t *testing.T, set, name string) []mtgjsonRuling {
 		t.Fatal(err)
 	}
 	var f struct {
-		Data mtgjsonSet `json:"data"`
+		Data struct {
+			Cards []mtgjsonCard `json:"cards"`
+		} `json:"data"`
 	}
 	if err := json.Unmarshal(data, &f); err != nil {
 		t.Fatal(err)

@@ -2,9 +2,9 @@ package cards
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -39,32 +39,6 @@ func NewCatalog() *Catalog {
 	return &Catalog{byKey: map[string]int{}, byOrID: map[string]int{}}
 }
 
-// AddFile recognises a card file by its content and loads it. MTGJSON files
-// have top-level "meta" and "data" members; Scryfall bulk files are a JSON
-// array of card or ruling objects. Anything else returns false with no
-// error so a directory scan can offer every file to every loader. A file
-// that is recognised but broken returns true and an error.
-func (c *Catalog) AddFile(data []byte) (recognised bool, err error) {
-	data = trimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
-	if len(data) == 0 {
-		return false, nil
-	}
-	switch data[0] {
-	case '{':
-		var top struct {
-			Meta json.RawMessage `json:"meta"`
-			Data json.RawMessage `json:"data"`
-		}
-		if json.Unmarshal(data, &top) != nil || len(top.Meta) == 0 || len(top.Data) == 0 {
-			return false, nil
-		}
-		return c.addMTGJSON(top.Data)
-	case '[':
-		return c.addScryfall(data)
-	}
-	return false, nil
-}
-
 // addPrinting merges a printing into the catalogue: a card already known by
 // name (or by oracle id) gains the printing's rulings, foreign names and
 // keywords; a new name becomes a new card.
@@ -85,8 +59,19 @@ func (c *Catalog) addPrinting(p *Card) {
 		return
 	}
 	have := c.cards[i]
-	have.Rulings = append(have.Rulings, p.Rulings...)
-	have.ForeignNames = append(have.ForeignNames, p.ForeignNames...)
+	// A reprint repeats the card's rulings and foreign names: the exact
+	// repeats are dropped here, so that a file of many printings (such as
+	// AllPrintings) does not pile them up until Finish.
+	for _, r := range p.Rulings {
+		if !slices.ContainsFunc(have.Rulings, func(h Ruling) bool { return h.Date == r.Date && h.Text == r.Text }) {
+			have.Rulings = append(have.Rulings, r)
+		}
+	}
+	for _, f := range p.ForeignNames {
+		if !slices.Contains(have.ForeignNames, f) {
+			have.ForeignNames = append(have.ForeignNames, f)
+		}
+	}
 	have.Keywords = appendUnique(have.Keywords, p.Keywords...)
 	if have.oracleID == "" && p.oracleID != "" {
 		have.oracleID = p.oracleID
@@ -102,6 +87,14 @@ func (c *Catalog) addPrinting(p *Card) {
 // rule references and builds the name indexes. Call it after the last
 // AddFile; calling it again after more files is fine.
 func (c *Catalog) Finish() {
+	c.FinishCards()
+	c.BuildNameIndex()
+}
+
+// FinishCards is Finish without building the name indexes: BuildNameIndex
+// does that, and may run on another goroutine while the cards are read
+// (not modified) elsewhere, such as to build a search index.
+func (c *Catalog) FinishCards() {
 	for _, r := range c.pendingRulings {
 		if i, ok := c.byOrID[r.OracleID]; ok {
 			c.cards[i].Rulings = append(c.cards[i].Rulings, Ruling{Date: r.PublishedAt, Text: r.Comment})
@@ -134,8 +127,11 @@ func (c *Catalog) Finish() {
 			card.ScryfallURL = "https://scryfall.com/search?q=" + url.QueryEscape("!\""+card.Name+"\"")
 		}
 	}
-	c.idx.Store(buildNameIndex(c.cards))
 }
+
+// BuildNameIndex builds the name indexes (look-ups would build them on
+// first use otherwise).
+func (c *Catalog) BuildNameIndex() { c.idx.Store(buildNameIndex(c.cards)) }
 
 // Len returns the number of distinct cards.
 func (c *Catalog) Len() int { return len(c.cards) }

@@ -1,8 +1,6 @@
 package cards
 
 import (
-	"encoding/json"
-	"fmt"
 	"sort"
 	"strings"
 )
@@ -11,31 +9,37 @@ import (
 // files, AllPrintings and AtomicCards share these names; a multi-face card
 // is one entry per face with the full name in Name and the face in FaceName.
 type mtgjsonCard struct {
-	Name              string            `json:"name"`
-	FaceName          string            `json:"faceName"`
-	Side              string            `json:"side"`
-	Layout            string            `json:"layout"`
-	ManaCost          string            `json:"manaCost"`
-	ManaValue         *float64          `json:"manaValue"`
-	ConvertedManaCost *float64          `json:"convertedManaCost"`
-	FaceManaValue     *float64          `json:"faceManaValue"`
-	Colors            []string          `json:"colors"`
-	ColorIdentity     []string          `json:"colorIdentity"`
-	Supertypes        []string          `json:"supertypes"`
-	Types             []string          `json:"types"`
-	Subtypes          []string          `json:"subtypes"`
-	Type              string            `json:"type"`
-	Text              string            `json:"text"`
-	Power             string            `json:"power"`
-	Toughness         string            `json:"toughness"`
-	Loyalty           string            `json:"loyalty"`
-	Defense           string            `json:"defense"`
-	Keywords          []string          `json:"keywords"`
-	ForeignData       []mtgjsonForeign  `json:"foreignData"`
-	Rulings           []mtgjsonRuling   `json:"rulings"`
-	Identifiers       map[string]string `json:"identifiers"`
-	SetCode           string            `json:"setCode"`
-	Number            string            `json:"number"`
+	Name              string           `json:"name"`
+	FaceName          string           `json:"faceName"`
+	Side              string           `json:"side"`
+	Layout            string           `json:"layout"`
+	ManaCost          string           `json:"manaCost"`
+	ManaValue         *float64         `json:"manaValue"`
+	ConvertedManaCost *float64         `json:"convertedManaCost"`
+	FaceManaValue     *float64         `json:"faceManaValue"`
+	Colors            []string         `json:"colors"`
+	ColorIdentity     []string         `json:"colorIdentity"`
+	Supertypes        []string         `json:"supertypes"`
+	Types             []string         `json:"types"`
+	Subtypes          []string         `json:"subtypes"`
+	Type              string           `json:"type"`
+	Text              string           `json:"text"`
+	Power             string           `json:"power"`
+	Toughness         string           `json:"toughness"`
+	Loyalty           string           `json:"loyalty"`
+	Defense           string           `json:"defense"`
+	Keywords          []string         `json:"keywords"`
+	ForeignData       []mtgjsonForeign `json:"foreignData"`
+	Rulings           []mtgjsonRuling  `json:"rulings"`
+	Identifiers       mtgjsonIDs       `json:"identifiers"`
+	SetCode           string           `json:"setCode"`
+	Number            string           `json:"number"`
+}
+
+// mtgjsonIDs holds the one identifier the catalogue uses (decoding the whole
+// identifiers object into a map cost one map per printing).
+type mtgjsonIDs struct {
+	ScryfallOracleID string `json:"scryfallOracleId"`
 }
 
 type mtgjsonForeign struct {
@@ -47,67 +51,6 @@ type mtgjsonForeign struct {
 type mtgjsonRuling struct {
 	Date string `json:"date"`
 	Text string `json:"text"`
-}
-
-// mtgjsonSet is the part of a set object (a set file's data, or one value of
-// AllPrintings' data) that holds cards.
-type mtgjsonSet struct {
-	Cards []mtgjsonCard `json:"cards"`
-}
-
-// addMTGJSON reads the data member of an MTGJSON file. It understands a set
-// file (data is a set with cards), AllPrintings (data maps set codes to
-// sets) and AtomicCards (data maps card names to their faces). Other MTGJSON
-// files (SetList, Keywords, …) hold no cards and are not recognised.
-func (c *Catalog) addMTGJSON(data json.RawMessage) (bool, error) {
-	data = trimSpace(data)
-	if len(data) == 0 || data[0] != '{' {
-		return false, nil
-	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(data, &obj); err != nil {
-		return true, fmt.Errorf("MTGJSON data: %w", err)
-	}
-	if _, ok := obj["cards"]; ok {
-		var set mtgjsonSet
-		if err := json.Unmarshal(data, &set); err != nil {
-			return true, fmt.Errorf("MTGJSON set: %w", err)
-		}
-		c.addMTGJSONCards(set.Cards)
-		return len(set.Cards) > 0, nil
-	}
-	found := false
-	for key, raw := range obj {
-		raw = trimSpace(raw)
-		if len(raw) == 0 {
-			continue
-		}
-		switch raw[0] {
-		case '[': // AtomicCards: name -> faces
-			var faces []mtgjsonCard
-			if err := json.Unmarshal(raw, &faces); err != nil {
-				// A list that is not cards (another MTGJSON file type).
-				continue
-			}
-			if len(faces) == 0 || faces[0].Name == "" {
-				continue
-			}
-			c.addMTGJSONCards(faces)
-			found = true
-		case '{': // AllPrintings: set code -> set
-			var probe map[string]json.RawMessage
-			if json.Unmarshal(raw, &probe) != nil || probe["cards"] == nil {
-				continue
-			}
-			var set mtgjsonSet
-			if err := json.Unmarshal(raw, &set); err != nil {
-				return true, fmt.Errorf("MTGJSON set %s: %w", key, err)
-			}
-			c.addMTGJSONCards(set.Cards)
-			found = found || len(set.Cards) > 0
-		}
-	}
-	return found, nil
 }
 
 // addMTGJSONCards groups face entries by full name and adds one printing per
@@ -155,13 +98,20 @@ func cardFromMTGJSON(entries []mtgjsonCard) *Card {
 	// Sides sort "a" < "b" < "c"; entries with no side keep their order.
 	sort.SliceStable(entries, func(i, j int) bool { return entries[i].Side < entries[j].Side })
 	first := entries[0]
+	name := first.Name
+	if first.Layout == "meld" && first.FaceName != "" {
+		// MTGJSON names a meld card's front "Bruna, the Fading Light //
+		// Brisela, Voice of Nightmares"; the card is Bruna (712.4), and
+		// Brisela is a card of its own.
+		name = first.FaceName
+	}
 	card := &Card{
-		Name:          first.Name,
+		Name:          name,
 		Layout:        first.Layout,
 		ColorIdentity: nonNil(first.ColorIdentity),
 		Keywords:      nil,
 	}
-	if id := first.Identifiers["scryfallOracleId"]; id != "" {
+	if id := first.Identifiers.ScryfallOracleID; id != "" {
 		card.oracleID = id
 	}
 	if first.SetCode != "" && first.Number != "" {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/sahilm/fuzzy"
@@ -47,20 +48,36 @@ type keyed struct {
 }
 
 type nameIndex struct {
-	cards   []*Card
-	exact   map[string]int32 // full name key
-	faces   map[string]int32 // face name key
-	foreign map[string]int32 // foreign name key
+	cards []*Card
+	keys  *nameKeys
+	exact map[string]int32 // full name key
+	faces map[string]int32 // face name key
 
 	sorted     []keyed // full and face name keys, by key
 	words      []keyed // every name key suffix that starts at a word, by key
 	foreignSrt []keyed // foreign name keys, by key
 
 	// fuzzy candidates: one per full name, parallel slices.
-	fKeys  []string
-	fMasks []uint64
-	fCard  []int32
-	fWords [][]string
+	fKeys []string
+	// fRunes holds each fKeys entry as runes (one shared array), so that
+	// edit distances decode nothing per query.
+	fRunes [][]rune
+	// grams is an inverted index from letter pairs (hashed into
+	// gramBuckets, with start and end marks) to the positions of the names
+	// that hold them: a name within d edits of a query shares all but 3d of
+	// the query's distinct pairs, which rules out nearly every name before
+	// any distance is computed.
+	gramStart   []uint32
+	gramPos     []int32   // per code, ordered by name length in runes, then position
+	gramLen     []uint8   // the name length (capped at 255) of each gramPos entry
+	countPool   sync.Pool // *[]uint8, one counter per name
+	wvOnce      sync.Once
+	wordScratch sync.Pool // *wordScratch
+	wv          *wordVocabulary
+	touchedPool sync.Pool // *[]int32
+	fMasks      []uint64
+	fCard       []int32
+	fWords      [][]string
 	// fWordMasks holds runeMask of each word in fWords, for a cheap lower
 	// bound on edit distance.
 	fWordMasks [][]uint64
@@ -73,20 +90,82 @@ type nameIndex struct {
 	initials [256][]int32
 }
 
+// nameKeys are the folded keys of a catalogue's names: the costly part of
+// a name index (accent folding of 130,000 foreign names), which snapshots
+// store so that a load only assembles the index.
+type nameKeys struct {
+	full    []string // per card: nameKey(Name), "" for none
+	faces   []keyed  // face names that differ from the full name, first card per key
+	foreign []keyed  // foreign names and their "//" parts, by key then card, no repeats
+}
+
+func computeNameKeys(cards []*Card) *nameKeys {
+	nk := &nameKeys{full: make([]string, len(cards))}
+	seenFace := map[string]bool{}
+	for i, c := range cards {
+		ci := int32(i)
+		key := nameKey(c.Name)
+		nk.full[i] = key
+		if key == "" {
+			continue
+		}
+		for _, f := range c.Faces {
+			fk := fold.Key(f.Name)
+			if fk == "" || fk == key || seenFace[fk] {
+				continue
+			}
+			seenFace[fk] = true
+			nk.faces = append(nk.faces, keyed{fk, ci})
+		}
+		for _, fn := range c.ForeignNames {
+			if fk := fold.Key(fn.Name); fk != "" {
+				nk.foreign = append(nk.foreign, keyed{fk, ci})
+			}
+			// "Feu // Glace" is also found as "Feu" and "Glace".
+			if parts := strings.Split(fn.Name, "//"); len(parts) > 1 {
+				for _, p := range parts {
+					if fk := fold.Key(p); fk != "" {
+						nk.foreign = append(nk.foreign, keyed{fk, ci})
+					}
+				}
+			}
+		}
+	}
+	sortKeyed(nk.foreign)
+	nk.foreign = slices.Compact(nk.foreign)
+	return nk
+}
+
+func sortKeyed(s []keyed) {
+	slices.SortFunc(s, func(a, b keyed) int {
+		if c := strings.Compare(a.key, b.key); c != 0 {
+			return c
+		}
+		return int(a.card - b.card)
+	})
+}
+
 func buildNameIndex(cards []*Card) *nameIndex {
+	return assembleNameIndex(cards, computeNameKeys(cards))
+}
+
+// assembleNameIndex builds the look-up structures from the keys; it does
+// no folding.
+func assembleNameIndex(cards []*Card, nk *nameKeys) *nameIndex {
 	ix := &nameIndex{
-		cards:     cards,
-		exact:     make(map[string]int32, len(cards)),
-		faces:     map[string]int32{},
-		foreign:   map[string]int32{},
-		posOfCard: make([]int32, len(cards)),
+		cards:      cards,
+		keys:       nk,
+		exact:      make(map[string]int32, len(cards)),
+		faces:      make(map[string]int32, len(nk.faces)),
+		posOfCard:  make([]int32, len(cards)),
+		foreignSrt: nk.foreign,
 	}
 	for i := range ix.posOfCard {
 		ix.posOfCard[i] = -1
 	}
-	for i, c := range cards {
+	for i := range cards {
 		ci := int32(i)
-		key := fold.Key(c.Name)
+		key := nk.full[i]
 		if key == "" {
 			continue
 		}
@@ -111,52 +190,16 @@ func buildNameIndex(cards []*Card) *nameIndex {
 				ix.initials[b] = append(ix.initials[b], pos)
 			}
 		}
-		for _, f := range c.Faces {
-			fk := fold.Key(f.Name)
-			if fk == "" || fk == key {
-				continue
-			}
-			if _, dup := ix.faces[fk]; !dup {
-				ix.faces[fk] = ci
-				ix.sorted = append(ix.sorted, keyed{fk, ci})
-			}
-		}
-		for _, fn := range c.ForeignNames {
-			fk := fold.Key(fn.Name)
-			if fk == "" {
-				continue
-			}
-			ix.addForeign(fk, ci)
-			// "Feu // Glace" is also found as "Feu" and "Glace".
-			if parts := strings.Split(fn.Name, "//"); len(parts) > 1 {
-				for _, p := range parts {
-					ix.addForeign(fold.Key(p), ci)
-				}
-			}
-		}
 	}
-	byKey := func(s []keyed) {
-		sort.Slice(s, func(i, j int) bool {
-			if s[i].key != s[j].key {
-				return s[i].key < s[j].key
-			}
-			return s[i].card < s[j].card
-		})
+	for _, f := range nk.faces {
+		ix.faces[f.key] = f.card
+		ix.sorted = append(ix.sorted, f)
 	}
-	byKey(ix.sorted)
-	byKey(ix.words)
-	byKey(ix.foreignSrt)
+	ix.buildGrams()
+	ix.wordVocab() // built now, not by the first query that needs it
+	sortKeyed(ix.sorted)
+	sortKeyed(ix.words)
 	return ix
-}
-
-func (ix *nameIndex) addForeign(fk string, ci int32) {
-	if fk == "" {
-		return
-	}
-	if _, dup := ix.foreign[fk]; !dup {
-		ix.foreign[fk] = ci
-		ix.foreignSrt = append(ix.foreignSrt, keyed{fk, ci})
-	}
 }
 
 func (ix *nameIndex) addWords(key string, ci int32) {
@@ -198,35 +241,138 @@ func prefixRange(s []keyed, p string) []keyed {
 // Lookup finds the card a user most likely meant. See the tier list above.
 func (c *Catalog) Lookup(name string) (*Card, bool) {
 	ix := c.index()
-	k := queryKey(name)
-	if k == "" {
+	ids := ix.lookup(queryKey(name), 1)
+	if len(ids) == 0 {
 		return nil, false
 	}
+	return ix.cards[ids[0]], true
+}
+
+// maxOthers bounds the other matches LookupAll lists.
+const maxOthers = 10
+
+// LookupAll is Lookup that also says what else the name matches: others
+// lists, best first, up to ten other cards the same tier found (a prefix
+// several names share, a typo close to several names, a foreign name two
+// cards were printed with). "thassa" gives Thassa, Deep-Dwelling and lists
+// Thassa, God of the Sea, Thassa's Bounty, …; an exact name lists nothing.
+// A reply shows others as "Did you mean".
+func (c *Catalog) LookupAll(name string) (best *Card, others []string, ok bool) {
+	ix := c.index()
+	ids := ix.lookup(queryKey(name), maxOthers+1)
+	if len(ids) == 0 {
+		return nil, nil, false
+	}
+	for _, id := range ids[1:] {
+		others = append(others, ix.cards[id].Name)
+	}
+	return ix.cards[ids[0]], others, true
+}
+
+// lookup returns the cards of the first tier that answers k, best first, at
+// most n of them.
+func (ix *nameIndex) lookup(k string, n int) []int32 {
+	if k == "" {
+		return nil
+	}
 	if i, ok := ix.exact[k]; ok {
-		return ix.cards[i], true
+		return []int32{i}
 	}
 	if i, ok := ix.faces[k]; ok {
-		return ix.cards[i], true
+		return []int32{i}
 	}
-	if i, ok := ix.foreign[k]; ok {
-		return ix.cards[i], true
+	if ids := distinctCards(exactRange(ix.foreignSrt, k), n); len(ids) > 0 {
+		return ids
 	}
-	if i, ok := shortest(ix, prefixRange(ix.sorted, k)); ok {
-		return ix.cards[i], true
+	if ids := bestPrefixes(prefixRange(ix.sorted, k), k, n); len(ids) > 0 {
+		return ix.withTypos(ids, k, n)
 	}
-	if ids := ix.wordPrefixes(k, 0); len(ids) > 0 {
-		return ix.cards[ids[0]], true
+	if ids := ix.wordPrefixes(k, n); len(ids) > 0 {
+		// "Plans" is a word of Secret Plans and one letter from Plains:
+		// the first answers, the second is listed.
+		return ix.withTypos(ids, k, n)
 	}
-	if ids := ix.typos(k, strictTypoLimit(k), 1); len(ids) > 0 {
-		return ix.cards[ids[0]], true
+	if ids := ix.typos(k, strictTypoLimit(k), n); len(ids) > 0 {
+		return ids
 	}
-	if ids := ix.fuzzy(k, 1); len(ids) > 0 {
-		return ix.cards[ids[0]], true
+	if ids := ix.oneLetterShort(k, n); len(ids) > 0 {
+		return ids
 	}
-	if i, ok := shortest(ix, prefixRange(ix.foreignSrt, k)); ok {
-		return ix.cards[i], true
+	if ids := ix.fuzzy(k, n); len(ids) > 0 {
+		return ids
 	}
-	return nil, false
+	return bestPrefixes(prefixRange(ix.foreignSrt, k), k, n)
+}
+
+// withTypos appends to ids (when more than one is wanted) the names a typo
+// away from k, so that the other reading of the typed text is listed.
+func (ix *nameIndex) withTypos(ids []int32, k string, n int) []int32 {
+	if n <= 1 || len(ids) >= n {
+		return ids
+	}
+	for _, id := range append(ix.typos(k, min(strictTypoLimit(k), 1), n), ix.oneLetterShort(k, n)...) {
+		if len(ids) < n && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// exactRange returns the entries of s whose key is k.
+func exactRange(s []keyed, k string) []keyed {
+	r := prefixRange(s, k)
+	i := 0
+	for i < len(r) && r[i].key == k {
+		i++
+	}
+	return r[:i]
+}
+
+func distinctCards(r []keyed, n int) []int32 {
+	var out []int32
+	for _, e := range r {
+		if len(out) == n {
+			break
+		}
+		if !slices.Contains(out, e.card) {
+			out = append(out, e.card)
+		}
+	}
+	return out
+}
+
+// bestPrefixes orders the names that start with k: those where k ends a
+// word first ("thassa" is Thassa, God of the Sea's first word, not a part
+// of "Thassa's"), then shorter names, then alphabetical; at most n cards.
+func bestPrefixes(r []keyed, k string, n int) []int32 {
+	if len(r) == 0 {
+		return nil
+	}
+	whole := func(e keyed) bool { return len(e.key) == len(k) || e.key[len(k)] == ' ' }
+	if n == 1 { // the common case, without sorting
+		best := r[0]
+		for _, e := range r[1:] {
+			if wb, we := whole(best), whole(e); we != wb {
+				if we {
+					best = e
+				}
+			} else if len(e.key) < len(best.key) {
+				best = e
+			}
+		}
+		return []int32{best.card}
+	}
+	sorted := slices.Clone(r)
+	slices.SortStableFunc(sorted, func(a, b keyed) int {
+		if wa, wb := whole(a), whole(b); wa != wb {
+			if wa {
+				return -1
+			}
+			return 1
+		}
+		return len(a.key) - len(b.key)
+	})
+	return distinctCards(sorted, n)
 }
 
 // Suggest returns up to n card names close to name, best first, for a "did
@@ -238,14 +384,15 @@ func (c *Catalog) Suggest(name string, n int) []string {
 		return nil
 	}
 	out := newCollector(ix, n)
-	for _, m := range []map[string]int32{ix.exact, ix.faces, ix.foreign} {
+	for _, m := range []map[string]int32{ix.exact, ix.faces} {
 		if i, ok := m[k]; ok {
 			out.add(i)
 		}
 	}
+	out.addKeyed(exactRange(ix.foreignSrt, k))
 	out.addKeyed(prefixRange(ix.sorted, k))
 	out.add(ix.wordPrefixes(k, n)...)
-	out.add(ix.typos(k, looseTypoLimit(k), n)...)
+	out.add(ix.typosCapped(k, looseTypoLimit(k), n, maxLooseCandidates)...)
 	out.add(ix.fuzzy(k, n)...)
 	out.add(ix.wordTypos(k, n)...)
 	out.addKeyed(prefixRange(ix.foreignSrt, k))
@@ -293,21 +440,6 @@ func (c *Catalog) index() *nameIndex {
 	ix := buildNameIndex(c.cards)
 	c.idx.CompareAndSwap(nil, ix)
 	return c.idx.Load()
-}
-
-// shortest picks the card with the shortest key among prefix matches, so
-// "opt" prefers "Opt" and then "Optimism" over longer names.
-func shortest(ix *nameIndex, r []keyed) (int32, bool) {
-	if len(r) == 0 {
-		return 0, false
-	}
-	best := r[0]
-	for _, e := range r[1:] {
-		if len(e.key) < len(best.key) {
-			best = e
-		}
-	}
-	return best.card, true
 }
 
 // collector gathers distinct card names up to a limit.
@@ -411,15 +543,13 @@ func (ix *nameIndex) wordPrefixes(k string, limit int) []int32 {
 // Names matching at least half the typed words (and at least one) rank by
 // points, then total edits, then length.
 func (ix *nameIndex) wordTypos(k string, n int) []int32 {
-	var qs []string
-	var qr [][]rune
+	var qs [][]rune
 	var qm []uint64
 	for _, w := range strings.Fields(k) {
 		// Card names have few words; more typed words than a long name
 		// has only cost time.
 		if utf8.RuneCountInString(w) >= 3 && len(qs) < 8 {
-			qs = append(qs, w)
-			qr = append(qr, []rune(w))
+			qs = append(qs, []rune(w))
 			qm = append(qm, runeMask(w))
 		}
 	}
@@ -427,57 +557,160 @@ func (ix *nameIndex) wordTypos(k string, n int) []int32 {
 		return nil
 	}
 	need := max(1, (len(qs)+1)/2)
+	wv := ix.wordVocab()
+	sc := ix.getWordScratch()
+	defer ix.wordScratch.Put(sc)
+	for qi, qr := range qs {
+		limit := 1
+		if len(qr) >= 6 {
+			limit = 2
+		}
+		qw := string(qr)
+		// best holds, per name, 1 + the fewest edits of one of its words
+		// to this typed word (0: none matched yet).
+		note := func(word int32, d int) {
+			for _, pos := range wv.names[word] {
+				if b := sc.best[pos]; b == 0 {
+					sc.best[pos] = uint8(d + 1)
+					sc.bestTouched = append(sc.bestTouched, pos)
+				} else if int(b) > d+1 {
+					sc.best[pos] = uint8(d + 1)
+				}
+			}
+		}
+		// Words the typed word starts (no edits), then words a few edits
+		// away.
+		for _, e := range prefixRange(wv.sorted, qw) {
+			note(e.card, 0)
+		}
+		for wi, wr := range wv.runes {
+			if abs(len(wr)-len(qr)) > limit {
+				continue // words the typed word starts are noted already
+			}
+			m := wv.masks[wi]
+			if bits.OnesCount64(m&^qm[qi]) > limit || bits.OnesCount64(qm[qi]&^m) > limit {
+				continue
+			}
+			if d := fold.Distance(qr, wr, limit); d <= limit {
+				note(int32(wi), d)
+			}
+		}
+		for _, pos := range sc.bestTouched {
+			if sc.points[pos] == 0 {
+				sc.touched = append(sc.touched, pos)
+			}
+			sc.points[pos]++
+			sc.edits[pos] += uint16(sc.best[pos] - 1)
+			sc.best[pos] = 0
+		}
+		sc.bestTouched = sc.bestTouched[:0]
+	}
 	type hit struct {
-		card          int32
+		pos           int32
 		points, edits int
 		n             int
 	}
 	var hits []hit
-	var buf []rune
-	for i, words := range ix.fWords {
-		points, edits := 0, 0
-		for qi, qw := range qs {
-			limit := 1
-			if len(qr[qi]) >= 6 {
-				limit = 2
-			}
-			best := limit + 1
-			for wi, w := range words {
-				if strings.HasPrefix(w, qw) {
-					best = 0
-					break
-				}
-				// Byte lengths first: folded names are nearly all
-				// ASCII, and this skips most words without decoding.
-				if abs(len(w)-len(qw)) > 2*limit {
-					continue
-				}
-				best = min(best, boundedDistance(qr[qi], qm[qi], w, ix.fWordMasks[i][wi], limit, &buf))
-			}
-			if best <= limit {
-				points++
-				edits += best
-			}
+	for _, pos := range sc.touched {
+		if p := int(sc.points[pos]); p >= need {
+			hits = append(hits, hit{pos, p, int(sc.edits[pos]), len(ix.fKeys[pos])})
 		}
-		if points >= need {
-			hits = append(hits, hit{ix.fCard[i], points, edits, len(ix.fKeys[i])})
-		}
+		sc.points[pos], sc.edits[pos] = 0, 0
 	}
-	sort.SliceStable(hits, func(a, b int) bool {
-		x, y := hits[a], hits[b]
+	sc.touched = sc.touched[:0]
+	slices.SortFunc(hits, func(x, y hit) int {
 		if x.points != y.points {
-			return x.points > y.points
+			return y.points - x.points
 		}
 		if x.edits != y.edits {
-			return x.edits < y.edits
+			return x.edits - y.edits
 		}
-		return x.n < y.n
+		if x.n != y.n {
+			return x.n - y.n
+		}
+		return int(x.pos - y.pos) // name order, as a scan would give
 	})
 	var out []int32
 	for _, h := range hits {
-		out = append(out, h.card)
+		out = append(out, ix.fCard[h.pos])
 		if len(out) == n {
 			break
+		}
+	}
+	return out
+}
+
+// wordScratch is wordTypos' working memory, one counter per name,
+// pooled and cleared where touched.
+type wordScratch struct {
+	points               []uint8
+	edits                []uint16
+	best                 []uint8
+	touched, bestTouched []int32
+}
+
+func (ix *nameIndex) getWordScratch() *wordScratch {
+	if sc, ok := ix.wordScratch.Get().(*wordScratch); ok {
+		return sc
+	}
+	n := len(ix.fKeys)
+	return &wordScratch{points: make([]uint8, n), edits: make([]uint16, n), best: make([]uint8, n)}
+}
+
+// wordVocabulary lists the distinct words of the names, each with the
+// names (fuzzy positions) that hold it: word-by-word matching reads each
+// distinct word once instead of every word of every name.
+type wordVocabulary struct {
+	words  []string
+	runes  [][]rune
+	masks  []uint64
+	names  [][]int32
+	sorted []keyed // word -> word id (in card), by word
+}
+
+func (ix *nameIndex) wordVocab() *wordVocabulary {
+	ix.wvOnce.Do(func() {
+		wv := &wordVocabulary{}
+		id := map[string]int32{}
+		for pos, words := range ix.fWords {
+			for _, w := range words {
+				i, ok := id[w]
+				if !ok {
+					i = int32(len(wv.words))
+					id[w] = i
+					wv.words = append(wv.words, w)
+					wv.runes = append(wv.runes, []rune(w))
+					wv.masks = append(wv.masks, runeMask(w))
+					wv.names = append(wv.names, nil)
+					wv.sorted = append(wv.sorted, keyed{w, i})
+				}
+				if l := wv.names[i]; len(l) == 0 || l[len(l)-1] != int32(pos) {
+					wv.names[i] = append(l, int32(pos))
+				}
+			}
+		}
+		sortKeyed(wv.sorted)
+		ix.wv = wv
+	})
+	return ix.wv
+}
+
+// oneLetterShort answers a three-letter name that is a four-letter name
+// with one letter left out ("pek" for Peek, "sit" for Sift): too short for
+// a general typo guess, but a dropped letter is the likeliest slip, and
+// a better answer than a long name that merely holds the letters.
+func (ix *nameIndex) oneLetterShort(k string, n int) []int32 {
+	q := []rune(k)
+	if len(q) != 3 {
+		return nil
+	}
+	var out []int32
+	for _, id := range ix.typos(k, 1, 0) {
+		if pos := ix.posOfCard[id]; pos >= 0 && len(ix.fRunes[pos]) == 4 {
+			out = append(out, id)
+			if len(out) == n {
+				break
+			}
 		}
 	}
 	return out
@@ -509,21 +742,171 @@ func looseTypoLimit(k string) int {
 // compare it against every name in full.
 const maxQueryRunes = 150
 
+// nameKey is fold.Key, or for a name with no letter or digit at all
+// ("_____", an Unhinged card) the name itself in lower case.
+func nameKey(s string) string {
+	if k := fold.Key(s); k != "" {
+		return k
+	}
+	return strings.ToLower(strings.TrimSpace(s))
+}
+
 // queryKey folds a typed name and cuts it to maxQueryRunes.
 func queryKey(s string) string {
 	if len(s) > 4*maxQueryRunes {
 		s = s[:4*maxQueryRunes] // fold works on runes; a cut rune folds away
 	}
-	k := fold.Key(s)
+	k := nameKey(s)
 	if utf8.RuneCountInString(k) > maxQueryRunes {
 		k = strings.TrimSpace(string([]rune(k)[:maxQueryRunes]))
 	}
 	return k
 }
 
+const gramBuckets = 1 << 13
+
+func gramCode(a, b rune) uint32 {
+	return (uint32(a)*0x9E3779B1 ^ uint32(b)*0x85EBCA77) >> (32 - 13)
+}
+
+// gramCodes appends the distinct pair codes of rs, padded with start and
+// end marks, to dst.
+func gramCodes(dst []uint32, rs []rune) []uint32 {
+	prev := rune(2)
+	for i := 0; i <= len(rs); i++ {
+		cur := rune(3)
+		if i < len(rs) {
+			cur = rs[i]
+		}
+		c := gramCode(prev, cur)
+		if !slices.Contains(dst, c) {
+			dst = append(dst, c)
+		}
+		prev = cur
+	}
+	return dst
+}
+
+func (ix *nameIndex) buildGrams() {
+	total := 0
+	for _, k := range ix.fKeys {
+		total += utf8.RuneCountInString(k)
+	}
+	flat := make([]rune, 0, total)
+	ix.fRunes = make([][]rune, len(ix.fKeys))
+	codes := make([][]uint32, len(ix.fKeys))
+	var count [gramBuckets + 1]uint32
+	for i, k := range ix.fKeys {
+		s := len(flat)
+		for _, r := range k {
+			flat = append(flat, r)
+		}
+		ix.fRunes[i] = flat[s:len(flat):len(flat)]
+		codes[i] = gramCodes(nil, ix.fRunes[i])
+		for _, c := range codes[i] {
+			count[c+1]++
+		}
+	}
+	for c := 1; c <= gramBuckets; c++ {
+		count[c] += count[c-1]
+	}
+	ix.gramStart = count[:]
+	ix.gramPos = make([]int32, count[gramBuckets])
+	ix.gramLen = make([]uint8, count[gramBuckets])
+	fill := make([]uint32, gramBuckets)
+	copy(fill, count[:gramBuckets])
+	// Positions by length, so that each list comes out ordered by length.
+	order := make([]int32, len(ix.fKeys))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return len(ix.fRunes[a]) - len(ix.fRunes[b]) })
+	for _, i := range order {
+		for _, c := range codes[i] {
+			ix.gramPos[fill[c]] = i
+			ix.gramLen[fill[c]] = uint8(min(len(ix.fRunes[i]), 255))
+			fill[c]++
+		}
+	}
+}
+
+// typoCandidates returns the positions, in name order, of the names that
+// may lie within limit edits of q: a name that close is at most limit
+// runes longer or shorter and shares all but 3·limit of the query's
+// distinct letter pairs. When that bound says nothing (very short
+// queries, large limits) every name of a fitting length is a candidate.
+// With maxCands > 0 and more candidates than that, only the maxCands
+// sharing the most pairs with q are kept: the loose limits of Suggest
+// otherwise compute thousands of distances for a query that is no name.
+func (ix *nameIndex) typoCandidates(q []rune, limit, maxCands int) []int32 {
+	lo, hi := max(len(q)-limit, 0), len(q)+limit
+	codes := gramCodes(make([]uint32, 0, 32), q)
+	need := len(codes) - 3*limit
+	cp, _ := ix.countPool.Get().(*[]uint8)
+	if cp == nil {
+		c := make([]uint8, len(ix.fKeys))
+		cp = &c
+	}
+	counts := *cp
+	tp, _ := ix.touchedPool.Get().(*[]int32)
+	if tp == nil {
+		t := make([]int32, 0, 1024)
+		tp = &t
+	}
+	touched := (*tp)[:0]
+	for _, c := range codes {
+		s, e := int(ix.gramStart[c]), int(ix.gramStart[c+1])
+		lens := ix.gramLen[s:e]
+		from := s + sort.Search(len(lens), func(i int) bool { return int(lens[i]) >= lo })
+		for j := from; j < e && int(ix.gramLen[j]) <= hi; j++ {
+			pos := ix.gramPos[j]
+			if counts[pos] == 0 {
+				touched = append(touched, pos)
+			}
+			if counts[pos] < 255 {
+				counts[pos]++
+			}
+		}
+	}
+	var out []int32
+	if need < 1 || hi >= 255 {
+		for i, r := range ix.fRunes {
+			if len(r) >= lo && len(r) <= hi {
+				out = append(out, int32(i))
+			}
+		}
+	} else {
+		for _, pos := range touched {
+			if int(counts[pos]) >= need {
+				out = append(out, pos)
+			}
+		}
+		slices.Sort(out) // name order, as a full scan would give
+	}
+	if maxCands > 0 && len(out) > maxCands {
+		slices.SortStableFunc(out, func(a, b int32) int { return int(counts[b]) - int(counts[a]) })
+		out = out[:maxCands]
+		slices.Sort(out)
+	}
+	for _, pos := range touched {
+		counts[pos] = 0
+	}
+	*tp = touched
+	ix.touchedPool.Put(tp)
+	ix.countPool.Put(cp)
+	return out
+}
+
+// maxLooseCandidates bounds the distances Suggest computes for typos.
+const maxLooseCandidates = 600
+
 // typos returns cards whose name key is within limit edits of k, nearest
 // first, then shortest.
-func (ix *nameIndex) typos(k string, limit, n int) []int32 {
+func (ix *nameIndex) typos(k string, limit, n int) []int32 { return ix.typosCapped(k, limit, n, 0) }
+
+// typosCapped is typos that computes at most maxCands distances (0: no
+// bound), for the names sharing the most letter pairs with k.
+func (ix *nameIndex) typosCapped(k string, limit, n, maxCands int) []int32 {
 	if limit <= 0 {
 		return nil
 	}
@@ -533,15 +916,18 @@ func (ix *nameIndex) typos(k string, limit, n int) []int32 {
 		d, n int
 	}
 	var hits []hit
-	var buf []rune
 	qm := runeMask(k)
-	for i, key := range ix.fKeys {
-		kl := len(key) // bytes, close enough for the length filter on folded names
-		if kl < len(q)-limit-4 || kl > len(q)+limit+4 {
+	for _, i := range ix.typoCandidates(q, limit, maxCands) {
+		r := ix.fRunes[i]
+		if abs(len(r)-len(q)) > limit {
 			continue
 		}
-		if d := boundedDistance(q, qm, key, ix.fMasks[i], limit, &buf); d <= limit {
-			hits = append(hits, hit{ix.fCard[i], d, len(buf)})
+		m := ix.fMasks[i]
+		if bits.OnesCount64(m&^qm) > limit || bits.OnesCount64(qm&^m) > limit {
+			continue
+		}
+		if d := fold.Distance(q, r, limit); d <= limit {
+			hits = append(hits, hit{ix.fCard[i], d, len(r)})
 		}
 	}
 	sort.SliceStable(hits, func(a, b int) bool {

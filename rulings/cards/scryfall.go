@@ -1,8 +1,6 @@
 package cards
 
 import (
-	"encoding/json"
-	"fmt"
 	"strings"
 )
 
@@ -63,49 +61,6 @@ var scryfallLanguages = map[string]string{
 	"ja": "Japanese", "ko": "Korean", "ru": "Russian", "zhs": "Chinese Simplified",
 	"zht": "Chinese Traditional", "he": "Hebrew", "la": "Latin", "grc": "Ancient Greek",
 	"ar": "Arabic", "sa": "Sanskrit", "ph": "Phyrexian", "qya": "Quenya",
-}
-
-// addScryfall reads a Scryfall bulk file: a JSON array of card objects
-// (oracle_cards, default_cards, all_cards) or of ruling objects. The kind is
-// told by the first element's "object" member.
-func (c *Catalog) addScryfall(data []byte) (bool, error) {
-	var probe []json.RawMessage
-	if err := json.Unmarshal(data, &probe); err != nil {
-		return false, nil
-	}
-	if len(probe) == 0 {
-		return false, nil
-	}
-	var head struct {
-		Object string `json:"object"`
-	}
-	if json.Unmarshal(probe[0], &head) != nil {
-		return false, nil
-	}
-	switch head.Object {
-	case "card":
-		for i, raw := range probe {
-			var sc scryfallCard
-			if err := json.Unmarshal(raw, &sc); err != nil {
-				return true, fmt.Errorf("Scryfall card %d: %w", i, err)
-			}
-			c.addScryfallCard(&sc)
-		}
-		return true, nil
-	case "ruling":
-		for i, raw := range probe {
-			var r scryfallRuling
-			if err := json.Unmarshal(raw, &r); err != nil {
-				return true, fmt.Errorf("Scryfall ruling %d: %w", i, err)
-			}
-			if r.OracleID == "" || strings.TrimSpace(r.Comment) == "" {
-				continue
-			}
-			c.pendingRulings = append(c.pendingRulings, r)
-		}
-		return true, nil
-	}
-	return false, nil
 }
 
 // notCards are Scryfall layouts that are printed objects but not Magic

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -58,6 +59,21 @@ type Result struct {
 	Detail  string `json:"detail,omitempty"`
 }
 
+// UnreachableError is returned when a source's host cannot be reached at
+// all (no network, no DNS, connection refused): nothing was downloaded and
+// nothing replaced, and the data already there (or the built-in copy)
+// keeps being served.
+type UnreachableError struct {
+	Host string
+	Err  error
+}
+
+func (e *UnreachableError) Error() string {
+	return fmt.Sprintf("cannot reach %s (no network?): nothing was downloaded, the data already there is kept", e.Host)
+}
+
+func (e *UnreachableError) Unwrap() error { return e.Err }
+
 func (s *Source) client() *http.Client {
 	if s.Client != nil {
 		return s.Client
@@ -78,6 +94,11 @@ func (s *Source) get(ctx context.Context, u, name string, limit int64) ([]byte, 
 	req.Header.Set("Accept", "*/*")
 	resp, err := s.client().Do(req)
 	if err != nil {
+		var dns *net.DNSError
+		var op *net.OpError
+		if errors.As(err, &dns) || errors.As(err, &op) {
+			return nil, &UnreachableError{Host: req.URL.Host, Err: err}
+		}
 		return nil, fmt.Errorf("download %s: %w", u, err)
 	}
 	defer resp.Body.Close()

@@ -2,6 +2,8 @@ package fetch
 
 import (
 	"context"
+	"errors"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -88,5 +90,28 @@ func TestBadDownloadsReplaceNothing(t *testing.T) {
 				t.Errorf("leftover files: %v", entries)
 			}
 		})
+	}
+}
+
+// TestUnreachableSource: with no network a download fails at once with an
+// error that says so and names the host, not a raw dial error, and
+// replaces nothing.
+func TestUnreachableSource(t *testing.T) {
+	// A listener closed at once: its port refuses connections.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	dir := t.TempDir()
+	src := &Source{RulesPage: "http://" + addr + "/rules", ScryfallAPI: "http://" + addr + "/bulk-data"}
+	_, err = src.UpdateCR(context.Background(), dir)
+	var ue *UnreachableError
+	if !errors.As(err, &ue) || ue.Host != addr || !strings.Contains(err.Error(), "cannot reach") {
+		t.Fatalf("err = %v, want an UnreachableError for %s", err, addr)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("a failed download left %d entries", len(entries))
 	}
 }

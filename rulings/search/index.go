@@ -7,6 +7,7 @@ package search
 
 import (
 	"math"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -96,18 +97,58 @@ type posting struct {
 
 // Index is immutable once built and safe for concurrent searches.
 type Index struct {
-	p        Params
-	docs     []Doc
-	lens     []float32
-	avgLen   float32
-	postings map[string][]posting
-	vocab    map[int][]string   // surface words by length, for typo look-ups
-	vocabR   map[int][][]rune   // the same words as runes
-	stems    map[string]string  // surface word -> stem
-	byKey    map[string]int     // kind + "\x00" + id -> doc
-	exact    map[string]int     // folded whole text -> doc, for pasted paragraphs
-	titles   map[string][]int32 // stemmed title words -> docs with that title
-	pool     sync.Pool
+	p      Params
+	docs   []Doc
+	lens   []float32
+	avgLen float32
+	terms  *termTable
+	vocab  *vocabulary        // surface words by length, for typo look-ups
+	byKey  map[docKey]int32   // kind and id -> doc
+	exact  map[uint64]int32   // hash of the folded whole text -> doc, for pasted paragraphs
+	titles map[string][]int32 // stemmed title words -> docs with that title
+	pool   sync.Pool          // *scratch
+}
+
+type docKey struct{ kind, id string }
+
+// scratch is the per-search working memory, pooled so that a search
+// allocates nothing in proportion to the number of items: scores and
+// matched are indexed by item and cleared at the touched items only.
+type scratch struct {
+	scores, matched []float32
+	touched, hits   []int32
+	cands           []int32
+}
+
+func (ix *Index) getScratch() *scratch {
+	if s, ok := ix.pool.Get().(*scratch); ok {
+		return s
+	}
+	return &scratch{scores: make([]float32, len(ix.docs)), matched: make([]float32, len(ix.docs)), touched: make([]int32, 0, 256)}
+}
+
+func (ix *Index) putScratch(s *scratch) {
+	for _, d := range s.touched {
+		s.scores[d], s.matched[d] = 0, 0
+	}
+	// A search touching most items leaves a large list; keep it only when
+	// it is not much larger than usual.
+	if cap(s.touched) > 1<<16 {
+		s.touched = make([]int32, 0, 256)
+	}
+	s.touched, s.hits, s.cands = s.touched[:0], s.hits[:0], s.cands[:0]
+	ix.pool.Put(s)
+}
+
+// exactHash hashes a quote key (FNV-1a, stable across runs so that
+// snapshots can store it).
+func exactHash(k string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(k); i++ {
+		h ^= uint64(k[i])
+		h *= 1099511628211
+	}
+	return h
 }
 
 // Build indexes docs.
@@ -116,61 +157,172 @@ func Build(docs []Doc) *Index { return BuildWith(docs, DefaultParams) }
 // BuildWith indexes docs with the given ranking constants.
 func BuildWith(docs []Doc, p Params) *Index {
 	ix := &Index{
-		p:        p,
-		docs:     docs,
-		lens:     make([]float32, len(docs)),
-		postings: make(map[string][]posting, 1<<15),
-		vocab:    map[int][]string{},
-		byKey:    make(map[string]int, len(docs)),
-		exact:    make(map[string]int, len(docs)),
-		titles:   map[string][]int32{},
-		stems:    map[string]string{},
+		p:      p,
+		docs:   docs,
+		lens:   make([]float32, len(docs)),
+		byKey:  make(map[docKey]int32, len(docs)),
+		exact:  make(map[uint64]int32, len(docs)),
+		titles: map[string][]int32{},
+	}
+	for i, d := range docs {
+		ix.byKey[docKey{d.Kind, d.ID}] = int32(i)
+	}
+	// Items are tokenised in contiguous chunks on every processor; the
+	// chunks are merged in item order, so the index is the same whatever
+	// the number of processors.
+	nChunks := min(runtime.GOMAXPROCS(0), max(1, len(docs)/2000))
+	chunks := make([]*buildChunk, nChunks)
+	var wg sync.WaitGroup
+	for c := range chunks {
+		lo, hi := c*len(docs)/nChunks, (c+1)*len(docs)/nChunks
+		chunks[c] = &buildChunk{stems: map[string]string{}, titles: map[string][]int32{}}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			chunks[c].index(ix, lo, hi)
+		}()
+	}
+	wg.Wait()
+	stems := map[string]string{}
+	for _, ch := range chunks {
+		for _, e := range ch.exact {
+			ix.exact[e.hash] = e.doc
+		}
+		for k, ds := range ch.titles {
+			ix.titles[k] = append(ix.titles[k], ds...)
+		}
+		for w, st := range ch.stems {
+			stems[w] = st
+		}
 	}
 	var total float64
-	acc := map[string]float32{}
-	for i, d := range docs {
-		ix.byKey[d.Kind+"\x00"+d.ID] = i
-		clear(acc)
+	for _, l := range ix.lens {
+		total += float64(l)
+	}
+	if len(docs) > 0 {
+		ix.avgLen = float32(total / float64(len(docs)))
+	}
+	ix.terms = newTermTable(chunks)
+	ix.vocab = vocabFromStems(stems)
+	return ix
+}
+
+// buildChunk is what indexing a range of items gives.
+type buildChunk struct {
+	terms  []string    // sorted
+	lists  [][]posting // the postings of each term
+	stems  map[string]string
+	exact  []exactDoc
+	titles map[string][]int32
+}
+
+type exactDoc struct {
+	hash uint64
+	doc  int32
+}
+
+func (ch *buildChunk) index(ix *Index, lo, hi int) {
+	p := ix.p
+	// Terms get small ids so that accumulating a document's term
+	// frequencies needs no map and a phrase no string until it is new.
+	ids := make(map[string]int32, 1<<14)
+	pairs := make(map[uint64]int32, 1<<15)
+	var terms []string
+	var lists [][]posting
+	var last, slot []int32 // per term: 1 + the document last counted, its acc entry
+	type entry struct {
+		id int32
+		tf float32
+	}
+	var acc []entry
+	id := func(t string) int32 {
+		if i, ok := ids[t]; ok {
+			return i
+		}
+		i := int32(len(terms))
+		ids[t] = i
+		terms = append(terms, t)
+		lists = append(lists, nil)
+		last = append(last, 0)
+		slot = append(slot, 0)
+		return i
+	}
+	for i := lo; i < hi; i++ {
+		d := &ix.docs[i]
+		acc = acc[:0]
+		mark := int32(i + 1)
+		add := func(t int32, w float32) {
+			if last[t] != mark {
+				last[t], slot[t] = mark, int32(len(acc))
+				acc = append(acc, entry{t, w})
+			} else {
+				acc[slot[t]].tf += w
+			}
+		}
 		var length float32
-		for _, f := range []struct {
+		var titleToks []token
+		for fi, f := range []struct {
 			text string
 			w    float32
 		}{{d.Title, p.Title}, {d.Text, p.Text}, {d.Extra, p.Extra}, {d.Context, p.Context}} {
 			if f.text == "" {
 				continue
 			}
-			toks := addTerms(acc, f.text, f.w, ix.stems)
+			// As addTerms: every word, and every two neighbouring words
+			// as a phrase.
+			toks := tokenizeWith(f.text, ch.stems)
+			prev := int32(-1)
+			for k, t := range toks {
+				cur := id(t.term)
+				add(cur, f.w)
+				if k > 0 && toks[k-1].pos >= t.pos-2 {
+					key := uint64(uint32(prev))<<32 | uint64(uint32(cur))
+					ph, ok := pairs[key]
+					if !ok {
+						ph = id(phrase(toks[k-1].term, t.term))
+						pairs[key] = ph
+					}
+					add(ph, f.w)
+				}
+				prev = cur
+			}
+			if fi == 0 {
+				titleToks = toks
+			}
 			length += f.w * float32(len(toks))
 			if f.text == d.Text {
 				if k := joinSurfaces(toks); len(k) > 40 {
-					ix.exact[k] = i
+					ch.exact = append(ch.exact, exactDoc{exactHash(k), int32(i)})
 				}
 			}
 		}
-		for t, tf := range acc {
-			ix.postings[t] = append(ix.postings[t], posting{doc: int32(i), tf: tf})
+		for _, e := range acc {
+			lists[e.id] = append(lists[e.id], posting{doc: int32(i), tf: e.tf})
 		}
 		ix.lens[i] = length
-		total += float64(length)
-		if k, n := titleKey(d.Title); n > 0 && n <= maxTitleWords && !d.NoTitleBonus {
-			ix.titles[k] = append(ix.titles[k], int32(i))
+		if n := len(titleToks); n > 0 && n <= maxTitleWords && !d.NoTitleBonus {
+			ch.titles[joinTerms(titleToks)] = append(ch.titles[joinTerms(titleToks)], int32(i))
 		}
 	}
-	if len(docs) > 0 {
-		ix.avgLen = float32(total / float64(len(docs)))
+	order := make([]int32, len(terms))
+	for i := range order {
+		order[i] = int32(i)
 	}
-	ix.vocabR = map[int][][]rune{}
-	for w := range ix.stems {
-		ix.vocab[len(w)] = append(ix.vocab[len(w)], w)
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(terms[a], terms[b]) })
+	ch.terms = make([]string, len(order))
+	ch.lists = make([][]posting, len(order))
+	for k, i := range order {
+		ch.terms[k], ch.lists[k] = terms[i], lists[i]
 	}
-	for n, ws := range ix.vocab {
-		sort.Strings(ws)
-		for _, w := range ws {
-			ix.vocabR[n] = append(ix.vocabR[n], []rune(w))
-		}
+}
+
+// joinTerms is titleKey's key for tokens already made.
+func joinTerms(toks []token) string {
+	parts := make([]string, len(toks))
+	for i, t := range toks {
+		parts[i] = t.term
 	}
-	ix.pool.New = func() any { s := make([]float32, len(docs)); return &s }
-	return ix
+	return strings.Join(parts, " ")
 }
 
 // Len is the number of indexed items.
@@ -178,7 +330,7 @@ func (ix *Index) Len() int { return len(ix.docs) }
 
 // Doc returns the item of a kind and id.
 func (ix *Index) Doc(kind, id string) (Doc, bool) {
-	i, ok := ix.byKey[kind+"\x00"+id]
+	i, ok := ix.byKey[docKey{kind, id}]
 	if !ok {
 		return Doc{}, false
 	}
@@ -256,15 +408,12 @@ func (ix *Index) Search(q string, opt Options) []Result {
 		return len(opt.Kinds) == 0 || slices.Contains(opt.Kinds, ix.docs[i].Kind)
 	}
 	qts := ix.queryTerms(q)
-	sp := ix.pool.Get().(*[]float32)
-	scores := *sp
-	defer func() { clear(scores); ix.pool.Put(sp) }()
-	touched := make([]int32, 0, 256)
+	sc := ix.getScratch()
+	defer ix.putScratch(sc)
+	scores, matched := sc.scores, sc.matched
 	// matched counts, per item, the query words (not phrases or synonyms)
 	// it contains, for the coordination factor.
-	mp := ix.pool.Get().(*[]float32)
-	matched := *mp
-	defer func() { clear(matched); ix.pool.Put(mp) }()
+	touched := &sc.touched
 	var words float32
 	k1, b := ix.p.K1, ix.p.B
 	for _, qt := range qts {
@@ -272,7 +421,7 @@ func (ix *Index) Search(q string, opt Options) []Result {
 		if word {
 			words++
 		}
-		ps := ix.postings[qt.term]
+		ps := ix.terms.lookup(qt.term)
 		if len(ps) == 0 {
 			continue
 		}
@@ -285,7 +434,7 @@ func (ix *Index) Search(q string, opt Options) []Result {
 		for _, p := range ps {
 			norm := k1 * (1 - b + b*ix.lens[p.doc]/ix.avgLen)
 			if scores[p.doc] == 0 {
-				touched = append(touched, p.doc)
+				*touched = append(*touched, p.doc)
 			}
 			scores[p.doc] += idf * p.tf * (k1 + 1) / (p.tf + norm)
 			if word {
@@ -293,14 +442,14 @@ func (ix *Index) Search(q string, opt Options) []Result {
 			}
 		}
 	}
-	ix.titleBoost(qts, scores, &touched)
+	ix.titleBoost(qts, scores, touched)
 	if words > 1 && ix.p.Coord > 0 {
 		// (m/words)^Coord for each possible count m.
 		factor := make([]float32, int(words)+1)
 		for m := range factor {
 			factor[m] = float32(math.Pow(float64(m)/float64(words), ix.p.Coord))
 		}
-		for _, d := range touched {
+		for _, d := range *touched {
 			scores[d] *= factor[min(int(matched[d]), len(factor)-1)]
 		}
 	}
@@ -308,36 +457,40 @@ func (ix *Index) Search(q string, opt Options) []Result {
 	// question "summoning sickness" is answered by rule 302.6. A rule takes
 	// the largest loan, not the sum: dozens of token entries cite 111.10,
 	// and together they must not make it the answer to every token question.
-	loans := map[int32]float32{}
-	for _, d := range touched {
+	var loans map[int32]float32
+	for _, d := range *touched {
 		doc := &ix.docs[d]
 		if !doc.BoostRefs || scores[d] <= 0 {
 			continue
 		}
 		for _, ref := range doc.Refs {
-			if j, ok := ix.byKey["rule\x00"+ref]; ok {
-				loans[int32(j)] = max(loans[int32(j)], ix.p.RefBoost*scores[d]/float32(len(doc.Refs)))
+			if j, ok := ix.byKey[docKey{"rule", ref}]; ok {
+				if loans == nil {
+					loans = map[int32]float32{}
+				}
+				loans[j] = max(loans[j], ix.p.RefBoost*scores[d]/float32(len(doc.Refs)))
 			}
 		}
 	}
 	for j, loan := range loans {
 		if scores[j] == 0 {
-			touched = append(touched, j)
+			*touched = append(*touched, j)
 		}
 		scores[j] += loan
 	}
-	for _, d := range touched {
+	for _, d := range *touched {
 		if w := ix.docs[d].Weight; w > 0 {
 			scores[d] *= w
 		}
 	}
-	quote := ix.quoteBoost(q, scores, &touched, allowed)
-	hits := make([]int32, 0, len(touched))
-	for _, d := range touched {
+	quote := ix.quoteBoost(q, scores, touched, allowed, &sc.cands)
+	hits := sc.hits[:0]
+	for _, d := range *touched {
 		if scores[d] > 0 && allowed(int(d)) {
 			hits = append(hits, d)
 		}
 	}
+	sc.hits = hits
 	hits = topK(hits, scores, limit)
 	out := make([]Result, 0, len(hits))
 	for _, d := range hits {
@@ -384,7 +537,7 @@ func (ix *Index) queryTerms(q string) []queryTerm {
 		out = append(out, queryTerm{t, w, word})
 	}
 	for i, t := range toks {
-		if _, ok := ix.postings[t.term]; ok {
+		if ix.terms.lookup(t.term) != nil {
 			add(t.term, 1, true)
 		} else if fix := ix.correct(t.surface); fix != "" {
 			add(fix, 0.8, true)
@@ -423,13 +576,14 @@ func (ix *Index) correct(w string) string {
 	best, bestDF, bestD := "", 0, maxD+1
 	wr := []rune(w)
 	for l := n - maxD; l <= n+maxD; l++ {
-		for i, v := range ix.vocab[l] {
-			d := fold.Distance(wr, ix.vocabR[l][i], maxD)
+		r := ix.vocab.byLen[l]
+		for i := r[0]; i < r[1]; i++ {
+			d := fold.Distance(wr, ix.vocab.runes[i], maxD)
 			if d > maxD {
 				continue
 			}
-			st := ix.stems[v]
-			if df := len(ix.postings[st]); d < bestD || (d == bestD && df > bestDF) {
+			st := ix.vocab.stems[i]
+			if df := len(ix.terms.lookup(st)); d < bestD || (d == bestD && df > bestDF) {
 				best, bestDF, bestD = st, df, d
 			}
 		}

@@ -32,12 +32,12 @@ const minQuoteTerms = 8
 // whole item verbatim (after folding) wins outright; otherwise the best
 // candidates are re-ranked by how many of the query's three-word runs they
 // contain, which survives small edits and a sentence or two extra or missing.
-func (ix *Index) quoteBoost(q string, scores []float32, touched *[]int32, allowed func(int) bool) bool {
+func (ix *Index) quoteBoost(q string, scores []float32, touched *[]int32, allowed func(int) bool, scratch *[]int32) bool {
 	qt := tokenize(q)
 	if len(qt) < minQuoteTerms {
 		return false
 	}
-	if i, ok := ix.exact[quoteKey(q)]; ok {
+	if i, ok := ix.exact[exactHash(quoteKey(q))]; ok && quoteKey(ix.docs[i].Text) == quoteKey(q) {
 		if scores[i] == 0 {
 			*touched = append(*touched, int32(i))
 		}
@@ -48,12 +48,13 @@ func (ix *Index) quoteBoost(q string, scores []float32, touched *[]int32, allowe
 	if len(qs) == 0 {
 		return false
 	}
-	cands := make([]int32, 0, len(*touched))
+	cands := (*scratch)[:0]
 	for _, d := range *touched {
 		if allowed(int(d)) {
 			cands = append(cands, d)
 		}
 	}
+	*scratch = cands
 	cands = topK(cands, scores, 40)
 	best := float32(0)
 	for _, d := range cands {

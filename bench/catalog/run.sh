@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Measures the knowledge base at full size (../shared/cards-full + the CR +
+# the tournament documents) with this tree and with the code at BASE (the
+# branch point, before streaming loads and snapshots), one after the other
+# on the same machine, with the same program (main.go) and query sets.
+#
+#   bench/catalog/run.sh            BASE=0d4923e by default
+#
+# The BASE code reads neither .json.gz nor symbolic links, so it is given
+# the same files decompressed into a plain directory; this tree reads the
+# files as distributed. Needs about 250 MB in $TMPDIR.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+base=${BASE:-0d4923e}
+shared=$(cd .. && pwd)/shared
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# As distributed: links to the shared files.
+mkdir -p "$tmp/data"
+ln -s "$shared/cards-full/mtgjson-v5-20220425" "$tmp/data/cards"
+ln -s "$shared/data/cr" "$tmp/data/cr"
+ln -s "$shared/data/tournament" "$tmp/data/tournament"
+# For BASE: plain copies.
+mkdir -p "$tmp/plain/cards"
+cp -r "$shared/data/cr" "$shared/data/tournament" "$tmp/plain/"
+for f in "$shared"/cards-full/mtgjson-v5-20220425/*.json.gz; do
+  b=$(basename "$f" .gz)
+  gzip -dc "$f" > "$tmp/plain/cards/$b"
+done
+
+go build -tags snapshot -o "$tmp/catalog" ./bench/catalog
+mkdir -p "$tmp/base"
+git archive "$base" | tar -x -C "$tmp/base"
+mkdir -p "$tmp/base/bench/catalog"
+cp bench/catalog/main.go "$tmp/base/bench/catalog/"
+(cd "$tmp/base" && go build -o "$tmp/catalog-base" ./bench/catalog)
+
+echo "== this tree: first build of the snapshot (cards .json.gz, through links)"
+"$tmp/catalog" -data "$tmp/data" -cache "$tmp/cache" -mode build
+echo "== this tree: start from the snapshot"
+"$tmp/catalog" -data "$tmp/data" -cache "$tmp/cache" -mode start
+echo "== this tree: queries"
+"$tmp/catalog" -data "$tmp/data" -cache "$tmp/cache"
+echo "== this tree: 20,000 mixed queries, then memory"
+"$tmp/catalog" -data "$tmp/data" -cache "$tmp/cache" -mode soak
+echo "== $base: load of the decompressed files, then the same queries"
+"$tmp/catalog-base" -data "$tmp/plain"
+echo "== $base: 20,000 mixed queries, then memory"
+"$tmp/catalog-base" -data "$tmp/plain" -mode soak
