@@ -18,7 +18,10 @@ import (
 // app is what every subcommand shares: the global flags, the writers and the
 // knowledge base, loaded once on first use.
 type app struct {
+	// DataDir is the data directory; DataSet says it was given (--data,
+	// ARBITER_DATA or a config file's data_dir) rather than defaulted.
 	DataDir string
+	DataSet bool
 	JSON    bool
 	In      io.Reader
 	Out     io.Writer
@@ -33,15 +36,23 @@ type app struct {
 	routerErr  error
 }
 
-// KB loads the knowledge base from the data directory the first time it is
-// asked for. A missing or empty directory is a usage error (exit 2).
+// KB loads the knowledge base the first time it is asked for. A data
+// directory that was given must hold the CR (a missing or empty one is a
+// usage error, exit 2); with none given, the per-user directory that
+// `data update` fills is read, and the built-in copy of the newest CR and
+// tournament documents serves whatever it lacks.
 func (a *app) KB() (*rulings.KB, error) {
 	a.kbOnce.Do(func() {
-		if a.DataDir == "" {
-			a.kbErr = exitCode(2, fmt.Errorf("no data directory: pass --data DIR or set ARBITER_DATA (the CR text is at https://magic.wizards.com/en/rules)"))
-			return
+		var kb *rulings.KB
+		var err error
+		switch {
+		case a.DataSet && a.DataDir == "":
+			err = fmt.Errorf("the data directory is empty: pass --data DIR or set ARBITER_DATA")
+		case a.DataSet:
+			kb, err = loadKB(a.DataDir)
+		default:
+			kb, err = loadDefault(a.DataDir, snapshotDir())
 		}
-		kb, err := loadKB(a.DataDir)
 		if err != nil {
 			a.kbErr = exitCode(2, err)
 			return
@@ -65,9 +76,24 @@ func (a *app) Router() (*commands.Router, error) {
 	return a.router, a.routerErr
 }
 
-// loadKB loads a data directory; tests replace it with a cached loader so
+// loadKB loads a data directory that was given, through the compiled
+// snapshot in the per-user cache; tests replace it with a cached loader so
 // that each command run does not parse the same files again.
-var loadKB = rulings.Load
+var loadKB = func(dir string) (*rulings.KB, error) { return rulings.LoadCached(dir, snapshotDir()) }
+
+// loadDefault loads the default data directory, the built-in documents
+// serving what it lacks.
+var loadDefault = rulings.LoadDefault
+
+// snapshotDir is where compiled snapshots of data directories are kept:
+// a hidden folder of the per-user cache ("" when there is none: no
+// snapshot is kept then).
+func snapshotDir() string {
+	if dir, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(dir, "arbiter", ".snapshots")
+	}
+	return ""
+}
 
 // exitError carries the process exit status: 1 for "nothing found", 2 for bad
 // usage or no data.
@@ -119,7 +145,10 @@ no data.`,
 	if def == "" {
 		def = defaultDataDir()
 	}
-	root.PersistentFlags().StringVar(&a.DataDir, "data", def, "data directory (env ARBITER_DATA)")
+	root.PersistentFlags().StringVar(&a.DataDir, "data", def, "data directory (env ARBITER_DATA; default: the per-user cache that data update fills, with the built-in CR and tournament documents)")
+	root.PersistentPreRun = func(c *cobra.Command, _ []string) {
+		a.DataSet = c.Flags().Changed("data") || os.Getenv("ARBITER_DATA") != ""
+	}
 	root.PersistentFlags().BoolVar(&a.JSON, "json", false, "print JSON")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return exitCode(2, fmt.Errorf("%w (see %s --help)", err, c.CommandPath()))

@@ -43,7 +43,7 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 		return nil, exitCode(2, err)
 	}
 	if cfg.DataDir != "" && !cmd.Flags().Changed("data") {
-		a.DataDir = cfg.DataDir
+		a.DataDir, a.DataSet = cfg.DataDir, true
 	}
 	log := slog.New(slog.NewTextHandler(a.Err, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	kb, err := a.KB()
