@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -102,6 +103,14 @@ type deferral struct {
 	after time.Duration
 	once  sync.Once
 	fire  func()
+	fired atomic.Bool
+}
+
+// Deferred reports whether the transport was asked to defer the answer to
+// this request (for metrics): true once the deferral timer has fired.
+func Deferred(ctx context.Context) bool {
+	d, ok := ctx.Value(deferralKey{}).(*deferral)
+	return ok && d.fired.Load()
 }
 
 // WithDeferral asks the chain to call fire once when the handler has not
@@ -120,7 +129,12 @@ func deferAnswer(next Handler) Handler {
 		if !ok || req.Kind == KindAutocomplete {
 			return next(ctx, req)
 		}
-		t := time.AfterFunc(d.after, func() { d.once.Do(d.fire) })
+		t := time.AfterFunc(d.after, func() {
+			d.once.Do(func() {
+				d.fired.Store(true)
+				d.fire()
+			})
+		})
 		defer t.Stop()
 		return next(ctx, req)
 	}

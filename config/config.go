@@ -24,6 +24,14 @@ type Config struct {
 	Redis   Redis   `toml:"redis"`
 	Limits  Limits  `toml:"limits"`
 	Session Session `toml:"session"`
+	Metrics Metrics `toml:"metrics"`
+}
+
+// Metrics configures the Prometheus endpoint (/metrics, with /healthz and
+// /readyz) of `arbiter serve` and `arbiter http`.
+type Metrics struct {
+	// Listen is the address of the metrics listener; empty turns it off.
+	Listen string `toml:"listen"`
 }
 
 // Discord holds the application's identity and gateway settings.
@@ -192,6 +200,8 @@ func (c *Config) ApplyEnv(lookup func(string) (string, bool)) {
 		"DISCORD_APPLICATION_ID": &c.Discord.ApplicationID,
 		"ARBITER_DATA":           &c.DataDir,
 		"REDIS_URL":              &c.Redis.URL,
+		"ARBITER_HTTP_LISTEN":    &c.HTTP.Listen,
+		"ARBITER_METRICS_LISTEN": &c.Metrics.Listen,
 	} {
 		if v, ok := lookup(name); ok && v != "" {
 			*dst = v

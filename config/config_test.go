@@ -136,3 +136,46 @@ func TestEnvOverridesFile(t *testing.T) {
 		t.Error("ApplyEnv with no variables changed the defaults")
 	}
 }
+
+func TestMetricsKeys(t *testing.T) {
+	for _, k := range []string{"ARBITER_METRICS_LISTEN", "ARBITER_HTTP_LISTEN"} {
+		t.Setenv(k, "")
+	}
+	def := Default()
+	if def.Metrics.Listen != "" {
+		t.Errorf("defaults: metrics %+v; want metrics off", def.Metrics)
+	}
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	cfg, err := Load(write("ok.toml", "[metrics]\nlisten = \"127.0.0.1:9090\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Metrics.Listen != "127.0.0.1:9090" {
+		t.Errorf("loaded %+v", cfg.Metrics)
+	}
+	for text, want := range map[string]string{
+		"[metrics]\nlisten = 9090\n": "metrics.listen",
+	} {
+		_, err := Load(write("bad.toml", text))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want one naming %s", text, err, want)
+		}
+	}
+	// A container sets the listen addresses through the environment.
+	t.Setenv("ARBITER_METRICS_LISTEN", "0.0.0.0:9090")
+	t.Setenv("ARBITER_HTTP_LISTEN", "0.0.0.0:8080")
+	cfg, err = Load(write("ok2.toml", "[http]\nlisten = \"127.0.0.1:1\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Metrics.Listen != "0.0.0.0:9090" || cfg.HTTP.Listen != "0.0.0.0:8080" {
+		t.Errorf("environment not applied: metrics %q, http %q", cfg.Metrics.Listen, cfg.HTTP.Listen)
+	}
+}

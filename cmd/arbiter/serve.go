@@ -32,6 +32,7 @@ type server struct {
 	store  session.Store
 	router *commands.Router
 	log    *slog.Logger
+	ops    *operations // metrics and health; nil in the console
 }
 
 // loadServer reads --config (and the environment), opens the store and
@@ -46,8 +47,16 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 		a.DataDir = cfg.DataDir
 	}
 	log := slog.New(slog.NewTextHandler(a.Err, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	// The console (forceMemory) is not a server: no metrics.
+	var ops *operations
+	if !forceMemory {
+		if ops, err = startOperations(cfg, log); err != nil {
+			return nil, exitCode(2, err)
+		}
+	}
 	kb, err := a.KB()
 	if err != nil {
+		ops.Close()
 		return nil, err
 	}
 	url := cfg.Redis.URL
@@ -56,7 +65,11 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 	}
 	store, err := session.Open(url, log)
 	if err != nil {
+		ops.Close()
 		return nil, exitCode(2, fmt.Errorf("redis: %w", err))
+	}
+	if ops != nil {
+		store = ops.instrument(store, storeKind(url))
 	}
 	d := wire.FromKB(kb)
 	d.Store = store
@@ -73,7 +86,10 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 		store.Close()
 		return nil, exitCode(2, err)
 	}
-	return &server{cfg: cfg, store: store, router: router, log: log}, nil
+	if ops != nil {
+		ops.loaded(kb, router)
+	}
+	return &server{cfg: cfg, store: store, router: router, log: log, ops: ops}, nil
 }
 
 func (s *server) dispatcher() *bot.Dispatcher {
@@ -118,6 +134,7 @@ GET /gateway/bot recommends with shard_count = "auto".`,
 				return err
 			}
 			defer s.store.Close()
+			defer s.ops.Close()
 			tuneGC()
 			if s.cfg.Discord.Token == "" {
 				return exitCode(2, errors.New("no bot token: set discord.token or DISCORD_TOKEN (arbiter console works without one)"))
@@ -127,6 +144,7 @@ GET /gateway/bot recommends with shard_count = "auto".`,
 				ShardID: s.cfg.Discord.ShardID, ShardCount: s.cfg.Discord.ShardCount.N, AutoShard: s.cfg.Discord.ShardCount.Auto,
 				Dispatcher: s.dispatcher(), ShutdownGrace: s.cfg.Discord.ShutdownGrace.Duration, Log: s.log,
 			}
+			s.ops.metrics.Gateway(g)
 			if len(s.cfg.Discord.WatchChannels) > 0 {
 				g.Watcher = &bot.Watcher{Router: s.router, Channels: map[string]bool{}, Log: s.log}
 				for _, id := range s.cfg.Discord.WatchChannels {
@@ -174,6 +192,7 @@ Slow answers are deferred and followed up through the interaction webhook.`,
 				return err
 			}
 			defer s.store.Close()
+			defer s.ops.Close()
 			tuneGC()
 			key, err := bot.ParsePublicKey(s.cfg.Discord.PublicKey)
 			if err != nil {
@@ -187,6 +206,7 @@ Slow answers are deferred and followed up through the interaction webhook.`,
 				Dispatcher: s.dispatcher(), PublicKey: key, REST: rest, Log: s.log,
 				MaxBody: s.cfg.HTTP.MaxBody, MaxSkew: s.cfg.HTTP.MaxSkew.Duration,
 			}
+			h.Ready = s.ops.health.Ready
 			ln, err := net.Listen("tcp", listen)
 			if err != nil {
 				return exitCode(2, err)
