@@ -137,7 +137,7 @@ func (h *Interactions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			rep := <-out.Later
 			err := Deliver(h.REST, in, out.Response.Type, rep)
 			if err != nil {
-				h.log().Warn("follow-up failed", "err", err)
+				h.log().Warn("follow-up failed", "err", err, "interaction", in.ID)
 			}
 			if h.delivered != nil {
 				h.delivered(err)

@@ -40,8 +40,8 @@ func (r *Router) recoverPanics(next Handler) Handler {
 	return func(ctx context.Context, req Request) (rep Reply) {
 		defer func() {
 			if p := recover(); p != nil {
-				r.log.Error("handler panic", "command", req.Command, "custom_id", req.CustomID, "panic", p, "stack", string(debug.Stack()))
-				rep = r.errorReply(errInternal)
+				r.log.ErrorContext(ctx, "handler panic", "command", req.Command, "custom_id", req.CustomID, "panic", p, "stack", string(debug.Stack()))
+				rep = r.errorReply(ctx, errInternal)
 				if req.Kind == KindAutocomplete {
 					rep = Reply{}
 				}
@@ -74,7 +74,7 @@ func (r *Router) admission(next Handler) Handler {
 		ad, err := r.d.Store.Admit(ctx, claim, claimTTL, rate, r.d.Limits.Rate, r.d.Limits.Window)
 		switch {
 		case err != nil:
-			r.log.Debug("admission failed, answering anyway", "err", err)
+			r.log.DebugContext(ctx, "admission failed, answering anyway", "err", err)
 		case !ad.First:
 			return Reply{Silent: true}
 		case !ad.Allowed:

@@ -5,6 +5,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"strconv"
 	"strings"
@@ -25,6 +26,7 @@ type Config struct {
 	Limits  Limits  `toml:"limits"`
 	Session Session `toml:"session"`
 	Metrics Metrics `toml:"metrics"`
+	Log     Log     `toml:"log"`
 }
 
 // Metrics configures the Prometheus endpoint (/metrics, with /healthz and
@@ -32,6 +34,14 @@ type Config struct {
 type Metrics struct {
 	// Listen is the address of the metrics listener; empty turns it off.
 	Listen string `toml:"listen"`
+}
+
+// Log configures the server's log lines.
+type Log struct {
+	// Format is "text" (key=value) or "json" (one object a line).
+	Format string `toml:"format"`
+	// Level is the least severe level written: debug, info, warn or error.
+	Level string `toml:"level"`
 }
 
 // Discord holds the application's identity and gateway settings.
@@ -161,6 +171,7 @@ func Default() Config {
 			MaxBody: 64 << 10,
 			MaxSkew: Duration{5 * time.Minute},
 		},
+		Log:     Log{Format: "text", Level: "info"},
 		Limits:  Limits{Rate: 10, Window: Duration{10 * time.Second}},
 		Session: Session{ScenarioTTL: Duration{24 * time.Hour}, PageTTL: Duration{15 * time.Minute}},
 	}
@@ -235,5 +246,22 @@ func (c *Config) Validate() error {
 	if c.Session.ScenarioTTL.Duration <= 0 || c.Session.PageTTL.Duration <= 0 {
 		errs = append(errs, errors.New("session.scenario_ttl and session.page_ttl must be positive"))
 	}
+	switch c.Log.Format {
+	case "text", "json":
+	default:
+		errs = append(errs, fmt.Errorf("log.format %q must be \"text\" or \"json\"", c.Log.Format))
+	}
+	if _, err := ParseLevel(c.Log.Level); err != nil {
+		errs = append(errs, err)
+	}
 	return errors.Join(errs...)
+}
+
+// ParseLevel reads log.level: debug, info, warn or error.
+func ParseLevel(s string) (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(s)); err != nil {
+		return 0, fmt.Errorf("log.level %q must be debug, info, warn or error", s)
+	}
+	return l, nil
 }

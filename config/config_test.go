@@ -137,13 +137,13 @@ func TestEnvOverridesFile(t *testing.T) {
 	}
 }
 
-func TestMetricsKeys(t *testing.T) {
+func TestMetricsAndLogKeys(t *testing.T) {
 	for _, k := range []string{"ARBITER_METRICS_LISTEN", "ARBITER_HTTP_LISTEN"} {
 		t.Setenv(k, "")
 	}
 	def := Default()
-	if def.Metrics.Listen != "" {
-		t.Errorf("defaults: metrics %+v; want metrics off", def.Metrics)
+	if def.Metrics.Listen != "" || def.Log.Format != "text" || def.Log.Level != "info" {
+		t.Errorf("defaults: metrics %+v, log %+v; want metrics off, text at info", def.Metrics, def.Log)
 	}
 	dir := t.TempDir()
 	write := func(name, text string) string {
@@ -153,14 +153,16 @@ func TestMetricsKeys(t *testing.T) {
 		}
 		return p
 	}
-	cfg, err := Load(write("ok.toml", "[metrics]\nlisten = \"127.0.0.1:9090\"\n"))
+	cfg, err := Load(write("ok.toml", "[metrics]\nlisten = \"127.0.0.1:9090\"\n[log]\nformat = \"json\"\nlevel = \"debug\"\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Metrics.Listen != "127.0.0.1:9090" {
-		t.Errorf("loaded %+v", cfg.Metrics)
+	if cfg.Metrics.Listen != "127.0.0.1:9090" || cfg.Log.Format != "json" || cfg.Log.Level != "debug" {
+		t.Errorf("loaded %+v %+v", cfg.Metrics, cfg.Log)
 	}
 	for text, want := range map[string]string{
+		"[log]\nformat = \"xml\"\n":  `log.format "xml"`,
+		"[log]\nlevel = \"loud\"\n":  `log.level "loud"`,
 		"[metrics]\nlisten = 9090\n": "metrics.listen",
 	} {
 		_, err := Load(write("bad.toml", text))

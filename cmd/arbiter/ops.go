@@ -4,17 +4,31 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/arbiter-mtg/arbiter/commands"
 	"github.com/arbiter-mtg/arbiter/config"
+	"github.com/arbiter-mtg/arbiter/internal/logx"
 	"github.com/arbiter-mtg/arbiter/metrics"
 	"github.com/arbiter-mtg/arbiter/rulings"
 	"github.com/arbiter-mtg/arbiter/session"
 )
+
+// newLogger is the server's logger as [log] configures it: text or JSON,
+// at log.level and above, with the interaction id on every line logged
+// while answering one (internal/logx).
+func newLogger(c config.Log, w io.Writer) (*slog.Logger, error) {
+	level, err := config.ParseLevel(c.Level)
+	if err != nil {
+		return nil, err
+	}
+	return logx.New(w, c.Format, level)
+}
 
 // operations is what the long-running modes add for operators: the
 // metrics, and the health state behind /healthz and /readyz.
@@ -93,6 +107,44 @@ func dataInfo(kb *rulings.KB) metrics.DataInfo {
 		}
 	}
 	return d
+}
+
+// startupSummary logs one line saying what this process serves: version,
+// CR date, cards and rulings, the store and whether Redis answered a PING.
+// A Redis that does not answer is an error line now rather than a surprise
+// at the first scenario command; the bot still starts (look-ups do not
+// need Redis) and the store logs when it comes back.
+func startupSummary(ctx context.Context, log *slog.Logger, mode string, info metrics.DataInfo, store session.Store, redisURL string) {
+	kind := storeKind(redisURL)
+	cr := "unknown"
+	if !info.CREffective.IsZero() {
+		cr = info.CREffective.Format(time.DateOnly)
+	}
+	args := []any{"version", buildVersion(), "mode", mode, "cr", cr, "cards", info.Cards, "rulings", info.Rulings, "store", kind}
+	if redisURL == "" {
+		log.Info("arbiter starting", args...)
+		return
+	}
+	pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	start := time.Now()
+	err := store.Ping(pctx)
+	args = append(args, "redis", redactURL(redisURL))
+	if err != nil {
+		log.Info("arbiter starting", append(args, "redis_ping", "failed")...)
+		log.Error("redis did not answer PING: check [redis] url / REDIS_URL; scenarios, paging and rate limits fail until it answers", "redis", redactURL(redisURL), "err", err)
+		return
+	}
+	log.Info("arbiter starting", append(args, "redis_ping", "ok", "ping_ms", time.Since(start).Milliseconds())...)
+}
+
+// redactURL hides the password of a Redis URL for the log.
+func redactURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "(unparsable URL)"
+	}
+	return u.Redacted()
 }
 
 // storeKind names the store a Redis URL opens.

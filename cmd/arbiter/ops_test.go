@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"os"
@@ -76,8 +77,22 @@ func scrapeSeries(t *testing.T, base string) map[string]float64 {
 	return out
 }
 
-func TestServerMetricsAndHealth(t *testing.T) {
-	s, _ := startTestServer(t, "[metrics]\nlisten = \"127.0.0.1:0\"\n")
+// jsonLines decodes the JSON log lines.
+func jsonLines(t *testing.T, logs string) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, l := range strings.Split(strings.TrimSpace(logs), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("log line is not JSON with log.format = \"json\": %q", l)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func TestServerMetricsHealthAndStartupLine(t *testing.T) {
+	s, logs := startTestServer(t, "[metrics]\nlisten = \"127.0.0.1:0\"\n[log]\nformat = \"json\"\n")
 	base := "http://" + s.ops.addr.String()
 	if code, _ := httpGet(t, base+"/healthz"); code != 200 {
 		t.Errorf("/healthz = %d", code)
@@ -106,4 +121,64 @@ func TestServerMetricsAndHealth(t *testing.T) {
 		t.Error("arbiter_data_rulings: the shared card data has rulings")
 	}
 
+	var start map[string]any
+	for _, l := range jsonLines(t, logs.String()) {
+		if l["msg"] == "arbiter starting" {
+			start = l
+		}
+	}
+	if start == nil {
+		t.Fatalf("no start-up line in:\n%s", logs)
+	}
+	if start["cr"] != "2026-04-17" || start["store"] != "memory" || start["cards"] != float64(kb.Cards.Len()) || start["version"] == "" || start["level"] != "INFO" {
+		t.Errorf("start-up line %v", start)
+	}
+	if r, _ := start["rulings"].(float64); r < 1 {
+		t.Errorf("start-up line counts %v rulings", start["rulings"])
+	}
+}
+
+// TestWrongRedisURLIsAnErrorAtStart: a Redis that does not answer is an
+// error line at start, /readyz says so, and every line logged while
+// answering an interaction names it.
+func TestWrongRedisURLIsAnErrorAtStart(t *testing.T) {
+	s, logs := startTestServer(t, "[metrics]\nlisten = \"127.0.0.1:0\"\n[log]\nformat = \"json\"\nlevel = \"debug\"\n[redis]\nurl = \"redis://:secret@127.0.0.1:1/0\"\n")
+	base := "http://" + s.ops.addr.String()
+	var pingErr map[string]any
+	for _, l := range jsonLines(t, logs.String()) {
+		if l["level"] == "ERROR" && strings.Contains(l["msg"].(string), "PING") {
+			pingErr = l
+		}
+	}
+	if pingErr == nil {
+		t.Fatalf("no error line about Redis at start:\n%s", logs)
+	}
+	if strings.Contains(logs.String(), "secret") {
+		t.Error("the Redis password is in the log")
+	}
+	if code, body := httpGet(t, base+"/readyz"); code != 503 || !strings.Contains(body, "PING") {
+		t.Errorf("/readyz = %d %q, want 503 naming PING", code, body)
+	}
+	logs.Reset()
+	s.router.Serve(context.Background(), commands.Request{Kind: commands.KindCommand, ID: "777", Command: "rule", Options: map[string]string{"number": "302.6"}, UserID: "u1"})
+	lines := jsonLines(t, logs.String())
+	admission := 0
+	for _, l := range lines {
+		if strings.Contains(l["msg"].(string), "admission failed") {
+			admission++
+		}
+		if strings.Contains(l["msg"].(string), "redis unavailable") {
+			continue // the store's own outage line, once per outage
+		}
+		if l["interaction"] != "777" {
+			t.Errorf("log line of the interaction without its id: %v", l)
+		}
+	}
+	if admission != 1 {
+		t.Errorf("%d admission lines, want 1 (Redis down, debug level):\n%s", admission, logs)
+	}
+	got := scrapeSeries(t, base)
+	if got[`arbiter_store_up`] != 0 || got[`arbiter_store_errors_total{op="admit"}`] != 1 || got[`arbiter_store_info{kind="redis"}`] != 1 {
+		t.Errorf("store series up=%v admit_errors=%v", got[`arbiter_store_up`], got[`arbiter_store_errors_total{op="admit"}`])
+	}
 }

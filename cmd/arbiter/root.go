@@ -112,6 +112,8 @@ no data.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.Version = buildVersion()
+	root.SetVersionTemplate("arbiter {{.Version}}\n")
 	root.SetIn(in)
 	root.SetOut(out)
 	root.SetErr(errOut)

@@ -46,8 +46,11 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 	if cfg.DataDir != "" && !cmd.Flags().Changed("data") {
 		a.DataDir = cfg.DataDir
 	}
-	log := slog.New(slog.NewTextHandler(a.Err, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	// The console (forceMemory) is not a server: no metrics.
+	log, err := newLogger(cfg.Log, a.Err)
+	if err != nil {
+		return nil, exitCode(2, err)
+	}
+	// The console (forceMemory) is not a server: no metrics, no start-up line.
 	var ops *operations
 	if !forceMemory {
 		if ops, err = startOperations(cfg, log); err != nil {
@@ -88,6 +91,7 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 	}
 	if ops != nil {
 		ops.loaded(kb, router)
+		startupSummary(cmd.Context(), log, cmd.Name(), dataInfo(kb), store, url)
 	}
 	return &server{cfg: cfg, store: store, router: router, log: log, ops: ops}, nil
 }
