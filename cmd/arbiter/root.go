@@ -132,7 +132,7 @@ no data.`,
 		newDocCmd(a, tourney.MTR), newDocCmd(a, tourney.IPG), newDocCmd(a, tourney.JAR),
 		newScenarioCmd(a), newDataCmd(a),
 		newServeCmd(a), newHTTPCmd(a), newConsoleCmd(a),
-		newRegisterCmd(a), newInviteCmd(a),
+		newRegisterCmd(a), newInviteCmd(a), newHealthcheckCmd(a),
 	)
 	return root
 }
