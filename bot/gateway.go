@@ -310,7 +310,7 @@ func (g *Gateway) onInteraction(sh *shard, in *discordgo.Interaction) {
 		return
 	}
 	if err := g.cb.respond(g.context(), in, out.Response); err != nil {
-		sh.log.Warn("interaction response failed", "err", err, "id", in.ID)
+		sh.log.Warn("interaction response failed", "err", err, "interaction", in.ID)
 		return
 	}
 	if out.Later != nil {
@@ -321,7 +321,7 @@ func (g *Gateway) onInteraction(sh *shard, in *discordgo.Interaction) {
 			rep = restarting()
 		}
 		if err := g.cb.deliver(g.context(), in, out.Response.Type, rep); err != nil {
-			sh.log.Warn("deferred answer failed", "err", err, "id", in.ID)
+			sh.log.Warn("deferred answer failed", "err", err, "interaction", in.ID)
 		}
 	}
 }
