@@ -12,8 +12,9 @@ import (
 // Health answers /healthz (the process is up and serving HTTP) and /readyz
 // (the data is loaded and the session store answers PING).
 type Health struct {
-	loaded atomic.Bool
-	store  atomic.Pointer[pinger]
+	loaded   atomic.Bool
+	stopping atomic.Bool
+	store    atomic.Pointer[pinger]
 	// PingTimeout bounds the store's PING in Ready (default 1 s).
 	PingTimeout time.Duration
 }
@@ -22,6 +23,11 @@ type pinger interface{ Ping(context.Context) error }
 
 // SetLoaded marks the data as loaded: until then the server is not ready.
 func (h *Health) SetLoaded() { h.loaded.Store(true) }
+
+// SetStopping makes Ready fail from now on ("shutting down"), so that a
+// load balancer stops sending traffic while in-flight work finishes; call
+// it first thing on SIGTERM.
+func (h *Health) SetStopping() { h.stopping.Store(true) }
 
 // SetStore is the store Ready pings; until it is set the server is not
 // ready.
@@ -33,6 +39,9 @@ func (h *Health) SetStore(s interface{ Ping(context.Context) error }) {
 // Ready is nil when the server can answer: data loaded and the store
 // answering.
 func (h *Health) Ready(ctx context.Context) error {
+	if h.stopping.Load() {
+		return errors.New("shutting down")
+	}
 	if !h.loaded.Load() {
 		return errors.New("data not loaded yet")
 	}

@@ -228,6 +228,16 @@ func TestStoreOutageAndReadiness(t *testing.T) {
 	if got := scrape(t, srv.URL)[`arbiter_store_up`]; got != 1 {
 		t.Errorf("arbiter_store_up = %v after the outage, want 1", got)
 	}
+	if code, _ := get(t, srv.URL+"/readyz"); code != 200 {
+		t.Errorf("/readyz = %d after the outage, want 200", code)
+	}
+	h.SetStopping()
+	if code, body := get(t, srv.URL+"/readyz"); code != 503 || !strings.Contains(body, "shutting down") {
+		t.Errorf("/readyz while stopping = %d %q", code, body)
+	}
+	if code, _ := get(t, srv.URL+"/healthz"); code != 200 {
+		t.Errorf("/healthz while stopping = %d; the process is still up", code)
+	}
 }
 
 type fakeGateway struct {

@@ -169,6 +169,7 @@ GET /gateway/bot recommends with shard_count = "auto".`,
 				// From here a second SIGINT/SIGTERM kills the process
 				// at once.
 				stop()
+				s.ops.health.SetStopping()
 				s.log.Info("shutting down: answering what was received; signal again to force")
 				return g.Close()
 			case <-g.Done():
@@ -234,6 +235,7 @@ Slow answers are deferred and followed up through the interaction webhook.`,
 			defer stop()
 			go func() {
 				<-ctx.Done()
+				s.ops.health.SetStopping()
 				shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 				defer cancel()
 				srv.Shutdown(shut)
