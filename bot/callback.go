@@ -211,7 +211,7 @@ func (c *callbacks) respond(ctx context.Context, in *discordgo.Interaction, resp
 			return fmt.Errorf("interaction callback (attempt %d): %w", attempt, err)
 		}
 		c.stats.callbackRetries.Add(1)
-		c.log.Info("retrying interaction callback", "id", in.ID, "attempt", attempt, "after", wait, "err", err)
+		c.log.Info("retrying interaction callback", "interaction", in.ID, "attempt", attempt, "after", wait, "err", err)
 		if !sleepCtx(ctx, wait) {
 			c.stats.callbackFailures.Add(1)
 			return fmt.Errorf("interaction callback: %w", ctx.Err())

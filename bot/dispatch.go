@@ -57,7 +57,7 @@ func (d *Dispatcher) Dispatch(ctx context.Context, in *discordgo.Interaction) Ou
 	}
 	req, err := ToRequest(in)
 	if err != nil {
-		d.log().Warn("undecodable interaction", "err", err, "type", in.Type)
+		d.log().Warn("undecodable interaction", "err", err, "type", in.Type, "interaction", in.ID)
 		if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
 			return Outcome{Response: RenderChoices(nil)}
 		}

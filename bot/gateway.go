@@ -251,42 +251,12 @@ func (g *Gateway) Register(ctx context.Context) error {
 	if appID == "" {
 		return errors.New("register: no application id: set discord.application_id or DISCORD_APPLICATION_ID")
 	}
-	cmds := ApplicationCommands(g.Dispatcher.Router.Definitions())
-	body, err := json.Marshal(cmds)
-	if err != nil {
-		return err
-	}
-	url := discordgo.EndpointApplicationGlobalCommands(appID)
-	if g.GuildID != "" {
-		url = discordgo.EndpointApplicationGuildCommands(appID, g.GuildID)
-	}
-	for attempt := 1; ; attempt++ {
-		got, err := g.cb.do(ctx, http.MethodPut, url, body, "Bot "+g.Token)
-		if err == nil {
-			var out []json.RawMessage
-			json.Unmarshal(got, &out)
-			g.log().Info("commands registered", "count", len(out), "guild", g.GuildID)
-			return nil
-		}
-		if ctx.Err() != nil {
-			return fmt.Errorf("registering %d commands: %w", len(cmds), context.Cause(ctx))
-		}
-		var ae *apiError
-		if errors.As(err, &ae) && (ae.Status == http.StatusUnauthorized || ae.Status == http.StatusForbidden) {
-			return &RefusedError{Code: ae.Status, Reason: "registering commands: check the bot token and discord.application_id: " + ae.Body}
-		}
-		wait, ok := retryAfter(err, g.pause(attempt))
-		if !ok {
-			return fmt.Errorf("registering %d commands: %w", len(cmds), err)
-		}
-		if attempt == registerAttempts || wait > maxRegisterWait {
-			return &TransientError{Op: fmt.Sprintf("registering %d commands (%d attempts)", len(cmds), attempt), Err: err}
-		}
-		g.log().Warn("registering commands failed; retrying", "attempt", attempt, "retry_in", wait, "err", err)
-		if !sleepCtx(ctx, wait) {
-			return fmt.Errorf("registering %d commands: %w", len(cmds), context.Cause(ctx))
-		}
-	}
+	_, err := RegisterCommands(ctx, Registration{
+		Token: g.Token, ApplicationID: appID, GuildID: g.GuildID,
+		Definitions: g.Dispatcher.Router.Definitions(),
+		Client:      g.Client, Log: g.log(), pause: g.pause,
+	})
+	return err
 }
 
 // interaction starts answering one INTERACTION_CREATE read by a shard.
@@ -340,7 +310,7 @@ func (g *Gateway) onInteraction(sh *shard, in *discordgo.Interaction) {
 		return
 	}
 	if err := g.cb.respond(g.context(), in, out.Response); err != nil {
-		sh.log.Warn("interaction response failed", "err", err, "id", in.ID)
+		sh.log.Warn("interaction response failed", "err", err, "interaction", in.ID)
 		return
 	}
 	if out.Later != nil {
@@ -351,7 +321,7 @@ func (g *Gateway) onInteraction(sh *shard, in *discordgo.Interaction) {
 			rep = restarting()
 		}
 		if err := g.cb.deliver(g.context(), in, out.Response.Type, rep); err != nil {
-			sh.log.Warn("deferred answer failed", "err", err, "id", in.ID)
+			sh.log.Warn("deferred answer failed", "err", err, "interaction", in.ID)
 		}
 	}
 }

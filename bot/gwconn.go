@@ -120,6 +120,10 @@ type shard struct {
 	drainAt  time.Time
 	wmu      sync.Mutex // one writer at a time on the connection
 
+	// up is true while a connection is ready (READY or RESUMED came on
+	// it), for Gateway.Shards.
+	up atomic.Bool
+
 	firstReady chan error    // the first connection's outcome, for Open
 	opened     bool          // firstReady was sent
 	done       chan struct{} // run returned
@@ -147,6 +151,7 @@ func (sh *shard) run(ctx context.Context) {
 			return
 		}
 		end := sh.connection(ctx, downSince, failures)
+		sh.up.Store(false)
 		if end.stopped || sh.isStopping() || ctx.Err() != nil {
 			sh.first(errors.New("gateway closed"))
 			return
@@ -347,10 +352,12 @@ func (sh *shard) connection(ctx context.Context, downSince time.Time, attempts i
 				json.Unmarshal(p.D, &r)
 				sh.sessionID, sh.resumeURL, sh.userID = r.SessionID, r.ResumeURL, r.User.ID
 				ready = true
+				sh.up.Store(true)
 				sh.g.stats.identified.Add(1)
 				sh.readied(downSince, false, attempts)
 			case "RESUMED":
 				ready = true
+				sh.up.Store(true)
 				sh.g.stats.resumed.Add(1)
 				sh.readied(downSince, true, attempts)
 			case "INTERACTION_CREATE":

@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
@@ -40,6 +41,10 @@ type Interactions struct {
 	key     *voi.ExpandedPublicKey // PublicKey, decoded once; nil when invalid
 	// delivered is signalled after each deferred follow-up (tests).
 	delivered func(error)
+
+	// Ready, when set, answers GET /readyz: nil is 200 "ready", an error
+	// 503 with the reason. Unset, /readyz answers like /healthz.
+	Ready func(context.Context) error
 }
 
 // ParsePublicKey decodes the hex key shown in Discord's developer portal.
@@ -59,10 +64,14 @@ func (h *Interactions) log() *slog.Logger {
 }
 
 // ServeHTTP verifies, decodes and answers one interaction. GET /healthz
-// answers "ok" for load balancers.
+// answers "ok" for load balancers, GET /readyz whether Ready is nil.
 func (h *Interactions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet && r.URL.Path == "/healthz" {
 		w.Write([]byte("ok\n"))
+		return
+	}
+	if r.Method == http.MethodGet && r.URL.Path == "/readyz" {
+		h.readyz(w, r)
 		return
 	}
 	if r.Method != http.MethodPost {
@@ -128,7 +137,7 @@ func (h *Interactions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			rep := <-out.Later
 			err := Deliver(h.REST, in, out.Response.Type, rep)
 			if err != nil {
-				h.log().Warn("follow-up failed", "err", err)
+				h.log().Warn("follow-up failed", "err", err, "interaction", in.ID)
 			}
 			if h.delivered != nil {
 				h.delivered(err)

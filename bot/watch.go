@@ -217,7 +217,7 @@ func (w *Watcher) onMessage(ctx context.Context, s *discordgo.Session, m *discor
 		AllowedMentions: noMentions(),
 		Reference:       ref,
 	}); err != nil {
-		w.log().Warn("answering a message failed", "err", err, "channel", m.ChannelID)
+		w.log().Warn("answering a message failed", "err", err, "channel", m.ChannelID, "message", m.ID)
 	}
 }
 

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"errors"
 	"strings"
 
@@ -54,15 +55,15 @@ var errStore = &UserError{
 	Hint:  "/rule 302.6",
 }
 
-func (r *Router) errorReply(err error) Reply {
+func (r *Router) errorReply(ctx context.Context, err error) Reply {
 	var ue *UserError
 	if errors.Is(err, session.ErrUnavailable) {
 		ue = errStore
 		// The store logs the outage (and the recovery) once; a line per
 		// request would flood the log for as long as Redis is down.
-		r.log.Debug("session store unavailable", "err", err)
+		r.log.DebugContext(ctx, "session store unavailable", "err", err)
 	} else if !errors.As(err, &ue) {
-		r.log.Error("command failed", "err", err)
+		r.log.ErrorContext(ctx, "command failed", "err", err)
 		ue = errInternal
 	}
 	body := defuse.Replace(ue.Msg)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -39,8 +40,8 @@ func (r *Router) recoverPanics(next Handler) Handler {
 	return func(ctx context.Context, req Request) (rep Reply) {
 		defer func() {
 			if p := recover(); p != nil {
-				r.log.Error("handler panic", "command", req.Command, "custom_id", req.CustomID, "panic", p, "stack", string(debug.Stack()))
-				rep = r.errorReply(errInternal)
+				r.log.ErrorContext(ctx, "handler panic", "command", req.Command, "custom_id", req.CustomID, "panic", p, "stack", string(debug.Stack()))
+				rep = r.errorReply(ctx, errInternal)
 				if req.Kind == KindAutocomplete {
 					rep = Reply{}
 				}
@@ -73,7 +74,7 @@ func (r *Router) admission(next Handler) Handler {
 		ad, err := r.d.Store.Admit(ctx, claim, claimTTL, rate, r.d.Limits.Rate, r.d.Limits.Window)
 		switch {
 		case err != nil:
-			r.log.Debug("admission failed, answering anyway", "err", err)
+			r.log.DebugContext(ctx, "admission failed, answering anyway", "err", err)
 		case !ad.First:
 			return Reply{Silent: true}
 		case !ad.Allowed:
@@ -102,6 +103,14 @@ type deferral struct {
 	after time.Duration
 	once  sync.Once
 	fire  func()
+	fired atomic.Bool
+}
+
+// Deferred reports whether the transport was asked to defer the answer to
+// this request (for metrics): true once the deferral timer has fired.
+func Deferred(ctx context.Context) bool {
+	d, ok := ctx.Value(deferralKey{}).(*deferral)
+	return ok && d.fired.Load()
 }
 
 // WithDeferral asks the chain to call fire once when the handler has not
@@ -120,7 +129,12 @@ func deferAnswer(next Handler) Handler {
 		if !ok || req.Kind == KindAutocomplete {
 			return next(ctx, req)
 		}
-		t := time.AfterFunc(d.after, func() { d.once.Do(d.fire) })
+		t := time.AfterFunc(d.after, func() {
+			d.once.Do(func() {
+				d.fired.Store(true)
+				d.fire()
+			})
+		})
 		defer t.Stop()
 		return next(ctx, req)
 	}

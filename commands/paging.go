@@ -48,9 +48,9 @@ func (r *Router) finish(ctx context.Context, user string, rep Reply) Reply {
 		// The store logs an outage once (and the recovery once); a line
 		// per request would flood the log while Redis is down.
 		if errors.Is(err, session.ErrUnavailable) {
-			r.log.Debug("storing pages failed", "err", err)
+			r.log.DebugContext(ctx, "storing pages failed", "err", err)
 		} else {
-			r.log.Warn("storing pages failed", "err", err)
+			r.log.WarnContext(ctx, "storing pages failed", "err", err)
 		}
 		// Show the first page and say plainly that the rest is missing,
 		// rather than cutting the answer silently.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arbiter-mtg/arbiter/config"
+	"github.com/arbiter-mtg/arbiter/internal/logx"
 	"github.com/arbiter-mtg/arbiter/session"
 )
 
@@ -159,7 +160,14 @@ func (r *Router) Footer() string { return r.footer }
 // Serve answers one request of any kind through the middleware chain
 // (recover, admit, defer): what every transport calls. A reply with Silent
 // set must not be sent (another instance answers the interaction).
-func (r *Router) Serve(ctx context.Context, req Request) Reply { return r.serve(ctx, req) }
+// Every line logged with the request's context names its interaction id
+// (see internal/logx).
+func (r *Router) Serve(ctx context.Context, req Request) Reply {
+	if req.ID != "" {
+		ctx = logx.With(ctx, "interaction", req.ID)
+	}
+	return r.serve(ctx, req)
+}
 
 // route answers a request by its kind.
 func (r *Router) route(ctx context.Context, req Request) Reply {
@@ -187,7 +195,7 @@ func (r *Router) Handle(ctx context.Context, req Request) Reply {
 		rep, err = h(ctx, req)
 	}
 	if err != nil {
-		return r.errorReply(err)
+		return r.errorReply(ctx, err)
 	}
 	if rep.Modal != nil {
 		return rep

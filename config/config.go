@@ -5,6 +5,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"slices"
 	"strconv"
@@ -26,6 +27,8 @@ type Config struct {
 	Limits  Limits  `toml:"limits"`
 	Session Session `toml:"session"`
 	Judge   Judge   `toml:"judge"`
+	Metrics Metrics `toml:"metrics"`
+	Log     Log     `toml:"log"`
 }
 
 // Judge configures judge-channel assistance.
@@ -43,6 +46,21 @@ type Judge struct {
 	// ChannelRate replies per ChannelWindow at most, per channel.
 	ChannelRate   int      `toml:"channel_rate"`
 	ChannelWindow Duration `toml:"channel_window"`
+}
+
+// Metrics configures the Prometheus endpoint (/metrics, with /healthz and
+// /readyz) of `arbiter serve` and `arbiter http`.
+type Metrics struct {
+	// Listen is the address of the metrics listener; empty turns it off.
+	Listen string `toml:"listen"`
+}
+
+// Log configures the server's log lines.
+type Log struct {
+	// Format is "text" (key=value) or "json" (one object a line).
+	Format string `toml:"format"`
+	// Level is the least severe level written: debug, info, warn or error.
+	Level string `toml:"level"`
 }
 
 // Discord holds the application's identity and gateway settings.
@@ -172,6 +190,7 @@ func Default() Config {
 			MaxBody: 64 << 10,
 			MaxSkew: Duration{5 * time.Minute},
 		},
+		Log:     Log{Format: "text", Level: "info"},
 		Limits:  Limits{Rate: 10, Window: Duration{10 * time.Second}},
 		Session: Session{ScenarioTTL: Duration{24 * time.Hour}, PageTTL: Duration{15 * time.Minute}},
 		Judge:   Judge{Inline: "channels", Expand: 5, ChannelRate: 6, ChannelWindow: Duration{30 * time.Second}},
@@ -221,6 +240,8 @@ func (c *Config) ApplyEnv(lookup func(string) (string, bool)) {
 		"DISCORD_APPLICATION_ID": &c.Discord.ApplicationID,
 		"ARBITER_DATA":           &c.DataDir,
 		"REDIS_URL":              &c.Redis.URL,
+		"ARBITER_HTTP_LISTEN":    &c.HTTP.Listen,
+		"ARBITER_METRICS_LISTEN": &c.Metrics.Listen,
 	} {
 		if v, ok := lookup(name); ok && v != "" {
 			*dst = v
@@ -260,5 +281,22 @@ func (c *Config) Validate() error {
 	if c.Judge.Expand < 1 || c.Judge.Expand > 10 || c.Judge.ChannelRate < 1 || c.Judge.ChannelWindow.Duration <= 0 {
 		errs = append(errs, errors.New("judge.expand must be 1..10, judge.channel_rate at least 1 and judge.channel_window positive"))
 	}
+	switch c.Log.Format {
+	case "text", "json":
+	default:
+		errs = append(errs, fmt.Errorf("log.format %q must be \"text\" or \"json\"", c.Log.Format))
+	}
+	if _, err := ParseLevel(c.Log.Level); err != nil {
+		errs = append(errs, err)
+	}
 	return errors.Join(errs...)
+}
+
+// ParseLevel reads log.level: debug, info, warn or error.
+func ParseLevel(s string) (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(s)); err != nil {
+		return 0, fmt.Errorf("log.level %q must be debug, info, warn or error", s)
+	}
+	return l, nil
 }

@@ -150,3 +150,48 @@ func TestEnvOverridesFile(t *testing.T) {
 		t.Error("ApplyEnv with no variables changed the defaults")
 	}
 }
+
+func TestMetricsAndLogKeys(t *testing.T) {
+	for _, k := range []string{"ARBITER_METRICS_LISTEN", "ARBITER_HTTP_LISTEN"} {
+		t.Setenv(k, "")
+	}
+	def := Default()
+	if def.Metrics.Listen != "" || def.Log.Format != "text" || def.Log.Level != "info" {
+		t.Errorf("defaults: metrics %+v, log %+v; want metrics off, text at info", def.Metrics, def.Log)
+	}
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	cfg, err := Load(write("ok.toml", "[metrics]\nlisten = \"127.0.0.1:9090\"\n[log]\nformat = \"json\"\nlevel = \"debug\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Metrics.Listen != "127.0.0.1:9090" || cfg.Log.Format != "json" || cfg.Log.Level != "debug" {
+		t.Errorf("loaded %+v %+v", cfg.Metrics, cfg.Log)
+	}
+	for text, want := range map[string]string{
+		"[log]\nformat = \"xml\"\n":  `log.format "xml"`,
+		"[log]\nlevel = \"loud\"\n":  `log.level "loud"`,
+		"[metrics]\nlisten = 9090\n": "metrics.listen",
+	} {
+		_, err := Load(write("bad.toml", text))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want one naming %s", text, err, want)
+		}
+	}
+	// A container sets the listen addresses through the environment.
+	t.Setenv("ARBITER_METRICS_LISTEN", "0.0.0.0:9090")
+	t.Setenv("ARBITER_HTTP_LISTEN", "0.0.0.0:8080")
+	cfg, err = Load(write("ok2.toml", "[http]\nlisten = \"127.0.0.1:1\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Metrics.Listen != "0.0.0.0:9090" || cfg.HTTP.Listen != "0.0.0.0:8080" {
+		t.Errorf("environment not applied: metrics %q, http %q", cfg.Metrics.Listen, cfg.HTTP.Listen)
+	}
+}

@@ -138,6 +138,8 @@ no data.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.Version = buildVersion()
+	root.SetVersionTemplate("arbiter {{.Version}}\n")
 	root.SetIn(in)
 	root.SetOut(out)
 	root.SetErr(errOut)
@@ -159,6 +161,7 @@ no data.`,
 		newDocCmd(a, tourney.MTR), newDocCmd(a, tourney.IPG), newDocCmd(a, tourney.JAR),
 		newScenarioCmd(a), newDataCmd(a),
 		newServeCmd(a), newHTTPCmd(a), newConsoleCmd(a),
+		newRegisterCmd(a), newInviteCmd(a), newHealthcheckCmd(a),
 	)
 	return root
 }

@@ -32,6 +32,7 @@ type server struct {
 	store  session.Store
 	router *commands.Router
 	log    *slog.Logger
+	ops    *operations // metrics and health; nil in the console
 }
 
 // loadServer reads --config (and the environment), opens the store and
@@ -45,9 +46,20 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 	if cfg.DataDir != "" && !cmd.Flags().Changed("data") {
 		a.DataDir, a.DataSet = cfg.DataDir, true
 	}
-	log := slog.New(slog.NewTextHandler(a.Err, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	log, err := newLogger(cfg.Log, a.Err)
+	if err != nil {
+		return nil, exitCode(2, err)
+	}
+	// The console (forceMemory) is not a server: no metrics, no start-up line.
+	var ops *operations
+	if !forceMemory {
+		if ops, err = startOperations(cfg, log); err != nil {
+			return nil, exitCode(2, err)
+		}
+	}
 	kb, err := a.KB()
 	if err != nil {
+		ops.Close()
 		return nil, err
 	}
 	url := cfg.Redis.URL
@@ -56,7 +68,11 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 	}
 	store, err := session.Open(url, log)
 	if err != nil {
+		ops.Close()
 		return nil, exitCode(2, fmt.Errorf("redis: %w", err))
+	}
+	if ops != nil {
+		store = ops.instrument(store, storeKind(url))
 	}
 	d := wire.FromKB(kb)
 	d.Store = store
@@ -73,7 +89,11 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 		store.Close()
 		return nil, exitCode(2, err)
 	}
-	return &server{cfg: cfg, store: store, router: router, log: log}, nil
+	if ops != nil {
+		ops.loaded(kb, router)
+		startupSummary(cmd.Context(), log, cmd.Name(), dataInfo(kb), store, url)
+	}
+	return &server{cfg: cfg, store: store, router: router, log: log, ops: ops}, nil
 }
 
 func (s *server) dispatcher() *bot.Dispatcher {
@@ -118,6 +138,7 @@ GET /gateway/bot recommends with shard_count = "auto".`,
 				return err
 			}
 			defer s.store.Close()
+			defer s.ops.Close()
 			tuneGC()
 			if s.cfg.Discord.Token == "" {
 				return exitCode(2, errors.New("no bot token: set discord.token or DISCORD_TOKEN (arbiter console works without one)"))
@@ -127,6 +148,7 @@ GET /gateway/bot recommends with shard_count = "auto".`,
 				ShardID: s.cfg.Discord.ShardID, ShardCount: s.cfg.Discord.ShardCount.N, AutoShard: s.cfg.Discord.ShardCount.Auto,
 				Dispatcher: s.dispatcher(), ShutdownGrace: s.cfg.Discord.ShutdownGrace.Duration, Log: s.log,
 			}
+			s.ops.metrics.Gateway(g)
 			if j := s.cfg.Judge; len(j.Channels) > 0 || j.Inline == "all" {
 				g.Watcher = &bot.Watcher{Router: s.router, Channels: map[string]bool{}, All: j.Inline == "all",
 					Max: j.Expand, Rate: j.ChannelRate, Window: j.ChannelWindow.Duration, Log: s.log}
@@ -149,6 +171,7 @@ GET /gateway/bot recommends with shard_count = "auto".`,
 				// From here a second SIGINT/SIGTERM kills the process
 				// at once.
 				stop()
+				s.ops.health.SetStopping()
 				s.log.Info("shutting down: answering what was received; signal again to force")
 				return g.Close()
 			case <-g.Done():
@@ -176,6 +199,7 @@ Slow answers are deferred and followed up through the interaction webhook.`,
 				return err
 			}
 			defer s.store.Close()
+			defer s.ops.Close()
 			tuneGC()
 			key, err := bot.ParsePublicKey(s.cfg.Discord.PublicKey)
 			if err != nil {
@@ -189,6 +213,7 @@ Slow answers are deferred and followed up through the interaction webhook.`,
 				Dispatcher: s.dispatcher(), PublicKey: key, REST: rest, Log: s.log,
 				MaxBody: s.cfg.HTTP.MaxBody, MaxSkew: s.cfg.HTTP.MaxSkew.Duration,
 			}
+			h.Ready = s.ops.health.Ready
 			ln, err := net.Listen("tcp", listen)
 			if err != nil {
 				return exitCode(2, err)
@@ -212,6 +237,7 @@ Slow answers are deferred and followed up through the interaction webhook.`,
 			defer stop()
 			go func() {
 				<-ctx.Done()
+				s.ops.health.SetStopping()
 				shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 				defer cancel()
 				srv.Shutdown(shut)
