@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -295,9 +296,9 @@ func (r *Router) appendTo(ctx context.Context, key string, private bool, lines, 
 	if err := r.d.Scenarios.Check(strings.Join(all, "\n")); err != nil {
 		return Reply{}, refuse(err.Error())
 	}
-	res, err := r.d.Scenarios.Run(ctx, strings.Join(all, "\n"))
+	res, err := r.runScenario(ctx, strings.Join(all, "\n"))
 	if err != nil {
-		return Reply{}, &UserError{Title: "The scenario could not run", Msg: err.Error(), Hint: "/scenario show"}
+		return Reply{}, runError(err, "/scenario show")
 	}
 	// A new line the engine cannot carry out (an unknown card, a typo in
 	// a reference) is refused; errors in older lines are only reported.
@@ -323,14 +324,24 @@ func (r *Router) appendTo(ctx context.Context, key string, private bool, lines, 
 	return r.scenarioReply(stored, res, private, ""), nil
 }
 
+// runError is the reply to a run that failed: the deadline's own message,
+// or the engine's.
+func runError(err error, hint string) error {
+	var ue *UserError
+	if errors.As(err, &ue) {
+		return ue
+	}
+	return &UserError{Title: "The scenario could not run", Msg: err.Error(), Hint: hint}
+}
+
 // ruleIDRe finds rule numbers in engine output ("613.4c", "302.6").
 var ruleIDRe = regexp.MustCompile(`\b[1-9]\d\d\.\d+[a-z]?\b`)
 
 // runReply runs the script and shows it with the engine's report.
 func (r *Router) runReply(ctx context.Context, lines []string, private bool, note string) (Reply, error) {
-	res, err := r.d.Scenarios.Run(ctx, strings.Join(lines, "\n"))
+	res, err := r.runScenario(ctx, strings.Join(lines, "\n"))
 	if err != nil {
-		return Reply{}, &UserError{Title: "The scenario could not run", Msg: err.Error(), Hint: "/scenario undo"}
+		return Reply{}, runError(err, "/scenario undo")
 	}
 	return r.scenarioReply(lines, res, private, note), nil
 }

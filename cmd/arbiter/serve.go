@@ -61,6 +61,7 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 	d := wire.FromKB(kb)
 	d.Store = store
 	d.Limits = commands.Limits{Rate: cfg.Limits.Rate, Window: cfg.Limits.Window.Duration}
+	d.Handlers, d.Queue, d.ScenarioTimeout = cfg.Limits.Handlers, cfg.Limits.Queue, cfg.Limits.ScenarioTimeout.Duration
 	d.ScenarioTTL = cfg.Session.ScenarioTTL.Duration
 	d.PageTTL = cfg.Session.PageTTL.Duration
 	d.Log = log
