@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/arbiter-mtg/arbiter/session"
 )
@@ -108,7 +110,7 @@ func (r *Router) scenarioAdd(ctx context.Context, req Request) (Reply, error) {
 			which = 1
 		}
 		key := scenarioKey(req.ChannelID, req.UserID, found)
-		rep, err := r.appendTo(ctx, key, found, lists[which], splitScript(line))
+		rep, err := r.appendTo(ctx, key, found, lists[which], splitScript(line), req.ID)
 		if err != nil && lists[which] != nil {
 			// A refused line is still a use of the scenario: renew its
 			// expiry as a successful append would have (best effort).
@@ -123,7 +125,7 @@ func (r *Router) scenarioAdd(ctx context.Context, req Request) (Reply, error) {
 	if line == "" {
 		return Reply{Modal: addLinesModal(private)}, nil
 	}
-	return r.appendAndRun(ctx, key, private, splitScript(line))
+	return r.appendAndRun(ctx, key, private, splitScript(line), req.ID)
 }
 
 // scenarioShow runs the scenario again and shows it.
@@ -238,7 +240,7 @@ func (r *Router) scenarioModal(ctx context.Context, req Request) (Reply, error) 
 	if len(lines) == 0 {
 		return Reply{}, &UserError{Title: "Nothing to add", Msg: "The form was empty.", Hint: "/scenario add line:Ornithopter"}
 	}
-	return r.appendAndRun(ctx, scenarioKey(req.ChannelID, req.UserID, private), private, lines)
+	return r.appendAndRun(ctx, scenarioKey(req.ChannelID, req.UserID, private), private, lines, req.ID)
 }
 
 // splitScript splits pasted text into lines, dropping blank ones.
@@ -255,12 +257,12 @@ func splitScript(s string) []string {
 // appendAndRun checks that the script still parses and runs with the new
 // lines, appends them (nothing is written when they do not) and answers
 // with the whole script run again.
-func (r *Router) appendAndRun(ctx context.Context, key string, private bool, add []string) (Reply, error) {
+func (r *Router) appendAndRun(ctx context.Context, key string, private bool, add []string, once string) (Reply, error) {
 	lines, err := r.d.Store.Lines(ctx, key, r.d.ScenarioTTL)
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.appendTo(ctx, key, private, lines, add)
+	return r.appendTo(ctx, key, private, lines, add, once)
 }
 
 // Scenario size caps: every add and show runs the whole script again, so a
@@ -271,8 +273,9 @@ const (
 	MaxLineBytes     = 500 // one statement, as /scenario add's line option
 )
 
-// appendTo is appendAndRun on the lines the scenario held when read.
-func (r *Router) appendTo(ctx context.Context, key string, private bool, lines, add []string) (Reply, error) {
+// appendTo is appendAndRun on the lines the scenario held when read. once
+// (the interaction id) makes the append idempotent in the store.
+func (r *Router) appendTo(ctx context.Context, key string, private bool, lines, add []string, once string) (Reply, error) {
 	ttl := r.d.ScenarioTTL
 	all := append(append([]string(nil), lines...), add...)
 	refuse := func(msg string) error {
@@ -314,7 +317,7 @@ func (r *Router) appendTo(ctx context.Context, key string, private bool, lines, 
 	// The list as stored right after the append: other users may have
 	// added lines at the same time, and the answer must be the script as
 	// stored (one round trip for both).
-	stored, err := r.d.Store.AppendAndList(ctx, key, add, ttl)
+	stored, err := r.appendOnce(ctx, key, add, ttl, once)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -332,6 +335,41 @@ func runError(err error, hint string) error {
 		return ue
 	}
 	return &UserError{Title: "The scenario could not run", Msg: err.Error(), Hint: hint}
+}
+
+// errMaybeAdded is the truthful answer when an append's outcome is unknown:
+// the store took the transaction but its reply was lost, so it may have
+// been applied.
+var errMaybeAdded = &UserError{
+	Code:  CodeUnavailable,
+	Title: "Not sure the lines were added",
+	Msg:   "The session store stopped answering while your lines were being added, so they may or may not have been added. Check with /scenario show before adding them again.",
+	Hint:  "/scenario show",
+}
+
+// appendOnce appends through the store. A failure may hide an append that
+// was applied (a MULTI/EXEC or script whose reply was lost), so with an
+// idempotency key it is retried once (the key makes the retry append
+// nothing if the first try was applied); when the outcome is still unknown
+// the user is told so rather than "nothing was changed".
+func (r *Router) appendOnce(ctx context.Context, key string, add []string, ttl time.Duration, once string) ([]string, error) {
+	stored, err := r.d.Store.AppendAndList(ctx, key, add, ttl, once)
+	if err == nil || once == "" || !errors.Is(err, session.ErrUnavailable) || notSent(err) {
+		return stored, err
+	}
+	stored, err2 := r.d.Store.AppendAndList(ctx, key, add, ttl, once)
+	if err2 == nil {
+		return stored, nil
+	}
+	r.log.Debug("append outcome unknown", "err", err, "retry_err", err2)
+	return nil, errMaybeAdded
+}
+
+// notSent reports a failure that happened before the request reached the
+// store (no connection could be made), so nothing was applied.
+func notSent(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && op.Op == "dial"
 }
 
 // ruleIDRe finds rule numbers in engine output ("613.4c", "302.6").

@@ -44,7 +44,7 @@ func TestBusyWhenQueueIsFull(t *testing.T) {
 	r := newRouter(t, Deps{Store: store, Scenarios: run, Handlers: 1, Queue: 1})
 	// Two different scenarios, so the result cache cannot answer either.
 	for i, ch := range []string{"c1", "c2"} {
-		if _, err := store.AppendAndList(ctx, "scenario:"+ch, []string{fmt.Sprintf("Ornithopter as O%d (new)", i)}, time.Hour); err != nil {
+		if _, err := store.AppendAndList(ctx, "scenario:"+ch, []string{fmt.Sprintf("Ornithopter as O%d (new)", i)}, time.Hour, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -102,7 +102,7 @@ func TestScenarioRunDeadline(t *testing.T) {
 	store := session.NewMemory()
 	run := &blockingRunner{started: make(chan struct{}, 8), release: make(chan struct{})}
 	r := newRouter(t, Deps{Store: store, Scenarios: run, ScenarioTimeout: 50 * time.Millisecond})
-	if _, err := store.AppendAndList(ctx, "scenario:c1", []string{"Ornithopter as O (new)"}, time.Hour); err != nil {
+	if _, err := store.AppendAndList(ctx, "scenario:c1", []string{"Ornithopter as O (new)"}, time.Hour, ""); err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()

@@ -28,7 +28,7 @@ func BenchmarkScenarioShow200(b *testing.B) {
 		lines = append(lines, fmt.Sprintf("Ornithopter as O%d (new, 1 +1/+1 counter)", i), fmt.Sprintf("? O%d", i))
 	}
 	ctx := context.Background()
-	if _, err := d.Store.AppendAndList(ctx, "scenario:c1", lines, time.Hour); err != nil {
+	if _, err := d.Store.AppendAndList(ctx, "scenario:c1", lines, time.Hour, ""); err != nil {
 		b.Fatal(err)
 	}
 	show := commands.Request{Kind: commands.KindCommand, Command: "scenario", Subcommand: "show", UserID: "u1", ChannelID: "c1"}
