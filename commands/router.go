@@ -75,6 +75,7 @@ type Router struct {
 
 	work      *workload
 	scenarios *resultCache
+	local     *localAdmission
 
 	ruleLabels []label // every rule id with a short title, for autocomplete
 	termLabels []label // glossary terms
@@ -116,7 +117,8 @@ func New(d Deps) (*Router, error) {
 		d.Log = slog.New(slog.DiscardHandler)
 	}
 	r := &Router{d: d, commands: map[string]*command{}, buttons: map[string]HandlerFunc{}, modals: map[string]HandlerFunc{}, log: d.Log,
-		work: newWorkload(d.Handlers, d.Queue), scenarios: newResultCache(scenarioCacheEntries, scenarioCacheBytes)}
+		work: newWorkload(d.Handlers, d.Queue), scenarios: newResultCache(scenarioCacheEntries, scenarioCacheBytes),
+		local: newLocalAdmission()}
 	r.footer = "Comprehensive Rules effective " + d.CR.Effective().Format("2006-01-02")
 	r.buildLabels()
 	r.registerAll()
