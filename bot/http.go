@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/arbiter-mtg/arbiter/commands"
 	"github.com/arbiter-mtg/arbiter/config"
 	"github.com/bwmarrin/discordgo"
 	voi "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
@@ -40,6 +41,11 @@ type Interactions struct {
 	key     *voi.ExpandedPublicKey // PublicKey, decoded once; nil when invalid
 	// delivered is signalled after each deferred follow-up (tests).
 	delivered func(error)
+	// follow counts deferred answers not yet delivered; abandon is closed
+	// when a stopping server's grace is over (httpshutdown.go).
+	follow      followUps
+	abandonOnce sync.Once
+	abandon     chan struct{}
 }
 
 // ParsePublicKey decodes the hex key shown in Discord's developer portal.
@@ -124,8 +130,15 @@ func (h *Interactions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr["Content-Length"] = []string{strconv.Itoa(len(b))}
 	w.Write(b)
 	if out.Later != nil {
+		h.follow.add()
 		go func() {
-			rep := <-out.Later
+			defer h.follow.done()
+			var rep commands.Reply
+			select {
+			case rep = <-out.Later:
+			case <-h.abandoned():
+				rep = restarting()
+			}
 			err := Deliver(h.REST, in, out.Response.Type, rep)
 			if err != nil {
 				h.log().Warn("follow-up failed", "err", err)
