@@ -141,7 +141,9 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"search", "--limit", "0", "haste"}, 2, "--limit"},
 		{[]string{"search", "qwxzv"}, 1, "nothing matches"},
 		{[]string{"search", "--kind", "rules", "haste"}, 2, "unknown kind"},
-		{[]string{"rule"}, 2, ""},
+		{[]string{"rule"}, 2, "needs a rule number. for example:\n  arbiter rule 302.6"},
+		{[]string{"rule", "302", "6"}, 2, "takes one argument, a rule number, not 2"},
+		{[]string{"card"}, 2, "needs a card name"},
 		{[]string{"frobnicate"}, 2, "unknown command"},
 	}
 	for _, c := range cases {
