@@ -39,6 +39,9 @@ func (c *Console) Run(ctx context.Context) error {
 		channel = "console"
 	}
 	defs := c.Router.Definitions()
+	if c.Prompt {
+		fmt.Fprint(c.Out, Hint)
+	}
 	n := 0
 	for {
 		if c.Prompt {
@@ -57,6 +60,11 @@ func (c *Console) Run(ctx context.Context) error {
 		req, err := commands.ParseLine(line, defs)
 		if err != nil {
 			fmt.Fprintf(c.Out, "error: %v\n", err)
+			continue
+		}
+		if req.Command == "help" {
+			// /help as typed here, not as Discord's slash commands.
+			fmt.Fprint(c.Out, Help(defs))
 			continue
 		}
 		n++
