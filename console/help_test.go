@@ -67,3 +67,13 @@ func TestConsoleHelpExamplesParse(t *testing.T) {
 		t.Errorf("%d examples in /help", n)
 	}
 }
+
+// A page break inside a sentence is joined with a space when every page
+// is shown; a break between paragraphs stays a blank line.
+func TestFlattenRejoinsSentences(t *testing.T) {
+	pages := []commands.Reply{{Body: "Judges do not", PageCount: 3}, {Body: "intervene in a missed trigger situation."}, {Body: "Examples follow."}}
+	got := Flatten(pages).Body
+	if want := "Judges do not intervene in a missed trigger situation.\n\nExamples follow."; got != want {
+		t.Errorf("Flatten: %q, want %q", got, want)
+	}
+}
