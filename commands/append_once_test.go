@@ -90,3 +90,25 @@ type dialFails struct {
 func (d dialFails) AppendAndList(context.Context, string, []string, time.Duration, string) ([]string, error) {
 	return nil, d.err
 }
+
+// failedWrites fails every change after it reached the store (its reply
+// lost): the outcome is unknown.
+type failedWrites struct{ session.Store }
+
+func (f failedWrites) Apply(context.Context, session.Batch) error { return errLostReply }
+func (f failedWrites) PopAndList(context.Context, string, time.Duration) (string, bool, []string, error) {
+	return "", false, nil, errLostReply
+}
+
+// /scenario new, undo and reset whose outcome is unknown do not claim
+// that nothing was changed.
+func TestScenarioChangeUnknownOutcome(t *testing.T) {
+	ctx := context.Background()
+	r := newRouter(t, Deps{Store: failedWrites{session.NewMemory()}, Scenarios: &fakeRunner{}})
+	for _, sub := range []string{"new", "undo", "reset"} {
+		rep := r.Handle(ctx, scen(sub, "u1"))
+		if !rep.Error || strings.Contains(rep.Body, "Nothing was changed") || !strings.Contains(rep.Body, "may or may not have been made") {
+			t.Errorf("/scenario %s with its reply lost: %+v", sub, rep)
+		}
+	}
+}

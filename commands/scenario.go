@@ -80,7 +80,7 @@ func (r *Router) scenarioNew(ctx context.Context, req Request) (Reply, error) {
 		b.Delete = append(b.Delete, marker)
 	}
 	if err := r.d.Store.Apply(ctx, b); err != nil {
-		return Reply{}, err
+		return Reply{}, writeFailed(err)
 	}
 	who := "this channel"
 	if private {
@@ -152,7 +152,7 @@ func (r *Router) scenarioUndo(ctx context.Context, req Request) (Reply, error) {
 	}
 	line, ok, lines, err := r.d.Store.PopAndList(ctx, key, r.d.ScenarioTTL)
 	if err != nil {
-		return Reply{}, err
+		return Reply{}, writeFailed(err)
 	}
 	if !ok {
 		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing to undo", Msg: "The scenario has no lines.", Hint: "/scenario add line:Ornithopter"}
@@ -171,7 +171,7 @@ func (r *Router) scenarioReset(ctx context.Context, req Request) (Reply, error) 
 		return Reply{}, err
 	}
 	if err := r.d.Store.Apply(ctx, session.Batch{Delete: []string{key, privateMarker(req.ChannelID, req.UserID)}}); err != nil {
-		return Reply{}, err
+		return Reply{}, writeFailed(err)
 	}
 	return Reply{Title: "Scenario cleared", Body: "The scenario was thrown away. Start again with `/scenario new` or `/scenario add`.", Ephemeral: private}, nil
 }
@@ -363,6 +363,24 @@ func (r *Router) appendOnce(ctx context.Context, key string, add []string, ttl t
 	}
 	r.log.Debug("append outcome unknown", "err", err, "retry_err", err2)
 	return nil, errMaybeAdded
+}
+
+// errMaybeChanged is errMaybeAdded for the other scenario changes (new,
+// undo, reset): a transaction whose reply was lost may have been applied.
+var errMaybeChanged = &UserError{
+	Code:  CodeUnavailable,
+	Title: "Not sure the scenario was changed",
+	Msg:   "The session store stopped answering while the scenario was being changed, so the change may or may not have been made. Check with /scenario show once the store is answering again. Rule, card and document look-ups still work.",
+	Hint:  "/scenario show",
+}
+
+// writeFailed words a failed scenario change truthfully: "nothing was
+// changed" only when the request never reached the store.
+func writeFailed(err error) error {
+	if errors.Is(err, session.ErrUnavailable) && !notSent(err) {
+		return errMaybeChanged
+	}
+	return err
 }
 
 // notSent reports a failure that happened before the request reached the
