@@ -74,6 +74,7 @@ type Router struct {
 	inner    []Middleware // added with Use, between the chain and the routes
 
 	work      *workload
+	heavy     chan struct{} // scenario runs using the CPU (heavySlots)
 	scenarios *resultCache
 	local     *localAdmission
 
@@ -117,7 +118,7 @@ func New(d Deps) (*Router, error) {
 		d.Log = slog.New(slog.DiscardHandler)
 	}
 	r := &Router{d: d, commands: map[string]*command{}, buttons: map[string]HandlerFunc{}, modals: map[string]HandlerFunc{}, log: d.Log,
-		work: newWorkload(d.Handlers, d.Queue), scenarios: newResultCache(scenarioCacheEntries, scenarioCacheBytes),
+		work: newWorkload(d.Handlers, d.Queue), heavy: make(chan struct{}, heavySlots()), scenarios: newResultCache(scenarioCacheEntries, scenarioCacheBytes),
 		local: newLocalAdmission()}
 	r.footer = "Comprehensive Rules effective " + d.CR.Effective().Format("2006-01-02")
 	r.buildLabels()

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"time"
 )
 
@@ -55,14 +56,31 @@ func (r *Router) limitWork(next Handler) Handler {
 	}
 }
 
-// runScenario runs a script within the per-run deadline and through the
-// cache of recent results.
+// heavySlots is how many scenario runs may use the CPU at once: all cores
+// but one, so look-ups always have a core however many scenarios are being
+// run (the handler cap alone would let slow runs fill every slot).
+func heavySlots() int { return max(1, runtime.GOMAXPROCS(0)-1) }
+
+// errRunsBusy answers a scenario that waited its whole deadline for a turn.
+var errRunsBusy = &UserError{Code: CodeLimited, Title: "Arbiter is busy", Msg: "Many scenarios are being run right now and yours did not get a turn in time. Try again in a few seconds.", Hint: "/scenario show"}
+
+// runScenario runs a script within the per-run deadline (which includes
+// waiting for a turn) and through the cache of recent results.
 func (r *Router) runScenario(ctx context.Context, src string) (ScenarioResult, error) {
 	if res, ok := r.scenarios.get(src); ok {
 		return res, nil
 	}
 	rctx, cancel := context.WithTimeout(ctx, r.d.ScenarioTimeout)
 	defer cancel()
+	select {
+	case r.heavy <- struct{}{}:
+		defer func() { <-r.heavy }()
+	case <-rctx.Done():
+		if ctx.Err() == nil {
+			return ScenarioResult{}, errRunsBusy
+		}
+		return ScenarioResult{}, ctx.Err()
+	}
 	start := time.Now()
 	res, err := r.d.Scenarios.Run(rctx, src)
 	if err != nil {

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -175,5 +176,115 @@ func TestResultCacheBounds(t *testing.T) {
 	c.put(strings.Repeat("x", 90), ScenarioResult{Text: strings.Repeat("y", 20)})
 	if c.bytes > 100 {
 		t.Errorf("%d bytes held, cap 100", c.bytes)
+	}
+}
+
+// Scenario runs take at most heavySlots cores at once; other commands are
+// not held behind them, and a run that waits its whole deadline for a
+// turn is told Arbiter is busy.
+func TestScenarioRunsLeaveACoreForLookups(t *testing.T) {
+	ctx := context.Background()
+	store := session.NewMemory()
+	run := &blockingRunner{started: make(chan struct{}, 64), release: make(chan struct{})}
+	r := newRouter(t, Deps{Store: store, Scenarios: run, ScenarioTimeout: 300 * time.Millisecond})
+	n := heavySlots()
+	for i := 0; i <= n; i++ {
+		if _, err := store.AppendAndList(ctx, fmt.Sprintf("scenario:h%d", i), []string{fmt.Sprintf("Ornithopter as O%d (new)", i)}, time.Hour, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	replies := make(chan Reply, n+1)
+	for i := 0; i <= n; i++ {
+		req := scen("show", fmt.Sprintf("u%d", i))
+		req.ChannelID = fmt.Sprintf("h%d", i)
+		go func() { replies <- r.Handle(ctx, req) }()
+	}
+	for i := 0; i < n; i++ {
+		<-run.started
+	}
+	select {
+	case <-run.started:
+		t.Fatalf("%d scenario runs at once, want at most %d", n+1, n)
+	case <-time.After(50 * time.Millisecond):
+	}
+	// A look-up is answered while every run slot is taken.
+	if rep := r.Serve(ctx, cmd("rule", "number", "302.6")); rep.Error {
+		t.Errorf("/rule while scenarios run: %+v", rep)
+	}
+	// The one waiting for a turn gives up at its deadline with "busy";
+	// the runs holding a slot are stopped at theirs.
+	busy := 0
+	for i := 0; i <= n; i++ {
+		rep := <-replies
+		if strings.Contains(rep.Body, "did not get a turn") {
+			busy++
+		}
+	}
+	if busy != 1 {
+		t.Errorf("%d runs told busy, want 1", busy)
+	}
+}
+
+// cpuRunner burns CPU for each run, as a long script does.
+type cpuRunner struct {
+	fakeRunner
+	burn time.Duration
+}
+
+func (c *cpuRunner) Run(ctx context.Context, src string) (ScenarioResult, error) {
+	end := time.Now().Add(c.burn)
+	x := 0
+	for time.Now().Before(end) && ctx.Err() == nil {
+		for i := 0; i < 1000; i++ {
+			x += i * i
+		}
+	}
+	_ = x
+	return ScenarioResult{Text: "done"}, nil
+}
+
+// BenchmarkRuleWhileScenariosRun: /rule 702 (a long, paged answer) latency while four users keep
+// running scenarios that each burn 20 ms of CPU (never cached: each script
+// is new). Reports p50 and p99 of /rule, with the run limit and with none.
+// go test ./commands -run '^$' -bench RuleWhileScenariosRun -benchtime 400x
+func BenchmarkRuleWhileScenariosRun(b *testing.B) {
+	for _, limited := range []bool{true, false} {
+		name := "limited"
+		if !limited {
+			name = "unlimited"
+		}
+		b.Run(name, func(b *testing.B) {
+			r := newRouter(b, Deps{Store: session.NewMemory(), Scenarios: &cpuRunner{burn: 20 * time.Millisecond}, Handlers: 64, Queue: 64})
+			if !limited {
+				r.heavy = make(chan struct{}, 1000)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			var wg sync.WaitGroup
+			for w := 0; w < 4; w++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for i := 0; ctx.Err() == nil; i++ {
+						req := scen("add", fmt.Sprintf("w%d", w), "line", fmt.Sprintf("Ornithopter as O%d (new)", i))
+						req.ChannelID = fmt.Sprintf("w%d-%d", w, i)
+						r.Handle(ctx, req)
+					}
+				}()
+			}
+			time.Sleep(50 * time.Millisecond)
+			lat := make([]time.Duration, 0, b.N)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				start := time.Now()
+				r.Serve(context.Background(), cmd("rule", "number", "702"))
+				lat = append(lat, time.Since(start))
+			}
+			b.StopTimer()
+			cancel()
+			wg.Wait()
+			slices.Sort(lat)
+			b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
+			b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
+		})
 	}
 }
