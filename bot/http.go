@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/arbiter-mtg/arbiter/commands"
 	"github.com/arbiter-mtg/arbiter/config"
 	"github.com/bwmarrin/discordgo"
 	voi "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
@@ -45,6 +46,11 @@ type Interactions struct {
 	// Ready, when set, answers GET /readyz: nil is 200 "ready", an error
 	// 503 with the reason. Unset, /readyz answers like /healthz.
 	Ready func(context.Context) error
+	// follow counts deferred answers not yet delivered; abandon is closed
+	// when a stopping server's grace is over (httpshutdown.go).
+	follow      followUps
+	abandonOnce sync.Once
+	abandon     chan struct{}
 }
 
 // ParsePublicKey decodes the hex key shown in Discord's developer portal.
@@ -133,8 +139,15 @@ func (h *Interactions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr["Content-Length"] = []string{strconv.Itoa(len(b))}
 	w.Write(b)
 	if out.Later != nil {
+		h.follow.add()
 		go func() {
-			rep := <-out.Later
+			defer h.follow.done()
+			var rep commands.Reply
+			select {
+			case rep = <-out.Later:
+			case <-h.abandoned():
+				rep = restarting()
+			}
 			err := Deliver(h.REST, in, out.Response.Type, rep)
 			if err != nil {
 				h.log().Warn("follow-up failed", "err", err, "interaction", in.ID)

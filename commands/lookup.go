@@ -77,7 +77,10 @@ func (r *Router) searchReply(q string, kinds []string, limit int) (Reply, error)
 	if r.d.Search == nil {
 		return Reply{}, &UserError{Code: CodeUnavailable, Title: "Search is unavailable", Msg: "The search index is not loaded. Look a rule up by number instead.", Hint: "/rule 302.6"}
 	}
-	hits := r.d.Search.Search(q, kinds, limit)
+	hits := headingsAfterSubrules(r.d.Search.Search(q, kinds, limit+headingSlack), r.d.CR)
+	if len(hits) > limit {
+		hits = hits[:limit]
+	}
 	if len(hits) == 0 {
 		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + clip(q, 60)}
 	}

@@ -58,7 +58,8 @@ const claimTTL = 15 * time.Minute
 // admission answers each interaction once across instances (the first to
 // claim its id answers it; the others get a Silent reply) and keeps users
 // within the rate limit (autocomplete is not counted). A store that is down
-// never stops an answer: look-ups must not depend on it.
+// never stops an answer (look-ups must not depend on it): a bounded local
+// record of claims and counts stands in for it (localadmit.go).
 func (r *Router) admission(next Handler) Handler {
 	return func(ctx context.Context, req Request) Reply {
 		claim, rate := "", ""
@@ -72,9 +73,16 @@ func (r *Router) admission(next Handler) Handler {
 			return next(ctx, req)
 		}
 		ad, err := r.d.Store.Admit(ctx, claim, claimTTL, rate, r.d.Limits.Rate, r.d.Limits.Window)
+		if err != nil {
+			// The store is down: this instance's own record decides, so
+			// a duplicate delivery is still answered once here and the
+			// rate limit still holds.
+			r.log.DebugContext(ctx, "admission failed, admitting from the local record", "err", err)
+			ad = r.local.admit(claim, rate, r.d.Limits.Rate, r.d.Limits.Window)
+		} else if ad.First {
+			r.local.note(claim)
+		}
 		switch {
-		case err != nil:
-			r.log.DebugContext(ctx, "admission failed, answering anyway", "err", err)
 		case !ad.First:
 			return Reply{Silent: true}
 		case !ad.Allowed:

@@ -37,7 +37,13 @@ type Deps struct {
 	Limits      Limits
 	ScenarioTTL time.Duration
 	PageTTL     time.Duration
-	Log         *slog.Logger
+	// Handlers commands run at once and Queue more wait (see workload);
+	// ScenarioTimeout bounds one scenario run. Zero values take
+	// config.Default's.
+	Handlers        int
+	Queue           int
+	ScenarioTimeout time.Duration
+	Log             *slog.Logger
 }
 
 // HandlerFunc answers a command, a subcommand, a button or a form. An error
@@ -68,6 +74,11 @@ type Router struct {
 	serve    Handler
 	inner    []Middleware // added with Use, between the chain and the routes
 
+	work      *workload
+	heavy     chan struct{} // scenario runs using the CPU (heavySlots)
+	scenarios *resultCache
+	local     *localAdmission
+
 	ruleLabels []label // every rule id with a short title, for autocomplete
 	termLabels []label // glossary terms
 	footer     string
@@ -94,10 +105,22 @@ func New(d Deps) (*Router, error) {
 	if d.PageTTL <= 0 {
 		d.PageTTL = def.PageTTL.Duration
 	}
+	lim := config.Default().Limits
+	if d.Handlers <= 0 {
+		d.Handlers = lim.Handlers
+	}
+	if d.Queue <= 0 {
+		d.Queue = lim.Queue
+	}
+	if d.ScenarioTimeout <= 0 {
+		d.ScenarioTimeout = lim.ScenarioTimeout.Duration
+	}
 	if d.Log == nil {
 		d.Log = slog.New(slog.DiscardHandler)
 	}
-	r := &Router{d: d, commands: map[string]*command{}, buttons: map[string]HandlerFunc{}, modals: map[string]HandlerFunc{}, log: d.Log}
+	r := &Router{d: d, commands: map[string]*command{}, buttons: map[string]HandlerFunc{}, modals: map[string]HandlerFunc{}, log: d.Log,
+		work: newWorkload(d.Handlers, d.Queue), heavy: make(chan struct{}, heavySlots()), scenarios: newResultCache(scenarioCacheEntries, scenarioCacheBytes),
+		local: newLocalAdmission()}
 	r.footer = "Comprehensive Rules effective " + d.CR.Effective().Format("2006-01-02")
 	r.buildLabels()
 	r.registerAll()
@@ -105,10 +128,19 @@ func New(d Deps) (*Router, error) {
 	return r, nil
 }
 
+// The scenario result cache: enough for the scenarios in active use on a
+// busy server, at most a few MB (a capped scenario and its report are tens
+// of KB).
+const (
+	scenarioCacheEntries = 256
+	scenarioCacheBytes   = 16 << 20
+)
+
 // chain builds the middleware chain every transport serves: recover, admit,
-// defer, then any middleware added with Use, then the routes.
+// defer, wait for a slot (the wait counts towards the deferral), then any
+// middleware added with Use, then the routes.
 func (r *Router) chain() {
-	mw := append([]Middleware{r.recoverPanics, r.admission, deferAnswer}, r.inner...)
+	mw := append([]Middleware{r.recoverPanics, r.admission, deferAnswer, r.limitWork}, r.inner...)
 	r.serve = Chain(r.route, mw...)
 }
 

@@ -323,12 +323,15 @@ func TestStoreDown(t *testing.T) {
 	store := &downStore{}
 	r := newRouter(t, Deps{Store: store, Limits: Limits{Rate: 1, Window: time.Minute}, Scenarios: &fakeRunner{}})
 	req := cmd("rule", "number", "302.6")
-	req.ID = "i-1"
+	// (Each its own interaction and user: duplicates and users over the
+	// limit are refused from the local record, TestAdmissionWithStoreDown.)
 	for i := 0; i < 3; i++ {
+		req.ID, req.UserID = fmt.Sprintf("i-%d", i), fmt.Sprintf("u%d", i)
 		if ok, over := admitOnly(r, ctx, req); !ok || over != nil {
 			t.Fatalf("store down must not stop answers: answer=%v over=%v", ok, over)
 		}
 	}
+	req.UserID = "u1"
 	if rep := r.Handle(ctx, req); rep.Error || !strings.Contains(rep.Body, "summoning sickness") {
 		t.Errorf("rule look-up with the store down: %+v", rep)
 	}

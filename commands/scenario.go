@@ -2,10 +2,13 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net"
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/arbiter-mtg/arbiter/session"
 )
@@ -77,7 +80,7 @@ func (r *Router) scenarioNew(ctx context.Context, req Request) (Reply, error) {
 		b.Delete = append(b.Delete, marker)
 	}
 	if err := r.d.Store.Apply(ctx, b); err != nil {
-		return Reply{}, err
+		return Reply{}, writeFailed(err)
 	}
 	who := "this channel"
 	if private {
@@ -107,7 +110,7 @@ func (r *Router) scenarioAdd(ctx context.Context, req Request) (Reply, error) {
 			which = 1
 		}
 		key := scenarioKey(req.ChannelID, req.UserID, found)
-		rep, err := r.appendTo(ctx, key, found, lists[which], splitScript(line))
+		rep, err := r.appendTo(ctx, key, found, lists[which], splitScript(line), req.ID)
 		if err != nil && lists[which] != nil {
 			// A refused line is still a use of the scenario: renew its
 			// expiry as a successful append would have (best effort).
@@ -122,7 +125,7 @@ func (r *Router) scenarioAdd(ctx context.Context, req Request) (Reply, error) {
 	if line == "" {
 		return Reply{Modal: addLinesModal(private)}, nil
 	}
-	return r.appendAndRun(ctx, key, private, splitScript(line))
+	return r.appendAndRun(ctx, key, private, splitScript(line), req.ID)
 }
 
 // scenarioShow runs the scenario again and shows it.
@@ -149,7 +152,7 @@ func (r *Router) scenarioUndo(ctx context.Context, req Request) (Reply, error) {
 	}
 	line, ok, lines, err := r.d.Store.PopAndList(ctx, key, r.d.ScenarioTTL)
 	if err != nil {
-		return Reply{}, err
+		return Reply{}, writeFailed(err)
 	}
 	if !ok {
 		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing to undo", Msg: "The scenario has no lines.", Hint: "/scenario add line:Ornithopter"}
@@ -168,7 +171,7 @@ func (r *Router) scenarioReset(ctx context.Context, req Request) (Reply, error) 
 		return Reply{}, err
 	}
 	if err := r.d.Store.Apply(ctx, session.Batch{Delete: []string{key, privateMarker(req.ChannelID, req.UserID)}}); err != nil {
-		return Reply{}, err
+		return Reply{}, writeFailed(err)
 	}
 	return Reply{Title: "Scenario cleared", Body: "The scenario was thrown away. Start again with `/scenario new` or `/scenario add`.", Ephemeral: private}, nil
 }
@@ -237,7 +240,7 @@ func (r *Router) scenarioModal(ctx context.Context, req Request) (Reply, error) 
 	if len(lines) == 0 {
 		return Reply{}, &UserError{Title: "Nothing to add", Msg: "The form was empty.", Hint: "/scenario add line:Ornithopter"}
 	}
-	return r.appendAndRun(ctx, scenarioKey(req.ChannelID, req.UserID, private), private, lines)
+	return r.appendAndRun(ctx, scenarioKey(req.ChannelID, req.UserID, private), private, lines, req.ID)
 }
 
 // splitScript splits pasted text into lines, dropping blank ones.
@@ -254,12 +257,12 @@ func splitScript(s string) []string {
 // appendAndRun checks that the script still parses and runs with the new
 // lines, appends them (nothing is written when they do not) and answers
 // with the whole script run again.
-func (r *Router) appendAndRun(ctx context.Context, key string, private bool, add []string) (Reply, error) {
+func (r *Router) appendAndRun(ctx context.Context, key string, private bool, add []string, once string) (Reply, error) {
 	lines, err := r.d.Store.Lines(ctx, key, r.d.ScenarioTTL)
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.appendTo(ctx, key, private, lines, add)
+	return r.appendTo(ctx, key, private, lines, add, once)
 }
 
 // Scenario size caps: every add and show runs the whole script again, so a
@@ -270,8 +273,9 @@ const (
 	MaxLineBytes     = 500 // one statement, as /scenario add's line option
 )
 
-// appendTo is appendAndRun on the lines the scenario held when read.
-func (r *Router) appendTo(ctx context.Context, key string, private bool, lines, add []string) (Reply, error) {
+// appendTo is appendAndRun on the lines the scenario held when read. once
+// (the interaction id) makes the append idempotent in the store.
+func (r *Router) appendTo(ctx context.Context, key string, private bool, lines, add []string, once string) (Reply, error) {
 	ttl := r.d.ScenarioTTL
 	all := append(append([]string(nil), lines...), add...)
 	refuse := func(msg string) error {
@@ -295,9 +299,9 @@ func (r *Router) appendTo(ctx context.Context, key string, private bool, lines, 
 	if err := r.d.Scenarios.Check(strings.Join(all, "\n")); err != nil {
 		return Reply{}, refuse(err.Error())
 	}
-	res, err := r.d.Scenarios.Run(ctx, strings.Join(all, "\n"))
+	res, err := r.runScenario(ctx, strings.Join(all, "\n"))
 	if err != nil {
-		return Reply{}, &UserError{Title: "The scenario could not run", Msg: err.Error(), Hint: "/scenario show"}
+		return Reply{}, runError(err, "/scenario show")
 	}
 	// A new line the engine cannot carry out (an unknown card, a typo in
 	// a reference) is refused; errors in older lines are only reported.
@@ -313,7 +317,7 @@ func (r *Router) appendTo(ctx context.Context, key string, private bool, lines, 
 	// The list as stored right after the append: other users may have
 	// added lines at the same time, and the answer must be the script as
 	// stored (one round trip for both).
-	stored, err := r.d.Store.AppendAndList(ctx, key, add, ttl)
+	stored, err := r.appendOnce(ctx, key, add, ttl, once)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -323,14 +327,77 @@ func (r *Router) appendTo(ctx context.Context, key string, private bool, lines, 
 	return r.scenarioReply(stored, res, private, ""), nil
 }
 
+// runError is the reply to a run that failed: the deadline's own message,
+// or the engine's.
+func runError(err error, hint string) error {
+	var ue *UserError
+	if errors.As(err, &ue) {
+		return ue
+	}
+	return &UserError{Title: "The scenario could not run", Msg: err.Error(), Hint: hint}
+}
+
+// errMaybeAdded is the truthful answer when an append's outcome is unknown:
+// the store took the transaction but its reply was lost, so it may have
+// been applied.
+var errMaybeAdded = &UserError{
+	Code:  CodeUnavailable,
+	Title: "Not sure the lines were added",
+	Msg:   "The session store stopped answering while your lines were being added, so they may or may not have been added. Check with /scenario show before adding them again.",
+	Hint:  "/scenario show",
+}
+
+// appendOnce appends through the store. A failure may hide an append that
+// was applied (a MULTI/EXEC or script whose reply was lost), so with an
+// idempotency key it is retried once (the key makes the retry append
+// nothing if the first try was applied); when the outcome is still unknown
+// the user is told so rather than "nothing was changed".
+func (r *Router) appendOnce(ctx context.Context, key string, add []string, ttl time.Duration, once string) ([]string, error) {
+	stored, err := r.d.Store.AppendAndList(ctx, key, add, ttl, once)
+	if err == nil || once == "" || !errors.Is(err, session.ErrUnavailable) || notSent(err) {
+		return stored, err
+	}
+	stored, err2 := r.d.Store.AppendAndList(ctx, key, add, ttl, once)
+	if err2 == nil {
+		return stored, nil
+	}
+	r.log.Debug("append outcome unknown", "err", err, "retry_err", err2)
+	return nil, errMaybeAdded
+}
+
+// errMaybeChanged is errMaybeAdded for the other scenario changes (new,
+// undo, reset): a transaction whose reply was lost may have been applied.
+var errMaybeChanged = &UserError{
+	Code:  CodeUnavailable,
+	Title: "Not sure the scenario was changed",
+	Msg:   "The session store stopped answering while the scenario was being changed, so the change may or may not have been made. Check with /scenario show once the store is answering again. Rule, card and document look-ups still work.",
+	Hint:  "/scenario show",
+}
+
+// writeFailed words a failed scenario change truthfully: "nothing was
+// changed" only when the request never reached the store.
+func writeFailed(err error) error {
+	if errors.Is(err, session.ErrUnavailable) && !notSent(err) {
+		return errMaybeChanged
+	}
+	return err
+}
+
+// notSent reports a failure that happened before the request reached the
+// store (no connection could be made), so nothing was applied.
+func notSent(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && op.Op == "dial"
+}
+
 // ruleIDRe finds rule numbers in engine output ("613.4c", "302.6").
 var ruleIDRe = regexp.MustCompile(`\b[1-9]\d\d\.\d+[a-z]?\b`)
 
 // runReply runs the script and shows it with the engine's report.
 func (r *Router) runReply(ctx context.Context, lines []string, private bool, note string) (Reply, error) {
-	res, err := r.d.Scenarios.Run(ctx, strings.Join(lines, "\n"))
+	res, err := r.runScenario(ctx, strings.Join(lines, "\n"))
 	if err != nil {
-		return Reply{}, &UserError{Title: "The scenario could not run", Msg: err.Error(), Hint: "/scenario undo"}
+		return Reply{}, runError(err, "/scenario undo")
 	}
 	return r.scenarioReply(lines, res, private, note), nil
 }

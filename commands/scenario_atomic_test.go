@@ -32,11 +32,11 @@ func (f *failingWrites) fail() error {
 	return nil
 }
 
-func (f *failingWrites) AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration) ([]string, error) {
+func (f *failingWrites) AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration, once string) ([]string, error) {
 	if err := f.fail(); err != nil {
 		return nil, err
 	}
-	return f.Store.AppendAndList(ctx, key, lines, ttl)
+	return f.Store.AppendAndList(ctx, key, lines, ttl, once)
 }
 
 func (f *failingWrites) PopAndList(ctx context.Context, key string, ttl time.Duration) (string, bool, []string, error) {
@@ -125,10 +125,10 @@ func TestScenarioNewWritesNothingPartial(t *testing.T) {
 					t.Fatal(err)
 				}
 				t.Cleanup(func() { real.Close() })
-				if _, err := real.AppendAndList(ctx, scenarioKey("c1", "u1", false), shared, time.Hour); err != nil {
+				if _, err := real.AppendAndList(ctx, scenarioKey("c1", "u1", false), shared, time.Hour, ""); err != nil {
 					t.Fatal(err)
 				}
-				if _, err := real.AppendAndList(ctx, scenarioKey("c1", "u1", true), private, time.Hour); err != nil {
+				if _, err := real.AppendAndList(ctx, scenarioKey("c1", "u1", true), private, time.Hour, ""); err != nil {
 					t.Fatal(err)
 				}
 				if tc.privateNow {

@@ -86,7 +86,7 @@ func (s *downStore) Admit(context.Context, string, time.Duration, string, int, t
 func (s *downStore) Lines(context.Context, string, time.Duration) ([]string, error) {
 	return nil, s.fail(false)
 }
-func (s *downStore) AppendAndList(context.Context, string, []string, time.Duration) ([]string, error) {
+func (s *downStore) AppendAndList(context.Context, string, []string, time.Duration, string) ([]string, error) {
 	return nil, s.fail(true)
 }
 func (s *downStore) PopAndList(context.Context, string, time.Duration) (string, bool, []string, error) {

@@ -111,6 +111,15 @@ type Redis struct {
 type Limits struct {
 	Rate   int      `toml:"rate"`
 	Window Duration `toml:"window"`
+	// Handlers is how many commands may run at once; the others wait in a
+	// queue of Queue places, and a command that finds the queue full is
+	// answered "busy, try again". This bounds the CPU that deferred work
+	// (long scenario runs) can take from everyone else.
+	Handlers int `toml:"handlers"`
+	Queue    int `toml:"queue"`
+	// ScenarioTimeout bounds one run of a scenario script; a run that
+	// takes longer is stopped and the user told to make it smaller.
+	ScenarioTimeout Duration `toml:"scenario_timeout"`
 }
 
 // Session holds the expiries of shared state.
@@ -190,8 +199,9 @@ func Default() Config {
 			MaxBody: 64 << 10,
 			MaxSkew: Duration{5 * time.Minute},
 		},
-		Log:     Log{Format: "text", Level: "info"},
-		Limits:  Limits{Rate: 10, Window: Duration{10 * time.Second}},
+		Log: Log{Format: "text", Level: "info"},
+		Limits: Limits{Rate: 10, Window: Duration{10 * time.Second},
+			Handlers: 16, Queue: 64, ScenarioTimeout: Duration{20 * time.Second}},
 		Session: Session{ScenarioTTL: Duration{24 * time.Hour}, PageTTL: Duration{15 * time.Minute}},
 		Judge:   Judge{Inline: "channels", Expand: 5, ChannelRate: 6, ChannelWindow: Duration{30 * time.Second}},
 	}
@@ -265,6 +275,12 @@ func (c *Config) Validate() error {
 	}
 	if c.Limits.Rate > 0 && c.Limits.Window.Duration <= 0 {
 		errs = append(errs, errors.New("limits.window must be positive when limits.rate is set"))
+	}
+	if c.Limits.Handlers <= 0 || c.Limits.Queue < 0 {
+		errs = append(errs, errors.New("limits.handlers must be positive and limits.queue 0 or more"))
+	}
+	if c.Limits.ScenarioTimeout.Duration <= 0 || c.Limits.ScenarioTimeout.Duration >= 14*time.Minute {
+		errs = append(errs, errors.New("limits.scenario_timeout must be positive and well under the 15 minutes an interaction lives (e.g. \"20s\")"))
 	}
 	if c.HTTP.MaxBody <= 0 {
 		errs = append(errs, errors.New("http.max_body must be positive"))

@@ -10,6 +10,8 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/arbiter-mtg/arbiter/commands"
 )
@@ -39,6 +41,9 @@ func (c *Console) Run(ctx context.Context) error {
 		channel = "console"
 	}
 	defs := c.Router.Definitions()
+	if c.Prompt {
+		fmt.Fprint(c.Out, Hint)
+	}
 	n := 0
 	for {
 		if c.Prompt {
@@ -57,6 +62,11 @@ func (c *Console) Run(ctx context.Context) error {
 		req, err := commands.ParseLine(line, defs)
 		if err != nil {
 			fmt.Fprintf(c.Out, "error: %v\n", err)
+			continue
+		}
+		if req.Command == "help" {
+			// /help as typed here, not as Discord's slash commands.
+			fmt.Fprint(c.Out, Help(defs))
 			continue
 		}
 		n++
@@ -185,15 +195,30 @@ func Flatten(pages []commands.Reply) commands.Reply {
 			out.Buttons = append(out.Buttons, b)
 		}
 	}
-	var bodies []string
+	var body strings.Builder
 	for _, p := range pages {
 		if b := strings.TrimSpace(p.Body); b != "" {
-			bodies = append(bodies, b)
+			if body.Len() > 0 {
+				body.WriteString(pageJoin(body.String(), b))
+			}
+			body.WriteString(b)
 		}
 		out.Fields = append(out.Fields, p.Fields...)
 	}
-	out.Body = strings.Join(bodies, "\n\n")
+	out.Body = body.String()
 	return out
+}
+
+// pageJoin is what goes between two pages' bodies: a blank line, or a
+// space when the page break fell inside a sentence (the first page ends
+// mid-clause and the next goes on in lowercase).
+func pageJoin(prev, next string) string {
+	last, _ := utf8.DecodeLastRuneInString(prev)
+	first, _ := utf8.DecodeRuneInString(next)
+	if (unicode.IsLetter(last) || last == ',') && unicode.IsLower(first) {
+		return " "
+	}
+	return "\n\n"
 }
 
 // Answer is a reply as the CLI prints it with --json (every page joined).

@@ -63,8 +63,8 @@ func (c *countingStore) Lines(ctx context.Context, key string, ttl time.Duration
 	return v, err
 }
 
-func (c *countingStore) AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration) ([]string, error) {
-	v, err := c.Store.AppendAndList(ctx, key, lines, ttl)
+func (c *countingStore) AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration, once string) ([]string, error) {
+	v, err := c.Store.AppendAndList(ctx, key, lines, ttl, once)
 	c.count("append", err)
 	return v, err
 }

@@ -41,7 +41,7 @@ func BenchmarkStore(b *testing.B) {
 			script[i] = fmt.Sprintf("Ornithopter as O%d (new)", i)
 		}
 		for k := range 64 {
-			if _, err := s.AppendAndList(ctx, fmt.Sprintf("scenario:r%d", k), script, time.Hour); err != nil {
+			if _, err := s.AppendAndList(ctx, fmt.Sprintf("scenario:r%d", k), script, time.Hour, ""); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -65,7 +65,7 @@ func BenchmarkStore(b *testing.B) {
 				// 64 scenarios, each fresh every 1024 calls: lists of at most
 				// 16 lines, as scenarios are, so the returned list does not
 				// grow with b.N.
-				_, err := s.AppendAndList(ctx, fmt.Sprintf("scenario:c%d:%d", i%64, i/1024), []string{"Ornithopter as O (new)"}, time.Minute)
+				_, err := s.AppendAndList(ctx, fmt.Sprintf("scenario:c%d:%d", i%64, i/1024), []string{"Ornithopter as O (new)"}, time.Minute, "")
 				return err
 			}},
 			{"Lines", func(i int64) error {

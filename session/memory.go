@@ -28,6 +28,7 @@ const (
 	kindClaim
 	kindRate
 	numKinds
+	kindOnce // AppendAndList's once keys (key + "\x00" + once); not removed by Delete
 )
 
 type memKey struct {
@@ -166,13 +167,21 @@ func (m *Memory) Lines(ctx context.Context, key string, ttl time.Duration) ([]st
 }
 
 // AppendAndList implements Store.
-func (m *Memory) AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration) ([]string, error) {
+func (m *Memory) AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration, once string) ([]string, error) {
 	now, err := m.begin(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer m.mu.Unlock()
 	k := memKey{kindLines, key}
+	if once != "" {
+		ok := memKey{kindOnce, key + "\x00" + once}
+		if m.live(ok, now) != nil {
+			lines = nil // applied before: list only
+		} else {
+			m.entries[ok] = &memEntry{expires: expiryFrom(now, OnceTTL)}
+		}
+	}
 	e := m.live(k, now)
 	if e == nil {
 		if len(lines) == 0 {

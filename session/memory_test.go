@@ -53,7 +53,7 @@ func TestMemoryRaceWithSweep(t *testing.T) {
 		wg.Go(func() {
 			for i := range 200 {
 				key := fmt.Sprintf("scenario:%d", i%5)
-				m.AppendAndList(ctx, key, []string{"x"}, time.Millisecond)
+				m.AppendAndList(ctx, key, []string{"x"}, time.Millisecond, "")
 				m.Lines(ctx, key, time.Millisecond)
 				m.PopAndList(ctx, key, time.Millisecond)
 				m.Peek(ctx, key, key)

@@ -40,7 +40,7 @@ func storeCalls(s *Redis) map[string]func(context.Context) error {
 	return map[string]func(context.Context) error{
 		"Lines": func(ctx context.Context) error { _, err := s.Lines(ctx, "scenario:c1", time.Hour); return err },
 		"AppendAndList": func(ctx context.Context) error {
-			_, err := s.AppendAndList(ctx, "scenario:c1", []string{"Ornithopter"}, time.Hour)
+			_, err := s.AppendAndList(ctx, "scenario:c1", []string{"Ornithopter"}, time.Hour, "")
 			return err
 		},
 		"PopAndList": func(ctx context.Context) error {
@@ -94,7 +94,7 @@ func TestRedisOutageAndRecovery(t *testing.T) {
 	}
 	defer s.Close()
 	ctx := context.Background()
-	if _, err := s.AppendAndList(ctx, "scenario:c1", []string{"Ornithopter"}, time.Hour); err != nil {
+	if _, err := s.AppendAndList(ctx, "scenario:c1", []string{"Ornithopter"}, time.Hour, ""); err != nil {
 		t.Fatalf("append before the outage: %v", err)
 	}
 
@@ -119,7 +119,7 @@ func TestRedisOutageAndRecovery(t *testing.T) {
 				var err error
 				switch (w + i) % 4 {
 				case 0:
-					_, err = s.AppendAndList(ctx, fmt.Sprintf("scenario:bg%d", w), []string{"x"}, time.Minute)
+					_, err = s.AppendAndList(ctx, fmt.Sprintf("scenario:bg%d", w), []string{"x"}, time.Minute, "")
 				case 1:
 					_, err = claimOnly(ctx, s, fmt.Sprintf("interaction:bg%d-%d", w, i), time.Minute)
 				case 2:
@@ -182,7 +182,7 @@ func TestRedisOutageAndRecovery(t *testing.T) {
 	if lines, err := s.Lines(ctx, "scenario:c1", time.Hour); err != nil || lines != nil {
 		t.Fatalf("Lines after the restart = %q, %v; want nil, nil (fresh server)", lines, err)
 	}
-	if lines, err := s.AppendAndList(ctx, "scenario:c1", []string{"Ensoul Artifact", "Titanic Growth"}, time.Hour); err != nil || len(lines) != 2 {
+	if lines, err := s.AppendAndList(ctx, "scenario:c1", []string{"Ensoul Artifact", "Titanic Growth"}, time.Hour, ""); err != nil || len(lines) != 2 {
 		t.Fatalf("AppendAndList after recovery = %q, %v", lines, err)
 	}
 	if ok, err := claimOnly(ctx, s, "interaction:after", time.Minute); err != nil || !ok {
@@ -295,7 +295,7 @@ func TestRedisSlowServerTimesOut(t *testing.T) {
 	}
 	defer s.Close()
 	ctx := context.Background()
-	if _, err := s.AppendAndList(ctx, "scenario:slow", []string{"Ornithopter"}, time.Hour); err != nil {
+	if _, err := s.AppendAndList(ctx, "scenario:slow", []string{"Ornithopter"}, time.Hour, ""); err != nil {
 		t.Fatal(err)
 	}
 	srv.Pause()
@@ -335,5 +335,49 @@ func TestRedisSlowServerTimesOut(t *testing.T) {
 	time.Sleep(200 * time.Millisecond)
 	if lines, err := s.Lines(ctx, "scenario:c1", 0); err != nil || len(lines) > 1 || (len(lines) == 1 && lines[0] != "Ornithopter") {
 		t.Fatalf("swept scenario after the thaw = %q, %v", lines, err)
+	}
+}
+
+// TestRedisAppendRetryAfterLostReply: an append sent to a frozen Redis
+// times out, but it sits in the server's socket and may run when Redis
+// thaws: its outcome is unknown. Retried with the same idempotency key
+// once Redis answers again, the scenario holds the line exactly once
+// whichever way the first try went.
+func TestRedisAppendRetryAfterLostReply(t *testing.T) {
+	srv := redistest.Start(t)
+	s, err := NewRedis(RedisConfig{
+		Addrs:       []string{srv.Addr},
+		ReadTimeout: 300 * time.Millisecond, WriteTimeout: 300 * time.Millisecond,
+		DialTimeout: 300 * time.Millisecond, PoolTimeout: 300 * time.Millisecond,
+		OpTimeout: 600 * time.Millisecond,
+		Logger:    slog.New(slog.NewTextHandler(&lockedBuffer{}, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	if _, err := s.AppendAndList(ctx, "scenario:lost", []string{"Ornithopter as O (new)"}, time.Hour, "i1"); err != nil {
+		t.Fatal(err)
+	}
+	srv.Pause()
+	if _, err := s.AppendAndList(ctx, "scenario:lost", []string{"cast Titanic Growth targeting O"}, time.Hour, "i2"); !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("append to a frozen Redis: %v, want ErrUnavailable", err)
+	}
+	srv.Resume()
+	time.Sleep(300 * time.Millisecond) // let the thawed server run what it read
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		lines, err := s.AppendAndList(ctx, "scenario:lost", []string{"cast Titanic Growth targeting O"}, time.Hour, "i2")
+		if err == nil {
+			if len(lines) != 2 || lines[1] != "cast Titanic Growth targeting O" {
+				t.Fatalf("after the retry: %q, want the line once", lines)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("store still failing 10 s after Redis thawed: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

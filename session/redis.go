@@ -239,6 +239,9 @@ const (
 	suffixValue = ":val"
 	suffixClaim = ":claim"
 	suffixRate  = ":rate"
+	// suffixOnce + an interaction id marks an append as applied (not a
+	// kind Delete removes: it expires after OnceTTL).
+	suffixOnce = ":once:"
 )
 
 var allSuffixes = [...]string{suffixLines, suffixValue, suffixClaim, suffixRate}
@@ -398,10 +401,13 @@ func (r *Redis) Lines(ctx context.Context, key string, ttl time.Duration) ([]str
 // AppendAndList implements Store: RPUSH, PEXPIRE and LRANGE in one
 // transaction, so the lines land contiguously in the order Redis receives
 // the call and the list never exists without its expiry.
-func (r *Redis) AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration) ([]string, error) {
+func (r *Redis) AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration, once string) ([]string, error) {
 	ctx, cancel, start := r.op(ctx)
 	defer cancel()
 	k := r.redisKey(key, suffixLines)
+	if once != "" {
+		return r.appendOnce(ctx, start, k, r.redisKey(key, suffixOnce+once), lines, ttl)
+	}
 	var lr *redis.StringSliceCmd
 	_, err := r.client.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		if len(lines) > 0 {
@@ -425,6 +431,41 @@ func (r *Redis) AppendAndList(ctx context.Context, key string, lines []string, t
 		return nil, nil
 	}
 	return lr.Val(), nil
+}
+
+// appendOnceScript is AppendAndList with an idempotency key: KEYS[2] is
+// set (NX, PX ARGV[2]) in the same script as the RPUSH, and when it was
+// already set nothing is pushed. ARGV[1] is the list's PEXPIRE (0: leave
+// it), ARGV[3:] the lines. Both keys share the scenario's hash tag.
+var appendOnceScript = redis.NewScript(`
+local fresh = redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[2])
+if fresh and #ARGV > 2 then
+  for i = 3, #ARGV, 1000 do
+    redis.call('RPUSH', KEYS[1], unpack(ARGV, i, math.min(i + 999, #ARGV)))
+  end
+end
+if tonumber(ARGV[1]) > 0 and redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+end
+return redis.call('LRANGE', KEYS[1], 0, -1)
+`)
+
+// appendOnce runs appendOnceScript.
+func (r *Redis) appendOnce(ctx context.Context, start int64, listKey, onceKey string, lines []string, ttl time.Duration) ([]string, error) {
+	args := make([]any, 0, len(lines)+2)
+	args = append(args, max(pttl(ttl), 0).Milliseconds(), pttl(OnceTTL).Milliseconds())
+	for _, l := range lines {
+		args = append(args, l)
+	}
+	res, err := appendOnceScript.Run(ctx, r.client, []string{listKey, onceKey}, args...).StringSlice()
+	if err != nil {
+		return nil, r.fail(start, err)
+	}
+	r.ok(start)
+	if len(res) == 0 {
+		return nil, nil
+	}
+	return res, nil
 }
 
 // PopAndList implements Store: RPOP, PEXPIRE and LRANGE in one transaction.

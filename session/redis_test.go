@@ -71,7 +71,7 @@ func TestRedisWritesExpiringKeys(t *testing.T) {
 	}
 	defer s.Close()
 	ctx := context.Background()
-	if _, err := s.AppendAndList(ctx, "scenario:k", []string{"a"}, time.Hour); err != nil {
+	if _, err := s.AppendAndList(ctx, "scenario:k", []string{"a"}, time.Hour, ""); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Put(ctx, "page:k", []byte("v"), time.Hour); err != nil {

@@ -25,7 +25,12 @@ type Store interface {
 	// append, in the same transaction: the script as stored, with lines
 	// others appended before these, in one round trip. Concurrent appends
 	// never lose or double a line, and one call's lines stay contiguous.
-	AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration) ([]string, error)
+	// A non-empty once (an interaction id) makes the call idempotent: the
+	// store remembers it with the append, in the same transaction, for
+	// OnceTTL, and a later call with the same key and once appends
+	// nothing and returns the list. A call whose reply was lost (its
+	// outcome unknown) can therefore be retried without doubling a line.
+	AppendAndList(ctx context.Context, key string, lines []string, ttl time.Duration, once string) ([]string, error)
 	// PopAndList removes and returns the last line of the list at key and
 	// the list that remains (nil when none), in the same transaction, and
 	// renews the expiry to ttl; ok is false when the list is empty or
@@ -52,6 +57,10 @@ type Store interface {
 	Ping(ctx context.Context) error
 	Close() error
 }
+
+// OnceTTL is how long AppendAndList remembers a once key: the life of an
+// interaction token, after which no retry of it can come.
+const OnceTTL = 15 * time.Minute
 
 // Batch is a change Apply makes as a whole: deletions first, then values.
 type Batch struct {

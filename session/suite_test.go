@@ -33,6 +33,7 @@ func runStoreSuite(t *testing.T, open openStore) {
 	t.Run("apply", func(t *testing.T) { t.Parallel(); testApply(t, open(t)) })
 	t.Run("append-and-list", func(t *testing.T) { t.Parallel(); testAppendAndList(t, open(t)) })
 	t.Run("peek", func(t *testing.T) { t.Parallel(); testPeek(t, open(t)) })
+	t.Run("append-once", func(t *testing.T) { t.Parallel(); testAppendOnce(t, open(t)) })
 	t.Run("errors", func(t *testing.T) { t.Parallel(); testErrors(t, open(t)) })
 }
 
@@ -40,7 +41,7 @@ func runStoreSuite(t *testing.T, open openStore) {
 // right after the append.
 func mustAppend(t *testing.T, s Store, key string, ttl time.Duration, lines ...string) int {
 	t.Helper()
-	got, err := s.AppendAndList(context.Background(), key, lines, ttl)
+	got, err := s.AppendAndList(context.Background(), key, lines, ttl, "")
 	if err != nil {
 		t.Fatalf("AppendAndList(%q): %v", key, err)
 	}
@@ -494,7 +495,7 @@ func testAppendConcurrent(t *testing.T, s Store) {
 						lines = append(lines, fmt.Sprintf("w%02d a%02d b%d", w, a, b))
 					}
 				}
-				if _, err := s.AppendAndList(context.Background(), key, lines, time.Minute); err != nil {
+				if _, err := s.AppendAndList(context.Background(), key, lines, time.Minute, ""); err != nil {
 					t.Errorf("AppendAndList: %v", err)
 					return
 				}
@@ -561,7 +562,7 @@ func testErrors(t *testing.T, s Store) {
 	cancel()
 	calls := map[string]func() error{
 		"Lines":         func() error { _, err := s.Lines(ctx, "k", time.Minute); return err },
-		"AppendAndList": func() error { _, err := s.AppendAndList(ctx, "k", []string{"x"}, time.Minute); return err },
+		"AppendAndList": func() error { _, err := s.AppendAndList(ctx, "k", []string{"x"}, time.Minute, ""); return err },
 		"PopAndList":    func() error { _, _, _, err := s.PopAndList(ctx, "k", time.Minute); return err },
 		"Peek":          func() error { _, _, err := s.Peek(ctx, "k", "k"); return err },
 		"Put":           func() error { return s.Put(ctx, "k", []byte("v"), time.Minute) },
@@ -585,7 +586,7 @@ func testErrors(t *testing.T, s Store) {
 	for name, call := range map[string]func() error{
 		"Get": func() error { _, _, err := s.Get(bg, "k"); return err },
 		"AppendAndList": func() error {
-			_, err := s.AppendAndList(bg, "k", []string{"x"}, time.Minute)
+			_, err := s.AppendAndList(bg, "k", []string{"x"}, time.Minute, "")
 			return err
 		},
 	} {
@@ -735,14 +736,14 @@ func testApply(t *testing.T, s Store) {
 // change left it, even among concurrent appends.
 func testAppendAndList(t *testing.T, s Store) {
 	ctx := context.Background()
-	if got, err := s.AppendAndList(ctx, "scenario:al", nil, time.Minute); err != nil || got != nil {
+	if got, err := s.AppendAndList(ctx, "scenario:al", nil, time.Minute, ""); err != nil || got != nil {
 		t.Fatalf("AppendAndList of nothing to an absent list = %q, %v; want nil", got, err)
 	}
-	got, err := s.AppendAndList(ctx, "scenario:al", []string{"a", "b"}, time.Minute)
+	got, err := s.AppendAndList(ctx, "scenario:al", []string{"a", "b"}, time.Minute, "")
 	if err != nil || !equalLines(got, []string{"a", "b"}) {
 		t.Fatalf("AppendAndList = %q, %v", got, err)
 	}
-	got, err = s.AppendAndList(ctx, "scenario:al", []string{"c"}, time.Minute)
+	got, err = s.AppendAndList(ctx, "scenario:al", []string{"c"}, time.Minute, "")
 	if err != nil || !equalLines(got, []string{"a", "b", "c"}) {
 		t.Fatalf("second AppendAndList = %q, %v", got, err)
 	}
@@ -768,7 +769,7 @@ func testAppendAndList(t *testing.T, s Store) {
 	var wg sync.WaitGroup
 	for w := range views {
 		wg.Go(func() {
-			v, err := s.AppendAndList(ctx, "scenario:alc", []string{fmt.Sprintf("w%d-1", w), fmt.Sprintf("w%d-2", w)}, time.Minute)
+			v, err := s.AppendAndList(ctx, "scenario:alc", []string{fmt.Sprintf("w%d-1", w), fmt.Sprintf("w%d-2", w)}, time.Minute, "")
 			if err != nil {
 				t.Errorf("AppendAndList: %v", err)
 			}
@@ -808,5 +809,40 @@ func testPeek(t *testing.T, s Store) {
 	// A list in the value's place is not a value, and a value is not a list.
 	if found, lists, err := s.Peek(ctx, "scenario:pk", "scenario:pk:u1:private"); err != nil || found || lists[0] != nil {
 		t.Fatalf("Peek across kinds = %v, %q, %v", found, lists, err)
+	}
+}
+
+// testAppendOnce: an append with an idempotency key happens once however
+// often it is retried; other keys, and other lists, are independent.
+func testAppendOnce(t *testing.T, s Store) {
+	ctx := context.Background()
+	got, err := s.AppendAndList(ctx, "scenario:once", []string{"a", "b"}, time.Minute, "i1")
+	if err != nil || fmt.Sprint(got) != "[a b]" {
+		t.Fatalf("first append: %q, %v", got, err)
+	}
+	for i := 0; i < 3; i++ {
+		got, err = s.AppendAndList(ctx, "scenario:once", []string{"a", "b"}, time.Minute, "i1")
+		if err != nil || fmt.Sprint(got) != "[a b]" {
+			t.Fatalf("retry %d of the same append: %q, %v (want the list unchanged)", i, got, err)
+		}
+	}
+	got, err = s.AppendAndList(ctx, "scenario:once", []string{"c"}, time.Minute, "i2")
+	if err != nil || fmt.Sprint(got) != "[a b c]" {
+		t.Fatalf("another interaction's append: %q, %v", got, err)
+	}
+	// The same interaction id on another scenario is another append.
+	got, err = s.AppendAndList(ctx, "scenario:once2", []string{"x"}, time.Minute, "i1")
+	if err != nil || fmt.Sprint(got) != "[x]" {
+		t.Fatalf("same id, other list: %q, %v", got, err)
+	}
+	// Without a key every call appends.
+	s.AppendAndList(ctx, "scenario:once3", []string{"y"}, time.Minute, "")
+	got, _ = s.AppendAndList(ctx, "scenario:once3", []string{"y"}, time.Minute, "")
+	if len(got) != 2 {
+		t.Errorf("two appends without a key: %q", got)
+	}
+	// The list's expiry is still renewed by a retry that appends nothing.
+	if got, err := s.Lines(ctx, "scenario:once", 0); err != nil || len(got) != 3 {
+		t.Errorf("lines: %q, %v", got, err)
 	}
 }

@@ -30,7 +30,7 @@ func TestRedisTLS(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if lines, err := s.AppendAndList(ctx, "scenario:tls", []string{"Ornithopter"}, time.Minute); err != nil || len(lines) != 1 {
+	if lines, err := s.AppendAndList(ctx, "scenario:tls", []string{"Ornithopter"}, time.Minute, ""); err != nil || len(lines) != 1 {
 		t.Fatalf("AppendAndList over TLS = %q, %v", lines, err)
 	}
 

@@ -38,21 +38,18 @@ directory. A download that does not parse never replaces the file there.`,
 			ctx, stop := signal.NotifyContext(c.Context(), os.Interrupt)
 			defer stop()
 			src.Progress = progressTo(a.Err)
-			var results []fetch.Result
-			res, err := src.UpdateCR(ctx, a.DataDir)
-			if err != nil {
-				return exitCode(2, err)
-			}
-			results = append(results, res)
-			if !noCards {
-				more, err := src.UpdateScryfall(ctx, a.DataDir)
-				results = append(results, more...)
-				if err != nil {
-					a.printResults(results)
-					return exitCode(2, err)
-				}
-			}
+			// Every source is tried and reported, whatever happened to
+			// the ones before.
+			results, failed := updateAll(ctx, &src, a.DataDir, !noCards)
 			a.printResults(results)
+			if len(failed) > 0 {
+				printFailures(a.Err, failed)
+				sources := 2
+				if noCards {
+					sources = 1
+				}
+				return exitCode(2, fmt.Errorf("data update: %d of %d sources failed (see above); what was downloaded is in place", len(failed), sources))
+			}
 			return nil
 		},
 	}
@@ -65,6 +62,9 @@ directory. A download that does not parse never replaces the file there.`,
 		Short: "Show what the data directory holds and which versions are served",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			if a.DataDir != "" && emptyDataDir(a.DataDir) {
+				return a.printEmptyStatus()
+			}
 			kb, err := a.KB()
 			if err != nil {
 				return err

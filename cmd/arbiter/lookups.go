@@ -90,7 +90,11 @@ func newRuleCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "rule NUMBER",
 		Short: "Show a rule by number: 302.6, 704.5 (with its subrules), \"614.1.\" (alone), 302, 6",
-		Args:  cobra.ExactArgs(1),
+		Args: needs("a rule number", true,
+			"arbiter rule 302.6     (a rule)",
+			"arbiter rule 704.5     (a rule with its subrules)",
+			"arbiter rule 6         (a section: its rules' titles)",
+			"arbiter search \"deathtouch\"   (to find a rule by its words)"),
 		RunE: func(c *cobra.Command, args []string) error {
 			return a.lookup(c.Context(), command("rule", "number", args[0]))
 		},
@@ -101,7 +105,7 @@ func newDefineCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "define TERM",
 		Short: "Show a glossary entry: define \"summoning sickness\"",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  needs("a glossary term", false, "arbiter define \"summoning sickness\"", "arbiter define trample"),
 		RunE: func(c *cobra.Command, args []string) error {
 			return a.lookup(c.Context(), command("define", "term", strings.Join(args, " ")))
 		},
@@ -173,7 +177,7 @@ func newAskCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "ask QUESTION",
 		Short: "Ask anything: a rule number, a glossary term, [[Card Name]], \"IPG 2.1\", or a question",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  needs("a question", false, "arbiter ask \"what is the stack?\"", "arbiter ask \"[[Ornithopter]]\""),
 		RunE: func(c *cobra.Command, args []string) error {
 			kb, err := a.KB()
 			if err != nil {
@@ -203,7 +207,7 @@ func newCardCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "card NAME",
 		Short: "Show a card's Oracle text: card \"Ensoul Artifact\" (also prefixes, typos and foreign names)",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  needs("a card name", false, "arbiter card \"Ensoul Artifact\""),
 		RunE: func(c *cobra.Command, args []string) error {
 			return a.lookup(c.Context(), command("card", "name", strings.Join(args, " ")))
 		},
@@ -214,7 +218,7 @@ func newRulingsCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "rulings NAME",
 		Short: "Show a card's official rulings with the rules they cite",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  needs("a card name", false, "arbiter rulings \"Artisan of Forms\""),
 		RunE: func(c *cobra.Command, args []string) error {
 			return a.lookup(c.Context(), command("rulings", "name", strings.Join(args, " ")))
 		},

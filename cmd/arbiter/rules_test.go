@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -140,7 +141,9 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"search", "--limit", "0", "haste"}, 2, "--limit"},
 		{[]string{"search", "qwxzv"}, 1, "nothing matches"},
 		{[]string{"search", "--kind", "rules", "haste"}, 2, "unknown kind"},
-		{[]string{"rule"}, 2, ""},
+		{[]string{"rule"}, 2, "needs a rule number. for example:\n  arbiter rule 302.6"},
+		{[]string{"rule", "302", "6"}, 2, "takes one argument, a rule number, not 2"},
+		{[]string{"card"}, 2, "needs a card name"},
 		{[]string{"frobnicate"}, 2, "unknown command"},
 	}
 	for _, c := range cases {
@@ -289,5 +292,45 @@ func TestDataUpdate(t *testing.T) {
 	// Load afresh (the package's loader caches directories).
 	if kb, err := rulings.Load(dir); err != nil || kb.EffectiveDate().Format("2006-01-02") != "2026-04-17" {
 		t.Errorf("data after a failed update: %v", err)
+	}
+}
+
+// data update with no network: every source is tried and reported, each
+// with what failed in words and what to download by hand and where.
+func TestDataUpdateOffline(t *testing.T) {
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	// One source cannot be resolved, the other refuses connections.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String()
+	ln.Close()
+	code := run([]string{"--data", dir, "data", "update", "--rules-page", "http://arbiter-offline.invalid/rules", "--scryfall-api", closed}, strings.NewReader(""), &out, &errOut)
+	if code != 2 {
+		t.Fatalf("exit %d, want 2: %s", code, errOut.String())
+	}
+	msg := errOut.String()
+	for _, want := range []string{
+		"Comprehensive Rules (arbiter-offline.invalid): failed: cannot find the server arbiter-offline.invalid",
+		"https://magic.wizards.com/en/rules", filepath.Join(dir, "cr"),
+		"Scryfall bulk data", "cannot connect", "https://scryfall.com/docs/api/bulk-data", filepath.Join(dir, "scryfall", "rulings.json"),
+		"2 of 2 sources failed",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("offline update lacks %q:\n%s", want, msg)
+		}
+	}
+}
+
+// data status on a missing or empty directory says it is empty, exit 0.
+func TestDataStatusEmpty(t *testing.T) {
+	for name, dir := range map[string]string{"missing": filepath.Join(t.TempDir(), "nothing-here"), "empty": t.TempDir()} {
+		var out, errOut bytes.Buffer
+		code := run([]string{"--data", dir, "data", "status"}, strings.NewReader(""), &out, &errOut)
+		if code != 0 || !strings.Contains(out.String(), "is empty") || !strings.Contains(out.String(), "data update") {
+			t.Errorf("%s directory: exit %d, out %q, err %q", name, code, out.String(), errOut.String())
+		}
 	}
 }

@@ -77,6 +77,7 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 	d := wire.FromKB(kb)
 	d.Store = store
 	d.Limits = commands.Limits{Rate: cfg.Limits.Rate, Window: cfg.Limits.Window.Duration}
+	d.Handlers, d.Queue, d.ScenarioTimeout = cfg.Limits.Handlers, cfg.Limits.Queue, cfg.Limits.ScenarioTimeout.Duration
 	d.ScenarioTTL = cfg.Session.ScenarioTTL.Duration
 	d.PageTTL = cfg.Session.PageTTL.Duration
 	d.Log = log
@@ -235,15 +236,17 @@ Slow answers are deferred and followed up through the interaction webhook.`,
 			srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second}
 			ctx, stop := signalContext()
 			defer stop()
-			go func() {
-				<-ctx.Done()
-				s.ops.health.SetStopping()
-				shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-				defer cancel()
-				srv.Shutdown(shut)
-			}()
 			s.log.Info("interactions endpoint listening", "addr", ln.Addr().String())
-			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			// On SIGTERM: stop accepting, answer what is in flight
+			// (deferred follow-ups included) within shutdown_grace, and
+			// only then close the store (deferred above).
+			context.AfterFunc(ctx, func() {
+				s.ops.health.SetStopping() // /readyz answers 503 from the first signal
+				stop()                     // a second signal kills at once
+			})
+			err = h.ServeUntil(ctx, srv, ln, s.cfg.Discord.ShutdownGrace.Duration)
+			s.log.Info("closing the session store")
+			if err != nil && !errors.Is(err, http.ErrServerClosed) {
 				return err
 			}
 			return nil

@@ -320,6 +320,7 @@ func (v *version) put(s *Section) {
 	if s.Number == "" {
 		return
 	}
+	s.Text, s.Title = reflow(s.Text), reflow(s.Title)
 	if have, ok := v.sections[s.Number]; ok {
 		// The index file gives a title, the section file the text.
 		if s.Title == "" {
