@@ -8,7 +8,11 @@ func (r *Router) registerAll() {
 	}
 	private := Option{Name: "private", Description: "Use your own scenario in this channel instead of the shared one", Type: OptionBoolean}
 
-	r.Command(Definition{Name: "rule", Description: "Show a Comprehensive Rules rule with its subrules", Type: SlashCommand, Options: []Option{str("number", "Rule number such as 302.6, 704.5k, 302 or 3 (a trailing dot shows the rule alone)", true, true)}}, r.rule, r.completeRule)
+	crDate := func(name, desc string) Option { o := str(name, desc, false, true); o.MaxLength = 20; return o }
+	r.Command(Definition{Name: "rule", Description: "Show a Comprehensive Rules rule with its subrules", Type: SlashCommand, Options: []Option{
+		str("number", "Rule number such as 302.6, 704.5k, 302 or 3 (a trailing dot shows the rule alone)", true, true),
+		crDate("cr", "Effective date of an older CR version held, such as 2025-11-14 (default: the newest)"),
+	}}, r.rule, r.completeRuleOrDate)
 	r.Command(Definition{Name: "define", Description: "Look a term up in the Comprehensive Rules glossary", Type: SlashCommand, Options: []Option{str("term", "Glossary term such as summoning sickness", true, true)}}, r.define, r.completeTerm)
 	searchKind := Option{Name: "kind", Description: "Only this kind of source", Type: OptionString, Choices: searchKinds}
 	r.Command(Definition{Name: "search", Description: "Search the rules, glossary, cards and tournament documents", Type: SlashCommand, Options: []Option{str("query", "Words, a question, or a pasted paragraph", true, false), searchKind}}, r.search, nil)

@@ -131,7 +131,8 @@ func matchLabels(labels []label, q string) []Choice {
 
 // rule answers /rule: the rule's text and examples, then its subrules (or,
 // for a section or a rule with keyword headings, the list of headings).
-// "614.1." with a trailing dot shows the rule alone.
+// "614.1." with a trailing dot shows the rule alone. With cr:<date> it
+// reads an older version held.
 func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 	q := req.Option("number")
 	if q == "" {
@@ -145,24 +146,34 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 			Hint:  "/search query:" + clip(q, 80),
 		}
 	}
-	rule, ok := r.d.CR.Rule(q)
+	book, older, err := r.bookFor(req.Option("cr"))
+	if err != nil {
+		return Reply{}, err
+	}
+	rule, ok := book.Rule(q)
 	if !ok {
-		msg := fmt.Sprintf("Rule %s is not in the Comprehensive Rules effective %s.", id.String(), r.d.CR.Effective().Format("2006-01-02"))
+		msg := fmt.Sprintf("Rule %s is not in the Comprehensive Rules effective %s.", id.String(), book.Effective().Format("2006-01-02"))
 		hint := "/rule number:" + enclosingRule(id)
-		if sug := r.d.CR.Suggest(q); len(sug) > 0 {
+		if sug := book.Suggest(q); len(sug) > 0 {
 			msg += " Did you mean " + strings.Join(sug, ", ") + "?"
 			hint = "/rule number:" + sug[0]
 		}
 		return Reply{}, &UserError{Code: CodeNotFound, Title: "No such rule", Msg: msg, Hint: hint}
 	}
-	rep := Reply{Title: ruleHeading(rule), URL: YawgatogRuleURL(rule.ID), Citations: []Citation{crCite(rule.ID)}}
+	// Links and "show cited rules" go to the served CR: an older
+	// version's rules are cited without them.
+	cite := crCite
+	if older {
+		cite = func(id string) Citation { return Citation{Kind: CiteCR, ID: id} }
+	}
+	rep := Reply{Title: ruleHeading(rule), URL: YawgatogRuleURL(rule.ID), Citations: []Citation{cite(rule.ID)}}
 	var body strings.Builder
 	if t := ruleText(rule, true); rule.Title == "" || t != rule.Title {
 		body.WriteString(t)
 	}
 	if !id.Alone {
 		for _, cid := range rule.Children {
-			child, ok := r.d.CR.Rule(cid)
+			child, ok := book.Rule(cid)
 			if !ok {
 				continue
 			}
@@ -176,27 +187,37 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 				continue
 			}
 			fmt.Fprintf(&body, "**%s** %s", child.ID, ruleText(child, true))
-			rep.Citations = append(rep.Citations, crCite(child.ID))
+			rep.Citations = append(rep.Citations, cite(child.ID))
 			if rule.Level == cr.LevelRule {
 				for _, gid := range child.Children {
-					if g, ok := r.d.CR.Rule(gid); ok {
+					if g, ok := book.Rule(gid); ok {
 						fmt.Fprintf(&body, "\n**%s** %s", g.ID, ruleText(g, true))
-						rep.Citations = append(rep.Citations, crCite(g.ID))
+						rep.Citations = append(rep.Citations, cite(g.ID))
 					}
 				}
 			}
 		}
 	}
 	rep.Body = body.String()
-	refs := r.existingRefs(rule.Refs)
+	refs := existingRefs(book, rule.Refs)
 	if len(refs) > 0 {
 		var links []string
 		for _, id := range refs {
-			links = append(links, fmt.Sprintf("[%s](%s)", id, YawgatogRuleURL(id)))
-			rep.Citations = append(rep.Citations, crCite(id))
+			if older {
+				links = append(links, id)
+			} else {
+				links = append(links, fmt.Sprintf("[%s](%s)", id, YawgatogRuleURL(id)))
+			}
+			rep.Citations = append(rep.Citations, cite(id))
 		}
 		rep.Fields = append(rep.Fields, Field{Name: "See also", Value: strings.Join(links, ", ")})
-		rep.Buttons = citeButtons(refs)
+		if !older {
+			rep.Buttons = citeButtons(refs)
+		}
+	}
+	if older {
+		rep.URL = ""
+		rep.Footer = fmt.Sprintf("Comprehensive Rules effective %s (an older version; the newest held is effective %s)", book.Effective().Format("2006-01-02"), r.d.CR.Effective().Format("2006-01-02"))
 	}
 	return rep, nil
 }
@@ -210,12 +231,12 @@ func enclosingRule(id cr.ID) string {
 	return fmt.Sprint(id.Section)
 }
 
-// existingRefs keeps the references that name rules of the loaded CR: a
+// existingRefs keeps the references that name rules of the book: a
 // citation to a rule that does not exist is a bug, never shown.
-func (r *Router) existingRefs(ids []string) []string {
+func existingRefs(book RuleBook, ids []string) []string {
 	var out []string
 	for _, id := range ids {
-		if r.d.CR.Exists(id) {
+		if book.Exists(id) {
 			out = append(out, id)
 		}
 	}
@@ -268,7 +289,7 @@ func (r *Router) define(_ context.Context, req Request) (Reply, error) {
 		body = "*(Obsolete term.)* " + body
 	}
 	rep.Body = body
-	refs := r.existingRefs(g.Refs)
+	refs := existingRefs(r.d.CR, g.Refs)
 	if len(refs) > 0 {
 		var links []string
 		for _, id := range refs {

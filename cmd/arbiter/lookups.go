@@ -89,14 +89,17 @@ func exitStatus(code string) int {
 }
 
 func newRuleCmd(a *app) *cobra.Command {
-	return &cobra.Command{
+	var version string
+	c := &cobra.Command{
 		Use:   "rule NUMBER",
 		Short: "Show a rule by number: 302.6, 704.5 (with its subrules), \"614.1.\" (alone), 302, 6",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			return a.lookup(c.Context(), command("rule", "number", args[0]))
+			return a.lookup(c.Context(), command("rule", "number", args[0], "cr", version))
 		},
 	}
+	c.Flags().StringVar(&version, "cr", "", "effective date of an older CR version held in the data directory, such as 2025-11-14")
+	return c
 }
 
 func newDefineCmd(a *app) *cobra.Command {
