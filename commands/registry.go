@@ -38,6 +38,14 @@ func (r *Router) registerAll() {
 	r.Subcommand("scenario", "show", r.scenarioCmd(r.scenarioShow))
 	r.Subcommand("scenario", "undo", r.scenarioCmd(r.scenarioUndo))
 	r.Subcommand("scenario", "reset", r.scenarioCmd(r.scenarioReset))
+	r.Command(Definition{Name: "cr", Description: "The Comprehensive Rules versions held and what changed between them", Type: SlashCommand, Options: []Option{
+		{Name: "diff", Description: "Rules added, removed, renumbered and changed between two CR versions", Type: OptionSubcommand, Options: []Option{
+			str("rule", "Only this rule or section, such as 702 or 702.19 (default: everything)", false, true),
+			crDate("from", "Effective date of the older version (default: the one before to)"),
+			crDate("to", "Effective date of the newer version (default: the newest held)"),
+		}},
+	}}, nil, r.completeCR)
+	r.Subcommand("cr", "diff", r.crDiff)
 	r.Command(Definition{Name: "help", Description: "What Arbiter can do", Type: SlashCommand}, r.help, nil)
 	r.Command(Definition{Name: FindRules, Type: MessageCommand}, r.findRules, nil)
 

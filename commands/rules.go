@@ -363,6 +363,7 @@ var examples = map[string]string{
 	"ipg":        "/ipg section:hce",
 	"jar":        "/jar",
 	"scenario":   "/scenario add line:Ornithopter as O (new)",
+	"cr":         "/cr diff rule:702",
 	"help":       "/help",
 	"Find rules": "",
 }

@@ -102,6 +102,34 @@ func newRuleCmd(a *app) *cobra.Command {
 	return c
 }
 
+func newDiffCmd(a *app) *cobra.Command {
+	var rule string
+	c := &cobra.Command{
+		Use:   "diff [OLD NEW]",
+		Short: "What changed between two CR versions held (default: the two newest): rules added, removed, renumbered and changed, word by word",
+		Long: `What changed between two Comprehensive Rules versions held in the data
+directory: rules added, removed, renumbered (matched by their text) and
+changed, with a word-level diff ([-removed-] {+added+}), and the glossary.
+OLD and NEW are effective dates such as 2026-01-16; without them, the
+newest version is compared with the one before it. With only OLD, it is
+compared with the newest.`,
+		Args: cobra.MaximumNArgs(2),
+		RunE: func(c *cobra.Command, args []string) error {
+			req := command("cr", "rule", rule)
+			req.Subcommand = "diff"
+			if len(args) > 0 {
+				req.Options["from"] = args[0]
+			}
+			if len(args) > 1 {
+				req.Options["to"] = args[1]
+			}
+			return a.lookup(c.Context(), req)
+		},
+	}
+	c.Flags().StringVar(&rule, "rule", "", "only this rule or section, such as 702 or 702.19")
+	return c
+}
+
 func newDefineCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "define TERM",
