@@ -10,7 +10,8 @@ import (
 	"github.com/arbiter-mtg/arbiter/rulings/crdiff"
 )
 
-// /cr diff and arbiter diff: what changed between two CR versions held.
+// The CR versions held: /rule with an older date, /cr diff, and the
+// "changed" note with its button on /rule.
 
 const (
 	// diffContext is how many unchanged words a word diff keeps around
@@ -21,9 +22,82 @@ const (
 	maxDiffBody = 240_000
 )
 
+// newestDiff is the diff from the previous version held to the served
+// one; nil when only one version is held or it cannot be computed.
+func (r *Router) newestDiff() *crdiff.Diff {
+	ds := r.crDates()
+	if len(ds) < 2 || r.d.Versions == nil || !sameDay(ds[0], r.d.CR.Effective()) {
+		return nil
+	}
+	d, err := r.d.Versions.Diff(ds[1], ds[0])
+	if err != nil {
+		r.log.Warn("comparing the two newest CR versions failed", "err", err)
+		return nil
+	}
+	return d
+}
+
+// changedNote adds to a /rule reply which of the rules it shows changed in
+// the newest CR, with a button that shows the diff.
+func (r *Router) changedNote(rep *Reply, ruleID string, shown []string) {
+	d := r.newestDiff()
+	if d == nil {
+		return
+	}
+	byNew := make(map[string]crdiff.Change, len(d.Rules))
+	for _, c := range d.Rules {
+		if c.New != "" {
+			byNew[c.New] = c
+		}
+	}
+	var parts []string
+	added := 0
+	for _, id := range shown {
+		c, ok := byNew[id]
+		if !ok {
+			continue
+		}
+		switch c.Kind {
+		case crdiff.Added:
+			added++
+			parts = append(parts, id+" (new)")
+		case crdiff.Renumbered:
+			parts = append(parts, fmt.Sprintf("%s (was %s)", id, c.Old))
+		default:
+			parts = append(parts, id)
+		}
+	}
+	if len(parts) == 0 {
+		return
+	}
+	date := d.NewDate.Format(time.DateOnly)
+	if added == len(shown) {
+		// The rule and everything shown with it are new.
+		rep.Fields = append(rep.Fields, Field{Name: "New " + date, Value: fmt.Sprintf("New in the CR effective %s (not in the one effective %s).", date, d.OldDate.Format(time.DateOnly))})
+		return
+	}
+	const maxListed = 20
+	if len(parts) > maxListed {
+		parts = append(parts[:maxListed], fmt.Sprintf("and %d more", len(parts)-maxListed))
+	}
+	rep.Fields = append(rep.Fields, Field{
+		Name:  "Changed " + date,
+		Value: fmt.Sprintf("Changed in the CR effective %s (since %s): %s.", date, d.OldDate.Format(time.DateOnly), strings.Join(parts, ", ")),
+	})
+	rep.Buttons = append(rep.Buttons, Button{Label: "What changed", CustomID: "crd:" + ruleID, Style: ButtonSecondary})
+}
+
 // crDiff answers /cr diff [rule] [from] [to].
 func (r *Router) crDiff(_ context.Context, req Request) (Reply, error) {
 	return r.diffReply(req.Option("rule"), req.Option("from"), req.Option("to"))
+}
+
+// crDiffButton answers "What changed" under /rule (crd:<rule>): the
+// rule's diff between the two newest versions, privately.
+func (r *Router) crDiffButton(_ context.Context, req Request) (Reply, error) {
+	rep, err := r.diffReply(req.CustomArg(), "", "")
+	rep.Ephemeral = true
+	return rep, err
 }
 
 // diffReply lists what changed between two held versions (by default the

@@ -6,6 +6,25 @@ import (
 	"testing"
 )
 
+// allFields follows the paging buttons and gathers every page's fields.
+func allFields(t *testing.T, r *Router, rep Reply) []Field {
+	t.Helper()
+	var out []Field
+	for i := 0; ; i++ {
+		out = append(out, rep.Fields...)
+		var next string
+		for _, bt := range rep.Buttons {
+			if strings.HasPrefix(bt.CustomID, "pg:") && bt.Label == "Next ▶" && !bt.Disabled {
+				next = bt.CustomID
+			}
+		}
+		if next == "" || i > 50 {
+			return out
+		}
+		rep = r.Handle(context.Background(), Request{Kind: KindComponent, CustomID: next, UserID: "u1"})
+	}
+}
+
 // diffPages follows the paging buttons and joins every page's body.
 func diffPages(t *testing.T, r *Router, rep Reply) string {
 	t.Helper()
@@ -122,6 +141,63 @@ func TestCRDiffErrors(t *testing.T) {
 	one := newRouter(t, Deps{})
 	if rep := one.Handle(context.Background(), diffCmd()); !rep.Error || rep.Code != CodeUnavailable {
 		t.Errorf("one version: %+v", rep)
+	}
+}
+
+// /rule says which of the rules it shows changed in the newest CR, and its
+// button shows how.
+func TestRuleChangedNote(t *testing.T) {
+	r := versionsRouter(t)
+	rep := r.Handle(context.Background(), cmd("rule", "number", "702.124"))
+	if rep.Error {
+		t.Fatal(rep.Body)
+	}
+	var note string
+	for _, f := range allFields(t, r, rep) {
+		if f.Name == "Changed 2026-04-17" {
+			note = f.Value
+		}
+	}
+	// Only 702.124i gained "partner—Character select" in April 2026.
+	if !strings.Contains(note, "702.124i") || strings.Contains(note, "702.124a") {
+		t.Errorf("note %q", note)
+	}
+	var btn string
+	for _, b := range rep.Buttons {
+		if strings.HasPrefix(b.CustomID, "crd:") {
+			btn = b.CustomID
+		}
+	}
+	if btn != "crd:702.124" {
+		t.Fatalf("buttons %+v", rep.Buttons)
+	}
+	checkCitations(t, loadCR(t), rep)
+	d := r.Handle(context.Background(), Request{Kind: KindComponent, CustomID: btn, UserID: "u1"})
+	if d.Error || !d.Ephemeral || !strings.Contains(d.Body, "{+“partner—Character select,”+}") {
+		t.Errorf("button answered %+v", d)
+	}
+	// 302.6 is word for word the same in January and April 2026.
+	same := r.Handle(context.Background(), cmd("rule", "number", "302.6"))
+	for _, f := range allFields(t, r, same) {
+		if strings.HasPrefix(f.Name, "Changed") {
+			t.Errorf("302.6 did not change: %+v", f)
+		}
+	}
+	// 722 Preparation Cards and all its rules are new in April 2026.
+	fresh := r.Handle(context.Background(), cmd("rule", "number", "722"))
+	var newNote bool
+	for _, f := range allFields(t, r, fresh) {
+		newNote = newNote || f.Name == "New 2026-04-17" && strings.Contains(f.Value, "not in the one effective 2026-01-16")
+	}
+	if !newNote {
+		t.Errorf("722: no note that it is new")
+	}
+	// Without older versions, no note.
+	plain := newRouter(t, Deps{}).Handle(context.Background(), cmd("rule", "number", "702.124"))
+	for _, b := range plain.Buttons {
+		if strings.HasPrefix(b.CustomID, "crd:") {
+			t.Errorf("a diff button with one version held")
+		}
 	}
 }
 

@@ -53,6 +53,7 @@ func (r *Router) registerAll() {
 	r.Button("cite", r.citeButton)
 	r.Button("scn", r.scenarioButton)
 	r.Button("rulings", r.rulingsButton)
+	r.Button("crd", r.crDiffButton)
 	r.Modal("scn", r.scenarioModal)
 }
 

@@ -132,7 +132,8 @@ func matchLabels(labels []label, q string) []Choice {
 // rule answers /rule: the rule's text and examples, then its subrules (or,
 // for a section or a rule with keyword headings, the list of headings).
 // "614.1." with a trailing dot shows the rule alone. With cr:<date> it
-// reads an older version held.
+// reads an older version held; otherwise it says which of the rules shown
+// changed in the newest version.
 func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 	q := req.Option("number")
 	if q == "" {
@@ -167,6 +168,7 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 		cite = func(id string) Citation { return Citation{Kind: CiteCR, ID: id} }
 	}
 	rep := Reply{Title: ruleHeading(rule), URL: YawgatogRuleURL(rule.ID), Citations: []Citation{cite(rule.ID)}}
+	shown := []string{rule.ID}
 	var body strings.Builder
 	if t := ruleText(rule, true); rule.Title == "" || t != rule.Title {
 		body.WriteString(t)
@@ -180,6 +182,7 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 			if body.Len() > 0 {
 				body.WriteString("\n\n")
 			}
+			shown = append(shown, child.ID)
 			if rule.Level == cr.LevelSection || child.Title != "" {
 				// A heading list: sections list their rules, rule 702
 				// lists its keywords.
@@ -193,6 +196,7 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 					if g, ok := book.Rule(gid); ok {
 						fmt.Fprintf(&body, "\n**%s** %s", g.ID, ruleText(g, true))
 						rep.Citations = append(rep.Citations, cite(g.ID))
+						shown = append(shown, g.ID)
 					}
 				}
 			}
@@ -218,6 +222,8 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 	if older {
 		rep.URL = ""
 		rep.Footer = fmt.Sprintf("Comprehensive Rules effective %s (an older version; the newest held is effective %s)", book.Effective().Format("2006-01-02"), r.d.CR.Effective().Format("2006-01-02"))
+	} else {
+		r.changedNote(&rep, rule.ID, shown)
 	}
 	return rep, nil
 }

@@ -66,3 +66,18 @@ func TestRuleOlderCR(t *testing.T) {
 		t.Errorf("unheld: exit %d %q", code, errOut)
 	}
 }
+
+// arbiter rule names the rules it shows that changed in the newest CR and
+// the command that shows how: 702.124i gained "partner—Character select"
+// in April 2026.
+func TestRuleChangedInNewest(t *testing.T) {
+	out, errOut, code := cli(t, "", "rule", "702.124")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"Changed 2026-04-17", "(since 2026-01-16): 702.124i.", "What changed: /cr diff rule:702.124"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("rule 702.124 lacks %q", want)
+		}
+	}
+}
