@@ -533,7 +533,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 		names[c.Name] = c
 	}
 	f.mu.Unlock()
-	if len(names) != 12 || names["rule"].Options[0].Name != "number" || !names["rule"].Options[0].Autocomplete {
+	if len(names) != 13 || names["rule"].Options[0].Name != "number" || !names["rule"].Options[0].Autocomplete {
 		t.Errorf("registered %d commands: %+v", len(names), names["rule"])
 	}
 	if names[commands.FindRules].Type != discordgo.MessageApplicationCommand {
@@ -541,6 +541,9 @@ func TestGatewayEndToEnd(t *testing.T) {
 	}
 	if sc := names["scenario"]; len(sc.Options) != 5 || sc.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
 		t.Errorf("scenario subcommands %+v", sc.Options)
+	}
+	if c := names["cr"]; len(c.Options) != 1 || c.Options[0].Name != "diff" || c.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand || len(c.Options[0].Options) != 3 {
+		t.Errorf("/cr diff registered as %+v", c.Options)
 	}
 
 	f.send(0, interactionJSON("2001", "rule", "number", "302.6"))

@@ -76,7 +76,7 @@ func (r *Router) askReply(q string) (Reply, error) {
 			refs = append(refs, c.ID)
 		}
 	}
-	rep.Buttons = citeButtons(r.existingRefs(refs))
+	rep.Buttons = citeButtons(existingRefs(r.d.CR, refs))
 	return rep, nil
 }
 

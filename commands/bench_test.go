@@ -44,3 +44,32 @@ func BenchmarkAutocompleteRuleByWord(b *testing.B) {
 		r.Autocomplete(ctx, req)
 	}
 }
+
+// BenchmarkCRDiffNewest answers /cr diff (the newest CR against the one
+// before it, the diff itself computed once and kept as wire.Versions
+// does): writing the word diffs and paging them.
+func BenchmarkCRDiffNewest(b *testing.B) {
+	r := newRouter(b, Deps{Versions: newHeld(b, "20260417", "20260116")})
+	req := diffCmd()
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if rep := r.Handle(ctx, req); rep.Error || rep.PageCount < 2 {
+			b.Fatal(rep.Body)
+		}
+	}
+}
+
+// BenchmarkHandleRuleChanged is /rule 702.124 with the "changed in the
+// newest CR" note (the diff computed once and kept).
+func BenchmarkHandleRuleChanged(b *testing.B) {
+	r := newRouter(b, Deps{Versions: newHeld(b, "20260417", "20260116")})
+	req := cmd("rule", "number", "702.124")
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if rep := r.Handle(ctx, req); rep.Error {
+			b.Fatal(rep.Body)
+		}
+	}
+}

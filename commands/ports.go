@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/arbiter-mtg/arbiter/rulings/cr"
+	"github.com/arbiter-mtg/arbiter/rulings/crdiff"
 )
 
 // The knowledge sources beyond the CR are reached through these small
@@ -22,6 +23,18 @@ type RuleBook interface {
 	Effective() time.Time
 	IDs() []string
 	Terms() []*cr.GlossaryEntry
+}
+
+// CRVersions is every Comprehensive Rules version held, for older look-ups
+// and for what changed between two versions; the newest is the one Deps.CR
+// serves.
+type CRVersions interface {
+	// Dates lists the effective dates held, newest first, without repeats.
+	Dates() []time.Time
+	// Version is the held version effective on date.
+	Version(date time.Time) (RuleBook, error)
+	// Diff compares two held versions (old, then new).
+	Diff(old, new time.Time) (*crdiff.Diff, error)
 }
 
 // SearchHit is one ranked search result.

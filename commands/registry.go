@@ -8,7 +8,11 @@ func (r *Router) registerAll() {
 	}
 	private := Option{Name: "private", Description: "Use your own scenario in this channel instead of the shared one", Type: OptionBoolean}
 
-	r.Command(Definition{Name: "rule", Description: "Show a Comprehensive Rules rule with its subrules", Type: SlashCommand, Options: []Option{str("number", "Rule number such as 302.6, 704.5k, 302 or 3 (a trailing dot shows the rule alone)", true, true)}}, r.rule, r.completeRule)
+	crDate := func(name, desc string) Option { o := str(name, desc, false, true); o.MaxLength = 20; return o }
+	r.Command(Definition{Name: "rule", Description: "Show a Comprehensive Rules rule with its subrules", Type: SlashCommand, Options: []Option{
+		str("number", "Rule number such as 302.6, 704.5k, 302 or 3 (a trailing dot shows the rule alone)", true, true),
+		crDate("cr", "Effective date of an older CR version held, such as 2025-11-14 (default: the newest)"),
+	}}, r.rule, r.completeRuleOrDate)
 	r.Command(Definition{Name: "define", Description: "Look a term up in the Comprehensive Rules glossary", Type: SlashCommand, Options: []Option{str("term", "Glossary term such as summoning sickness", true, true)}}, r.define, r.completeTerm)
 	searchKind := Option{Name: "kind", Description: "Only this kind of source", Type: OptionString, Choices: searchKinds}
 	r.Command(Definition{Name: "search", Description: "Search the rules, glossary, cards and tournament documents", Type: SlashCommand, Options: []Option{str("query", "Words, a question, or a pasted paragraph", true, false), searchKind}}, r.search, nil)
@@ -34,6 +38,14 @@ func (r *Router) registerAll() {
 	r.Subcommand("scenario", "show", r.scenarioCmd(r.scenarioShow))
 	r.Subcommand("scenario", "undo", r.scenarioCmd(r.scenarioUndo))
 	r.Subcommand("scenario", "reset", r.scenarioCmd(r.scenarioReset))
+	r.Command(Definition{Name: "cr", Description: "The Comprehensive Rules versions held and what changed between them", Type: SlashCommand, Options: []Option{
+		{Name: "diff", Description: "Rules added, removed, renumbered and changed between two CR versions", Type: OptionSubcommand, Options: []Option{
+			str("rule", "Only this rule or section, such as 702 or 702.19 (default: everything)", false, true),
+			crDate("from", "Effective date of the older version (default: the one before to)"),
+			crDate("to", "Effective date of the newer version (default: the newest held)"),
+		}},
+	}}, nil, r.completeCR)
+	r.Subcommand("cr", "diff", r.crDiff)
 	r.Command(Definition{Name: "help", Description: "What Arbiter can do", Type: SlashCommand}, r.help, nil)
 	r.Command(Definition{Name: FindRules, Type: MessageCommand}, r.findRules, nil)
 
@@ -41,6 +53,7 @@ func (r *Router) registerAll() {
 	r.Button("cite", r.citeButton)
 	r.Button("scn", r.scenarioButton)
 	r.Button("rulings", r.rulingsButton)
+	r.Button("crd", r.crDiffButton)
 	r.Modal("scn", r.scenarioModal)
 }
 

@@ -26,8 +26,11 @@ type Limits struct {
 type Deps struct {
 	CR RuleBook
 	// Glossary, when set, looks terms up more leniently than CR.Define.
-	Glossary  GlossarySource
-	Search    Searcher
+	Glossary GlossarySource
+	Search   Searcher
+	// Versions, when set, holds older CR versions (/rule with a date,
+	// /cr diff, and the "changed" note of /rule).
+	Versions  CRVersions
 	Ask       Asker
 	Cards     CardSource
 	Docs      DocSource

@@ -131,7 +131,9 @@ func matchLabels(labels []label, q string) []Choice {
 
 // rule answers /rule: the rule's text and examples, then its subrules (or,
 // for a section or a rule with keyword headings, the list of headings).
-// "614.1." with a trailing dot shows the rule alone.
+// "614.1." with a trailing dot shows the rule alone. With cr:<date> it
+// reads an older version held; otherwise it says which of the rules shown
+// changed in the newest version.
 func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 	q := req.Option("number")
 	if q == "" {
@@ -145,30 +147,42 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 			Hint:  "/search query:" + clip(q, 80),
 		}
 	}
-	rule, ok := r.d.CR.Rule(q)
+	book, older, err := r.bookFor(req.Option("cr"))
+	if err != nil {
+		return Reply{}, err
+	}
+	rule, ok := book.Rule(q)
 	if !ok {
-		msg := fmt.Sprintf("Rule %s is not in the Comprehensive Rules effective %s.", id.String(), r.d.CR.Effective().Format("2006-01-02"))
+		msg := fmt.Sprintf("Rule %s is not in the Comprehensive Rules effective %s.", id.String(), book.Effective().Format("2006-01-02"))
 		hint := "/rule number:" + enclosingRule(id)
-		if sug := r.d.CR.Suggest(q); len(sug) > 0 {
+		if sug := book.Suggest(q); len(sug) > 0 {
 			msg += " Did you mean " + strings.Join(sug, ", ") + "?"
 			hint = "/rule number:" + sug[0]
 		}
 		return Reply{}, &UserError{Code: CodeNotFound, Title: "No such rule", Msg: msg, Hint: hint}
 	}
-	rep := Reply{Title: ruleHeading(rule), URL: YawgatogRuleURL(rule.ID), Citations: []Citation{crCite(rule.ID)}}
+	// Links and "show cited rules" go to the served CR: an older
+	// version's rules are cited without them.
+	cite := crCite
+	if older {
+		cite = func(id string) Citation { return Citation{Kind: CiteCR, ID: id} }
+	}
+	rep := Reply{Title: ruleHeading(rule), URL: YawgatogRuleURL(rule.ID), Citations: []Citation{cite(rule.ID)}}
+	shown := []string{rule.ID}
 	var body strings.Builder
 	if t := ruleText(rule, true); rule.Title == "" || t != rule.Title {
 		body.WriteString(t)
 	}
 	if !id.Alone {
 		for _, cid := range rule.Children {
-			child, ok := r.d.CR.Rule(cid)
+			child, ok := book.Rule(cid)
 			if !ok {
 				continue
 			}
 			if body.Len() > 0 {
 				body.WriteString("\n\n")
 			}
+			shown = append(shown, child.ID)
 			if rule.Level == cr.LevelSection || child.Title != "" {
 				// A heading list: sections list their rules, rule 702
 				// lists its keywords.
@@ -176,19 +190,41 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 				continue
 			}
 			fmt.Fprintf(&body, "**%s** %s", child.ID, ruleText(child, true))
-			rep.Citations = append(rep.Citations, crCite(child.ID))
+			rep.Citations = append(rep.Citations, cite(child.ID))
 			if rule.Level == cr.LevelRule {
 				for _, gid := range child.Children {
-					if g, ok := r.d.CR.Rule(gid); ok {
+					if g, ok := book.Rule(gid); ok {
 						fmt.Fprintf(&body, "\n**%s** %s", g.ID, ruleText(g, true))
-						rep.Citations = append(rep.Citations, crCite(g.ID))
+						rep.Citations = append(rep.Citations, cite(g.ID))
+						shown = append(shown, g.ID)
 					}
 				}
 			}
 		}
 	}
 	rep.Body = body.String()
-	r.addRefs(&rep, "See also", rule.Refs)
+	refs := existingRefs(book, rule.Refs)
+	if len(refs) > 0 {
+		var links []string
+		for _, id := range refs {
+			if older {
+				links = append(links, id)
+			} else {
+				links = append(links, fmt.Sprintf("[%s](%s)", id, YawgatogRuleURL(id)))
+			}
+			rep.Citations = append(rep.Citations, cite(id))
+		}
+		rep.Fields = append(rep.Fields, Field{Name: "See also", Value: strings.Join(links, ", ")})
+		if !older {
+			rep.Buttons = citeButtons(refs)
+		}
+	}
+	if older {
+		rep.URL = ""
+		rep.Footer = fmt.Sprintf("Comprehensive Rules effective %s (an older version; the newest held is effective %s)", book.Effective().Format("2006-01-02"), r.d.CR.Effective().Format("2006-01-02"))
+	} else {
+		r.changedNote(&rep, rule.ID, shown)
+	}
 	return rep, nil
 }
 
@@ -201,12 +237,12 @@ func enclosingRule(id cr.ID) string {
 	return fmt.Sprint(id.Section)
 }
 
-// existingRefs keeps the references that name rules of the loaded CR: a
+// existingRefs keeps the references that name rules of the book: a
 // citation to a rule that does not exist is a bug, never shown.
-func (r *Router) existingRefs(ids []string) []string {
+func existingRefs(book RuleBook, ids []string) []string {
 	var out []string
 	for _, id := range ids {
-		if r.d.CR.Exists(id) {
+		if book.Exists(id) {
 			out = append(out, id)
 		}
 	}
@@ -324,6 +360,7 @@ var examples = map[string]string{
 	"ipg":        "/ipg section:hce",
 	"jar":        "/jar",
 	"scenario":   "/scenario add line:Ornithopter as O (new)",
+	"cr":         "/cr diff rule:702",
 	"help":       "/help",
 	"Find rules": "",
 }
@@ -332,7 +369,7 @@ var examples = map[string]string{
 // a field of links under name, the citations, and the "show cited rules"
 // button.
 func (r *Router) addRefs(rep *Reply, name string, ids []string) {
-	refs := r.existingRefs(ids)
+	refs := existingRefs(r.d.CR, ids)
 	if len(refs) == 0 {
 		return
 	}

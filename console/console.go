@@ -170,6 +170,9 @@ func Text(rep commands.Reply) string {
 		if name, ok := strings.CutPrefix(bt.CustomID, "rulings:"); ok {
 			b.WriteString("Rulings: /rulings " + name + "\n")
 		}
+		if id, ok := strings.CutPrefix(bt.CustomID, "crd:"); ok {
+			b.WriteString("What changed: /cr diff rule:" + id + "\n")
+		}
 	}
 	if rep.Footer != "" {
 		b.WriteString("-- " + rep.Footer + "\n")

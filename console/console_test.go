@@ -77,3 +77,23 @@ func (echoRunner) Check(string) error { return nil }
 func (echoRunner) Run(_ context.Context, src string) (commands.ScenarioResult, error) {
 	return commands.ScenarioResult{Text: fmt.Sprintf("ran %d lines", strings.Count(src, "\n")+1)}, nil
 }
+
+// The "What changed" button of /rule becomes the command that shows it.
+func TestTextDiffButton(t *testing.T) {
+	got := Text(commands.Reply{Title: "Rule 702.124", Body: "x", Buttons: []commands.Button{{Label: "What changed", CustomID: "crd:702.124"}}})
+	if !strings.Contains(got, "What changed: /cr diff rule:702.124\n") {
+		t.Errorf("got %q", got)
+	}
+	req, err := commands.ParseLine("/cr diff rule:702.124", mustDefs(t))
+	if err != nil || req.Subcommand != "diff" || req.Options["rule"] != "702.124" {
+		t.Errorf("the command it names does not parse: %+v %v", req, err)
+	}
+}
+
+func mustDefs(t *testing.T) []commands.Definition {
+	r, err := commands.New(commands.Deps{CR: testkb.CR(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Definitions()
+}

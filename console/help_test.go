@@ -26,7 +26,7 @@ func TestConsoleHintAndHelp(t *testing.T) {
 	if !strings.HasPrefix(got, "Arbiter console.") || !strings.Contains(got, "/help") || !strings.Contains(got, "quit") {
 		t.Errorf("start-up hint missing: %q", got[:min(len(got), 200)])
 	}
-	for _, want := range []string{"/rule NUMBER\n", "e.g. /rule 302.6\n", "/scenario add [LINE] [private]", "a question without a slash"} {
+	for _, want := range []string{"/rule NUMBER [cr:CR]\n", "e.g. /rule 302.6\n", "/scenario add [LINE] [private]", "a question without a slash"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("console /help lacks %q", want)
 		}

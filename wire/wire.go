@@ -15,7 +15,7 @@ import (
 // and the scenario engine (with the loaded cards). Sources the data
 // directory lacks stay nil, and their commands say so.
 func FromKB(kb *rulings.KB) commands.Deps {
-	d := commands.Deps{CR: kb.CR, Glossary: kb, Search: kbSearch{kb}, Ask: &asker{kb: kb}}
+	d := commands.Deps{CR: kb.CR, Glossary: kb, Search: kbSearch{kb}, Ask: &asker{kb: kb}, Versions: NewVersions(kb)}
 	if kb.Cards != nil && kb.Cards.Len() > 0 {
 		d.Cards = catalog{kb.Cards}
 	}

@@ -87,7 +87,8 @@ func exitStatus(code string) int {
 }
 
 func newRuleCmd(a *app) *cobra.Command {
-	return &cobra.Command{
+	var version string
+	c := &cobra.Command{
 		Use:   "rule NUMBER",
 		Short: "Show a rule by number: 302.6, 704.5 (with its subrules), \"614.1.\" (alone), 302, 6",
 		Args: needs("a rule number", true,
@@ -96,9 +97,39 @@ func newRuleCmd(a *app) *cobra.Command {
 			"arbiter rule 6         (a section: its rules' titles)",
 			"arbiter search \"deathtouch\"   (to find a rule by its words)"),
 		RunE: func(c *cobra.Command, args []string) error {
-			return a.lookup(c.Context(), command("rule", "number", args[0]))
+			return a.lookup(c.Context(), command("rule", "number", args[0], "cr", version))
 		},
 	}
+	c.Flags().StringVar(&version, "cr", "", "effective date of an older CR version held in the data directory, such as 2025-11-14")
+	return c
+}
+
+func newDiffCmd(a *app) *cobra.Command {
+	var rule string
+	c := &cobra.Command{
+		Use:   "diff [OLD NEW]",
+		Short: "What changed between two CR versions held (default: the two newest): rules added, removed, renumbered and changed, word by word",
+		Long: `What changed between two Comprehensive Rules versions held in the data
+directory: rules added, removed, renumbered (matched by their text) and
+changed, with a word-level diff ([-removed-] {+added+}), and the glossary.
+OLD and NEW are effective dates such as 2026-01-16; without them, the
+newest version is compared with the one before it. With only OLD, it is
+compared with the newest.`,
+		Args: cobra.MaximumNArgs(2),
+		RunE: func(c *cobra.Command, args []string) error {
+			req := command("cr", "rule", rule)
+			req.Subcommand = "diff"
+			if len(args) > 0 {
+				req.Options["from"] = args[0]
+			}
+			if len(args) > 1 {
+				req.Options["to"] = args[1]
+			}
+			return a.lookup(c.Context(), req)
+		},
+	}
+	c.Flags().StringVar(&rule, "rule", "", "only this rule or section, such as 702 or 702.19")
+	return c
 }
 
 func newDefineCmd(a *app) *cobra.Command {

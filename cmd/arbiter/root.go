@@ -156,7 +156,7 @@ no data.`,
 		return exitCode(2, fmt.Errorf("%w (see %s --help)", err, c.CommandPath()))
 	})
 	root.AddCommand(
-		newRuleCmd(a), newDefineCmd(a), newSearchCmd(a), newAskCmd(a),
+		newRuleCmd(a), newDiffCmd(a), newDefineCmd(a), newSearchCmd(a), newAskCmd(a),
 		newCardCmd(a), newRulingsCmd(a),
 		newDocCmd(a, tourney.MTR), newDocCmd(a, tourney.IPG), newDocCmd(a, tourney.JAR),
 		newScenarioCmd(a), newDataCmd(a),
