@@ -179,3 +179,29 @@ func TestScenarioWithTheEngine(t *testing.T) {
 		t.Errorf("syntax error: %+v", syn)
 	}
 }
+
+// A name that fits several cards answers with the best and names the
+// others ("thassa": Thassa, God of the Sea, and Thassa's Bounty in THS).
+func TestCardNameThatFitsSeveral(t *testing.T) {
+	r := testrouter.Full(t)
+	rep := r.Handle(context.Background(), commands.Cmd("card", "name", "thassa"))
+	if rep.Error || !strings.HasPrefix(rep.Title, "Thassa, God of the Sea") {
+		t.Fatalf("card thassa: %+v", rep)
+	}
+	var also string
+	for _, f := range rep.Fields {
+		if f.Name == "Did you mean" {
+			also = f.Value
+		}
+	}
+	if !strings.Contains(also, "Thassa's Bounty") {
+		t.Errorf("the other Thassa cards are not named: %q", also)
+	}
+	// An exact name names no others.
+	exact := r.Handle(context.Background(), commands.Cmd("card", "name", "Thassa's Bounty"))
+	for _, f := range exact.Fields {
+		if f.Name == "Did you mean" {
+			t.Errorf("an exact name listed others: %q", f.Value)
+		}
+	}
+}

@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-var errNoCards = &UserError{Code: CodeUnavailable, Title: "No card data", Msg: "No card data is loaded, so card look-ups are unavailable. Rules look-ups still work.", Hint: "/rule 302.6"}
+var errNoCards = &UserError{Code: CodeUnavailable, Title: "No card data", Msg: "No card catalogue is loaded, so card look-ups are unavailable (rules look-ups still work). Run `arbiter data update` to download Scryfall's card catalogue, or give --data a directory holding MTGJSON or Scryfall files.", Hint: "/rule 302.6"}
 
 // searchPageSize is how many results one page of /search shows.
 const searchPageSize = 5
@@ -219,6 +219,11 @@ func (r *Router) card(_ context.Context, req Request) (Reply, error) {
 		body.WriteString("\n" + c.Stats)
 	}
 	rep := Reply{Title: title, URL: cardURL(c), Body: body.String(), Citations: []Citation{{Kind: CiteCard, ID: c.Name, URL: cardURL(c)}}}
+	if len(c.Others) > 0 {
+		// The name fits more than one card: say so, never silently.
+		others := c.Others[:min(len(c.Others), 8)]
+		rep.Fields = append(rep.Fields, Field{Name: "Did you mean", Value: clip(strings.Join(others, " · ")+"\n`/card name:"+others[0]+"`", fieldValueMax)})
+	}
 	if n := len(c.Rulings); n > 0 {
 		id := "rulings:" + c.Name
 		if len(id) <= 100 {

@@ -62,6 +62,10 @@ type Card struct {
 	Stats   string
 	URL     string // the card's Scryfall page
 	Rulings []CardRuling
+	// Others are the other cards the name could mean ("thassa": Thassa's
+	// Bounty, Thassa, God of the Sea, …), best first; empty for an exact
+	// name.
+	Others []string
 }
 
 // CardRuling is one published ruling with the rules it cites.

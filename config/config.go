@@ -120,6 +120,48 @@ type Limits struct {
 	// ScenarioTimeout bounds one run of a scenario script; a run that
 	// takes longer is stopped and the user told to make it smaller.
 	ScenarioTimeout Duration `toml:"scenario_timeout"`
+	// Memory is a soft memory limit for the server ("512MiB", "1GiB";
+	// empty: chosen from the live heap after start-up). GOMEMLIMIT in the
+	// environment wins.
+	Memory ByteSize `toml:"memory"`
+}
+
+// ByteSize is a size in bytes written with a unit: "512MiB", "1GiB",
+// "300MB" or a plain number of bytes.
+type ByteSize int64
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (b *ByteSize) UnmarshalText(t []byte) error {
+	s := strings.TrimSpace(string(t))
+	if s == "" {
+		*b = 0
+		return nil
+	}
+	units := []struct {
+		suffix string
+		n      int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3}, {"B", 1}}
+	mult := int64(1)
+	for _, u := range units {
+		if rest, ok := strings.CutSuffix(s, u.suffix); ok {
+			s, mult = strings.TrimSpace(rest), u.n
+			break
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 {
+		return fmt.Errorf("bad size %q (write e.g. \"512MiB\" or \"1GiB\")", t)
+	}
+	*b = ByteSize(n * mult)
+	return nil
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (b ByteSize) MarshalText() ([]byte, error) {
+	if b == 0 {
+		return []byte(""), nil
+	}
+	return []byte(strconv.FormatInt(int64(b), 10)), nil
 }
 
 // Session holds the expiries of shared state.

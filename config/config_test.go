@@ -195,3 +195,18 @@ func TestMetricsAndLogKeys(t *testing.T) {
 		t.Errorf("environment not applied: metrics %q, http %q", cfg.Metrics.Listen, cfg.HTTP.Listen)
 	}
 }
+
+func TestByteSize(t *testing.T) {
+	for in, want := range map[string]ByteSize{"": 0, "512MiB": 512 << 20, "1GiB": 1 << 30, "300MB": 300e6, "4096": 4096, " 2 KiB ": 2048} {
+		var b ByteSize
+		if err := b.UnmarshalText([]byte(in)); err != nil || b != want {
+			t.Errorf("%q: %d, %v; want %d", in, b, err, want)
+		}
+	}
+	for _, bad := range []string{"lots", "-1MiB", "1.5GiB"} {
+		var b ByteSize
+		if err := b.UnmarshalText([]byte(bad)); err == nil {
+			t.Errorf("%q accepted as %d", bad, b)
+		}
+	}
+}

@@ -13,14 +13,6 @@ import (
 // into the binary ("embedded:cr/cr-20260417.txt").
 const EmbeddedPrefix = "embedded:"
 
-// NoCardsHint is the one line a card command shows when no card catalogue
-// is loaded.
-const NoCardsHint = "No card data loaded: run `arbiter data update` to download Scryfall's card catalogue, or pass --data DIR holding MTGJSON or Scryfall files."
-
-// ErrNoCards is returned (or shown) by card look-ups without a catalogue;
-// its message is NoCardsHint.
-var ErrNoCards = errors.New(NoCardsHint)
-
 // HasCards reports whether a card catalogue is loaded.
 func (kb *KB) HasCards() bool { return kb.Cards != nil && kb.Cards.Len() > 0 }
 

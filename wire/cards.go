@@ -11,11 +11,11 @@ import (
 type catalog struct{ c *cards.Catalog }
 
 func (c catalog) Card(name string) (*commands.Card, []string, bool) {
-	k, ok := c.c.Lookup(name)
+	k, others, ok := c.c.LookupAll(name)
 	if !ok {
 		return nil, c.c.Suggest(name, 5), false
 	}
-	out := &commands.Card{Name: k.Name, ManaCost: k.ManaCost, TypeLine: k.TypeLine, Oracle: k.Text, URL: k.ScryfallURL}
+	out := &commands.Card{Name: k.Name, ManaCost: k.ManaCost, TypeLine: k.TypeLine, Oracle: k.Text, URL: k.ScryfallURL, Others: others}
 	switch {
 	case k.HasFaces():
 		// Each face shows its own lines; the card-level fields join them.

@@ -10,7 +10,6 @@ import (
 	"net/http/pprof"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -21,6 +20,7 @@ import (
 	"github.com/arbiter-mtg/arbiter/commands"
 	"github.com/arbiter-mtg/arbiter/config"
 	"github.com/arbiter-mtg/arbiter/console"
+	"github.com/arbiter-mtg/arbiter/internal/gctune"
 	"github.com/arbiter-mtg/arbiter/session"
 	"github.com/arbiter-mtg/arbiter/wire"
 )
@@ -101,21 +101,12 @@ func (s *server) dispatcher() *bot.Dispatcher {
 	return &bot.Dispatcher{Router: s.router, DeferAfter: s.cfg.Discord.DeferAfter.Duration, FollowUpTimeout: s.cfg.Discord.FollowUpTimeout.Duration, Log: s.log}
 }
 
-// serverGCPercent is the garbage collector's target in the long-running
-// modes (serve, http) when the environment does not set GOGC. The live
-// heap is mostly the knowledge base (about 30 MB with the shared data), so
-// Go's default of 100 collects every ~30 MB of garbage: at thousands of
-// interactions a second that is several collections a second, each taking
-// CPU from the requests and adding to their tail latency. 400 lets the heap
-// grow to about five times the live data (~150 MB) between collections.
-// GOGC and GOMEMLIMIT in the environment override it as usual.
-const serverGCPercent = 400
-
-// tuneGC applies serverGCPercent unless GOGC is set.
-func tuneGC() {
-	if _, set := os.LookupEnv("GOGC"); !set {
-		debug.SetGCPercent(serverGCPercent)
-	}
+// tuneGC sets the collector from the live heap once the knowledge base is
+// loaded (or from [limits] memory, or GOGC/GOMEMLIMIT in the environment)
+// and logs what it chose.
+func (s *server) tuneGC() {
+	set := gctune.Apply(int64(s.cfg.Limits.Memory))
+	s.log.Info("memory", "settings", set.String())
 }
 
 // signalContext ends on SIGINT or SIGTERM.
@@ -140,7 +131,7 @@ GET /gateway/bot recommends with shard_count = "auto".`,
 			}
 			defer s.store.Close()
 			defer s.ops.Close()
-			tuneGC()
+			s.tuneGC()
 			if s.cfg.Discord.Token == "" {
 				return exitCode(2, errors.New("no bot token: set discord.token or DISCORD_TOKEN (arbiter console works without one)"))
 			}
@@ -201,7 +192,7 @@ Slow answers are deferred and followed up through the interaction webhook.`,
 			}
 			defer s.store.Close()
 			defer s.ops.Close()
-			tuneGC()
+			s.tuneGC()
 			key, err := bot.ParsePublicKey(s.cfg.Discord.PublicKey)
 			if err != nil {
 				return exitCode(2, err)

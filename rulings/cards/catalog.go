@@ -1,8 +1,6 @@
 package cards
 
 import (
-	"bytes"
-	"fmt"
 	"net/url"
 	"slices"
 	"sort"
@@ -183,25 +181,3 @@ func ExtractRefs(text string) []string {
 	}
 	return refs
 }
-
-// ValidateRefs reports every rule reference in a ruling that exists does not
-// accept (pass (*cr.Rules).Exists), one line each: "Card Name (2014-07-18): rule 999.9 does not exist".
-func (c *Catalog) ValidateRefs(exists func(id string) bool) []string {
-	var bad []string
-	for _, card := range c.cards {
-		for _, r := range card.Rulings {
-			refs := r.Refs
-			if refs == nil {
-				refs = ExtractRefs(r.Text)
-			}
-			for _, ref := range refs {
-				if !exists(ref) {
-					bad = append(bad, fmt.Sprintf("%s (%s): rule %s does not exist", card.Name, r.Date, ref))
-				}
-			}
-		}
-	}
-	return bad
-}
-
-func trimSpace(b []byte) []byte { return bytes.TrimSpace(b) }

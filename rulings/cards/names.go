@@ -946,23 +946,6 @@ func (ix *nameIndex) typosCapped(k string, limit, n, maxCands int) []int32 {
 	return out
 }
 
-// boundedDistance is the edit distance between q and w, or limit+1 when it
-// must exceed limit. Each edit adds or removes at most one distinct letter,
-// so the letters only one side has (the masks) bound the distance from
-// below and rule most words out before any decoding. buf is reused for w's
-// runes and holds them afterwards.
-func boundedDistance(q []rune, qm uint64, w string, wm uint64, limit int, buf *[]rune) int {
-	if bits.OnesCount64(wm&^qm) > limit || bits.OnesCount64(qm&^wm) > limit {
-		*buf = (*buf)[:0]
-		return limit + 1
-	}
-	*buf = append((*buf)[:0], []rune(w)...)
-	if abs(len(*buf)-len(q)) > limit {
-		return limit + 1
-	}
-	return fold.Distance(q, *buf, limit)
-}
-
 func abs(x int) int {
 	if x < 0 {
 		return -x

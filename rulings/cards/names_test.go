@@ -16,8 +16,6 @@ import (
 
 	"github.com/sahilm/fuzzy"
 
-	"github.com/arbiter-mtg/arbiter/internal/shareddata"
-	"github.com/arbiter-mtg/arbiter/rulings/cr"
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
 )
 
@@ -196,24 +194,6 @@ func TestAutocomplete(t *testing.T) {
 			t.Errorf("got %v", got)
 		}
 	})
-}
-
-func TestValidateRefsAgainstCR(t *testing.T) {
-	rules, err := cr.ParseFile(shareddata.Path(t, "cr/cr-20260417.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := fixtureCatalog(t)
-	bad := c.ValidateRefs(rules.Exists)
-	// The fixtures cite 604.3, 701.27a, 712.9 and 709.4, which exist, and
-	// 999.9 on purpose.
-	if len(bad) != 1 || !strings.Contains(bad[0], "Jace Beleren") || !strings.Contains(bad[0], "999.9") {
-		t.Errorf("ValidateRefs = %q, want one line for Jace Beleren's rule 999.9", bad)
-	}
-	// The real rulings cite no rule that the current CR lacks.
-	if bad := realCatalog(t).ValidateRefs(rules.Exists); len(bad) != 0 {
-		t.Errorf("real rulings cite missing rules: %q", bad)
-	}
 }
 
 // synthNames generates n distinct card-like names from the words of the

@@ -318,13 +318,13 @@ func (s *streamer) scryfall() error {
 		s.recognised = true
 		var sc scryfallCard
 		if err := json.Unmarshal(raw, &sc); err != nil {
-			return fmt.Errorf("Scryfall card 0: %w", err)
+			return fmt.Errorf("reading Scryfall card 0: %w", err)
 		}
 		s.c.addScryfallCard(&sc)
 		for i := 1; s.dec.More(); i++ {
 			var sc scryfallCard
 			if err := s.dec.Decode(&sc); err != nil {
-				return fmt.Errorf("Scryfall card %d: %w", i, err)
+				return fmt.Errorf("reading Scryfall card %d: %w", i, err)
 			}
 			s.c.addScryfallCard(&sc)
 		}
@@ -337,13 +337,13 @@ func (s *streamer) scryfall() error {
 		}
 		var r scryfallRuling
 		if err := json.Unmarshal(raw, &r); err != nil {
-			return fmt.Errorf("Scryfall ruling 0: %w", err)
+			return fmt.Errorf("reading Scryfall ruling 0: %w", err)
 		}
 		add(r)
 		for i := 1; s.dec.More(); i++ {
 			var r scryfallRuling
 			if err := s.dec.Decode(&r); err != nil {
-				return fmt.Errorf("Scryfall ruling %d: %w", i, err)
+				return fmt.Errorf("reading Scryfall ruling %d: %w", i, err)
 			}
 			add(r)
 		}

@@ -349,19 +349,6 @@ func (ix *Index) idf(df int) float32 {
 // maxTitleWords bounds the titles matched inside queries.
 const maxTitleWords = 5
 
-// titleKey is a title's stemmed words joined, and how many there are.
-func titleKey(title string) (string, int) {
-	if title == "" {
-		return "", 0
-	}
-	toks := tokenize(title)
-	parts := make([]string, len(toks))
-	for i, t := range toks {
-		parts[i] = t.term
-	}
-	return strings.Join(parts, " "), len(parts)
-}
-
 // titleBoost rewards items whose whole title appears in the query as a run
 // of words, longer titles more.
 func (ix *Index) titleBoost(qts []queryTerm, scores []float32, touched *[]int32) {

@@ -194,8 +194,8 @@ func tokenizeWith(text string, stems map[string]string) []token {
 	for i, w := range raw {
 		if c, ok := contractions[w]; ok {
 			w = c
-		} else if strings.HasSuffix(w, "'s") {
-			w = w[:len(w)-2]
+		} else {
+			w = strings.TrimSuffix(w, "'s")
 		}
 		if strings.IndexByte(w, '\'') >= 0 {
 			w = strings.ReplaceAll(w, "'", "")
@@ -216,20 +216,6 @@ func tokenizeWith(text string, stems map[string]string) []token {
 		out = append(out, token{term: st, pos: i, surface: w})
 	}
 	return out
-}
-
-// addTerms adds the words and two-word phrases of text to acc with weight
-// w, records every surface word's stem in stems, and returns the number of
-// words.
-func addTerms(acc map[string]float32, text string, w float32, stems map[string]string) []token {
-	toks := tokenizeWith(text, stems)
-	for i, t := range toks {
-		acc[t.term] += w
-		if i > 0 && toks[i-1].pos >= t.pos-2 {
-			acc[phrase(toks[i-1].term, t.term)] += w
-		}
-	}
-	return toks
 }
 
 // phrase is the term for two neighbouring words; a query phrase that the
