@@ -120,8 +120,7 @@ func (a *Asker) Ask(q string) Answer {
 	}
 	text := withoutNames(q, a.namesToBlank(links))
 	var rulesTop float64
-	ans.Rules, rulesTop = a.rankRules(text, ans.Cards)
-	ans.Docs = a.rankDocs(text)
+	ans.Rules, ans.Docs, rulesTop = a.rankRules(text, ans.Cards)
 	// On the rules' scale (their first pass is scaled to its best).
 	for i := range ans.Docs {
 		ans.Docs[i].Score /= max(rulesTop, 1e-9)
@@ -179,7 +178,7 @@ const (
 // rankRules ranks CR rules: the question's own words first, with a bonus
 // for the rules that govern what the named cards do, and a header rule
 // replaced by its subrule that matches the question best.
-func (a *Asker) rankRules(text string, named []*cards.Card) (hits []Hit, rawTop float64) {
+func (a *Asker) rankRules(text string, named []*cards.Card) (hits, docs []Hit, rawTop float64) {
 	scores := map[string]float64{}
 	info := map[string]search.Result{}
 	best := 0.0
@@ -195,8 +194,22 @@ func (a *Asker) rankRules(text string, named []*cards.Card) (hits []Hit, rawTop 
 			weight float64
 		}{ask, askWeight})
 	}
-	for _, p := range passes {
-		res := a.kb.Search(p.text, search.Options{Kinds: []string{"rule", "glossary"}, Limit: 40})
+	for i, p := range passes {
+		// The whole question is searched once for the rules and the
+		// tournament documents together; the asking sentences for rules.
+		kinds := []string{"rule", "glossary"}
+		if i == 0 {
+			kinds = append(kinds, "ipg", "mtr", "jar")
+		}
+		all := a.kb.Search(p.text, search.Options{Kinds: kinds, Limit: 60})
+		var res []search.Result
+		for _, r := range all {
+			if r.Kind == "rule" || r.Kind == "glossary" {
+				res = append(res, r)
+			} else if len(docs) < maxRules {
+				docs = append(docs, Hit{Kind: r.Kind, ID: r.ID, Title: r.Title, Snippet: r.Snippet, Score: r.Score})
+			}
+		}
 		top := 1.0
 		if len(res) > 0 {
 			top = res[0].Score
@@ -276,16 +289,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card) (hits []Hit, rawTop 
 	if len(out) > maxRules {
 		out = out[:maxRules]
 	}
-	return out, rawTop
-}
-
-// rankDocs ranks tournament-document sections for a tournament call.
-func (a *Asker) rankDocs(text string) []Hit {
-	var out []Hit
-	for _, r := range a.kb.Search(text, search.Options{Kinds: []string{"ipg", "mtr", "jar"}, Limit: maxRules}) {
-		out = append(out, Hit{Kind: r.Kind, ID: r.ID, Title: r.Title, Snippet: r.Snippet, Score: r.Score})
-	}
-	return out
+	return out, docs, rawTop
 }
 
 // rankRulings orders the named cards' rulings by how much of the question

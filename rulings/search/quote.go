@@ -59,6 +59,14 @@ func (ix *Index) quoteBoost(q string, scores []float32, touched *[]int32, allowe
 	best := float32(0)
 	for _, d := range cands {
 		doc := &ix.docs[d]
+		// An item too short to hold half the paste's runs is skipped
+		// before tokenizing (a long question is seldom a paste, and most
+		// items are short). A token takes at least two bytes with its
+		// separator, so an item has at most len/2+1 tokens, and no more
+		// runs than tokens.
+		if maxTokens := (len(doc.Text)+len(doc.Extra))/2 + 2; float32(maxTokens) < minQuoteOverlap*float32(len(qs)) {
+			continue
+		}
 		ds := shingles(tokenize(doc.Text + "\n" + doc.Extra))
 		hit := 0
 		for s := range qs {

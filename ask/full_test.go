@@ -1,0 +1,103 @@
+//go:build !race
+
+// The full catalogue is decoded once into a snapshot, which takes minutes
+// under the race detector: this measurement runs in ordinary builds
+// (go test ./ask -run FullCatalogue -v), as the engine's catalogue
+// coverage does.
+
+package ask
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/arbiter-mtg/arbiter/internal/evalset"
+	"github.com/arbiter-mtg/arbiter/internal/shareddata"
+	"github.com/arbiter-mtg/arbiter/rulings"
+)
+
+// fullAsker answers over the whole card catalogue (../shared/cards-full)
+// with the CR and tournament documents of ../shared/data, loaded through
+// a snapshot kept in the user's cache between runs.
+func fullAsker(t testing.TB) *Asker {
+	t.Helper()
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = t.TempDir()
+	}
+	// A fixed directory of links, so that the snapshot's key (which names
+	// the files) is the same from one run to the next.
+	dir := filepath.Join(cache, "arbiter-tests", "full-data")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, target := range map[string]string{
+		"cards":      shareddata.Path(t, "../cards-full"),
+		"cr":         shareddata.Path(t, "cr"),
+		"tournament": shareddata.Path(t, "tournament"),
+	} {
+		link := filepath.Join(dir, name)
+		if got, err := os.Readlink(link); err == nil && got == target {
+			continue
+		}
+		os.Remove(link)
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kb, err := rulings.LoadCached(dir, filepath.Join(cache, "arbiter-tests", "snapshots"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(kb)
+}
+
+// TestRealQuestionsFullCatalogue measures the real questions with every
+// card linkable, as the product answers them with a full catalogue.
+func TestRealQuestionsFullCatalogue(t *testing.T) {
+	a := fullAsker(t)
+	for _, set := range []struct {
+		name string
+		qs   []evalset.Question
+	}{
+		{"tune", evalset.Split(evalset.Dev(), evalset.SplitTune)},
+		{"report", evalset.Split(evalset.Dev(), evalset.SplitReport)},
+		{"unseen", evalset.Unseen()},
+	} {
+		for _, kind := range []string{evalset.KindRules, evalset.KindTournament} {
+			var got score
+			for _, q := range set.qs {
+				if q.Kind == kind {
+					got.add(a.Ask(q.Question).Top(), q.Expect)
+				}
+			}
+			t.Logf("%-6s %-10s ask over the full catalogue: %s", set.name, kind, got)
+			if f, ok := realFloors[set.name+" "+kind]; ok && (got.rate1() < f[0] || got.rate5() < f[1]) {
+				t.Errorf("%s %s fell below the floor of the small catalogue: %s", set.name, kind, got)
+			}
+		}
+	}
+}
+
+// BenchmarkAskFullCatalogue answers the development questions over the
+// whole catalogue and reports the p50 and p99 of one answer.
+func BenchmarkAskFullCatalogue(b *testing.B) {
+	a := fullAsker(b)
+	qs := evalset.Dev()
+	a.Ask(qs[0].Question) // the name index is built on first use
+	var times []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		q := qs[i%len(qs)]
+		start := time.Now()
+		a.Ask(q.Question)
+		times = append(times, time.Since(start))
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds()), "p50-µs")
+	b.ReportMetric(float64(times[len(times)*99/100].Microseconds()), "p99-µs")
+}
