@@ -9,7 +9,7 @@
 # its own key prefix and deletes its keys afterwards), ARBITER_DATA
 # (default ../shared/data), LISTEN (default 127.0.0.1:18080), SERVER_GOGC
 # (GOGC of the arbiter process only; default unset = the server's own
-# default of 400, see cmd/arbiter/serve.go), PPROF
+# choice from the live heap, see internal/gctune), PPROF
 # (an address such as 127.0.0.1:6060: the server serves /debug/pprof/ there
 # for profiles taken during the run), CLIENT_PROCS (GOMAXPROCS of the
 # driver, default 2).
@@ -45,13 +45,18 @@ env "${server_env[@]}" ARBITER_DATA="$data" REDIS_URL="${redis_url}${sep}prefix=
   "$tmp/arbiter" http --listen "$listen" "${server_args[@]}" 2>"$tmp/arbiter.log" &
 pids+=($!)
 for _ in $(seq 1 600); do
-  curl -fs "http://$listen/healthz" >/dev/null 2>&1 && break
+  curl -fs "http://$listen/readyz" >/dev/null 2>&1 && break
   sleep 0.1
 done
-curl -fs "http://$listen/healthz" >/dev/null || { echo "arbiter http did not start:"; cat "$tmp/arbiter.log"; exit 2; }
+curl -fs "http://$listen/readyz" >/dev/null || { echo "arbiter http did not get ready:"; cat "$tmp/arbiter.log"; exit 2; }
 
-echo "arbiter http on $listen, Redis $redis_url (prefix $prefix), $(nproc) CPUs, server GOGC=${SERVER_GOGC:-400 (default)}, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "arbiter http on $listen, Redis $redis_url (prefix $prefix), $(nproc) CPUs, server GOGC=${SERVER_GOGC:-chosen from the live heap}, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 status=0
 GOMAXPROCS=${CLIENT_PROCS:-2} "$tmp/httpload" -url "http://$listen/" -key "$seed" "$@" || status=$?
+# The server's resident memory after the run (the issue's memory target is
+# measured here).
+if [[ -r /proc/${pids[0]}/status ]]; then
+  grep -E '^(VmRSS|VmHWM)' "/proc/${pids[0]}/status" | sed 's/^/arbiter /'
+fi
 if grep -q "panic" "$tmp/arbiter.log"; then echo "arbiter logged a panic:"; cat "$tmp/arbiter.log"; status=1; fi
 exit $status

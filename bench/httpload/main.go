@@ -18,6 +18,9 @@
 //	scenario  /scenario add then /scenario undo on the worker's own channel
 //	          (store list writes; the list stays short)
 //	ping      Discord's PING (signature check and transport only)
+//	search    /search query:<an ordinary question>
+//	card      /card name:<a name as typed: exact, lower case, typo, prefix, foreign>
+//	cardcomplete  autocomplete on /card name
 //
 // A response counts as an error unless it is HTTP 200 with a JSON
 // interaction response of the expected type (4 for commands, 8 for
@@ -182,6 +185,22 @@ type runner struct {
 var ruleIDs = []string{"302.6", "613.1", "704.5k", "107.3i", "702.10", "613.4c", "509.1a", "601.2", "100.1", "903.4"}
 var terms = []string{"summoning sickness", "layer", "mana value", "trample", "dies", "token", "state-based actions"}
 
+// queries and cardNames feed the search and card kinds: ordinary
+// questions, and card names as typed (exact, lower case, a typo, a prefix,
+// a foreign name).
+var (
+	queries = []string{
+		"can my creature attack the turn I played it", "what layer do +1/+1 counters apply in",
+		"deathtouch and trample damage assignment", "what happens when a creature has 0 toughness",
+		"does a token copy a copy effect", "who chooses the order of triggered abilities",
+		"forgot a triggered ability", "drew an extra card at competitive", "mana value of a split card",
+	}
+	cardNames = []string{
+		"Ornithopter", "ensoul artifact", "Titanic Growht", "Thassa", "Artefaktbeseelung",
+		"Lightning Bolt", "aether vial", "Lim-Dul's Vault", "Counterspell", "Llanowar Elves",
+	}
+)
+
 // unit is one unit of work: its requests, sent in order, with the
 // interaction response type each must get. A scenario unit is two
 // requests (add, undo); its latency is their sum.
@@ -213,6 +232,14 @@ func (r *runner) make(worker int) unit {
 		o := interact.Str("number", "70"+strconv.FormatInt(n%10, 10))
 		o.Focused = true
 		add(interact.Autocomplete(id(), at, "rule", o), 8)
+	case "search":
+		add(interact.Command(id(), at, "search", interact.Str("query", queries[n%int64(len(queries))])), 4)
+	case "card":
+		add(interact.Command(id(), at, "card", interact.Str("name", cardNames[n%int64(len(cardNames))])), 4)
+	case "cardcomplete":
+		o := interact.Str("name", cardNames[n%int64(len(cardNames))][:4])
+		o.Focused = true
+		add(interact.Autocomplete(id(), at, "card", o), 8)
 	case "scenario":
 		add(interact.Command(id(), at, "scenario", interact.Sub("add", interact.Str("line", "Ornithopter as O (new)"))), 4)
 		add(interact.Command(id(), at, "scenario", interact.Sub("undo")), 4)
@@ -484,7 +511,7 @@ func readAllInto(buf []byte, r io.Reader) ([]byte, error) {
 }
 
 func parseMix(s string) ([]kind, error) {
-	known := map[string]bool{"rule": true, "define": true, "complete": true, "scenario": true, "ping": true}
+	known := map[string]bool{"rule": true, "define": true, "complete": true, "scenario": true, "ping": true, "search": true, "card": true, "cardcomplete": true}
 	var out []kind
 	for part := range strings.SplitSeq(s, ",") {
 		name, w, ok := strings.Cut(strings.TrimSpace(part), ":")
