@@ -101,6 +101,23 @@ func (s *server) dispatcher() *bot.Dispatcher {
 	return &bot.Dispatcher{Router: s.router, DeferAfter: s.cfg.Discord.DeferAfter.Duration, FollowUpTimeout: s.cfg.Discord.FollowUpTimeout.Duration, Log: s.log}
 }
 
+// startServer is what serve and http do first: the configuration, the
+// data, the store and the router, then the collector set from the loaded
+// heap. close releases the store and the operations listener.
+func startServer(a *app, cmd *cobra.Command, configPath string) (*server, error) {
+	s, err := loadServer(a, cmd, configPath, false)
+	if err != nil {
+		return nil, err
+	}
+	s.tuneGC()
+	return s, nil
+}
+
+func (s *server) close() {
+	s.ops.Close()
+	s.store.Close()
+}
+
 // tuneGC sets the collector from the live heap once the knowledge base is
 // loaded (or from [limits] memory, or GOGC/GOMEMLIMIT in the environment)
 // and logs what it chose.
@@ -125,13 +142,11 @@ and answers them. Sharding follows discord.shard_id/shard_count, or every shard
 GET /gateway/bot recommends with shard_count = "auto".`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			s, err := loadServer(a, cmd, configPath, false)
+			s, err := startServer(a, cmd, configPath)
 			if err != nil {
 				return err
 			}
-			defer s.store.Close()
-			defer s.ops.Close()
-			s.tuneGC()
+			defer s.close()
 			if s.cfg.Discord.Token == "" {
 				return exitCode(2, errors.New("no bot token: set discord.token or DISCORD_TOKEN (arbiter console works without one)"))
 			}
@@ -186,13 +201,11 @@ application's Ed25519 public key (discord.public_key or DISCORD_PUBLIC_KEY).
 Slow answers are deferred and followed up through the interaction webhook.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			s, err := loadServer(a, cmd, configPath, false)
+			s, err := startServer(a, cmd, configPath)
 			if err != nil {
 				return err
 			}
-			defer s.store.Close()
-			defer s.ops.Close()
-			s.tuneGC()
+			defer s.close()
 			key, err := bot.ParsePublicKey(s.cfg.Discord.PublicKey)
 			if err != nil {
 				return exitCode(2, err)
