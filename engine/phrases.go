@@ -135,6 +135,51 @@ func nonCreatureSubtypeNoun(w string) (string, string) {
 	return "", ""
 }
 
+var reOrList = regexp.MustCompile(`,? or |, `)
+
+var controlSuffixes = []struct {
+	s string
+	c int
+}{{" you control", 1}, {" your opponents control", 2}, {" an opponent controls", 2}, {" you don't control", 2}, {" on the battlefield", 0}}
+
+// parseOrList reads "A or B", "A, B, or C" where each of A, B, C is a
+// filter of its own.
+func parseOrList(join string) ([]Filter, bool) {
+	if !strings.Contains(join, " or ") {
+		return nil, false
+	}
+	control, hasControl := 0, false
+	for _, suf := range controlSuffixes {
+		if strings.HasSuffix(join, suf.s) {
+			join = strings.TrimSuffix(join, suf.s)
+			control, hasControl = suf.c, true
+		}
+	}
+	segs := reOrList.Split(join, -1)
+	if len(segs) < 2 {
+		return nil, false
+	}
+	var alts []Filter
+	for _, sg := range segs {
+		ws := strings.Fields(sg)
+		if len(ws) == 0 {
+			return nil, false
+		}
+		a, ok := parseFilter(ws)
+		if !ok || len(a.Or) > 0 {
+			return nil, false
+		}
+		alts = append(alts, a)
+	}
+	for i := range alts {
+		if hasControl {
+			alts[i].Control = control
+		}
+		alts[i].Other = alts[i].Other || alts[0].Other
+	}
+	return alts, true
+}
+
 var colorCounts = map[string]int{"colorless": 1, "monocolored": 2, "multicolored": 3}
 
 // parseFilter parses "[all|each] [other] [COLOR] [nonX] [SUBTYPE] TYPE(s)
@@ -151,6 +196,14 @@ func parseFilter(words []string) (Filter, bool) {
 			return f, false
 		}
 		return Filter{Or: []Filter{a, b}}, true
+	}
+	// "artifact or enchantment", "artifact, enchantment, or creature with
+	// flying", "creature or enchantment you control": any of these. A
+	// quality after the last noun ("with flying") qualifies that noun
+	// only; who controls them qualifies all. "red or white creature" is one
+	// noun with two colors: its first part is no filter, so it is read below.
+	if alts, ok := parseOrList(join); ok {
+		return Filter{Or: alts}, true
 	}
 	// "named NAME" (a name written into the text, 201.2).
 	if i := strings.Index(join, " named "); i > 0 {
@@ -175,10 +228,7 @@ func parseFilter(words []string) (Filter, bool) {
 		}
 		join = join[:len(join)-len(m[0])]
 	}
-	for _, suf := range []struct {
-		s string
-		c int
-	}{{" you control", 1}, {" your opponents control", 2}, {" an opponent controls", 2}, {" you don't control", 2}, {" on the battlefield", 0}} {
+	for _, suf := range controlSuffixes {
 		if strings.HasSuffix(join, suf.s) {
 			join = strings.TrimSuffix(join, suf.s)
 			f.Control = suf.c

@@ -367,7 +367,7 @@ func (g *game) exec(st *Stmt) {
 		ac, bc := s.ch[s.slot[a]], s.ch[s.slot[b]]
 		switch {
 		case containsFold(ac.Subtypes, "Aura"):
-			if !s.canEnchant(ac, bc, false) {
+			if !s.canEnchant(ac, s.slot[b], false) {
 				g.errorf(st.Line, "%s can't enchant %s, so it doesn't move (303.4j)", a.display(), b.display())
 				return
 			}
@@ -435,7 +435,7 @@ func (g *game) auraTargetLegal(st *Stmt, d CardDef) bool {
 	for _, a := range g.comp.compileCard(d).abilities {
 		aura.Abilities = append(aura.Abilities, abInst{a: a})
 	}
-	if !s.canEnchant(aura, s.ch[s.slot[t]], false) {
+	if !s.canEnchant(aura, s.slot[t], false) {
 		g.errorf(st.Line, "%s can't enchant %s (303.4a): the spell doesn't resolve (608.2b)", d.Name, t.display())
 		return false
 	}
@@ -890,7 +890,7 @@ func (g *game) stateBased(s *state, lowers bool, line int) bool {
 		t := s.ch[s.slot[o.attachedTo]]
 		switch {
 		case c.is("Enchantment") && containsFold(c.Subtypes, "Aura"):
-			if c.is("Creature") || !s.canEnchant(c, t, o.attachedTo == o) {
+			if c.is("Creature") || !s.canEnchant(c, s.slot[o.attachedTo], o.attachedTo == o) {
 				g.note(line, fmt.Sprintf("%s is attached to an illegal object and is put into its owner's graveyard", o.display()), "704.5m")
 				g.leave(o)
 				acted = true
@@ -961,9 +961,9 @@ func (g *game) mayLowerToughness() bool {
 	return false
 }
 
-// canEnchant checks an Aura's "Enchant X" ability against what it is
-// attached to (303.4c); an Aura without one is left alone.
-func (s *state) canEnchant(aura, t *Chars, self bool) bool {
+// canEnchant checks an Aura's "Enchant X" ability against the object in
+// slot ti (303.4c); an Aura without one is left alone.
+func (s *state) canEnchant(aura *Chars, ti int, self bool) bool {
 	if self {
 		return false // 303.4d
 	}
@@ -974,25 +974,9 @@ func (s *state) canEnchant(aura, t *Chars, self bool) bool {
 		what := strings.TrimPrefix(ai.a.Keyword, "enchant ")
 		f, ok := parseFilter(strings.Fields(what))
 		if !ok {
-			return true
+			continue
 		}
-		for _, ty := range f.Types {
-			if !t.is(ty) {
-				return false
-			}
-		}
-		if len(f.Subtypes) > 0 {
-			okSub := false
-			for _, st := range f.Subtypes {
-				if containsFold(t.Subtypes, st) {
-					okSub = true
-				}
-			}
-			if !okSub {
-				return false
-			}
-		}
-		if f.Control == 1 && t.Controller != aura.Controller {
+		if !s.matches(&f, ti, aura.Controller, -1) {
 			return false
 		}
 	}
