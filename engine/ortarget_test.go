@@ -83,3 +83,27 @@ define Wastes = Basic Land
 		t.Errorf("One with the Stars targeting a land: want it can't enchant it (303.4a), got %q", msg)
 	}
 }
+
+// 205.1a: a set card type replaces the others, and the subtypes of the
+// removed types go with them; 205.3d: an object can't gain a subtype that
+// doesn't correspond to one of its types, so a later "becomes a Dragon"
+// gives no creature type to a permanent that is no longer a creature.
+func TestLosesOtherCardTypesAndTheirSubtypes(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "One with the Stars, then becomes a Dragon",
+		src: `define One with the Stars = {3}{U} Enchantment — Aura "Enchant creature or enchantment\nEnchanted permanent is an enchantment and loses all other card types."
+define Gingerbrute = {1} Artifact Creature — Food Golem 1/1 "Haste"
+define Knight = {2}{R} Creature — Human Knight 2/2
+Gingerbrute as G
+Knight as K
+cast One with the Stars targeting G
+cast One with the Stars targeting K
+effect "Until end of turn, this creature becomes a Dragon, gets +5/+3, and gains flying." targeting K
+? G
+? K`,
+		wants: []want{
+			{line: 9, pt: "-", types: []string{"Enchantment"}, subtypes: []string{}, has: []string{"Haste"}},
+			{line: 10, pt: "-", types: []string{"Enchantment"}, subtypes: []string{}, has: []string{"Flying"}},
+		},
+	}}, nil)
+}

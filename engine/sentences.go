@@ -260,6 +260,18 @@ var sentenceRules = []sentenceRule{
 		},
 	},
 	{
+		// "Enchanted permanent is an enchantment and loses all other card
+		// types": the card type is set, the others go with their subtypes
+		// (205.1a).
+		class: "is a TYPE and loses all other card types",
+		re:    regexp.MustCompile(`^(.+?) (?:is|are|becomes?) (?:a |an )?(artifact|enchantment|land|creature)s? and loses? all other card types$`),
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			sel, ok := c.subject(strings.Fields(m[1]), ctx)
+			t.Parts = []Part{{Layer: L4, Op: opSetTypes, Types: []string{typeNouns[m[2]]}}}
+			return sel, ok
+		},
+	},
+	{
 		// The general form: SUBJECT VERB PREDICATE [and VERB PREDICATE].
 		class: "SUBJECT VERB PREDICATE",
 		re:    regexp.MustCompile(`^.`),
