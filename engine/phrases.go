@@ -197,6 +197,18 @@ func parseFilter(words []string) (Filter, bool) {
 		}
 		return Filter{Or: []Filter{a, b}}, true
 	}
+	// "Saproling creatures and other Treefolk creatures", "Skeletons you
+	// control and other Zombies you control": either group, "other" only
+	// in the second.
+	if parts := strings.Split(join, " and other "); len(parts) == 2 {
+		a, ok1 := parseFilter(strings.Fields(parts[0]))
+		b, ok2 := parseFilter(strings.Fields(parts[1]))
+		if !ok1 || !ok2 {
+			return f, false
+		}
+		b.Other = true
+		return Filter{Or: []Filter{a, b}}, true
+	}
 	// "artifact or enchantment", "artifact, enchantment, or creature with
 	// flying", "creature or enchantment you control": any of these. A
 	// quality after the last noun ("with flying") qualifies that noun

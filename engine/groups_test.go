@@ -1,0 +1,49 @@
+package engine
+
+import "testing"
+
+// "X and other Y get ...": two groups, "other" (the source excluded) only
+// in the second; a creature in the first group gets the bonus even when it
+// is the source.
+func TestTwoGroupLords(t *testing.T) {
+	runCases(t, []scenarioCase{
+		{
+			name: "Verdeloth the Ancient",
+			src: `define Verdeloth the Ancient = {4}{G}{G} Legendary Creature — Treefolk 4/7 "Saproling creatures and other Treefolk creatures get +1/+1."
+define Treefolk = {2}{G}{G} Creature — Treefolk 3/4
+define Saproling = green Creature — Saproling 1/1
+define Bear = {1}{G} green Creature — Bear 2/2
+Verdeloth the Ancient as V
+Treefolk as Mine
+opponent: Treefolk as Theirs
+Saproling as S (token)
+Bear
+? V
+? Mine
+? Theirs
+? S
+? Bear`,
+			wants: []want{{line: 10, pt: "4/7"}, {line: 11, pt: "4/5"}, {line: 12, pt: "4/5"}, {line: 13, pt: "2/2"}, {line: 14, pt: "2/2"}},
+		},
+		{
+			name: "Death Baron",
+			src: `define Death Baron = {1}{B}{B} Creature — Zombie Wizard 2/2 "Skeletons you control and other Zombies you control get +1/+1 and have deathtouch."
+define Skeleton = {B} Creature — Skeleton 1/1
+define Zombie = {1}{B} Creature — Zombie 2/2
+Death Baron as D
+Skeleton as S
+Zombie as Z
+opponent: Zombie as OZ
+? D
+? S
+? Z
+? OZ`,
+			wants: []want{
+				{line: 8, pt: "2/2", lacks: []string{"Deathtouch"}},
+				{line: 9, pt: "2/2", has: []string{"Deathtouch"}},
+				{line: 10, pt: "3/3", has: []string{"Deathtouch"}},
+				{line: 11, pt: "2/2", lacks: []string{"Deathtouch"}},
+			},
+		},
+	}, nil)
+}
