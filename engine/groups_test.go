@@ -47,3 +47,29 @@ opponent: Zombie as OZ
 		},
 	}, nil)
 }
+
+// 305.7: "Enchanted permanent is a colorless Forest land" sets its land
+// type to Forest: it loses the abilities from its rules text and gains
+// "{T}: Add {G}"; an ability granted by another effect stays (Song of the
+// Dryads' ruling). Its lost static ability no longer applies (613.8a).
+func TestSetToBasicLandLosesRulesText(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "Song of the Dryads on an anthem",
+		src: `define Song of the Dryads = {2}{G} Enchantment — Aura "Enchant permanent\nEnchanted permanent is a colorless Forest land."
+define Anthem = {2}{W} Enchantment "Creatures you control get +1/+1."
+define Cloak = {2}{U} Enchantment — Aura "Enchant permanent\nEnchanted permanent has hexproof."
+define Bear = {1}{G} green Creature — Bear 2/2
+Bear
+Anthem
+Cloak (attached to Anthem)
+? Bear
+opponent: cast Song of the Dryads targeting Anthem
+? Bear
+? Anthem`,
+		wants: []want{
+			{line: 8, pt: "3/3"},
+			{line: 10, pt: "2/2"},
+			{line: 11, pt: "-", colors: "-", types: []string{"Land"}, subtypes: []string{"Forest"}, has: []string{"{T}: Add {G}.", "Hexproof"}, lacks: []string{"Creatures you control get +1/+1."}},
+		},
+	}}, nil)
+}

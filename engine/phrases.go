@@ -461,7 +461,25 @@ func (c *compiler) becomeCreature(ws []string, quoted []string) ([]Part, bool) {
 	default:
 		op = opSetTypes
 	}
+	// 305.7: an effect that sets a land's subtype to a basic land type ("is
+	// a colorless Forest land") also takes away the abilities from its
+	// rules text and gives the basic land type's mana ability.
+	var basics []string
+	if op == opSetTypes && containsFold(types, "Land") {
+		var rest []string
+		for _, st := range subs {
+			if _, ok := basicMana[st]; ok {
+				basics = append(basics, st)
+			} else {
+				rest = append(rest, st)
+			}
+		}
+		subs = rest
+	}
 	parts = append(parts, Part{Layer: L4, Op: op, Types: types, Subtypes: subs, ReplaceSubtypes: replace})
+	if len(basics) > 0 {
+		parts = append(parts, Part{Layer: L4, Op: opSetLandTypes, Subtypes: basics})
+	}
 	switch {
 	case colorless:
 		parts = append(parts, Part{Layer: L5, Op: opSetColors})
