@@ -498,7 +498,7 @@ func isKeywordItem(p string) bool {
 	}
 	if rest != "" && !strings.HasPrefix(rest, "{") && !strings.HasPrefix(rest, "—") {
 		for _, w := range strings.Fields(rest) {
-			if sentenceVerbs[w] || w == "get" || w == "can" || w == "deals" || w == "cost" || w == "costs" || w == "abilities" || w == "you" {
+			if sentenceVerbs[w] || w == "get" || w == "can" || w == "deals" || w == "cost" || w == "costs" || w == "abilities" || w == "you" || w == "that's" || w == "still" {
 				return false
 			}
 		}

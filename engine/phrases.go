@@ -368,11 +368,16 @@ func (c *compiler) becomeCreature(ws []string, quoted []string) ([]Part, bool) {
 			retain, retainColors = true, true
 		}
 	}
-	for _, suf := range []string{" in addition to its other types", " in addition to their other types", " that's still a land", " that's still an artifact", " that are still lands"} {
+	for _, suf := range []string{" in addition to its other types", " in addition to their other types"} {
 		if strings.HasSuffix(rest, suf) {
 			rest = strings.TrimSuffix(rest, suf)
 			retain = true
 		}
+	}
+	// "that's still a land", "that's still a planeswalker" (205.1b).
+	if m := reStillA.FindStringSubmatch(rest); m != nil {
+		rest = strings.TrimSuffix(rest, m[0])
+		retain = true
 	}
 	var pt *Part
 	if m := reBecomePTWith.FindStringSubmatch(rest); m != nil {
@@ -496,6 +501,8 @@ func (c *compiler) becomeCreature(ws []string, quoted []string) ([]Part, bool) {
 	}
 	return parts, true
 }
+
+var reStillA = regexp.MustCompile(` (?:that's|that is|that are) still (?:a |an )?(?:lands?|artifacts?|enchantments?|planeswalkers?|creatures?)$`)
 
 // grantList parses "flying", "flying and vigilance", "«0»" (a quoted
 // ability) into abilities.

@@ -73,3 +73,17 @@ opponent: cast Song of the Dryads targeting Anthem
 		},
 	}}, nil)
 }
+
+// 205.1b: "becomes a 5/5 ... creature with indestructible that's still a
+// planeswalker" keeps the planeswalker type and its subtypes, and the
+// granted keyword is indestructible alone.
+func TestStillAPlaneswalker(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "Gideon, Ally of Zendikar's +1",
+		src: `define Gideon, Ally of Zendikar = {2}{W}{W} Legendary Planeswalker — Gideon
+Gideon, Ally of Zendikar as G (4 loyalty counters)
+effect "Until end of turn, this permanent becomes a 5/5 Human Soldier Ally creature with indestructible that's still a planeswalker." targeting G
+? G`,
+		wants: []want{{line: 4, pt: "5/5", types: []string{"Planeswalker", "Creature"}, subtypes: []string{"Gideon", "Human", "Soldier", "Ally"}, has: []string{"Indestructible"}}},
+	}}, nil)
+}
