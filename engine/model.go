@@ -134,6 +134,7 @@ const (
 	opModPTCount
 	opSetPTCounters
 	opRemoveLandTypes
+	opRemoveCreatureTypes
 	opRule // another effect on game rules (613.11): combat requirements, restrictions, untapping
 	nOps
 )

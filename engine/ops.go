@@ -397,6 +397,16 @@ var ops = [nOps]opInfo{
 			return "loses all land types"
 		},
 	},
+	opRemoveCreatureTypes: {
+		name:   "lose all creature types",
+		writes: fTypes,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			c.Subtypes = removeFold(c.Subtypes, func(x string) bool {
+				return x == allCreatureTypes || creatureTypes[strings.ToLower(x)]
+			})
+			return "loses all creature types → " + typeLine(c)
+		},
+	},
 	opRule: {name: "rule effect"}, // applies in no layer: collected after them (613.11) and shown on the object
 
 }

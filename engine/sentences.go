@@ -436,6 +436,12 @@ func init() {
 		{class: "can't block", re: regexp.MustCompile(`^can't block$`), build: func(*compiler, []string, []string) ([]Part, bool) {
 			return []Part{{Layer: lRules, Op: opCantBlock}}, true
 		}},
+		{class: "gains all creature types", re: regexp.MustCompile(`^(?:gains?|has|have) all creature types$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L4, Op: opAddTypes, Subtypes: []string{allCreatureTypes}}}, true
+		}},
+		{class: "loses all creature types", re: regexp.MustCompile(`^loses? all creature types$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L4, Op: opRemoveCreatureTypes}}, true
+		}},
 		{class: "has ABILITIES", re: regexp.MustCompile(`^(?:has|have|gains?) (.+)$`), build: func(c *compiler, m []string, quoted []string) ([]Part, bool) {
 			abs, ok := c.grantList(m[1], quoted)
 			if !ok {

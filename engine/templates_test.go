@@ -87,3 +87,32 @@ effect "Until end of turn, this permanent becomes a 5/5 Human Soldier Ally creat
 		wants: []want{{line: 4, pt: "5/5", types: []string{"Planeswalker", "Creature"}, subtypes: []string{"Gideon", "Human", "Soldier", "Ally"}, has: []string{"Indestructible"}}},
 	}}, nil)
 }
+
+// 702.73a: changeling, "is every creature type" and "gains all creature
+// types" give each creature type (and no land type); "loses all creature
+// types" removes them all, changeling's too, since the characteristic-
+// defining ability applies first in layer 4 (613.3).
+func TestEveryCreatureTypeAndLosingThem(t *testing.T) {
+	r := mustRun(t, `define Mistform Ultimus = {3}{U} Legendary Creature — Illusion 3/3 "Mistform Ultimus is every creature type."
+define Death Baron = {1}{B}{B} Creature — Zombie Wizard 2/2 "Skeletons you control and other Zombies you control get +1/+1 and have deathtouch."
+define Game-Trail Changeling = {3}{G}{G} Creature — Shapeshifter 4/4 "Changeling\nTrample"
+define Goblin Chieftain = {1}{R}{R} Creature — Goblin 2/2 "Haste\nOther Goblin creatures you control get +1/+1 and have haste."
+Mistform Ultimus as M
+? M
+Death Baron as B
+effect "Target creature gains all creature types until end of turn." targeting B
+? B
+Game-Trail Changeling as G
+Goblin Chieftain
+? G
+effect "Target creature gets +3/-3 and loses all creature types until end of turn." targeting G
+? G`, nil)
+	m := result(t, r, 6).Object
+	if !m.HasSubtype("Goblin") || !m.HasSubtype("Illusion") || m.HasSubtype("Forest") || m.HasSubtype("Equipment") {
+		t.Errorf("Mistform Ultimus: every creature type and no other subtype, got %v", m.Subtypes)
+	}
+	checkWant(t, r, want{line: 9, pt: "3/3", has: []string{"Deathtouch"}})
+	// Death Baron (other Zombies) and Goblin Chieftain both apply.
+	checkWant(t, r, want{line: 12, pt: "6/6", has: []string{"Haste", "Deathtouch"}})
+	checkWant(t, r, want{line: 14, pt: "7/1", subtypes: []string{}, lacks: []string{"Haste", "Deathtouch"}, has: []string{"Changeling"}})
+}
