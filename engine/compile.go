@@ -209,7 +209,17 @@ func selfRef(text, name string) string {
 			}
 		}
 	}
-	return selfWords.ReplaceAllString(text, "~")
+	// "This creature" inside a quoted ability is the object that has that
+	// ability (the quoted text is compiled on its own when it is granted).
+	var b strings.Builder
+	last := 0
+	for _, q := range reQuoted.FindAllStringIndex(text, -1) {
+		b.WriteString(selfWords.ReplaceAllString(text[last:q[0]], "~"))
+		b.WriteString(text[q[0]:q[1]])
+		last = q[1]
+	}
+	b.WriteString(selfWords.ReplaceAllString(text[last:], "~"))
+	return b.String()
 }
 
 var selfWords = regexp.MustCompile(`(?i)\bthis (creature|permanent|artifact|land|enchantment|aura|equipment|vehicle)\b`)

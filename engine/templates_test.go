@@ -116,3 +116,18 @@ effect "Target creature gets +3/-3 and loses all creature types until end of tur
 	checkWant(t, r, want{line: 12, pt: "6/6", has: []string{"Haste", "Deathtouch"}})
 	checkWant(t, r, want{line: 14, pt: "7/1", subtypes: []string{}, lacks: []string{"Haste", "Deathtouch"}, has: []string{"Changeling"}})
 }
+
+// A quoted ability keeps its own words: "this permanent" in it is the
+// object that has the ability, not the card that grants it.
+func TestGrantedAbilityKeepsItsWords(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "Hibernation Sliver",
+		src: `define Hibernation Sliver = {U}{B} Creature — Sliver 2/2 "All Slivers have \"Pay 2 life: Return this permanent to its owner's hand.\""
+define Bear = {1}{G} green Creature — Bear 2/2
+Hibernation Sliver
+Bear
+effect "Target creature gains all creature types until end of turn." targeting Bear
+? Bear`,
+		wants: []want{{line: 6, has: []string{"Pay 2 life: Return this permanent to its owner's hand."}}},
+	}}, nil)
+}
