@@ -184,6 +184,9 @@ func (s *state) matches(f *Filter, i int, you Player, self int) bool {
 	if f.Tapped != 0 && s.objs[i].tapped != (f.Tapped == 1) {
 		return false
 	}
+	if f.NoAbilities && len(c.Abilities) > 0 {
+		return false
+	}
 	if f.HasCounter != "" && s.objs[i].counters[f.HasCounter] <= 0 {
 		return false
 	}

@@ -90,16 +90,17 @@ type Filter struct {
 	NotColors     []string
 	// ColorCount: 0 any; 1 colorless (105.2c); 2 monocolored (105.2a);
 	// 3 multicolored (105.2b).
-	ColorCount int
-	With       []string // keywords it has ("creatures with flying")
-	Without    []string // keywords it lacks
-	Token      int      // 0 any, 1 tokens, 2 nontoken
-	Name       string   // "named NAME", lower case
-	Or         []Filter // "all Forests and all Saprolings": any of these
-	HasCounter string   // "with a +1/+1 counter on it"
-	Tapped     int      // 1 tapped, 2 untapped
-	Other      bool
-	Control    int // 0 any, 1 you, 2 an opponent
+	ColorCount  int
+	With        []string // keywords it has ("creatures with flying")
+	Without     []string // keywords it lacks
+	Token       int      // 0 any, 1 tokens, 2 nontoken
+	Name        string   // "named NAME", lower case
+	Or          []Filter // "all Forests and all Saprolings": any of these
+	HasCounter  string   // "with a +1/+1 counter on it"
+	NoAbilities bool     // "with no abilities": none at all, mana abilities included
+	Tapped      int      // 1 tapped, 2 untapped
+	Other       bool
+	Control     int // 0 any, 1 you, 2 an opponent
 }
 
 // Selector says what a template applies to.

@@ -227,6 +227,11 @@ func parseFilter(words []string) (Filter, bool) {
 		f.HasCounter = m[1]
 		join = join[:len(join)-len(m[0])] + m[2]
 	}
+	// "Creatures with no abilities" (Muraganda Petroglyphs).
+	if strings.HasSuffix(join, " with no abilities") {
+		f.NoAbilities = true
+		join = strings.TrimSuffix(join, " with no abilities")
+	}
 	// "with flying", "without flying": a keyword the object has or lacks.
 	if m := reWithKeyword.FindStringSubmatch(join); m != nil {
 		kws, ok := keywordList(m[2])

@@ -131,3 +131,26 @@ effect "Target creature gains all creature types until end of turn." targeting B
 		wants: []want{{line: 6, has: []string{"Pay 2 life: Return this permanent to its owner's hand."}}},
 	}}, nil)
 }
+
+// "Creatures with no abilities get +2/+2": read after layer 6, so a
+// creature that lost its abilities gets it and one granted an ability
+// doesn't (613.1f comes before 613.4c).
+func TestCreaturesWithNoAbilities(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "Muraganda Petroglyphs",
+		src: `define Muraganda Petroglyphs = {3}{G} Enchantment "Creatures with no abilities get +2/+2."
+define Bear = {1}{G} green Creature — Bear 2/2
+define Bird = {W} white Creature — Bird 1/1 "Flying"
+define Cloak = {U} Enchantment — Aura "Enchant creature\nEnchanted creature has flying."
+Muraganda Petroglyphs
+Bear as A
+Bear as B
+Bird
+Cloak (attached to B)
+effect "Until end of turn, target creature loses all abilities." targeting Bird
+? A
+? B
+? Bird`,
+		wants: []want{{line: 11, pt: "4/4"}, {line: 12, pt: "2/2"}, {line: 13, pt: "3/3"}},
+	}}, nil)
+}
