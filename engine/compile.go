@@ -599,6 +599,9 @@ type sctx struct {
 	targets int
 	last    *Selector
 	prev    *Template
+	// condSel: what "that creature" names after "as long as you control
+	// exactly one creature, ..." (the one object the condition counts).
+	condSel *Selector
 	// outcome and class: what the last sentence's compilation found (for
 	// reports and catalogue coverage).
 	outcome ruleOutcome

@@ -188,7 +188,7 @@ type Condition struct {
 	// long as" duration, 611.2b, or a static ability's condition on its
 	// source).
 	Counter string
-	AtMost  int // with Counter: at most this many (-1 or 0: no limit; see condHolds)
+	AtMost  int // with Counter or Control: at most this many (-1 or 0: no limit; see condHolds)
 	// YourTurn: 1 "it's your turn", 2 "it's not your turn" (the scenario
 	// is its active player's turn: yours).
 	YourTurn int

@@ -80,6 +80,8 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 		return Selector{Kind: selEquipped, Noun: noun}, true
 	case noun == "~":
 		return Selector{Kind: selSelf, Noun: noun}, true
+	case ctx.condSel != nil && (noun == "that creature" || noun == "that permanent"):
+		return *ctx.condSel, true
 	case noun == "it" || noun == "that creature" || noun == "that permanent" || noun == "that land" ||
 		noun == "they" || noun == "those creatures" || noun == "that artifact":
 		if ctx.last == nil {

@@ -57,6 +57,7 @@ var (
 	reUntilEOTPost   = regexp.MustCompile(`(?i) (?:until end of turn|this turn|until your next turn|until end of your next turn|until (?:its|their|your) (?:controller's |controllers' )?next untap steps?)$`)
 	reForAsLong      = regexp.MustCompile(`(?i) for as long as (.+)$`)
 	reHasCounter     = regexp.MustCompile(`^(?:it|~|that creature|that land|that permanent|that artifact) has an? (\S+) counters? on it$`)
+	reControlExactly = regexp.MustCompile(`^you control exactly (one|two|three|four|five|six|seven|eight|nine|ten|\d+) (.+)$`)
 	reControlAtLeast = regexp.MustCompile(`^you control (one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more (.+)$`)
 	// reOffBattlefield: the objects a scenario has are permanents, so
 	// "cards that aren't on the battlefield, spells, and permanents" are
@@ -500,7 +501,7 @@ func buildSetPT(c *compiler, m []string, _ []string) ([]Part, bool) {
 // sentence compiles one sentence. ok is false when it cannot be modelled;
 // ctx.outcome and ctx.class then say whether a template matched.
 func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
-	ctx.outcome, ctx.class = outUnmatched, ""
+	ctx.outcome, ctx.class, ctx.condSel = outUnmatched, "", nil
 	s := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), "."))
 	eot := false
 	if reUntilEOTPre.MatchString(s) {
@@ -528,6 +529,9 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 			return nil, false
 		}
 		cond, s = cd, s[len(m[0]):]
+		if cd.Control != nil && cd.AtMost == 1 && cd.AtLeast == 1 {
+			ctx.condSel = &Selector{Kind: selFilter, F: *cd.Control, Noun: "that " + strings.ToLower(m[1])}
+		}
 	} else if m := reAsLongPost.FindStringSubmatch(s); m != nil {
 		cd, ok := parseCondition(strings.ToLower(m[1]))
 		if !ok {
@@ -743,6 +747,15 @@ func parseCondition(low string) (*Condition, bool) {
 	}
 	if m := reHasCounter.FindStringSubmatch(low); m != nil {
 		return &Condition{Counter: m[1], Text: low}, true
+	}
+	if m := reControlExactly.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[1])
+		f, ok2 := parseFilter(strings.Fields(m[2]))
+		if !ok || !ok2 {
+			return nil, false
+		}
+		f.Control = 1
+		return &Condition{Control: &f, AtLeast: n, AtMost: n, Text: low}, true
 	}
 	if m := reControlAtLeast.FindStringSubmatch(low); m != nil {
 		n, ok := number(m[1])

@@ -154,3 +154,27 @@ effect "Until end of turn, target creature loses all abilities." targeting Bird
 		wants: []want{{line: 11, pt: "4/4"}, {line: 12, pt: "2/2"}, {line: 13, pt: "3/3"}},
 	}}, nil)
 }
+
+// "As long as you control exactly one creature, that creature gets ...":
+// the condition counts (no fewer, no more), and "that creature" is the one
+// it counts.
+func TestExactlyOneCreature(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "Homicidal Seclusion",
+		src: `define Homicidal Seclusion = {4}{B} Enchantment "As long as you control exactly one creature, that creature gets +3/+1 and has lifelink."
+define Turtle = {2}{U} Creature — Turtle 1/4
+define Bear = {1}{G} green Creature — Bear 2/2
+Homicidal Seclusion
+Turtle
+opponent: Bear as OB
+? Turtle
+? OB
+Bear as MB
+? Turtle
+? MB`,
+		wants: []want{
+			{line: 7, pt: "4/5", has: []string{"Lifelink"}}, {line: 8, pt: "2/2", lacks: []string{"Lifelink"}},
+			{line: 10, pt: "1/4", lacks: []string{"Lifelink"}}, {line: 11, pt: "2/2"},
+		},
+	}}, nil)
+}
