@@ -204,8 +204,16 @@ func selfRef(text, name string) string {
 			names = append(names, strings.TrimSpace(name[:i]))
 		}
 		for _, n := range names {
-			if re, err := regexp.Compile(`(?i)\b` + regexp.QuoteMeta(n) + `\b`); err == nil {
-				text = re.ReplaceAllString(text, "~")
+			// "Creatures named Ivory Guardians" asks for objects with that
+			// name (201.2a); only text that refers to the object by name
+			// means the object itself (201.5).
+			if re, err := regexp.Compile(`(?i)(\bnamed )?\b` + regexp.QuoteMeta(n) + `\b`); err == nil {
+				text = re.ReplaceAllStringFunc(text, func(m string) string {
+					if strings.HasPrefix(strings.ToLower(m), "named ") {
+						return m
+					}
+					return "~"
+				})
 			}
 		}
 	}

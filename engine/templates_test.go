@@ -178,3 +178,22 @@ Bear as MB
 		},
 	}}, nil)
 }
+
+// "Creatures named Ivory Guardians" names every creature with that name
+// (201.2a), the card itself and others, unlike a self-reference (201.5); its condition is on the opponent's
+// permanents.
+func TestCreaturesNamedLikeTheCard(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "Ivory Guardians",
+		src: `define Ivory Guardians = {4}{W}{W} Creature — Giant Cleric 3/3 "Protection from red\nCreatures named Ivory Guardians get +1/+1 as long as an opponent controls a nontoken red permanent."
+define Goblin = {R} red Creature — Goblin 1/1
+Ivory Guardians as G1
+Ivory Guardians as G2
+? G1
+opponent: Goblin as OG
+? G1
+? G2
+? OG`,
+		wants: []want{{line: 5, pt: "3/3"}, {line: 7, pt: "5/5"}, {line: 8, pt: "5/5"}, {line: 9, pt: "1/1"}},
+	}}, nil)
+}
