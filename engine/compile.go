@@ -52,6 +52,8 @@ var landTypes = map[string]bool{
 	"cave": true, "desert": true, "forest": true, "gate": true, "island": true, "lair": true,
 	"locus": true, "mine": true, "mountain": true, "plains": true, "planet": true,
 	"power-plant": true, "sphere": true, "swamp": true, "tower": true, "town": true, "urza's": true,
+	// as the card data spells it, with a typographic apostrophe
+	"urza’s": true,
 }
 
 var artifactTypes = map[string]bool{"equipment": true, "vehicle": true, "clue": true, "food": true,

@@ -197,3 +197,17 @@ opponent: Goblin as OG
 		wants: []want{{line: 5, pt: "3/3"}, {line: 7, pt: "5/5"}, {line: 8, pt: "5/5"}, {line: 9, pt: "1/1"}},
 	}}, nil)
 }
+
+// 305.7: "Enchanted land is an Island" removes every land type, Urza's
+// too, however its apostrophe is written.
+func TestUrzasLandTypeReplaced(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "Spreading Seas on Urza's Tower",
+		src: `define Spreading Seas = {1}{U} Enchantment — Aura "Enchant land\nEnchanted land is an Island."
+define Urza's Tower = Land — Urza’s Tower
+Urza's Tower as T
+cast Spreading Seas targeting T
+? T`,
+		wants: []want{{line: 5, subtypes: []string{"Island"}, has: []string{"{T}: Add {U}."}}},
+	}}, nil)
+}
