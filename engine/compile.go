@@ -272,8 +272,10 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 		if m := reSlashPT.FindStringSubmatch(low); m != nil && level != nil {
 			bp, _ := strconv.Atoi(m[1])
 			bt, _ := strconv.Atoi(m[2])
-			ab := c.newAbility(&Ability{Text: orig + " (" + level.Text + ")", Kind: abStatic})
-			ab.Statics = []*Template{{Sentence: orig + " (" + level.Text + ")", Cond: level, Sel: Selector{Kind: selSelf, Noun: "~"},
+			// The striation is named as printed ("LEVEL 12+ — 9/9"), not in
+			// parentheses: those would read as reminder text.
+			ab := c.newAbility(&Ability{Text: strings.ToUpper(level.Text) + " — " + orig, Kind: abStatic})
+			ab.Statics = []*Template{{Sentence: strings.ToUpper(level.Text) + " — " + orig, Cond: level, Sel: Selector{Kind: selSelf, Noun: "~"},
 				Parts: []Part{{Layer: L7b, Op: opSetPT, P: bp, T: bt}}}}
 			cc.abilities = append(cc.abilities, ab)
 			rec.kind = lineStatic
@@ -319,8 +321,8 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 				if level != nil {
 					// A keyword in a striation: has it as long as the level
 					// holds (711.2).
-					ab := c.newAbility(&Ability{Text: capitalize(kw) + " (" + level.Text + ")", Kind: abStatic})
-					ab.Statics = []*Template{{Sentence: capitalize(kw) + " (" + level.Text + ")", Cond: level, Sel: Selector{Kind: selSelf, Noun: "~"},
+					ab := c.newAbility(&Ability{Text: strings.ToUpper(level.Text) + " — " + capitalize(kw), Kind: abStatic})
+					ab.Statics = []*Template{{Sentence: strings.ToUpper(level.Text) + " — " + capitalize(kw), Cond: level, Sel: Selector{Kind: selSelf, Noun: "~"},
 						Parts: []Part{{Layer: L6, Op: opAddAbilities, Abilities: []*Ability{c.keyword(kw)}}}}}
 					cc.abilities = append(cc.abilities, ab)
 					continue

@@ -211,3 +211,22 @@ cast Spreading Seas targeting T
 		wants: []want{{line: 5, subtypes: []string{"Island"}, has: []string{"{T}: Add {U}."}}},
 	}}, nil)
 }
+
+// A leveler's striation abilities are shown as printed under their level
+// (711.2), so a copy without level counters (707.2) is not read as having
+// them.
+func TestStriationAbilitiesNamedByLevel(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "Student of Warfare and a copy",
+		src: `define Student of Warfare = {W} white Creature — Human Knight 1/1 "Level up {W}\nLEVEL 2-6\n3/3\nFirst strike\nLEVEL 7+\n4/4\nDouble strike"
+define Clone = {3}{U} Creature — Shapeshifter 0/0
+Student of Warfare as S (7 level counters)
+Clone as C (copy of S)
+? S
+? C`,
+		wants: []want{
+			{line: 5, pt: "4/4", has: []string{"LEVEL 7+ — Double strike", "Double strike"}},
+			{line: 6, pt: "1/1", has: []string{"LEVEL 7+ — Double strike"}, lacks: []string{"Double strike"}},
+		},
+	}}, nil)
+}
