@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
@@ -452,14 +453,20 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	if cc.entersTapped && !m.FaceDown {
 		o.tapped = true // "enters tapped" (603.6d)
 	}
+	var edits []func(*Chars)
 	for _, u := range cc.unmodeled {
 		if m.CopyOf != "" {
-			covers, sentence := copyModifierCovers(u, m)
+			covers, sentence, ed := g.copyModifierCovers(u, m)
+			edits = append(edits, ed...)
 			if covers {
 				continue // "(copy of REF)" is that ability's choice, carried out (707.5)
 			}
 			if sentence != "" {
-				u = sentence + " [it entered with \"(copy of REF)\": the copy is made, this exception is not applied]"
+				note := "this exception is not applied"
+				if len(ed) > 0 {
+					note = "the parts of this exception about its types and abilities are applied, the rest is not"
+				}
+				u = sentence + " [it entered with \"(copy of REF)\": the copy is made, " + note + "]"
 			}
 		}
 		g.unmodeled(st.Line, d.Name, u)
@@ -482,7 +489,7 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	g.objs = append(g.objs, o)
 	if of != nil {
 		// 707.5: it enters as a copy, not enters and then becomes one.
-		g.addCopy(o, of, m.CopyExcept, m.CopyKeepColor, st.Line)
+		g.addCopy(o, of, m.CopyExcept, m.CopyKeepColor, st.Line, edits)
 	}
 	for _, c := range m.Counters {
 		g.putCounters(o, c.Kind, c.N)
@@ -504,29 +511,102 @@ var (
 
 // copyModifierCovers reports whether an unmodelled sentence is the "you may
 // have this enter as a copy of ..." replacement effect (614.1c) that an
-// object entering with "(copy of REF)" carries out (707.5). An exception
-// the modifiers cannot express ("except it's an artifact ...") is not
-// applied, so such a sentence stays reported; the sentence without the
-// compiler's annotation is returned for an enter-as-a-copy sentence.
-func copyModifierCovers(sentence string, m Mods) (bool, string) {
+// object entering with "(copy of REF)" carries out (707.5). The exceptions
+// the modifiers state are carried out by them; those about types, abilities
+// and legendary are returned as edits of the copiable values (707.9b); any
+// other exception is not applied, so such a sentence stays reported. The
+// sentence without the compiler's annotation is returned for an
+// enter-as-a-copy sentence.
+func (g *game) copyModifierCovers(sentence string, m Mods) (bool, string, []func(*Chars)) {
 	if i := strings.LastIndex(sentence, " ["); i >= 0 && strings.HasSuffix(sentence, "]") {
 		sentence = sentence[:i] // the compiler's annotation
 	}
 	if !reEnterAsCopy.MatchString(sentence) {
-		return false, ""
+		return false, "", nil
 	}
 	ex := reCopyException.FindStringSubmatch(strings.TrimSuffix(strings.TrimSpace(sentence), "."))
 	if ex == nil {
-		return true, sentence
+		return true, sentence, nil
 	}
-	rest := ex[1]
+	var quoted []string
+	rest := reQuoted.ReplaceAllStringFunc(ex[1], func(q string) string {
+		quoted = append(quoted, strings.Trim(q, "\"“”"))
+		return "«" + strconv.Itoa(len(quoted)-1) + "»"
+	})
 	if m.CopyKeepColor {
 		rest = reCopyNoColor.ReplaceAllString(rest, "")
 	}
 	if m.CopyExcept {
 		rest = reCopyThisAb.ReplaceAllString(rest, "")
 	}
-	return reOnlyJoiners.MatchString(rest), sentence
+	var edits []func(*Chars)
+	covered := true
+	for i, cl := range strings.Split(rest, " and it") {
+		if i > 0 {
+			cl = "it" + cl
+		}
+		cl = strings.Trim(strings.TrimSpace(cl), ",")
+		if reOnlyJoiners.MatchString(cl) {
+			continue
+		}
+		ed, ok := g.copyExceptionEdit(strings.TrimSpace(cl), quoted)
+		if !ok {
+			covered = false
+			continue
+		}
+		edits = append(edits, ed)
+	}
+	return covered, sentence, edits
+}
+
+var (
+	reExAddTypes  = regexp.MustCompile(`(?i)^it's (?:a |an )?(.+?) in addition to its other types$`)
+	reExHas       = regexp.MustCompile(`(?i)^it has (.+)$`)
+	reExNotLegend = regexp.MustCompile(`(?i)^it isn't legendary(?: if that (?:permanent|creature) is legendary)?$`)
+)
+
+// copyExceptionEdit reads one exception of a copy effect (707.9a) that
+// changes types, abilities or the legendary supertype.
+func (g *game) copyExceptionEdit(cl string, quoted []string) (func(*Chars), bool) {
+	if reExNotLegend.MatchString(cl) {
+		return func(c *Chars) {
+			c.Supertypes = removeFold(c.Supertypes, func(x string) bool { return strings.EqualFold(x, "Legendary") })
+		}, true
+	}
+	if m := reExAddTypes.FindStringSubmatch(cl); m != nil {
+		var types, subs []string
+		for _, w := range strings.Fields(strings.ToLower(m[1])) {
+			switch {
+			case w == "and":
+			case typeNouns[w] != "":
+				types = append(types, typeNouns[w])
+			case knownSubtype(w):
+				subs = append(subs, capitalize(w))
+			default:
+				if ct, ok := creatureTypeNoun(w); ok {
+					subs = append(subs, capitalize(ct))
+					continue
+				}
+				return nil, false
+			}
+		}
+		return func(c *Chars) {
+			c.Types = addUnique(c.Types, types...)
+			c.Subtypes = addUnique(c.Subtypes, fitting(subs, c.Types)...)
+		}, true
+	}
+	if m := reExHas.FindStringSubmatch(cl); m != nil {
+		abs, ok := g.comp.grantList(strings.ToLower(m[1]), quoted)
+		if !ok {
+			return nil, false
+		}
+		return func(c *Chars) {
+			for _, a := range abs {
+				c.Abilities = append(c.Abilities, abInst{a: a, fromText: true})
+			}
+		}, true
+	}
+	return nil, false
 }
 
 // putCounters adds counters; every counter of that kind gets the new
@@ -693,14 +773,19 @@ func (g *game) copy(st *Stmt) {
 	if !ok1 || !ok2 {
 		return
 	}
-	g.addCopy(x, y, st.Except, st.KeepColor, st.Line)
+	g.addCopy(x, y, st.Except, st.KeepColor, st.Line, nil)
 }
 
 // addCopy makes x a copy of y's copiable values as they are now (707.2,
 // 707.2b).
-func (g *game) addCopy(x, y *Object, except, keepColor bool, line int) {
+func (g *game) addCopy(x, y *Object, except, keepColor bool, line int, edits []func(*Chars)) {
 	s := g.compute(true)
 	vals := s.ch[s.slot[y]].clone()
+	// 707.9b: the exceptions of the copy effect are part of the copiable
+	// values.
+	for _, ed := range edits {
+		ed(vals)
+	}
 	if keepColor {
 		// 707.9b: the exception modifies the copiable values: the copy
 		// keeps the color it has.

@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // "X and other Y get ...": two groups, "other" (the source excluded) only
 // in the second; a creature in the first group gets the bonus even when it
@@ -229,4 +232,41 @@ Clone as C (copy of S)
 			{line: 6, pt: "1/1", has: []string{"LEVEL 7+ — Double strike"}, lacks: []string{"Double strike"}},
 		},
 	}}, nil)
+}
+
+// 707.9a, 707.9b: the exceptions of an enter-as-a-copy ability ("except
+// it's an Illusion in addition to its other types and it has ...", "it
+// isn't legendary") change the copiable values, so a copy of the copy has
+// them too.
+func TestCopyExceptions(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "Phantasmal Image and Spark Double",
+		src: `define Phantasmal Image = {1}{U} Creature — Illusion 0/0 "You may have Phantasmal Image enter the battlefield as a copy of any creature on the battlefield, except it's an Illusion in addition to its other types and it has \"When this creature becomes the target of a spell or ability, sacrifice it.\""
+define Spark Double = {3}{U} Creature — Illusion 0/0 "You may have Spark Double enter the battlefield as a copy of a creature or planeswalker you control, except it isn't legendary if that permanent is legendary."
+define Clone = {3}{U} Creature — Shapeshifter 0/0
+define Bear = {1}{G} green Creature — Bear 2/2
+define Isamaru = {W} Legendary Creature — Dog 2/2
+Bear
+Phantasmal Image as I (copy of Bear)
+Clone as C (copy of I)
+Isamaru
+Spark Double as S (copy of Isamaru)
+? I
+? C
+? S`,
+		wants: []want{
+			{line: 11, pt: "2/2", subtypes: []string{"Bear", "Illusion"}, has: []string{"When this creature becomes the target of a spell or ability, sacrifice it."}},
+			{line: 12, pt: "2/2", subtypes: []string{"Bear", "Illusion"}, has: []string{"When this creature becomes the target of a spell or ability, sacrifice it."}},
+			{line: 13, pt: "2/2", name: "Isamaru"},
+		},
+	}}, nil)
+	r := mustRun(t, "define Spark Double = {3}{U} Creature — Illusion 0/0 \"You may have Spark Double enter the battlefield as a copy of a creature or planeswalker you control, except it isn't legendary if that permanent is legendary.\"\ndefine Isamaru = {W} Legendary Creature — Dog 2/2\nIsamaru\nSpark Double as S (copy of Isamaru)\n? S", nil)
+	if q := result(t, r, 5); q.Object == nil || len(q.Object.Supertypes) != 0 {
+		t.Errorf("Spark Double's copy of a legendary creature isn't legendary: %+v", q.Object)
+	}
+	for _, u := range r.Unmodeled {
+		if strings.Contains(u.Sentence, "Spark Double") {
+			t.Errorf("every exception of this Spark Double wording is applied, yet reported: %q", u.Sentence)
+		}
+	}
 }
