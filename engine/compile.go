@@ -87,7 +87,10 @@ type compiledCard struct {
 	abilities    []*Ability
 	unmodeled    []string
 	entersTapped bool
-	entersWith   []*Template // "enters with N counters" (614.1c)
+	// entersTappedAb is the "enters tapped" ability: it applies only if
+	// the object as it would exist on the battlefield has it (614.12).
+	entersTappedAb *Ability
+	entersWith     []*Template // "enters with N counters" (614.1c)
 	// staticMiss are the sentences of static abilities that could not be
 	// modelled: answers about objects they may affect depend on them.
 	staticMiss []staticMiss
@@ -311,7 +314,8 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 			// A replacement effect on entering (603.6d, 614.12): applied when the
 			// object enters.
 			cc.entersTapped = true
-			cc.abilities = append(cc.abilities, c.newAbility(&Ability{Text: orig, Kind: abStatic}))
+			cc.entersTappedAb = c.newAbility(&Ability{Text: orig, Kind: abStatic})
+			cc.abilities = append(cc.abilities, cc.entersTappedAb)
 			rec.kind = lineEntersTapped
 			cc.lines = append(cc.lines, rec)
 			continue

@@ -450,9 +450,6 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		counters: map[string]int{}, counterTS: map[string]int{}, onBF: true, continuous: !m.New, line: st.Line}
 	cc := g.comp.compileCard(d)
 	o.printed = cc.abilities
-	if cc.entersTapped && !m.FaceDown {
-		o.tapped = true // "enters tapped" (603.6d)
-	}
 	var edits []func(*Chars)
 	for _, u := range cc.unmodeled {
 		if m.CopyOf != "" {
@@ -490,6 +487,16 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	if of != nil {
 		// 707.5: it enters as a copy, not enters and then becomes one.
 		g.addCopy(o, of, m.CopyExcept, m.CopyKeepColor, st.Line, edits)
+	}
+	if cc.entersTapped && !m.FaceDown && !m.Tapped {
+		// "Enters tapped" (603.6d) is a replacement effect: it applies if
+		// the permanent as it would exist on the battlefield, with the
+		// continuous effects that would apply to it, has it (614.12), so
+		// Blood Moon's "Nonbasic lands are Mountains" stops it.
+		s := g.computeTo(L7d, false)
+		if i, ok := s.slot[o]; ok && s.ch[i].hasAbility(cc.entersTappedAb.id, "") {
+			o.tapped = true
+		}
 	}
 	for _, c := range m.Counters {
 		g.putCounters(o, c.Kind, c.N)

@@ -270,3 +270,20 @@ Spark Double as S (copy of Isamaru)
 		}
 	}
 }
+
+// 614.12: "enters tapped" applies only if the permanent, as it would exist
+// on the battlefield with the continuous effects that would apply to it,
+// has the ability; under Blood Moon a nonbasic land is a Mountain with no
+// rules text (305.7), so it enters untapped (Blood Moon ruling).
+func TestEntersTappedCheckedOnTheBattlefieldVersion(t *testing.T) {
+	const grasslands = `define Blood Moon = {2}{R} Enchantment "Nonbasic lands are Mountains."
+define Grasslands = Land "Grasslands enters the battlefield tapped."
+`
+	r := mustRun(t, grasslands+"Grasslands as G1\nBlood Moon\nGrasslands as G2\n? G1\n? G2", nil)
+	if q := result(t, r, 6); !q.Object.Tapped {
+		t.Errorf("before Blood Moon, Grasslands enters tapped")
+	}
+	if q := result(t, r, 7); q.Object.Tapped {
+		t.Errorf("under Blood Moon, Grasslands enters untapped (614.12)")
+	}
+}
