@@ -101,6 +101,10 @@ type Filter struct {
 	Tapped      int      // 1 tapped, 2 untapped
 	Other       bool
 	Control     int // 0 any, 1 you, 2 an opponent
+	// ThatPlayer: "each other creature that player controls" in a spell:
+	// controlled by the controller of its first target, other than that
+	// target; resolved into Control when the spell resolves.
+	ThatPlayer bool
 }
 
 // Selector says what a template applies to.

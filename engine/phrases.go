@@ -94,6 +94,9 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 	if !ok {
 		return Selector{}, false
 	}
+	if f.ThatPlayer && (ctx.self || ctx.targets == 0) {
+		return Selector{}, false // "that player" names the controller of a spell's target
+	}
 	return Selector{Kind: selFilter, F: f, Noun: noun}, true
 }
 
@@ -252,6 +255,10 @@ func parseFilter(words []string) (Filter, bool) {
 			join = strings.TrimSuffix(join, suf.s)
 			f.Control = suf.c
 		}
+	}
+	if strings.HasSuffix(join, " that player controls") {
+		join = strings.TrimSuffix(join, " that player controls")
+		f.ThatPlayer = true
 	}
 	ws = strings.Fields(join)
 	if len(ws) > 0 && (ws[0] == "all" || ws[0] == "each") {

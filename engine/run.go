@@ -706,8 +706,25 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 		if t.Sel.Kind == selFilter {
 			// 611.2c: the affected set is fixed when the effect begins.
 			s := g.compute(false)
+			f := t.Sel.F
+			var that *Object
+			if f.ThatPlayer {
+				// "Each other creature that player controls": the player
+				// who controlled the first target (last known, 608.2h).
+				if len(targets) == 0 {
+					continue
+				}
+				that = targets[0]
+				f.ThatPlayer, f.Control = false, 2
+				if that.lastCtrl == st.Player {
+					f.Control = 1
+				}
+			}
 			for i := range s.objs {
-				if s.matches(&t.Sel.F, i, st.Player, -1) {
+				if s.objs[i] == that && f.Other {
+					continue
+				}
+				if s.matches(&f, i, st.Player, -1) {
 					e.locked = append(e.locked, s.objs[i])
 				}
 			}

@@ -287,3 +287,36 @@ define Grasslands = Land "Grasslands enters the battlefield tapped."
 		t.Errorf("under Blood Moon, Grasslands enters untapped (614.12)")
 	}
 }
+
+// "Each other creature that player controls" (Public Execution): the
+// creatures of the first target's controller, other than that target, fixed
+// as the spell resolves (611.2c); the caster's creatures are not affected.
+// The same words in a permanent's static ability name no player and are
+// not modelled (never read as "every creature").
+func TestThatPlayerControls(t *testing.T) {
+	const defs = `define Public Execution = {5}{B} Instant "Destroy target creature an opponent controls. Each other creature that player controls gets -2/-0 until end of turn."
+define Bear = {1}{G} green Creature — Bear 2/2
+define Wurm = {4}{G}{G} Creature — Wurm 6/4
+`
+	runCases(t, []scenarioCase{{
+		name: "Public Execution",
+		src: defs + `opponent: Bear as OB
+opponent: Wurm as OW
+Bear as MB
+cast Public Execution targeting OB
+? OW
+? MB
+opponent: Wurm as OW2
+? OW2`,
+		wants: []want{{line: 8, pt: "4/4"}, {line: 9, pt: "2/2"}, {line: 11, pt: "6/4"}},
+	}}, nil)
+	r := mustRun(t, `define Odd = {1} Artifact "Each other creature that player controls gets -2/-0."
+define Bear = {1}{G} green Creature — Bear 2/2
+Odd
+Bear
+? Bear`, nil)
+	checkWant(t, r, want{line: 5, pt: "2/2"})
+	if q := result(t, r, 5); len(q.DependsOnUnmodelled) == 0 {
+		t.Errorf("a static \"that player controls\" is not modelled, and the answer says it depends on it")
+	}
+}
