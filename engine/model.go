@@ -241,6 +241,9 @@ type Template struct {
 	// EntersWith: a replacement effect putting N Counter counters on the
 	// object as it enters (614.1c), not a continuous effect.
 	EntersWith bool
+	// If: "If that creature is a Snake, it gets +2/+2": a spell's
+	// instruction carried out only if its target matches as it resolves.
+	If *Filter
 }
 
 func (t *Template) hasLayer(l Layer) bool {

@@ -692,6 +692,19 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 			res.unmodeled = append(res.unmodeled, t.Sentence)
 			continue
 		}
+		if t.If != nil && t.Sel.Kind == selTarget {
+			// 608.2c: "if that creature is a Snake" is checked as it resolves.
+			s := g.current()
+			met := false
+			for _, o := range targetsOf(t, targets) {
+				if i, ok := s.slot[o]; ok && o.onBF && s.matches(t.If, i, st.Player, -1) {
+					met = true
+				}
+			}
+			if !met {
+				continue
+			}
+		}
 		if t.Action != actNone {
 			for _, o := range targetsOf(t, targets) {
 				g.act(st.Line, t, o)

@@ -295,6 +295,41 @@ var predicateRules []predicateRule
 // The table is filled in init: its "has" entry compiles quoted abilities,
 // which compiles sentences, which reads the table.
 func init() {
+	// An entry whose builder compiles another sentence goes in here, before
+	// the general form (the last entry).
+	n := len(sentenceRules)
+	sentenceRules = append(sentenceRules[:n-1:n-1], sentenceRule{
+		// "If that creature is a Snake, it gets +2/+2 until end of turn":
+		// checked as the spell resolves (608.2c), on its target.
+		class: "if it is a KIND, INSTRUCTION",
+		re:    regexp.MustCompile(`^if (?:that creature|that permanent|it) is (?:a |an )?([a-z]+), (.+)$`),
+		when:  func(ctx *sctx) bool { return !ctx.self && ctx.last != nil && ctx.last.Kind == selTarget },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, quoted []string) (Selector, bool) {
+			var f Filter
+			w := m[1]
+			switch {
+			case colorWords[w] != "":
+				f.Colors = []string{colorWords[w]}
+			case typeNouns[w] != "":
+				f.Types = []string{typeNouns[w]}
+			default:
+				ct, ok := creatureTypeNoun(w)
+				if !ok {
+					return Selector{}, false
+				}
+				f.Subtypes = []string{capitalize(ct)}
+			}
+			eot := t.UntilEOT
+			inner, ok := c.sentence(m[2], ctx)
+			if !ok || len(inner) != 1 || inner[0].Sel.Kind != selTarget {
+				return Selector{}, false
+			}
+			*t = *inner[0]
+			t.UntilEOT = t.UntilEOT || eot
+			t.If = &f
+			return t.Sel, true
+		},
+	}, sentenceRules[n-1])
 	predicateRules = []predicateRule{
 		{class: "gets +N/+N", re: regexp.MustCompile(`^gets? ([+-]\d+)/([+-]\d+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
 			dp, _ := strconv.Atoi(m[1])

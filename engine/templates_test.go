@@ -320,3 +320,26 @@ Bear
 		t.Errorf("a static \"that player controls\" is not modelled, and the answer says it depends on it")
 	}
 }
+
+// "If that creature is a Snake, it gets +2/+2 until end of turn" is checked
+// on the target as the spell resolves (608.2c); a changeling is a Snake
+// (702.73a).
+func TestIfTheTargetIsAKind(t *testing.T) {
+	const kaseto = `"Target creature can't be blocked this turn. If that creature is a Snake, it gets +2/+2 until end of turn."`
+	runCases(t, []scenarioCase{{
+		name: "Kaseto, Orochi Archmage's ability",
+		src: `define Snake = {G} Creature — Snake 1/1
+define Bear = {1}{G} green Creature — Bear 2/2
+define Changeling = {2}{G} Creature — Shapeshifter 2/2 "Changeling"
+Snake
+Bear
+Changeling
+effect ` + kaseto + ` targeting Snake
+effect ` + kaseto + ` targeting Bear
+effect ` + kaseto + ` targeting Changeling
+? Snake
+? Bear
+? Changeling`,
+		wants: []want{{line: 10, pt: "3/3"}, {line: 11, pt: "2/2"}, {line: 12, pt: "4/4"}},
+	}}, nil)
+}
