@@ -952,13 +952,12 @@ func (g *game) settle(line int) {
 		}
 		lowers := g.mayLowerToughness()
 		// Control needs layer 2; attachment legality needs types, subtypes
-		// and control (layer 4); toughness needs every layer.
+		// and control (layer 4), colors and protection (layers 5 and 6);
+		// toughness needs every layer.
 		var s *state
 		switch {
-		case lowers:
+		case lowers, attached:
 			s = g.current()
-		case attached:
-			s = g.computeTo(L4, false)
 		case g.tracking:
 			s = g.computeTo(L2, false)
 		}
@@ -1012,12 +1011,24 @@ func (g *game) stateBased(s *state, lowers bool, line int) bool {
 		t := s.ch[s.slot[o.attachedTo]]
 		switch {
 		case c.is("Enchantment") && containsFold(c.Subtypes, "Aura"):
+			if prot := protectedFrom(t, c); prot != "" {
+				g.note(line, fmt.Sprintf("%s is attached to %s, which has %s, and is put into its owner's graveyard (702.16c)", o.display(), o.attachedTo.display(), prot), "704.5m")
+				g.leave(o)
+				acted = true
+				continue
+			}
 			if c.is("Creature") || !s.canEnchant(c, s.slot[o.attachedTo], o.attachedTo == o) {
 				g.note(line, fmt.Sprintf("%s is attached to an illegal object and is put into its owner's graveyard", o.display()), "704.5m")
 				g.leave(o)
 				acted = true
 			}
 		case containsFold(c.Subtypes, "Equipment"):
+			if prot := protectedFrom(t, c); prot != "" {
+				g.note(line, fmt.Sprintf("%s becomes unattached: %s has %s (702.16d)", o.display(), o.attachedTo.display(), prot), "704.5n")
+				o.attachedTo = nil
+				acted = true
+				continue
+			}
 			if c.is("Creature") || !t.is("Creature") {
 				g.note(line, fmt.Sprintf("%s becomes unattached: an Equipment that's also a creature can't equip, and it can equip only a creature (301.5c)", o.display()), "704.5n")
 				o.attachedTo = nil
@@ -1031,6 +1042,35 @@ func (g *game) stateBased(s *state, lowers bool, line int) bool {
 		}
 	}
 	return acted
+}
+
+// protectedFrom returns the protection ability of t that src has the
+// quality of ("protection from red" against a red source), or "" (702.16a):
+// it can't be enchanted or equipped by such a source (702.16c, 702.16d).
+func protectedFrom(t, src *Chars) string {
+	for _, ai := range t.Abilities {
+		q, ok := strings.CutPrefix(ai.a.Keyword, "protection from ")
+		if !ok {
+			continue
+		}
+		hit := false
+		switch {
+		case q == "everything":
+			hit = true
+		case colorWords[q] != "":
+			hit = containsFold(src.Colors, colorWords[q])
+		case q == "multicolored":
+			hit = len(src.Colors) > 1
+		case q == "monocolored":
+			hit = len(src.Colors) == 1
+		case typeNouns[q] != "":
+			hit = src.is(typeNouns[q])
+		}
+		if hit {
+			return ai.a.Text
+		}
+	}
+	return ""
 }
 
 // annihilateCounters is 704.5q.

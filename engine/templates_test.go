@@ -343,3 +343,33 @@ effect ` + kaseto + ` targeting Changeling
 		wants: []want{{line: 10, pt: "3/3"}, {line: 11, pt: "2/2"}, {line: 12, pt: "4/4"}},
 	}}, nil)
 }
+
+// 702.16c, 702.16d: a permanent with protection from red can't be enchanted
+// or equipped by red permanents: gaining it puts the red Aura into the
+// graveyard (704.5m) and unattaches the red Equipment (704.5n); a blue Aura
+// stays.
+func TestProtectionShedsAttachments(t *testing.T) {
+	r := mustRun(t, `define Keeper = {R} Creature — Goblin 1/1
+define Jackhammer = {1}{R} Artifact — Equipment "Equipped creature gets +2/+0."
+define Agility = {1}{R} Enchantment — Aura "Enchant creature\nEnchanted creature gets +1/+1 and has flanking."
+define Wings = {U} Enchantment — Aura "Enchant creature\nEnchanted creature has flying."
+Keeper
+Jackhammer (attached to Keeper)
+Agility (attached to Keeper)
+Wings (attached to Keeper)
+? Keeper
+effect "This creature gains protection from red until end of turn." targeting Keeper
+? Keeper
+? Jackhammer`, nil)
+	checkWant(t, r, want{line: 9, pt: "4/2", has: []string{"Flanking", "Flying"}})
+	checkWant(t, r, want{line: 11, pt: "1/1", has: []string{"Protection from red", "Flying"}, lacks: []string{"Flanking"}})
+	rules := map[string]bool{}
+	for _, n := range r.Notes {
+		if n.Line == 10 {
+			rules[n.Rule] = true
+		}
+	}
+	if !rules["704.5m"] || !rules["704.5n"] {
+		t.Errorf("gaining protection from red: want 704.5m (Agility) and 704.5n (Jackhammer), got %+v", r.Notes)
+	}
+}
