@@ -62,6 +62,7 @@ var (
 	// reOffBattlefield: the objects a scenario has are permanents, so
 	// "cards that aren't on the battlefield, spells, and permanents" are
 	// its permanents.
+	reAttachedIsnt    = regexp.MustCompile(`^(?:enchanted|equipped) (?:creature|permanent|artifact|land) (?:isn't|is not) (?:a |an )?(\S+)$`)
 	reAttachedIs      = regexp.MustCompile(`^(?:enchanted|equipped) (?:creature|permanent|artifact|land) is (?:a |an )?(\S+)$`)
 	reHasNCounters    = regexp.MustCompile(`^~ has (one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more (\S+) counters on it$`)
 	reOppControls     = regexp.MustCompile(`^an opponent controls (?:a|an) (.+)$`)
@@ -567,6 +568,18 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 		if cd.Control != nil && cd.AtMost == 1 && cd.AtLeast == 1 {
 			ctx.condSel = &Selector{Kind: selFilter, F: *cd.Control, Noun: "that " + strings.ToLower(m[1])}
 		}
+		if cd.AttachedIs != nil {
+			// "As long as enchanted artifact isn't a creature, it's ...":
+			// "it" is the enchanted object.
+			kind := selEnchanted
+			if strings.HasPrefix(strings.ToLower(m[1]), "equipped") {
+				kind = selEquipped
+			}
+			ctx.condSel = &Selector{Kind: kind, Noun: strings.ToLower(m[1])}
+			if strings.HasPrefix(s, "it's ") {
+				s = "it is " + s[len("it's "):]
+			}
+		}
 	} else if m := reAsLongPost.FindStringSubmatch(s); m != nil {
 		cd, ok := parseCondition(strings.ToLower(m[1]))
 		if !ok {
@@ -719,6 +732,23 @@ func parseCondition(low string) (*Condition, bool) {
 		return &Condition{AttachedSub: "Equipment", Text: low}, true
 	case "~ is enchanted":
 		return &Condition{AttachedSub: "Aura", Text: low}, true
+	}
+	if m := reAttachedIsnt.FindStringSubmatch(low); m != nil {
+		// "As long as enchanted artifact isn't a creature" (Animate
+		// Artifact): checked where the effect starts to apply; once it has
+		// started it goes on in the later layers (613.6).
+		var f Filter
+		w := m[1]
+		if col, ok := colorWords[w]; ok {
+			f.NotColors = []string{col}
+		} else if t := typeNouns[w]; t != "" {
+			f.NotTypes = []string{t}
+		} else if ct, ok := creatureTypeNoun(w); ok {
+			f.NotSubtypes = []string{capitalize(ct)}
+		} else {
+			return nil, false
+		}
+		return &Condition{AttachedIs: &f, Text: low}, true
 	}
 	if m := reAttachedIs.FindStringSubmatch(low); m != nil {
 		var f Filter

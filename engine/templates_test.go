@@ -373,3 +373,23 @@ effect "This creature gains protection from red until end of turn." targeting Ke
 		t.Errorf("gaining protection from red: want 704.5m (Agility) and 704.5n (Jackhammer), got %+v", r.Notes)
 	}
 }
+
+// "As long as enchanted artifact isn't a creature, it's an artifact
+// creature with power and toughness each equal to its mana value": checked
+// where the effect would start to apply (layer 4); once started it goes on
+// in layer 7b (613.6). On an artifact creature it does nothing.
+func TestAnimateArtifact(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "Animate Artifact",
+		src: `define Animate Artifact = {3}{U} Enchantment — Aura "Enchant artifact\nAs long as enchanted artifact isn't a creature, it's an artifact creature with power and toughness each equal to its mana value."
+define Crucible of Worlds = {3} Artifact
+define Ornithopter = {0} Artifact Creature — Thopter 0/2 "Flying"
+Crucible of Worlds as C
+Ornithopter as O
+cast Animate Artifact targeting C
+cast Animate Artifact targeting O
+? C
+? O`,
+		wants: []want{{line: 8, pt: "3/3", types: []string{"Artifact", "Creature"}}, {line: 9, pt: "0/2"}},
+	}}, nil)
+}
