@@ -209,7 +209,7 @@ var sentenceRules = []sentenceRule{
 		// permanent (on the stack, while being cast, before the game): on
 		// the battlefield they do nothing, which is what the engine applies.
 		class: "functions only off the battlefield (113.6)",
-		re:    regexp.MustCompile(`^(?:this spell can't be countered|this spell costs .+ to cast(?: .+)?|as an additional cost to cast this spell, .+|you may cast (?:~|this spell) (?:as though it had flash|from (?:exile|your graveyard))|~ can be your commander|draft ~ face up)$`),
+		re:    regexp.MustCompile(`^(?:this spell can't be countered|this spell costs .+ to cast(?: .+)?|as an additional cost to cast this spell, .+|you may cast (?:~|this spell) (?:as though it had flash|from (?:exile|your graveyard))|~ can be your commander|draft ~ face up|if ~ is in your opening hand, you may begin the game with it on the battlefield)$`),
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			return Selector{}, true

@@ -393,3 +393,18 @@ cast Animate Artifact targeting O
 		wants: []want{{line: 8, pt: "3/3", types: []string{"Artifact", "Creature"}}, {line: 9, pt: "0/2"}},
 	}}, nil)
 }
+
+// A Leyline's "If ~ is in your opening hand, you may begin the game with it
+// on the battlefield" functions only in the opening hand (113.6b): on the
+// battlefield it does nothing, and nothing depends on it.
+func TestOpeningHandAbilityDoesNothingOnTheBattlefield(t *testing.T) {
+	r := mustRun(t, `define Leyline of the Meek = {2}{W}{W} Enchantment "If Leyline of the Meek is in your opening hand, you may begin the game with it on the battlefield.\nCreature tokens get +1/+1."
+define Soldier = {W} white Creature — Soldier 1/1
+Leyline of the Meek
+Soldier as S (token)
+? S`, nil)
+	checkWant(t, r, want{line: 5, pt: "2/2"})
+	if len(r.Unmodeled) != 0 {
+		t.Errorf("every sentence of Leyline of the Meek is known: %+v", r.Unmodeled)
+	}
+}
