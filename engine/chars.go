@@ -142,7 +142,7 @@ func (s *state) matches(f *Filter, i int, you Player, self int) bool {
 	if len(f.Subtypes) > 0 {
 		ok := false
 		for _, t := range f.Subtypes {
-			if containsFold(c.Subtypes, t) || (containsFold(c.Subtypes, allCreatureTypes) && c.is("Creature") && !landTypes[strings.ToLower(t)] && !artifactTypes[strings.ToLower(t)] && !enchantmentTypes[strings.ToLower(t)]) {
+			if hasSubtype(c.Subtypes, c.Types, t) {
 				ok = true
 			}
 		}
@@ -182,6 +182,9 @@ func (s *state) matches(f *Filter, i int, you Player, self int) bool {
 		}
 	}
 	if f.Tapped != 0 && s.objs[i].tapped != (f.Tapped == 1) {
+		return false
+	}
+	if f.NoAbilities && len(c.Abilities) > 0 {
 		return false
 	}
 	if f.HasCounter != "" && s.objs[i].counters[f.HasCounter] <= 0 {
@@ -274,6 +277,17 @@ func replacedKind(old string, news []string) bool {
 }
 
 // subtypeFits keeps a subtype when its card type is kept (205.1a).
+// hasSubtype: st is among subs, or it is a creature type and subs holds
+// "every creature type" on a creature or kindred object (702.73a, 205.3d).
+func hasSubtype(subs, types []string, st string) bool {
+	if containsFold(subs, st) {
+		return true
+	}
+	low := strings.ToLower(st)
+	return containsFold(subs, allCreatureTypes) && (containsFold(types, "Creature") || containsFold(types, "Kindred")) &&
+		!landTypes[low] && !artifactTypes[low] && !enchantmentTypes[low]
+}
+
 func subtypeFits(st string, types []string) bool {
 	low := strings.ToLower(st)
 	switch {

@@ -52,6 +52,8 @@ var landTypes = map[string]bool{
 	"cave": true, "desert": true, "forest": true, "gate": true, "island": true, "lair": true,
 	"locus": true, "mine": true, "mountain": true, "plains": true, "planet": true,
 	"power-plant": true, "sphere": true, "swamp": true, "tower": true, "town": true, "urza's": true,
+	// as the card data spells it, with a typographic apostrophe
+	"urza’s": true,
 }
 
 var artifactTypes = map[string]bool{"equipment": true, "vehicle": true, "clue": true, "food": true,
@@ -85,7 +87,10 @@ type compiledCard struct {
 	abilities    []*Ability
 	unmodeled    []string
 	entersTapped bool
-	entersWith   []*Template // "enters with N counters" (614.1c)
+	// entersTappedAb is the "enters tapped" ability: it applies only if
+	// the object as it would exist on the battlefield has it (614.12).
+	entersTappedAb *Ability
+	entersWith     []*Template // "enters with N counters" (614.1c)
 	// staticMiss are the sentences of static abilities that could not be
 	// modelled: answers about objects they may affect depend on them.
 	staticMiss []staticMiss
@@ -204,12 +209,30 @@ func selfRef(text, name string) string {
 			names = append(names, strings.TrimSpace(name[:i]))
 		}
 		for _, n := range names {
-			if re, err := regexp.Compile(`(?i)\b` + regexp.QuoteMeta(n) + `\b`); err == nil {
-				text = re.ReplaceAllString(text, "~")
+			// "Creatures named Ivory Guardians" asks for objects with that
+			// name (201.2a); only text that refers to the object by name
+			// means the object itself (201.5).
+			if re, err := regexp.Compile(`(?i)(\bnamed )?\b` + regexp.QuoteMeta(n) + `\b`); err == nil {
+				text = re.ReplaceAllStringFunc(text, func(m string) string {
+					if strings.HasPrefix(strings.ToLower(m), "named ") {
+						return m
+					}
+					return "~"
+				})
 			}
 		}
 	}
-	return selfWords.ReplaceAllString(text, "~")
+	// "This creature" inside a quoted ability is the object that has that
+	// ability (the quoted text is compiled on its own when it is granted).
+	var b strings.Builder
+	last := 0
+	for _, q := range reQuoted.FindAllStringIndex(text, -1) {
+		b.WriteString(selfWords.ReplaceAllString(text[last:q[0]], "~"))
+		b.WriteString(text[q[0]:q[1]])
+		last = q[1]
+	}
+	b.WriteString(selfWords.ReplaceAllString(text[last:], "~"))
+	return b.String()
 }
 
 var selfWords = regexp.MustCompile(`(?i)\bthis (creature|permanent|artifact|land|enchantment|aura|equipment|vehicle)\b`)
@@ -252,8 +275,10 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 		if m := reSlashPT.FindStringSubmatch(low); m != nil && level != nil {
 			bp, _ := strconv.Atoi(m[1])
 			bt, _ := strconv.Atoi(m[2])
-			ab := c.newAbility(&Ability{Text: orig + " (" + level.Text + ")", Kind: abStatic})
-			ab.Statics = []*Template{{Sentence: orig + " (" + level.Text + ")", Cond: level, Sel: Selector{Kind: selSelf, Noun: "~"},
+			// The striation is named as printed ("LEVEL 12+ — 9/9"), not in
+			// parentheses: those would read as reminder text.
+			ab := c.newAbility(&Ability{Text: strings.ToUpper(level.Text) + " — " + orig, Kind: abStatic})
+			ab.Statics = []*Template{{Sentence: strings.ToUpper(level.Text) + " — " + orig, Cond: level, Sel: Selector{Kind: selSelf, Noun: "~"},
 				Parts: []Part{{Layer: L7b, Op: opSetPT, P: bp, T: bt}}}}
 			cc.abilities = append(cc.abilities, ab)
 			rec.kind = lineStatic
@@ -289,7 +314,8 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 			// A replacement effect on entering (603.6d, 614.12): applied when the
 			// object enters.
 			cc.entersTapped = true
-			cc.abilities = append(cc.abilities, c.newAbility(&Ability{Text: orig, Kind: abStatic}))
+			cc.entersTappedAb = c.newAbility(&Ability{Text: orig, Kind: abStatic})
+			cc.abilities = append(cc.abilities, cc.entersTappedAb)
 			rec.kind = lineEntersTapped
 			cc.lines = append(cc.lines, rec)
 			continue
@@ -299,8 +325,8 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 				if level != nil {
 					// A keyword in a striation: has it as long as the level
 					// holds (711.2).
-					ab := c.newAbility(&Ability{Text: capitalize(kw) + " (" + level.Text + ")", Kind: abStatic})
-					ab.Statics = []*Template{{Sentence: capitalize(kw) + " (" + level.Text + ")", Cond: level, Sel: Selector{Kind: selSelf, Noun: "~"},
+					ab := c.newAbility(&Ability{Text: strings.ToUpper(level.Text) + " — " + capitalize(kw), Kind: abStatic})
+					ab.Statics = []*Template{{Sentence: strings.ToUpper(level.Text) + " — " + capitalize(kw), Cond: level, Sel: Selector{Kind: selSelf, Noun: "~"},
 						Parts: []Part{{Layer: L6, Op: opAddAbilities, Abilities: []*Ability{c.keyword(kw)}}}}}
 					cc.abilities = append(cc.abilities, ab)
 					continue
@@ -498,7 +524,7 @@ func isKeywordItem(p string) bool {
 	}
 	if rest != "" && !strings.HasPrefix(rest, "{") && !strings.HasPrefix(rest, "—") {
 		for _, w := range strings.Fields(rest) {
-			if sentenceVerbs[w] || w == "get" || w == "can" || w == "deals" || w == "cost" || w == "costs" || w == "abilities" || w == "you" {
+			if sentenceVerbs[w] || w == "get" || w == "can" || w == "deals" || w == "cost" || w == "costs" || w == "abilities" || w == "you" || w == "that's" || w == "still" {
 				return false
 			}
 		}
@@ -589,6 +615,9 @@ type sctx struct {
 	targets int
 	last    *Selector
 	prev    *Template
+	// condSel: what "that creature" names after "as long as you control
+	// exactly one creature, ..." (the one object the condition counts).
+	condSel *Selector
 	// outcome and class: what the last sentence's compilation found (for
 	// reports and catalogue coverage).
 	outcome ruleOutcome

@@ -30,7 +30,10 @@
 // MODIFIERS, comma-separated: token, tapped, new, face down, attached to
 // REF, N KIND counter(s), copy of REF [except ...] (enters as a copy,
 // 707.5). The statements are tried in this order (engine.Grammar); the
-// last takes any other line.
+// last takes any other line. The exceptions the card's own enter-as-a-copy
+// ability states about types, abilities and legendary ("except it's an
+// Illusion in addition to its other types") are part of the copiable
+// values (707.9b); any other exception is reported, not applied.
 //
 // In rules text, \n separates abilities and \" is a quote. REF is an alias
 // or the name an object entered with. "end ALIAS" ends an effect named with

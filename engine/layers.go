@@ -380,7 +380,8 @@ func (s *state) condHolds(e *Effect) bool {
 		return s.count(c.Control, e) == 0
 	}
 	if c.Control != nil {
-		return s.count(c.Control, e) >= max(c.AtLeast, 1)
+		n := s.count(c.Control, e)
+		return n >= max(c.AtLeast, 1) && (c.AtMost <= 0 || n <= c.AtMost)
 	}
 	if c.Counter != "" {
 		if e.src == nil {

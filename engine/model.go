@@ -90,16 +90,21 @@ type Filter struct {
 	NotColors     []string
 	// ColorCount: 0 any; 1 colorless (105.2c); 2 monocolored (105.2a);
 	// 3 multicolored (105.2b).
-	ColorCount int
-	With       []string // keywords it has ("creatures with flying")
-	Without    []string // keywords it lacks
-	Token      int      // 0 any, 1 tokens, 2 nontoken
-	Name       string   // "named NAME", lower case
-	Or         []Filter // "all Forests and all Saprolings": any of these
-	HasCounter string   // "with a +1/+1 counter on it"
-	Tapped     int      // 1 tapped, 2 untapped
-	Other      bool
-	Control    int // 0 any, 1 you, 2 an opponent
+	ColorCount  int
+	With        []string // keywords it has ("creatures with flying")
+	Without     []string // keywords it lacks
+	Token       int      // 0 any, 1 tokens, 2 nontoken
+	Name        string   // "named NAME", lower case
+	Or          []Filter // "all Forests and all Saprolings": any of these
+	HasCounter  string   // "with a +1/+1 counter on it"
+	NoAbilities bool     // "with no abilities": none at all, mana abilities included
+	Tapped      int      // 1 tapped, 2 untapped
+	Other       bool
+	Control     int // 0 any, 1 you, 2 an opponent
+	// ThatPlayer: "each other creature that player controls" in a spell:
+	// controlled by the controller of its first target, other than that
+	// target; resolved into Control when the spell resolves.
+	ThatPlayer bool
 }
 
 // Selector says what a template applies to.
@@ -134,6 +139,7 @@ const (
 	opModPTCount
 	opSetPTCounters
 	opRemoveLandTypes
+	opRemoveCreatureTypes
 	opRule // another effect on game rules (613.11): combat requirements, restrictions, untapping
 	nOps
 )
@@ -186,7 +192,7 @@ type Condition struct {
 	// long as" duration, 611.2b, or a static ability's condition on its
 	// source).
 	Counter string
-	AtMost  int // with Counter: at most this many (-1 or 0: no limit; see condHolds)
+	AtMost  int // with Counter or Control: at most this many (-1 or 0: no limit; see condHolds)
 	// YourTurn: 1 "it's your turn", 2 "it's not your turn" (the scenario
 	// is its active player's turn: yours).
 	YourTurn int
@@ -235,6 +241,9 @@ type Template struct {
 	// EntersWith: a replacement effect putting N Counter counters on the
 	// object as it enters (614.1c), not a continuous effect.
 	EntersWith bool
+	// If: "If that creature is a Snake, it gets +2/+2": a spell's
+	// instruction carried out only if its target matches as it resolves.
+	If *Filter
 }
 
 func (t *Template) hasLayer(l Layer) bool {

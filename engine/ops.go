@@ -121,6 +121,19 @@ func typesLower(p Part, t *Template) bool {
 	return containsFold(p.Types, "Creature") && !setsToughness(t)
 }
 
+// fitting keeps the subtypes that correspond to one of the types: an
+// object can't gain a subtype that doesn't (205.3d), so a creature type
+// given to an object that is no longer a creature is not gained.
+func fitting(subs, types []string) []string {
+	var out []string
+	for _, st := range subs {
+		if subtypeFits(st, types) {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
 // ops is the operation table, indexed by opKind.
 var ops = [nOps]opInfo{
 	opControl: {
@@ -147,7 +160,7 @@ var ops = [nOps]opInfo{
 				}
 			}
 			c.Types = append([]string(nil), p.Types...)
-			c.Subtypes = addUnique(keep, p.Subtypes...)
+			c.Subtypes = addUnique(keep, fitting(p.Subtypes, c.Types)...)
 			s.g.addIntrinsic(c)
 			return "is " + typeLine(c) + " (new card types replace the old ones, 205.1a)"
 		},
@@ -163,7 +176,7 @@ var ops = [nOps]opInfo{
 			if p.ReplaceSubtypes {
 				c.Subtypes = removeFold(c.Subtypes, func(st string) bool { return replacedKind(st, p.Subtypes) })
 			}
-			c.Subtypes = addUnique(c.Subtypes, p.Subtypes...)
+			c.Subtypes = addUnique(c.Subtypes, fitting(p.Subtypes, c.Types)...)
 			s.g.addIntrinsic(c)
 			return "is " + typeLine(c) + " (keeps its other types, 205.1b)"
 		},
@@ -382,6 +395,16 @@ var ops = [nOps]opInfo{
 			// 305.7: the basic land types' mana abilities go with them.
 			c.Abilities = removeAbilities(c.Abilities, func(a *Ability) bool { return a.Kind == abIntrinsic })
 			return "loses all land types"
+		},
+	},
+	opRemoveCreatureTypes: {
+		name:   "lose all creature types",
+		writes: fTypes,
+		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			c.Subtypes = removeFold(c.Subtypes, func(x string) bool {
+				return x == allCreatureTypes || creatureTypes[strings.ToLower(x)]
+			})
+			return "loses all creature types → " + typeLine(c)
 		},
 	},
 	opRule: {name: "rule effect"}, // applies in no layer: collected after them (613.11) and shown on the object

@@ -80,6 +80,10 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 		return Selector{Kind: selEquipped, Noun: noun}, true
 	case noun == "~":
 		return Selector{Kind: selSelf, Noun: noun}, true
+	case ctx.condSel != nil && (noun == "that creature" || noun == "that permanent"):
+		return *ctx.condSel, true
+	case ctx.condSel != nil && noun == "it" && (ctx.condSel.Kind == selEnchanted || ctx.condSel.Kind == selEquipped):
+		return *ctx.condSel, true
 	case noun == "it" || noun == "that creature" || noun == "that permanent" || noun == "that land" ||
 		noun == "they" || noun == "those creatures" || noun == "that artifact":
 		if ctx.last == nil {
@@ -91,6 +95,9 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 	f, ok := parseFilter(words)
 	if !ok {
 		return Selector{}, false
+	}
+	if f.ThatPlayer && (ctx.self || ctx.targets == 0) {
+		return Selector{}, false // "that player" names the controller of a spell's target
 	}
 	return Selector{Kind: selFilter, F: f, Noun: noun}, true
 }
@@ -135,6 +142,51 @@ func nonCreatureSubtypeNoun(w string) (string, string) {
 	return "", ""
 }
 
+var reOrList = regexp.MustCompile(`,? or |, `)
+
+var controlSuffixes = []struct {
+	s string
+	c int
+}{{" you control", 1}, {" your opponents control", 2}, {" an opponent controls", 2}, {" you don't control", 2}, {" on the battlefield", 0}}
+
+// parseOrList reads "A or B", "A, B, or C" where each of A, B, C is a
+// filter of its own.
+func parseOrList(join string) ([]Filter, bool) {
+	if !strings.Contains(join, " or ") {
+		return nil, false
+	}
+	control, hasControl := 0, false
+	for _, suf := range controlSuffixes {
+		if strings.HasSuffix(join, suf.s) {
+			join = strings.TrimSuffix(join, suf.s)
+			control, hasControl = suf.c, true
+		}
+	}
+	segs := reOrList.Split(join, -1)
+	if len(segs) < 2 {
+		return nil, false
+	}
+	var alts []Filter
+	for _, sg := range segs {
+		ws := strings.Fields(sg)
+		if len(ws) == 0 {
+			return nil, false
+		}
+		a, ok := parseFilter(ws)
+		if !ok || len(a.Or) > 0 {
+			return nil, false
+		}
+		alts = append(alts, a)
+	}
+	for i := range alts {
+		if hasControl {
+			alts[i].Control = control
+		}
+		alts[i].Other = alts[i].Other || alts[0].Other
+	}
+	return alts, true
+}
+
 var colorCounts = map[string]int{"colorless": 1, "monocolored": 2, "multicolored": 3}
 
 // parseFilter parses "[all|each] [other] [COLOR] [nonX] [SUBTYPE] TYPE(s)
@@ -152,6 +204,26 @@ func parseFilter(words []string) (Filter, bool) {
 		}
 		return Filter{Or: []Filter{a, b}}, true
 	}
+	// "Saproling creatures and other Treefolk creatures", "Skeletons you
+	// control and other Zombies you control": either group, "other" only
+	// in the second.
+	if parts := strings.Split(join, " and other "); len(parts) == 2 {
+		a, ok1 := parseFilter(strings.Fields(parts[0]))
+		b, ok2 := parseFilter(strings.Fields(parts[1]))
+		if !ok1 || !ok2 {
+			return f, false
+		}
+		b.Other = true
+		return Filter{Or: []Filter{a, b}}, true
+	}
+	// "artifact or enchantment", "artifact, enchantment, or creature with
+	// flying", "creature or enchantment you control": any of these. A
+	// quality after the last noun ("with flying") qualifies that noun
+	// only; who controls them qualifies all. "red or white creature" is one
+	// noun with two colors: its first part is no filter, so it is read below.
+	if alts, ok := parseOrList(join); ok {
+		return Filter{Or: alts}, true
+	}
 	// "named NAME" (a name written into the text, 201.2).
 	if i := strings.Index(join, " named "); i > 0 {
 		f.Name = strings.TrimSpace(join[i+len(" named "):])
@@ -161,6 +233,11 @@ func parseFilter(words []string) (Filter, bool) {
 	if m := reWithCounter.FindStringSubmatch(join); m != nil {
 		f.HasCounter = m[1]
 		join = join[:len(join)-len(m[0])] + m[2]
+	}
+	// "Creatures with no abilities" (Muraganda Petroglyphs).
+	if strings.HasSuffix(join, " with no abilities") {
+		f.NoAbilities = true
+		join = strings.TrimSuffix(join, " with no abilities")
 	}
 	// "with flying", "without flying": a keyword the object has or lacks.
 	if m := reWithKeyword.FindStringSubmatch(join); m != nil {
@@ -175,14 +252,15 @@ func parseFilter(words []string) (Filter, bool) {
 		}
 		join = join[:len(join)-len(m[0])]
 	}
-	for _, suf := range []struct {
-		s string
-		c int
-	}{{" you control", 1}, {" your opponents control", 2}, {" an opponent controls", 2}, {" you don't control", 2}, {" on the battlefield", 0}} {
+	for _, suf := range controlSuffixes {
 		if strings.HasSuffix(join, suf.s) {
 			join = strings.TrimSuffix(join, suf.s)
 			f.Control = suf.c
 		}
+	}
+	if strings.HasSuffix(join, " that player controls") {
+		join = strings.TrimSuffix(join, " that player controls")
+		f.ThatPlayer = true
 	}
 	ws = strings.Fields(join)
 	if len(ws) > 0 && (ws[0] == "all" || ws[0] == "each") {
@@ -306,11 +384,16 @@ func (c *compiler) becomeCreature(ws []string, quoted []string) ([]Part, bool) {
 			retain, retainColors = true, true
 		}
 	}
-	for _, suf := range []string{" in addition to its other types", " in addition to their other types", " that's still a land", " that's still an artifact", " that are still lands"} {
+	for _, suf := range []string{" in addition to its other types", " in addition to their other types"} {
 		if strings.HasSuffix(rest, suf) {
 			rest = strings.TrimSuffix(rest, suf)
 			retain = true
 		}
+	}
+	// "that's still a land", "that's still a planeswalker" (205.1b).
+	if m := reStillA.FindStringSubmatch(rest); m != nil {
+		rest = strings.TrimSuffix(rest, m[0])
+		retain = true
 	}
 	var pt *Part
 	if m := reBecomePTWith.FindStringSubmatch(rest); m != nil {
@@ -399,7 +482,25 @@ func (c *compiler) becomeCreature(ws []string, quoted []string) ([]Part, bool) {
 	default:
 		op = opSetTypes
 	}
+	// 305.7: an effect that sets a land's subtype to a basic land type ("is
+	// a colorless Forest land") also takes away the abilities from its
+	// rules text and gives the basic land type's mana ability.
+	var basics []string
+	if op == opSetTypes && containsFold(types, "Land") {
+		var rest []string
+		for _, st := range subs {
+			if _, ok := basicMana[st]; ok {
+				basics = append(basics, st)
+			} else {
+				rest = append(rest, st)
+			}
+		}
+		subs = rest
+	}
 	parts = append(parts, Part{Layer: L4, Op: op, Types: types, Subtypes: subs, ReplaceSubtypes: replace})
+	if len(basics) > 0 {
+		parts = append(parts, Part{Layer: L4, Op: opSetLandTypes, Subtypes: basics})
+	}
 	switch {
 	case colorless:
 		parts = append(parts, Part{Layer: L5, Op: opSetColors})
@@ -416,6 +517,8 @@ func (c *compiler) becomeCreature(ws []string, quoted []string) ([]Part, bool) {
 	}
 	return parts, true
 }
+
+var reStillA = regexp.MustCompile(` (?:that's|that is|that are) still (?:a |an )?(?:lands?|artifacts?|enchantments?|planeswalkers?|creatures?)$`)
 
 // grantList parses "flying", "flying and vigilance", "«0»" (a quoted
 // ability) into abilities.

@@ -113,6 +113,13 @@ type ObjectView struct {
 	Counters   map[string]int `json:"counters"`
 }
 
+// HasSubtype reports whether the object has the subtype st. An object that
+// is every creature type (702.73a, shown as "All creature types") has each
+// creature type, and no land, artifact or enchantment type by it.
+func (v *ObjectView) HasSubtype(st string) bool {
+	return hasSubtype(v.Subtypes, v.Types, st)
+}
+
 // Reason is one rule that decides a check.
 type Reason struct {
 	Rule string `json:"rule"`

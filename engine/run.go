@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
@@ -367,7 +368,7 @@ func (g *game) exec(st *Stmt) {
 		ac, bc := s.ch[s.slot[a]], s.ch[s.slot[b]]
 		switch {
 		case containsFold(ac.Subtypes, "Aura"):
-			if !s.canEnchant(ac, bc, false) {
+			if !s.canEnchant(ac, s.slot[b], false) {
 				g.errorf(st.Line, "%s can't enchant %s, so it doesn't move (303.4j)", a.display(), b.display())
 				return
 			}
@@ -435,7 +436,7 @@ func (g *game) auraTargetLegal(st *Stmt, d CardDef) bool {
 	for _, a := range g.comp.compileCard(d).abilities {
 		aura.Abilities = append(aura.Abilities, abInst{a: a})
 	}
-	if !s.canEnchant(aura, s.ch[s.slot[t]], false) {
+	if !s.canEnchant(aura, s.slot[t], false) {
 		g.errorf(st.Line, "%s can't enchant %s (303.4a): the spell doesn't resolve (608.2b)", d.Name, t.display())
 		return false
 	}
@@ -449,17 +450,20 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		counters: map[string]int{}, counterTS: map[string]int{}, onBF: true, continuous: !m.New, line: st.Line}
 	cc := g.comp.compileCard(d)
 	o.printed = cc.abilities
-	if cc.entersTapped && !m.FaceDown {
-		o.tapped = true // "enters tapped" (603.6d)
-	}
+	var edits []func(*Chars)
 	for _, u := range cc.unmodeled {
 		if m.CopyOf != "" {
-			covers, sentence := copyModifierCovers(u, m)
+			covers, sentence, ed := g.copyModifierCovers(u, m)
+			edits = append(edits, ed...)
 			if covers {
 				continue // "(copy of REF)" is that ability's choice, carried out (707.5)
 			}
 			if sentence != "" {
-				u = sentence + " [it entered with \"(copy of REF)\": the copy is made, this exception is not applied]"
+				note := "this exception is not applied"
+				if len(ed) > 0 {
+					note = "the parts of this exception about its types and abilities are applied, the rest is not"
+				}
+				u = sentence + " [it entered with \"(copy of REF)\": the copy is made, " + note + "]"
 			}
 		}
 		g.unmodeled(st.Line, d.Name, u)
@@ -482,7 +486,17 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	g.objs = append(g.objs, o)
 	if of != nil {
 		// 707.5: it enters as a copy, not enters and then becomes one.
-		g.addCopy(o, of, m.CopyExcept, m.CopyKeepColor, st.Line)
+		g.addCopy(o, of, m.CopyExcept, m.CopyKeepColor, st.Line, edits)
+	}
+	if cc.entersTapped && !m.FaceDown && !m.Tapped {
+		// "Enters tapped" (603.6d) is a replacement effect: it applies if
+		// the permanent as it would exist on the battlefield, with the
+		// continuous effects that would apply to it, has it (614.12), so
+		// Blood Moon's "Nonbasic lands are Mountains" stops it.
+		s := g.computeTo(L7d, false)
+		if i, ok := s.slot[o]; ok && s.ch[i].hasAbility(cc.entersTappedAb.id, "") {
+			o.tapped = true
+		}
 	}
 	for _, c := range m.Counters {
 		g.putCounters(o, c.Kind, c.N)
@@ -504,29 +518,102 @@ var (
 
 // copyModifierCovers reports whether an unmodelled sentence is the "you may
 // have this enter as a copy of ..." replacement effect (614.1c) that an
-// object entering with "(copy of REF)" carries out (707.5). An exception
-// the modifiers cannot express ("except it's an artifact ...") is not
-// applied, so such a sentence stays reported; the sentence without the
-// compiler's annotation is returned for an enter-as-a-copy sentence.
-func copyModifierCovers(sentence string, m Mods) (bool, string) {
+// object entering with "(copy of REF)" carries out (707.5). The exceptions
+// the modifiers state are carried out by them; those about types, abilities
+// and legendary are returned as edits of the copiable values (707.9b); any
+// other exception is not applied, so such a sentence stays reported. The
+// sentence without the compiler's annotation is returned for an
+// enter-as-a-copy sentence.
+func (g *game) copyModifierCovers(sentence string, m Mods) (bool, string, []func(*Chars)) {
 	if i := strings.LastIndex(sentence, " ["); i >= 0 && strings.HasSuffix(sentence, "]") {
 		sentence = sentence[:i] // the compiler's annotation
 	}
 	if !reEnterAsCopy.MatchString(sentence) {
-		return false, ""
+		return false, "", nil
 	}
 	ex := reCopyException.FindStringSubmatch(strings.TrimSuffix(strings.TrimSpace(sentence), "."))
 	if ex == nil {
-		return true, sentence
+		return true, sentence, nil
 	}
-	rest := ex[1]
+	var quoted []string
+	rest := reQuoted.ReplaceAllStringFunc(ex[1], func(q string) string {
+		quoted = append(quoted, strings.Trim(q, "\"“”"))
+		return "«" + strconv.Itoa(len(quoted)-1) + "»"
+	})
 	if m.CopyKeepColor {
 		rest = reCopyNoColor.ReplaceAllString(rest, "")
 	}
 	if m.CopyExcept {
 		rest = reCopyThisAb.ReplaceAllString(rest, "")
 	}
-	return reOnlyJoiners.MatchString(rest), sentence
+	var edits []func(*Chars)
+	covered := true
+	for i, cl := range strings.Split(rest, " and it") {
+		if i > 0 {
+			cl = "it" + cl
+		}
+		cl = strings.Trim(strings.TrimSpace(cl), ",")
+		if reOnlyJoiners.MatchString(cl) {
+			continue
+		}
+		ed, ok := g.copyExceptionEdit(strings.TrimSpace(cl), quoted)
+		if !ok {
+			covered = false
+			continue
+		}
+		edits = append(edits, ed)
+	}
+	return covered, sentence, edits
+}
+
+var (
+	reExAddTypes  = regexp.MustCompile(`(?i)^it's (?:a |an )?(.+?) in addition to its other types$`)
+	reExHas       = regexp.MustCompile(`(?i)^it has (.+)$`)
+	reExNotLegend = regexp.MustCompile(`(?i)^it isn't legendary(?: if that (?:permanent|creature) is legendary)?$`)
+)
+
+// copyExceptionEdit reads one exception of a copy effect (707.9a) that
+// changes types, abilities or the legendary supertype.
+func (g *game) copyExceptionEdit(cl string, quoted []string) (func(*Chars), bool) {
+	if reExNotLegend.MatchString(cl) {
+		return func(c *Chars) {
+			c.Supertypes = removeFold(c.Supertypes, func(x string) bool { return strings.EqualFold(x, "Legendary") })
+		}, true
+	}
+	if m := reExAddTypes.FindStringSubmatch(cl); m != nil {
+		var types, subs []string
+		for _, w := range strings.Fields(strings.ToLower(m[1])) {
+			switch {
+			case w == "and":
+			case typeNouns[w] != "":
+				types = append(types, typeNouns[w])
+			case knownSubtype(w):
+				subs = append(subs, capitalize(w))
+			default:
+				if ct, ok := creatureTypeNoun(w); ok {
+					subs = append(subs, capitalize(ct))
+					continue
+				}
+				return nil, false
+			}
+		}
+		return func(c *Chars) {
+			c.Types = addUnique(c.Types, types...)
+			c.Subtypes = addUnique(c.Subtypes, fitting(subs, c.Types)...)
+		}, true
+	}
+	if m := reExHas.FindStringSubmatch(cl); m != nil {
+		abs, ok := g.comp.grantList(strings.ToLower(m[1]), quoted)
+		if !ok {
+			return nil, false
+		}
+		return func(c *Chars) {
+			for _, a := range abs {
+				c.Abilities = append(c.Abilities, abInst{a: a, fromText: true})
+			}
+		}, true
+	}
+	return nil, false
 }
 
 // putCounters adds counters; every counter of that kind gets the new
@@ -605,6 +692,19 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 			res.unmodeled = append(res.unmodeled, t.Sentence)
 			continue
 		}
+		if t.If != nil && t.Sel.Kind == selTarget {
+			// 608.2c: "if that creature is a Snake" is checked as it resolves.
+			s := g.current()
+			met := false
+			for _, o := range targetsOf(t, targets) {
+				if i, ok := s.slot[o]; ok && o.onBF && s.matches(t.If, i, st.Player, -1) {
+					met = true
+				}
+			}
+			if !met {
+				continue
+			}
+		}
 		if t.Action != actNone {
 			for _, o := range targetsOf(t, targets) {
 				g.act(st.Line, t, o)
@@ -619,8 +719,25 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 		if t.Sel.Kind == selFilter {
 			// 611.2c: the affected set is fixed when the effect begins.
 			s := g.compute(false)
+			f := t.Sel.F
+			var that *Object
+			if f.ThatPlayer {
+				// "Each other creature that player controls": the player
+				// who controlled the first target (last known, 608.2h).
+				if len(targets) == 0 {
+					continue
+				}
+				that = targets[0]
+				f.ThatPlayer, f.Control = false, 2
+				if that.lastCtrl == st.Player {
+					f.Control = 1
+				}
+			}
 			for i := range s.objs {
-				if s.matches(&t.Sel.F, i, st.Player, -1) {
+				if s.objs[i] == that && f.Other {
+					continue
+				}
+				if s.matches(&f, i, st.Player, -1) {
 					e.locked = append(e.locked, s.objs[i])
 				}
 			}
@@ -693,14 +810,19 @@ func (g *game) copy(st *Stmt) {
 	if !ok1 || !ok2 {
 		return
 	}
-	g.addCopy(x, y, st.Except, st.KeepColor, st.Line)
+	g.addCopy(x, y, st.Except, st.KeepColor, st.Line, nil)
 }
 
 // addCopy makes x a copy of y's copiable values as they are now (707.2,
 // 707.2b).
-func (g *game) addCopy(x, y *Object, except, keepColor bool, line int) {
+func (g *game) addCopy(x, y *Object, except, keepColor bool, line int, edits []func(*Chars)) {
 	s := g.compute(true)
 	vals := s.ch[s.slot[y]].clone()
+	// 707.9b: the exceptions of the copy effect are part of the copiable
+	// values.
+	for _, ed := range edits {
+		ed(vals)
+	}
 	if keepColor {
 		// 707.9b: the exception modifies the copiable values: the copy
 		// keeps the color it has.
@@ -830,13 +952,12 @@ func (g *game) settle(line int) {
 		}
 		lowers := g.mayLowerToughness()
 		// Control needs layer 2; attachment legality needs types, subtypes
-		// and control (layer 4); toughness needs every layer.
+		// and control (layer 4), colors and protection (layers 5 and 6);
+		// toughness needs every layer.
 		var s *state
 		switch {
-		case lowers:
+		case lowers, attached:
 			s = g.current()
-		case attached:
-			s = g.computeTo(L4, false)
 		case g.tracking:
 			s = g.computeTo(L2, false)
 		}
@@ -890,12 +1011,24 @@ func (g *game) stateBased(s *state, lowers bool, line int) bool {
 		t := s.ch[s.slot[o.attachedTo]]
 		switch {
 		case c.is("Enchantment") && containsFold(c.Subtypes, "Aura"):
-			if c.is("Creature") || !s.canEnchant(c, t, o.attachedTo == o) {
+			if prot := protectedFrom(t, c); prot != "" {
+				g.note(line, fmt.Sprintf("%s is attached to %s, which has %s, and is put into its owner's graveyard (702.16c)", o.display(), o.attachedTo.display(), prot), "704.5m")
+				g.leave(o)
+				acted = true
+				continue
+			}
+			if c.is("Creature") || !s.canEnchant(c, s.slot[o.attachedTo], o.attachedTo == o) {
 				g.note(line, fmt.Sprintf("%s is attached to an illegal object and is put into its owner's graveyard", o.display()), "704.5m")
 				g.leave(o)
 				acted = true
 			}
 		case containsFold(c.Subtypes, "Equipment"):
+			if prot := protectedFrom(t, c); prot != "" {
+				g.note(line, fmt.Sprintf("%s becomes unattached: %s has %s (702.16d)", o.display(), o.attachedTo.display(), prot), "704.5n")
+				o.attachedTo = nil
+				acted = true
+				continue
+			}
 			if c.is("Creature") || !t.is("Creature") {
 				g.note(line, fmt.Sprintf("%s becomes unattached: an Equipment that's also a creature can't equip, and it can equip only a creature (301.5c)", o.display()), "704.5n")
 				o.attachedTo = nil
@@ -909,6 +1042,35 @@ func (g *game) stateBased(s *state, lowers bool, line int) bool {
 		}
 	}
 	return acted
+}
+
+// protectedFrom returns the protection ability of t that src has the
+// quality of ("protection from red" against a red source), or "" (702.16a):
+// it can't be enchanted or equipped by such a source (702.16c, 702.16d).
+func protectedFrom(t, src *Chars) string {
+	for _, ai := range t.Abilities {
+		q, ok := strings.CutPrefix(ai.a.Keyword, "protection from ")
+		if !ok {
+			continue
+		}
+		hit := false
+		switch {
+		case q == "everything":
+			hit = true
+		case colorWords[q] != "":
+			hit = containsFold(src.Colors, colorWords[q])
+		case q == "multicolored":
+			hit = len(src.Colors) > 1
+		case q == "monocolored":
+			hit = len(src.Colors) == 1
+		case typeNouns[q] != "":
+			hit = src.is(typeNouns[q])
+		}
+		if hit {
+			return ai.a.Text
+		}
+	}
+	return ""
 }
 
 // annihilateCounters is 704.5q.
@@ -961,9 +1123,9 @@ func (g *game) mayLowerToughness() bool {
 	return false
 }
 
-// canEnchant checks an Aura's "Enchant X" ability against what it is
-// attached to (303.4c); an Aura without one is left alone.
-func (s *state) canEnchant(aura, t *Chars, self bool) bool {
+// canEnchant checks an Aura's "Enchant X" ability against the object in
+// slot ti (303.4c); an Aura without one is left alone.
+func (s *state) canEnchant(aura *Chars, ti int, self bool) bool {
 	if self {
 		return false // 303.4d
 	}
@@ -974,25 +1136,9 @@ func (s *state) canEnchant(aura, t *Chars, self bool) bool {
 		what := strings.TrimPrefix(ai.a.Keyword, "enchant ")
 		f, ok := parseFilter(strings.Fields(what))
 		if !ok {
-			return true
+			continue
 		}
-		for _, ty := range f.Types {
-			if !t.is(ty) {
-				return false
-			}
-		}
-		if len(f.Subtypes) > 0 {
-			okSub := false
-			for _, st := range f.Subtypes {
-				if containsFold(t.Subtypes, st) {
-					okSub = true
-				}
-			}
-			if !okSub {
-				return false
-			}
-		}
-		if f.Control == 1 && t.Controller != aura.Controller {
+		if !s.matches(&f, ti, aura.Controller, -1) {
 			return false
 		}
 	}

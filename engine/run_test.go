@@ -149,8 +149,9 @@ end Nope`
 // "You may have this creature enter as a copy of ..." is a replacement
 // effect (614.1c); an object that enters with "(copy of REF)" becomes a copy
 // as it enters (707.5), so the sentence was carried out and is not
-// unmodelled. Without the modifier, or with an exception the modifiers
-// cannot express, it is still reported.
+// unmodelled. An exception about its types is carried out too (707.9b).
+// Without the modifier, or with an exception that is not carried out
+// ("enters with an additional +1/+1 counter"), it is still reported.
 func TestEnterAsCopyIsNotUnmodelled(t *testing.T) {
 	src := `define Bear = Creature — Bear 2/2 "Trample"
 define Clone = {3}{U} Creature — Shapeshifter 0/0 "You may have Clone enter the battlefield as a copy of any creature on the battlefield."
@@ -164,17 +165,21 @@ Shifter as S (copy of B except it doesn't copy that creature's color)
 Sculptor as X (copy of B)
 Copycat as K2
 ? C
-? K`
+? K
+? X
+define Doubler = {3}{U} Creature — Illusion 0/0 "You may have this creature enter as a copy of a creature you control, except it enters with an additional +1/+1 counter on it."
+Doubler as D (copy of B)`
 	r := mustRun(t, src, nil)
 	checkWant(t, r, want{line: 12, pt: "2/2", has: []string{"Trample"}})
 	checkWant(t, r, want{line: 13, pt: "2/2", has: []string{"Trample"}})
+	checkWant(t, r, want{line: 14, pt: "2/2", types: []string{"Creature", "Artifact"}})
 	listed := map[int]bool{}
 	for _, u := range r.Unmodeled {
 		if strings.Contains(u.Sentence, "as a copy of") {
 			listed[u.Line] = true
 		}
 	}
-	for line, want := range map[int]bool{7: false, 8: false, 9: false, 10: true, 11: true} {
+	for line, want := range map[int]bool{7: false, 8: false, 9: false, 10: false, 11: true, 16: true} {
 		if listed[line] != want {
 			t.Errorf("line %d: enter-as-a-copy sentence listed as unmodelled = %v, want %v (%+v)", line, listed[line], want, r.Unmodeled)
 		}

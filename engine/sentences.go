@@ -57,10 +57,12 @@ var (
 	reUntilEOTPost   = regexp.MustCompile(`(?i) (?:until end of turn|this turn|until your next turn|until end of your next turn|until (?:its|their|your) (?:controller's |controllers' )?next untap steps?)$`)
 	reForAsLong      = regexp.MustCompile(`(?i) for as long as (.+)$`)
 	reHasCounter     = regexp.MustCompile(`^(?:it|~|that creature|that land|that permanent|that artifact) has an? (\S+) counters? on it$`)
+	reControlExactly = regexp.MustCompile(`^you control exactly (one|two|three|four|five|six|seven|eight|nine|ten|\d+) (.+)$`)
 	reControlAtLeast = regexp.MustCompile(`^you control (one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more (.+)$`)
 	// reOffBattlefield: the objects a scenario has are permanents, so
 	// "cards that aren't on the battlefield, spells, and permanents" are
 	// its permanents.
+	reAttachedIsnt    = regexp.MustCompile(`^(?:enchanted|equipped) (?:creature|permanent|artifact|land) (?:isn't|is not) (?:a |an )?(\S+)$`)
 	reAttachedIs      = regexp.MustCompile(`^(?:enchanted|equipped) (?:creature|permanent|artifact|land) is (?:a |an )?(\S+)$`)
 	reHasNCounters    = regexp.MustCompile(`^~ has (one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more (\S+) counters on it$`)
 	reOppControls     = regexp.MustCompile(`^an opponent controls (?:a|an) (.+)$`)
@@ -207,7 +209,7 @@ var sentenceRules = []sentenceRule{
 		// permanent (on the stack, while being cast, before the game): on
 		// the battlefield they do nothing, which is what the engine applies.
 		class: "functions only off the battlefield (113.6)",
-		re:    regexp.MustCompile(`^(?:this spell can't be countered|this spell costs .+ to cast(?: .+)?|as an additional cost to cast this spell, .+|you may cast (?:~|this spell) (?:as though it had flash|from (?:exile|your graveyard))|~ can be your commander|draft ~ face up)$`),
+		re:    regexp.MustCompile(`^(?:this spell can't be countered|this spell costs .+ to cast(?: .+)?|as an additional cost to cast this spell, .+|you may cast (?:~|this spell) (?:as though it had flash|from (?:exile|your graveyard))|~ can be your commander|draft ~ face up|if ~ is in your opening hand, you may begin the game with it on the battlefield)$`),
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			return Selector{}, true
@@ -260,6 +262,18 @@ var sentenceRules = []sentenceRule{
 		},
 	},
 	{
+		// "Enchanted permanent is an enchantment and loses all other card
+		// types": the card type is set, the others go with their subtypes
+		// (205.1a).
+		class: "is a TYPE and loses all other card types",
+		re:    regexp.MustCompile(`^(.+?) (?:is|are|becomes?) (?:a |an )?(artifact|enchantment|land|creature)s? and loses? all other card types$`),
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			sel, ok := c.subject(strings.Fields(m[1]), ctx)
+			t.Parts = []Part{{Layer: L4, Op: opSetTypes, Types: []string{typeNouns[m[2]]}}}
+			return sel, ok
+		},
+	},
+	{
 		// The general form: SUBJECT VERB PREDICATE [and VERB PREDICATE].
 		class: "SUBJECT VERB PREDICATE",
 		re:    regexp.MustCompile(`^.`),
@@ -282,6 +296,41 @@ var predicateRules []predicateRule
 // The table is filled in init: its "has" entry compiles quoted abilities,
 // which compiles sentences, which reads the table.
 func init() {
+	// An entry whose builder compiles another sentence goes in here, before
+	// the general form (the last entry).
+	n := len(sentenceRules)
+	sentenceRules = append(sentenceRules[:n-1:n-1], sentenceRule{
+		// "If that creature is a Snake, it gets +2/+2 until end of turn":
+		// checked as the spell resolves (608.2c), on its target.
+		class: "if it is a KIND, INSTRUCTION",
+		re:    regexp.MustCompile(`^if (?:that creature|that permanent|it) is (?:a |an )?([a-z]+), (.+)$`),
+		when:  func(ctx *sctx) bool { return !ctx.self && ctx.last != nil && ctx.last.Kind == selTarget },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, quoted []string) (Selector, bool) {
+			var f Filter
+			w := m[1]
+			switch {
+			case colorWords[w] != "":
+				f.Colors = []string{colorWords[w]}
+			case typeNouns[w] != "":
+				f.Types = []string{typeNouns[w]}
+			default:
+				ct, ok := creatureTypeNoun(w)
+				if !ok {
+					return Selector{}, false
+				}
+				f.Subtypes = []string{capitalize(ct)}
+			}
+			eot := t.UntilEOT
+			inner, ok := c.sentence(m[2], ctx)
+			if !ok || len(inner) != 1 || inner[0].Sel.Kind != selTarget {
+				return Selector{}, false
+			}
+			*t = *inner[0]
+			t.UntilEOT = t.UntilEOT || eot
+			t.If = &f
+			return t.Sel, true
+		},
+	}, sentenceRules[n-1])
 	predicateRules = []predicateRule{
 		{class: "gets +N/+N", re: regexp.MustCompile(`^gets? ([+-]\d+)/([+-]\d+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
 			dp, _ := strconv.Atoi(m[1])
@@ -424,6 +473,12 @@ func init() {
 		{class: "can't block", re: regexp.MustCompile(`^can't block$`), build: func(*compiler, []string, []string) ([]Part, bool) {
 			return []Part{{Layer: lRules, Op: opCantBlock}}, true
 		}},
+		{class: "gains all creature types", re: regexp.MustCompile(`^(?:gains?|has|have) all creature types$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L4, Op: opAddTypes, Subtypes: []string{allCreatureTypes}}}, true
+		}},
+		{class: "loses all creature types", re: regexp.MustCompile(`^loses? all creature types$`), build: func(*compiler, []string, []string) ([]Part, bool) {
+			return []Part{{Layer: L4, Op: opRemoveCreatureTypes}}, true
+		}},
 		{class: "has ABILITIES", re: regexp.MustCompile(`^(?:has|have|gains?) (.+)$`), build: func(c *compiler, m []string, quoted []string) ([]Part, bool) {
 			abs, ok := c.grantList(m[1], quoted)
 			if !ok {
@@ -482,7 +537,7 @@ func buildSetPT(c *compiler, m []string, _ []string) ([]Part, bool) {
 // sentence compiles one sentence. ok is false when it cannot be modelled;
 // ctx.outcome and ctx.class then say whether a template matched.
 func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
-	ctx.outcome, ctx.class = outUnmatched, ""
+	ctx.outcome, ctx.class, ctx.condSel = outUnmatched, "", nil
 	s := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), "."))
 	eot := false
 	if reUntilEOTPre.MatchString(s) {
@@ -510,6 +565,21 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 			return nil, false
 		}
 		cond, s = cd, s[len(m[0]):]
+		if cd.Control != nil && cd.AtMost == 1 && cd.AtLeast == 1 {
+			ctx.condSel = &Selector{Kind: selFilter, F: *cd.Control, Noun: "that " + strings.ToLower(m[1])}
+		}
+		if cd.AttachedIs != nil {
+			// "As long as enchanted artifact isn't a creature, it's ...":
+			// "it" is the enchanted object.
+			kind := selEnchanted
+			if strings.HasPrefix(strings.ToLower(m[1]), "equipped") {
+				kind = selEquipped
+			}
+			ctx.condSel = &Selector{Kind: kind, Noun: strings.ToLower(m[1])}
+			if strings.HasPrefix(s, "it's ") {
+				s = "it is " + s[len("it's "):]
+			}
+		}
 	} else if m := reAsLongPost.FindStringSubmatch(s); m != nil {
 		cd, ok := parseCondition(strings.ToLower(m[1]))
 		if !ok {
@@ -663,6 +733,23 @@ func parseCondition(low string) (*Condition, bool) {
 	case "~ is enchanted":
 		return &Condition{AttachedSub: "Aura", Text: low}, true
 	}
+	if m := reAttachedIsnt.FindStringSubmatch(low); m != nil {
+		// "As long as enchanted artifact isn't a creature" (Animate
+		// Artifact): checked where the effect starts to apply; once it has
+		// started it goes on in the later layers (613.6).
+		var f Filter
+		w := m[1]
+		if col, ok := colorWords[w]; ok {
+			f.NotColors = []string{col}
+		} else if t := typeNouns[w]; t != "" {
+			f.NotTypes = []string{t}
+		} else if ct, ok := creatureTypeNoun(w); ok {
+			f.NotSubtypes = []string{capitalize(ct)}
+		} else {
+			return nil, false
+		}
+		return &Condition{AttachedIs: &f, Text: low}, true
+	}
 	if m := reAttachedIs.FindStringSubmatch(low); m != nil {
 		var f Filter
 		w := m[1]
@@ -725,6 +812,15 @@ func parseCondition(low string) (*Condition, bool) {
 	}
 	if m := reHasCounter.FindStringSubmatch(low); m != nil {
 		return &Condition{Counter: m[1], Text: low}, true
+	}
+	if m := reControlExactly.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[1])
+		f, ok2 := parseFilter(strings.Fields(m[2]))
+		if !ok || !ok2 {
+			return nil, false
+		}
+		f.Control = 1
+		return &Condition{Control: &f, AtLeast: n, AtMost: n, Text: low}, true
 	}
 	if m := reControlAtLeast.FindStringSubmatch(low); m != nil {
 		n, ok := number(m[1])

@@ -248,7 +248,7 @@ func xmOutcome(r *Report, e xmExp) (bool, string) {
 	case "type", "nottype":
 		return containsFold(v.Types, arg) == (w == "type"), "types " + list(v.Types)
 	case "subtype", "notsubtype":
-		return containsFold(v.Subtypes, arg) == (w == "subtype"), "subtypes " + list(v.Subtypes)
+		return v.HasSubtype(arg) == (w == "subtype"), "subtypes " + list(v.Subtypes)
 	case "supertype", "notsupertype":
 		return containsFold(v.Supertypes, arg) == (w == "supertype"), "supertypes " + list(v.Supertypes)
 	case "has", "lacks":
