@@ -54,6 +54,7 @@ type fakeDiscord struct {
 	answered   map[string]int                           // callbacks per interaction id
 	attempts   map[string]int                           // callback requests per interaction id
 	raw        map[string]string                        // callback bodies
+	arrived    map[string]time.Time                     // when each accepted callback's request arrived
 	gatewayHit []string
 	got        chan string // interaction ids as their callbacks arrive
 	webhooks   []string    // follow-up calls: method, path, body
@@ -98,7 +99,7 @@ func (f *fakeDiscord) errorf(format string, args ...any) {
 }
 
 func newFakeDiscord(t testing.TB, shards int) *fakeDiscord {
-	f := &fakeDiscord{t: t, shards: shards, callbacks: map[string]discordgo.InteractionResponse{}, answered: map[string]int{}, attempts: map[string]int{}, raw: map[string]string{},
+	f := &fakeDiscord{t: t, shards: shards, callbacks: map[string]discordgo.InteractionResponse{}, answered: map[string]int{}, attempts: map[string]int{}, raw: map[string]string{}, arrived: map[string]time.Time{},
 		got: make(chan string, 64), hooked: make(chan string, 64), posted: make(chan string, 16), ready: make(chan struct{}, 16),
 		connSess: map[*websocket.Conn]string{}, sessions: map[string]bool{}, heartbeatMS: 45000, closedAt: make(chan time.Time, 16),
 		callbackFail: map[string][]int{}, webhookFail: map[string][]int{}, hung: make(chan string, 16)}
@@ -115,6 +116,7 @@ func newFakeDiscord(t testing.TB, shards int) *fakeDiscord {
 	mux.HandleFunc("PUT /api/v9/applications/{app}/guilds/{guild}/commands", f.register)
 	mux.HandleFunc("PUT /api/v9/applications/{app}/commands", f.register)
 	mux.HandleFunc("POST /api/v9/interactions/{id}/{token}/callback", func(w http.ResponseWriter, r *http.Request) {
+		at := time.Now()
 		id := r.PathValue("id")
 		b, _ := io.ReadAll(r.Body)
 		f.mu.Lock()
@@ -149,6 +151,9 @@ func newFakeDiscord(t testing.TB, shards int) *fakeDiscord {
 		}
 		f.mu.Lock()
 		f.raw[id] = string(b)
+		if _, ok := f.arrived[id]; !ok {
+			f.arrived[id] = at
+		}
 		f.callbacks[id] = resp
 		f.answered[id]++
 		f.mu.Unlock()
