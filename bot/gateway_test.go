@@ -40,7 +40,13 @@ type fakeDiscord struct {
 	srv    *httptest.Server
 	shards int
 
-	mu         sync.Mutex
+	mu sync.Mutex
+	// wmu serialises writes to the websockets once a connection is
+	// published in conns; taken after mu (never before it), and mu is
+	// released before writing, so that a slow write (a bot that reads its
+	// socket late) does not hold up the REST routes, as it would not on
+	// Discord.
+	wmu        sync.Mutex
 	identifies []map[string]any
 	resumes    []map[string]any
 	conns      []*websocket.Conn
@@ -365,13 +371,16 @@ func (f *fakeDiscord) gateway(w http.ResponseWriter, r *http.Request) {
 		if p["op"] == float64(1) {
 			f.mu.Lock()
 			f.heartbeats++
-			if f.zombie == c {
+			zombie := f.zombie == c
+			if zombie {
 				f.zombieBeats++
 			}
-			if f.zombie != c {
+			f.wmu.Lock()
+			f.mu.Unlock()
+			if !zombie {
 				c.WriteJSON(map[string]any{"op": 11})
 			}
-			f.mu.Unlock()
+			f.wmu.Unlock()
 		}
 	}
 }
@@ -393,14 +402,19 @@ func (f *fakeDiscord) sendLast(interaction []byte) {
 // zombie connection loses it.
 func (f *fakeDiscord) dispatch(i int, typ string, d []byte) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
 	f.seq++
 	msg := []byte(fmt.Sprintf(`{"op":0,"t":%q,"s":%d,"d":%s}`, typ, f.seq, d))
 	c := f.conns[i]
 	f.events = append(f.events, fakeEvent{session: f.connSess[c], seq: f.seq, msg: msg})
 	if f.zombie == c {
+		f.mu.Unlock()
 		return
 	}
+	// Events go out in the order of their sequence numbers: the write
+	// lock is taken before mu is released.
+	f.wmu.Lock()
+	f.mu.Unlock()
+	defer f.wmu.Unlock()
 	if err := c.WriteMessage(websocket.TextMessage, msg); err != nil {
 		f.errorf("send: %v", err)
 	}
@@ -409,8 +423,11 @@ func (f *fakeDiscord) dispatch(i int, typ string, d []byte) {
 // op sends a non-dispatch opcode on connection i.
 func (f *fakeDiscord) op(i, op int, d any) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.conns[i].WriteJSON(map[string]any{"op": op, "d": d})
+	c := f.conns[i]
+	f.wmu.Lock()
+	f.mu.Unlock()
+	defer f.wmu.Unlock()
+	c.WriteJSON(map[string]any{"op": op, "d": d})
 }
 
 // zombify makes connection i a zombie: heartbeats go unacknowledged and
@@ -740,6 +757,8 @@ func TestWatcherEndToEnd(t *testing.T) {
 		f.mu.Lock()
 		defer f.mu.Unlock()
 		f.seq++
+		f.wmu.Lock()
+		defer f.wmu.Unlock()
 		f.conns[0].WriteMessage(websocket.TextMessage, []byte(fmt.Sprintf(`{"op":0,"t":"MESSAGE_CREATE","s":%d,"d":%s}`, f.seq, b)))
 	}
 	sendMessage(message("7001", "601", false, "unwatched channel: CR 302.6"))
