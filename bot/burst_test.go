@@ -409,4 +409,6 @@ func burnBurst(b *testing.B, n int, span, cost time.Duration) {
 	reportBurst(b, all)
 }
 
+// burstLog shows the gateway's warnings (failed callbacks and follow-ups)
+// during a burst; its routine lines are left out.
 var burstLog = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
