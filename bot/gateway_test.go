@@ -40,7 +40,13 @@ type fakeDiscord struct {
 	srv    *httptest.Server
 	shards int
 
-	mu         sync.Mutex
+	mu sync.Mutex
+	// wmu serialises writes to the websockets once a connection is
+	// published in conns; taken after mu (never before it), and mu is
+	// released before writing, so that a slow write (a bot that reads its
+	// socket late) does not hold up the REST routes, as it would not on
+	// Discord.
+	wmu        sync.Mutex
 	identifies []map[string]any
 	resumes    []map[string]any
 	conns      []*websocket.Conn
@@ -54,6 +60,7 @@ type fakeDiscord struct {
 	answered   map[string]int                           // callbacks per interaction id
 	attempts   map[string]int                           // callback requests per interaction id
 	raw        map[string]string                        // callback bodies
+	arrived    map[string]time.Time                     // when each accepted callback's request arrived
 	gatewayHit []string
 	got        chan string // interaction ids as their callbacks arrive
 	webhooks   []string    // follow-up calls: method, path, body
@@ -98,7 +105,7 @@ func (f *fakeDiscord) errorf(format string, args ...any) {
 }
 
 func newFakeDiscord(t testing.TB, shards int) *fakeDiscord {
-	f := &fakeDiscord{t: t, shards: shards, callbacks: map[string]discordgo.InteractionResponse{}, answered: map[string]int{}, attempts: map[string]int{}, raw: map[string]string{},
+	f := &fakeDiscord{t: t, shards: shards, callbacks: map[string]discordgo.InteractionResponse{}, answered: map[string]int{}, attempts: map[string]int{}, raw: map[string]string{}, arrived: map[string]time.Time{},
 		got: make(chan string, 64), hooked: make(chan string, 64), posted: make(chan string, 16), ready: make(chan struct{}, 16),
 		connSess: map[*websocket.Conn]string{}, sessions: map[string]bool{}, heartbeatMS: 45000, closedAt: make(chan time.Time, 16),
 		callbackFail: map[string][]int{}, webhookFail: map[string][]int{}, hung: make(chan string, 16)}
@@ -115,6 +122,7 @@ func newFakeDiscord(t testing.TB, shards int) *fakeDiscord {
 	mux.HandleFunc("PUT /api/v9/applications/{app}/guilds/{guild}/commands", f.register)
 	mux.HandleFunc("PUT /api/v9/applications/{app}/commands", f.register)
 	mux.HandleFunc("POST /api/v9/interactions/{id}/{token}/callback", func(w http.ResponseWriter, r *http.Request) {
+		at := time.Now()
 		id := r.PathValue("id")
 		b, _ := io.ReadAll(r.Body)
 		f.mu.Lock()
@@ -149,6 +157,9 @@ func newFakeDiscord(t testing.TB, shards int) *fakeDiscord {
 		}
 		f.mu.Lock()
 		f.raw[id] = string(b)
+		if _, ok := f.arrived[id]; !ok {
+			f.arrived[id] = at
+		}
 		f.callbacks[id] = resp
 		f.answered[id]++
 		f.mu.Unlock()
@@ -360,13 +371,16 @@ func (f *fakeDiscord) gateway(w http.ResponseWriter, r *http.Request) {
 		if p["op"] == float64(1) {
 			f.mu.Lock()
 			f.heartbeats++
-			if f.zombie == c {
+			zombie := f.zombie == c
+			if zombie {
 				f.zombieBeats++
 			}
-			if f.zombie != c {
+			f.wmu.Lock()
+			f.mu.Unlock()
+			if !zombie {
 				c.WriteJSON(map[string]any{"op": 11})
 			}
-			f.mu.Unlock()
+			f.wmu.Unlock()
 		}
 	}
 }
@@ -388,14 +402,19 @@ func (f *fakeDiscord) sendLast(interaction []byte) {
 // zombie connection loses it.
 func (f *fakeDiscord) dispatch(i int, typ string, d []byte) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
 	f.seq++
 	msg := []byte(fmt.Sprintf(`{"op":0,"t":%q,"s":%d,"d":%s}`, typ, f.seq, d))
 	c := f.conns[i]
 	f.events = append(f.events, fakeEvent{session: f.connSess[c], seq: f.seq, msg: msg})
 	if f.zombie == c {
+		f.mu.Unlock()
 		return
 	}
+	// Events go out in the order of their sequence numbers: the write
+	// lock is taken before mu is released.
+	f.wmu.Lock()
+	f.mu.Unlock()
+	defer f.wmu.Unlock()
 	if err := c.WriteMessage(websocket.TextMessage, msg); err != nil {
 		f.errorf("send: %v", err)
 	}
@@ -404,8 +423,11 @@ func (f *fakeDiscord) dispatch(i int, typ string, d []byte) {
 // op sends a non-dispatch opcode on connection i.
 func (f *fakeDiscord) op(i, op int, d any) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.conns[i].WriteJSON(map[string]any{"op": op, "d": d})
+	c := f.conns[i]
+	f.wmu.Lock()
+	f.mu.Unlock()
+	defer f.wmu.Unlock()
+	c.WriteJSON(map[string]any{"op": op, "d": d})
 }
 
 // zombify makes connection i a zombie: heartbeats go unacknowledged and
@@ -735,6 +757,8 @@ func TestWatcherEndToEnd(t *testing.T) {
 		f.mu.Lock()
 		defer f.mu.Unlock()
 		f.seq++
+		f.wmu.Lock()
+		defer f.wmu.Unlock()
 		f.conns[0].WriteMessage(websocket.TextMessage, []byte(fmt.Sprintf(`{"op":0,"t":"MESSAGE_CREATE","s":%d,"d":%s}`, f.seq, b)))
 	}
 	sendMessage(message("7001", "601", false, "unwatched channel: CR 302.6"))
