@@ -855,17 +855,14 @@ func (ix *nameIndex) typoCandidates(q []rune, limit, maxCands int) []int32 {
 	}
 	touched := (*tp)[:0]
 	for _, c := range codes {
-		s, e := int(ix.gramStart[c]), int(ix.gramStart[c+1])
-		lens := ix.gramLen[s:e]
-		from := s + sort.Search(len(lens), func(i int) bool { return int(lens[i]) >= lo })
-		for j := from; j < e && int(ix.gramLen[j]) <= hi; j++ {
-			pos := ix.gramPos[j]
+		s, e := ix.lenRange(c, lo, hi)
+		for _, pos := range ix.gramPos[s:e] {
 			if counts[pos] == 0 {
 				touched = append(touched, pos)
 			}
-			if counts[pos] < 255 {
-				counts[pos]++
-			}
+			// Codes are distinct per name and per query: a count never
+			// exceeds len(codes) <= maxQueryRunes+1 < 256.
+			counts[pos]++
 		}
 	}
 	var out []int32
@@ -883,11 +880,7 @@ func (ix *nameIndex) typoCandidates(q []rune, limit, maxCands int) []int32 {
 		}
 		slices.Sort(out) // name order, as a full scan would give
 	}
-	if maxCands > 0 && len(out) > maxCands {
-		slices.SortStableFunc(out, func(a, b int32) int { return int(counts[b]) - int(counts[a]) })
-		out = out[:maxCands]
-		slices.Sort(out)
-	}
+	out = keepMostShared(out, counts, maxCands)
 	for _, pos := range touched {
 		counts[pos] = 0
 	}
@@ -895,6 +888,46 @@ func (ix *nameIndex) typoCandidates(q []rune, limit, maxCands int) []int32 {
 	ix.touchedPool.Put(tp)
 	ix.countPool.Put(cp)
 	return out
+}
+
+// lenRange returns the part of code c's posting list whose names have
+// lo..hi runes (the lists are ordered by length).
+func (ix *nameIndex) lenRange(c uint32, lo, hi int) (int, int) {
+	s, e := int(ix.gramStart[c]), int(ix.gramStart[c+1])
+	lens := ix.gramLen[s:e]
+	from := sort.Search(len(lens), func(i int) bool { return int(lens[i]) >= lo })
+	to := from + sort.Search(len(lens)-from, func(i int) bool { return int(lens[from+i]) > hi })
+	return s + from, s + to
+}
+
+// keepMostShared keeps, with maxCands > 0 and more candidates than that,
+// the maxCands sharing the most pairs (counts), the earlier of equal ones
+// first; out is in name order and stays so. Counts are small, so the
+// cut-off is found from their histogram instead of by sorting.
+func keepMostShared(out []int32, counts []uint8, maxCands int) []int32 {
+	if maxCands <= 0 || len(out) <= maxCands {
+		return out
+	}
+	var hist [256]int
+	for _, pos := range out {
+		hist[counts[pos]]++
+	}
+	cut, above := 255, 0
+	for ; cut > 0 && above+hist[cut] < maxCands; cut-- {
+		above += hist[cut]
+	}
+	atCut := maxCands - above
+	kept := out[:0]
+	for _, pos := range out {
+		switch c := int(counts[pos]); {
+		case c > cut:
+			kept = append(kept, pos)
+		case c == cut && atCut > 0:
+			kept = append(kept, pos)
+			atCut--
+		}
+	}
+	return kept
 }
 
 // maxLooseCandidates bounds the distances Suggest computes for typos.
