@@ -583,10 +583,11 @@ func (ix *nameIndex) wordTypos(k string, n int) []int32 {
 		for _, e := range prefixRange(wv.sorted, qw) {
 			note(e.card, 0)
 		}
-		for wi, wr := range wv.runes {
-			if abs(len(wr)-len(qr)) > limit {
-				continue // words the typed word starts are noted already
-			}
+		// Only words of a length within limit of the typed word's (words
+		// it starts are noted already).
+		last := len(wv.lenStart) - 1
+		for _, wi := range wv.byLen[wv.lenStart[min(max(len(qr)-limit, 0), last)]:wv.lenStart[min(len(qr)+limit+1, last)]] {
+			wr := wv.runes[wi]
 			m := wv.masks[wi]
 			if bits.OnesCount64(m&^qm[qi]) > limit || bits.OnesCount64(qm[qi]&^m) > limit {
 				continue
@@ -666,6 +667,10 @@ type wordVocabulary struct {
 	masks  []uint64
 	names  [][]int32
 	sorted []keyed // word -> word id (in card), by word
+	// byLen lists the word ids by length in runes: byLen[lenStart[n]:
+	// lenStart[n+1]] hold the words of n runes.
+	byLen    []int32
+	lenStart []int
 }
 
 func (ix *nameIndex) wordVocab() *wordVocabulary {
@@ -690,6 +695,27 @@ func (ix *nameIndex) wordVocab() *wordVocabulary {
 			}
 		}
 		sortKeyed(wv.sorted)
+		wv.byLen = make([]int32, len(wv.words))
+		for i := range wv.byLen {
+			wv.byLen[i] = int32(i)
+		}
+		slices.SortStableFunc(wv.byLen, func(a, b int32) int { return len(wv.runes[a]) - len(wv.runes[b]) })
+		longest := 0
+		for _, r := range wv.runes {
+			longest = max(longest, len(r))
+		}
+		// lenStart[n] is where the words of n runes start; lenStart[n]
+		// for n > longest is len(byLen).
+		wv.lenStart = make([]int, longest+2)
+		n := 0
+		for i, wi := range wv.byLen {
+			for ; n <= len(wv.runes[wi]); n++ {
+				wv.lenStart[n] = i
+			}
+		}
+		for ; n < len(wv.lenStart); n++ {
+			wv.lenStart[n] = len(wv.byLen)
+		}
 		ix.wv = wv
 	})
 	return ix.wv
@@ -873,12 +899,22 @@ func (ix *nameIndex) typoCandidates(q []rune, limit, maxCands int) []int32 {
 			}
 		}
 	} else {
-		for _, pos := range touched {
-			if int(counts[pos]) >= need {
-				out = append(out, pos)
+		// Name order, as a full scan would give: with many names touched,
+		// reading the counters in order is cheaper than sorting.
+		if len(touched) > len(counts)/32 {
+			for pos, n := range counts {
+				if int(n) >= need {
+					out = append(out, int32(pos))
+				}
 			}
+		} else {
+			for _, pos := range touched {
+				if int(counts[pos]) >= need {
+					out = append(out, pos)
+				}
+			}
+			slices.Sort(out)
 		}
-		slices.Sort(out) // name order, as a full scan would give
 	}
 	out = keepMostShared(out, counts, maxCands)
 	for _, pos := range touched {
