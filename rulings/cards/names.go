@@ -70,6 +70,7 @@ type nameIndex struct {
 	gramStart   []uint32
 	gramPos     []int32   // per code, ordered by name length in runes, then position
 	gramLen     []uint8   // the name length (capped at 255) of each gramPos entry
+	fLen        []uint8   // per name, its length in runes (capped at 255)
 	countPool   sync.Pool // *[]uint8, one counter per name
 	wvOnce      sync.Once
 	wordScratch sync.Pool // *wordScratch
@@ -820,6 +821,7 @@ func (ix *nameIndex) buildGrams() {
 	}
 	flat := make([]rune, 0, total)
 	ix.fRunes = make([][]rune, len(ix.fKeys))
+	ix.fLen = make([]uint8, len(ix.fKeys))
 	codes := make([][]uint32, len(ix.fKeys))
 	var count [gramBuckets + 1]uint32
 	for i, k := range ix.fKeys {
@@ -828,6 +830,7 @@ func (ix *nameIndex) buildGrams() {
 			flat = append(flat, r)
 		}
 		ix.fRunes[i] = flat[s:len(flat):len(flat)]
+		ix.fLen[i] = uint8(min(len(ix.fRunes[i]), 255))
 		codes[i] = gramCodes(nil, ix.fRunes[i])
 		for _, c := range codes[i] {
 			count[c+1]++
@@ -893,26 +896,57 @@ func (ix *nameIndex) typoCandidates(q []rune, limit, maxCands int) []int32 {
 	}
 	var out []int32
 	if need < 1 || hi >= 255 {
-		for i, r := range ix.fRunes {
-			if len(r) >= lo && len(r) <= hi {
+		// Every name of a fitting length; with a cap, the selection
+		// keepMostShared would make, without listing them all first.
+		inWindow := func(i int) bool {
+			l := int(ix.fLen[i])
+			if l == 255 {
+				l = len(ix.fRunes[i])
+			}
+			return l >= lo && l <= hi
+		}
+		var hist [256]int
+		total := 0
+		for i := range ix.fLen {
+			if inWindow(i) {
+				total++
+				hist[counts[i]]++
+			}
+		}
+		cut, atCut := -1, 0 // -1: keep them all
+		if maxCands > 0 && total > maxCands {
+			cut, atCut = cutOff(&hist, maxCands)
+			total = maxCands
+		}
+		out = make([]int32, 0, total)
+		for i := range ix.fLen {
+			if !inWindow(i) {
+				continue
+			}
+			switch c := int(counts[i]); {
+			case c > cut:
 				out = append(out, int32(i))
+			case c == cut && atCut > 0:
+				out = append(out, int32(i))
+				atCut--
 			}
 		}
 	} else {
-		// Name order, as a full scan would give: with many names touched,
-		// reading the counters in order is cheaper than sorting.
-		if len(touched) > len(counts)/32 {
+		for _, pos := range touched {
+			if int(counts[pos]) >= need {
+				out = append(out, pos)
+			}
+		}
+		// Name order, as a full scan would give: for many names, reading
+		// the counters in order is cheaper than sorting.
+		if len(out) > len(counts)/16 {
+			out = out[:0]
 			for pos, n := range counts {
 				if int(n) >= need {
 					out = append(out, int32(pos))
 				}
 			}
 		} else {
-			for _, pos := range touched {
-				if int(counts[pos]) >= need {
-					out = append(out, pos)
-				}
-			}
 			slices.Sort(out)
 		}
 	}
@@ -948,11 +982,7 @@ func keepMostShared(out []int32, counts []uint8, maxCands int) []int32 {
 	for _, pos := range out {
 		hist[counts[pos]]++
 	}
-	cut, above := 255, 0
-	for ; cut > 0 && above+hist[cut] < maxCands; cut-- {
-		above += hist[cut]
-	}
-	atCut := maxCands - above
+	cut, atCut := cutOff(&hist, maxCands)
 	kept := out[:0]
 	for _, pos := range out {
 		switch c := int(counts[pos]); {
@@ -964,6 +994,17 @@ func keepMostShared(out []int32, counts []uint8, maxCands int) []int32 {
 		}
 	}
 	return kept
+}
+
+// cutOff finds, from a histogram of shared-pair counts holding more than
+// maxCands entries, the count cut such that every entry above it is kept
+// and atCut of the entries at it.
+func cutOff(hist *[256]int, maxCands int) (cut, atCut int) {
+	above := 0
+	for cut = 255; cut > 0 && above+hist[cut] < maxCands; cut-- {
+		above += hist[cut]
+	}
+	return cut, maxCands - above
 }
 
 // maxLooseCandidates bounds the distances Suggest computes for typos.
