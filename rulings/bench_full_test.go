@@ -95,6 +95,20 @@ func BenchmarkFullQueries(b *testing.B) {
 		k := 1 + rng.Intn(6)
 		prefixes = append(prefixes, strings.ToLower(string([]rune(names[rng.Intn(len(names))])[:min(k, len(n))])))
 	}
+	// Misses: a real name with most letters replaced, kept when Lookup
+	// finds nothing, so that Suggest runs (a "did you mean" reply).
+	var misses []string
+	for tries := 0; len(misses) < 300 && tries < 100000; tries++ {
+		n := []rune(names[rng.Intn(len(names))])
+		for i := range n {
+			if rng.Intn(3) > 0 {
+				n[i] = 'a' + rune(rng.Intn(26))
+			}
+		}
+		if _, ok := kb.Cards.Lookup(string(n)); !ok {
+			misses = append(misses, string(n))
+		}
+	}
 	var questions []string
 	for _, c := range loadEval(b) {
 		questions = append(questions, c.question)
@@ -108,6 +122,11 @@ func BenchmarkFullQueries(b *testing.B) {
 		{"search", questions, func(q string) { kb.Search(q, search.Options{Limit: 5}) }},
 		{"typo", typos, func(q string) { kb.Cards.Lookup(q) }},
 		{"autocomplete", prefixes, func(q string) { kb.Cards.Autocomplete(q, 25) }},
+		{"miss-suggest", misses, func(q string) {
+			if _, ok := kb.Cards.Lookup(q); !ok {
+				kb.Cards.Suggest(q, 5)
+			}
+		}},
 	}
 	runtime.GC() // the load's garbage is not the queries' cost
 	for _, k := range kinds {
@@ -116,12 +135,22 @@ func BenchmarkFullQueries(b *testing.B) {
 		}
 	}
 	durs := make([][]time.Duration, len(kinds))
+	// best holds each query's fastest pass: its p99 leaves out the pauses
+	// other processes cause on a shared machine.
+	best := make([][]time.Duration, len(kinds))
+	for i, k := range kinds {
+		best[i] = make([]time.Duration, len(k.queries))
+	}
 	for b.Loop() {
 		for i, k := range kinds {
-			for _, q := range k.queries {
+			for j, q := range k.queries {
 				t := time.Now()
 				k.run(q)
-				durs[i] = append(durs[i], time.Since(t))
+				d := time.Since(t)
+				durs[i] = append(durs[i], d)
+				if best[i][j] == 0 || d < best[i][j] {
+					best[i][j] = d
+				}
 			}
 		}
 	}
@@ -139,6 +168,7 @@ func BenchmarkFullQueries(b *testing.B) {
 	for i, k := range kinds {
 		b.ReportMetric(p(durs[i], 0.5), k.name+"-p50-µs")
 		b.ReportMetric(p(durs[i], 0.99), k.name+"-p99-µs")
+		b.ReportMetric(p(best[i], 0.99), k.name+"-best-p99-µs")
 	}
 	b.ReportMetric(p(raw, 0.99), "raw-fuzzy.Find-p99-µs")
 	b.ReportMetric(0, "ns/op")

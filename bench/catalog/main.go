@@ -44,6 +44,9 @@ var build func(dir, cache string) error
 
 func main() {
 	flag.Parse()
+	// The machine may be shared: what else ran is part of every figure.
+	fmt.Printf("loadavg\t%s\n", loadAvg())
+	defer func() { fmt.Printf("loadavg\t%s (at the end)\n", loadAvg()) }()
 	if *dataDir == "" {
 		fmt.Fprintln(os.Stderr, "catalog: -data DIR is required")
 		os.Exit(2)
@@ -248,6 +251,20 @@ func readQuestions(path string) []string {
 	out = append(out, "Ensoul Artifact on an Ornithopter", "Lightning Bolt", "what does Thassa's Oracle do when you have no library",
 		"can Llanowar Elves tap for mana the turn it comes in", "Tarmogoyf power counts card types in all graveyards")
 	return out
+}
+
+// loadAvg is the 1, 5 and 15 minute load averages and the number of
+// processors (Linux); "?" elsewhere.
+func loadAvg() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return "?"
+	}
+	return fmt.Sprintf("%s %s %s on %d processors", f[0], f[1], f[2], runtime.NumCPU())
 }
 
 // rss and peakRSS read /proc/self/status (Linux); 0 elsewhere.

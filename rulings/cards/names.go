@@ -70,6 +70,7 @@ type nameIndex struct {
 	gramStart   []uint32
 	gramPos     []int32   // per code, ordered by name length in runes, then position
 	gramLen     []uint8   // the name length (capped at 255) of each gramPos entry
+	fLen        []uint8   // per name, its length in runes (capped at 255)
 	countPool   sync.Pool // *[]uint8, one counter per name
 	wvOnce      sync.Once
 	wordScratch sync.Pool // *wordScratch
@@ -583,10 +584,11 @@ func (ix *nameIndex) wordTypos(k string, n int) []int32 {
 		for _, e := range prefixRange(wv.sorted, qw) {
 			note(e.card, 0)
 		}
-		for wi, wr := range wv.runes {
-			if abs(len(wr)-len(qr)) > limit {
-				continue // words the typed word starts are noted already
-			}
+		// Only words of a length within limit of the typed word's (words
+		// it starts are noted already).
+		last := len(wv.lenStart) - 1
+		for _, wi := range wv.byLen[wv.lenStart[min(max(len(qr)-limit, 0), last)]:wv.lenStart[min(len(qr)+limit+1, last)]] {
+			wr := wv.runes[wi]
 			m := wv.masks[wi]
 			if bits.OnesCount64(m&^qm[qi]) > limit || bits.OnesCount64(qm[qi]&^m) > limit {
 				continue
@@ -666,6 +668,10 @@ type wordVocabulary struct {
 	masks  []uint64
 	names  [][]int32
 	sorted []keyed // word -> word id (in card), by word
+	// byLen lists the word ids by length in runes: byLen[lenStart[n]:
+	// lenStart[n+1]] hold the words of n runes.
+	byLen    []int32
+	lenStart []int
 }
 
 func (ix *nameIndex) wordVocab() *wordVocabulary {
@@ -690,6 +696,27 @@ func (ix *nameIndex) wordVocab() *wordVocabulary {
 			}
 		}
 		sortKeyed(wv.sorted)
+		wv.byLen = make([]int32, len(wv.words))
+		for i := range wv.byLen {
+			wv.byLen[i] = int32(i)
+		}
+		slices.SortStableFunc(wv.byLen, func(a, b int32) int { return len(wv.runes[a]) - len(wv.runes[b]) })
+		longest := 0
+		for _, r := range wv.runes {
+			longest = max(longest, len(r))
+		}
+		// lenStart[n] is where the words of n runes start; lenStart[n]
+		// for n > longest is len(byLen).
+		wv.lenStart = make([]int, longest+2)
+		n := 0
+		for i, wi := range wv.byLen {
+			for ; n <= len(wv.runes[wi]); n++ {
+				wv.lenStart[n] = i
+			}
+		}
+		for ; n < len(wv.lenStart); n++ {
+			wv.lenStart[n] = len(wv.byLen)
+		}
 		ix.wv = wv
 	})
 	return ix.wv
@@ -794,6 +821,7 @@ func (ix *nameIndex) buildGrams() {
 	}
 	flat := make([]rune, 0, total)
 	ix.fRunes = make([][]rune, len(ix.fKeys))
+	ix.fLen = make([]uint8, len(ix.fKeys))
 	codes := make([][]uint32, len(ix.fKeys))
 	var count [gramBuckets + 1]uint32
 	for i, k := range ix.fKeys {
@@ -802,6 +830,7 @@ func (ix *nameIndex) buildGrams() {
 			flat = append(flat, r)
 		}
 		ix.fRunes[i] = flat[s:len(flat):len(flat)]
+		ix.fLen[i] = uint8(min(len(ix.fRunes[i]), 255))
 		codes[i] = gramCodes(nil, ix.fRunes[i])
 		for _, c := range codes[i] {
 			count[c+1]++
@@ -855,24 +884,51 @@ func (ix *nameIndex) typoCandidates(q []rune, limit, maxCands int) []int32 {
 	}
 	touched := (*tp)[:0]
 	for _, c := range codes {
-		s, e := int(ix.gramStart[c]), int(ix.gramStart[c+1])
-		lens := ix.gramLen[s:e]
-		from := s + sort.Search(len(lens), func(i int) bool { return int(lens[i]) >= lo })
-		for j := from; j < e && int(ix.gramLen[j]) <= hi; j++ {
-			pos := ix.gramPos[j]
+		s, e := ix.lenRange(c, lo, hi)
+		for _, pos := range ix.gramPos[s:e] {
 			if counts[pos] == 0 {
 				touched = append(touched, pos)
 			}
-			if counts[pos] < 255 {
-				counts[pos]++
-			}
+			// Codes are distinct per name and per query: a count never
+			// exceeds len(codes) <= maxQueryRunes+1 < 256.
+			counts[pos]++
 		}
 	}
 	var out []int32
 	if need < 1 || hi >= 255 {
-		for i, r := range ix.fRunes {
-			if len(r) >= lo && len(r) <= hi {
+		// Every name of a fitting length; with a cap, the selection
+		// keepMostShared would make, without listing them all first.
+		inWindow := func(i int) bool {
+			l := int(ix.fLen[i])
+			if l == 255 {
+				l = len(ix.fRunes[i])
+			}
+			return l >= lo && l <= hi
+		}
+		var hist [256]int
+		total := 0
+		for i := range ix.fLen {
+			if inWindow(i) {
+				total++
+				hist[counts[i]]++
+			}
+		}
+		cut, atCut := -1, 0 // -1: keep them all
+		if maxCands > 0 && total > maxCands {
+			cut, atCut = cutOff(&hist, maxCands)
+			total = maxCands
+		}
+		out = make([]int32, 0, total)
+		for i := range ix.fLen {
+			if !inWindow(i) {
+				continue
+			}
+			switch c := int(counts[i]); {
+			case c > cut:
 				out = append(out, int32(i))
+			case c == cut && atCut > 0:
+				out = append(out, int32(i))
+				atCut--
 			}
 		}
 	} else {
@@ -881,13 +937,20 @@ func (ix *nameIndex) typoCandidates(q []rune, limit, maxCands int) []int32 {
 				out = append(out, pos)
 			}
 		}
-		slices.Sort(out) // name order, as a full scan would give
+		// Name order, as a full scan would give: for many names, reading
+		// the counters in order is cheaper than sorting.
+		if len(out) > len(counts)/16 {
+			out = out[:0]
+			for pos, n := range counts {
+				if int(n) >= need {
+					out = append(out, int32(pos))
+				}
+			}
+		} else {
+			slices.Sort(out)
+		}
 	}
-	if maxCands > 0 && len(out) > maxCands {
-		slices.SortStableFunc(out, func(a, b int32) int { return int(counts[b]) - int(counts[a]) })
-		out = out[:maxCands]
-		slices.Sort(out)
-	}
+	out = keepMostShared(out, counts, maxCands)
 	for _, pos := range touched {
 		counts[pos] = 0
 	}
@@ -895,6 +958,53 @@ func (ix *nameIndex) typoCandidates(q []rune, limit, maxCands int) []int32 {
 	ix.touchedPool.Put(tp)
 	ix.countPool.Put(cp)
 	return out
+}
+
+// lenRange returns the part of code c's posting list whose names have
+// lo..hi runes (the lists are ordered by length).
+func (ix *nameIndex) lenRange(c uint32, lo, hi int) (int, int) {
+	s, e := int(ix.gramStart[c]), int(ix.gramStart[c+1])
+	lens := ix.gramLen[s:e]
+	from := sort.Search(len(lens), func(i int) bool { return int(lens[i]) >= lo })
+	to := from + sort.Search(len(lens)-from, func(i int) bool { return int(lens[from+i]) > hi })
+	return s + from, s + to
+}
+
+// keepMostShared keeps, with maxCands > 0 and more candidates than that,
+// the maxCands sharing the most pairs (counts), the earlier of equal ones
+// first; out is in name order and stays so. Counts are small, so the
+// cut-off is found from their histogram instead of by sorting.
+func keepMostShared(out []int32, counts []uint8, maxCands int) []int32 {
+	if maxCands <= 0 || len(out) <= maxCands {
+		return out
+	}
+	var hist [256]int
+	for _, pos := range out {
+		hist[counts[pos]]++
+	}
+	cut, atCut := cutOff(&hist, maxCands)
+	kept := out[:0]
+	for _, pos := range out {
+		switch c := int(counts[pos]); {
+		case c > cut:
+			kept = append(kept, pos)
+		case c == cut && atCut > 0:
+			kept = append(kept, pos)
+			atCut--
+		}
+	}
+	return kept
+}
+
+// cutOff finds, from a histogram of shared-pair counts holding more than
+// maxCands entries, the count cut such that every entry above it is kept
+// and atCut of the entries at it.
+func cutOff(hist *[256]int, maxCands int) (cut, atCut int) {
+	above := 0
+	for cut = 255; cut > 0 && above+hist[cut] < maxCands; cut-- {
+		above += hist[cut]
+	}
+	return cut, maxCands - above
 }
 
 // maxLooseCandidates bounds the distances Suggest computes for typos.
