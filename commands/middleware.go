@@ -129,14 +129,6 @@ func WithDeferral(ctx context.Context, after time.Duration, fire func()) context
 	return context.WithValue(ctx, deferralKey{}, &deferral{after: after, fire: fire})
 }
 
-// deferNow defers the answer at once, when the transport asked for
-// deferrals (WithDeferral).
-func deferNow(ctx context.Context) {
-	if d, ok := ctx.Value(deferralKey{}).(*deferral); ok {
-		d.once.Do(d.fire)
-	}
-}
-
 // deferAnswer starts the transport's deferral timer around the handler.
 // Autocomplete answers cannot be deferred.
 func deferAnswer(next Handler) Handler {

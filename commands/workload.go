@@ -43,9 +43,6 @@ func (r *Router) limitWork(next Handler) Handler {
 				r.log.Warn("busy: command refused", "command", req.Command, "running", len(w.slots), "queued", len(w.queue))
 				return r.errorReply(ctx, errBusy)
 			}
-			// A command that must wait for a turn will not be ready in
-			// time: the transport defers it now, not at its deadline.
-			deferNow(ctx)
 			select {
 			case w.slots <- struct{}{}:
 				<-w.queue

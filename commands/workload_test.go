@@ -302,38 +302,3 @@ func BenchmarkRuleWhileScenariosRun(b *testing.B) {
 		})
 	}
 }
-
-// A command that has to wait in the queue is deferred at once: it will not
-// be ready within the window, and waiting for the deferral timer would
-// spend the window twice under load.
-func TestQueuedCommandDefersAtOnce(t *testing.T) {
-	ctx := context.Background()
-	store := session.NewMemory()
-	run := &blockingRunner{started: make(chan struct{}, 8), release: make(chan struct{})}
-	r := newRouter(t, Deps{Store: store, Scenarios: run, Handlers: 1, Queue: 1})
-	if _, err := store.AppendAndList(ctx, "scenario:c1", []string{"Ornithopter as O (new)"}, time.Hour, ""); err != nil {
-		t.Fatal(err)
-	}
-	first := scen("show", "u1")
-	first.ID, first.ChannelID = "1", "c1"
-	done := make(chan Reply, 2)
-	go func() { done <- r.Serve(ctx, first) }()
-	<-run.started // the first holds the only slot
-
-	deferred := make(chan struct{})
-	rule := cmd("rule", "number", "302.6")
-	rule.ID = "2"
-	qctx := WithDeferral(ctx, time.Hour, func() { close(deferred) })
-	go func() { done <- r.Serve(qctx, rule) }()
-	select {
-	case <-deferred:
-	case <-time.After(10 * time.Second):
-		t.Fatal("a queued command was not deferred (its timer is an hour)")
-	}
-	close(run.release)
-	for i := 0; i < 2; i++ {
-		if rep := <-done; rep.Error {
-			t.Errorf("answer %d: %+v", i, rep)
-		}
-	}
-}
