@@ -37,6 +37,30 @@ func (r *Router) newestDiff() *crdiff.Diff {
 	return d
 }
 
+// changedRules maps each rule of the served CR that is new, changed or
+// renumbered in it (compared with the version before) to a note ("new",
+// "changed", "numbered 726.1a before"), with the served CR's date; nil when no
+// older version is held.
+func (r *Router) changedRules() (map[string]string, string) {
+	d := r.newestDiff()
+	if d == nil {
+		return nil, ""
+	}
+	out := make(map[string]string, len(d.Rules))
+	for _, c := range d.Rules {
+		switch {
+		case c.New == "":
+		case c.Kind == crdiff.Added:
+			out[c.New] = "new"
+		case c.Kind == crdiff.Renumbered && c.Similarity == 1:
+			out[c.New] = "numbered " + c.Old + " before"
+		default:
+			out[c.New] = "changed"
+		}
+	}
+	return out, d.NewDate.Format(time.DateOnly)
+}
+
 // changedNote adds to a /rule reply which of the rules it shows changed in
 // the newest CR, with a button that shows the diff.
 func (r *Router) changedNote(rep *Reply, ruleID string, shown []string) {

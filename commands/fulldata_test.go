@@ -205,3 +205,17 @@ func TestCardNameThatFitsSeveral(t *testing.T) {
 		}
 	}
 }
+
+// Search results say when a rule is new, changed or renumbered in the
+// served CR: in the CR of 2026-04-17, 104.6 points to rule 727 instead of
+// 726 ("Restarting the Game" moved from 726 to 727).
+func TestSearchNotesChangedRules(t *testing.T) {
+	r := testrouter.Full(t)
+	rep := r.Handle(context.Background(), commands.Cmd("search", "query", "restarting the game", "kind", "rule"))
+	text := commands.AllText(r, rep)
+	for _, want := range []string{"104.6 (changed 2026-04-17)", "727.1a (numbered 726.1a before 2026-04-17)"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("search results lack %q:\n%s", want, text)
+		}
+	}
+}

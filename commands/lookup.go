@@ -88,10 +88,14 @@ func (r *Router) searchReply(q string, kinds []string, limit int) (Reply, error)
 	var page Page
 	var refs []string
 	seenRef := map[string]bool{}
+	changed, date := r.changedRules()
 	for i, h := range hits {
 		name, url, cite, ok := r.hitSource(h)
 		if !ok {
 			continue // a rule the loaded CR lacks is never cited
+		}
+		if what, ok := changed[cite.ID]; ok && cite.Kind == CiteCR {
+			name += " (" + what + " " + date + ")"
 		}
 		rep.Citations = append(rep.Citations, cite)
 		value := strings.TrimSpace(h.Snippet)
