@@ -737,45 +737,23 @@ func parseCondition(low string) (*Condition, bool) {
 		// "As long as enchanted artifact isn't a creature" (Animate
 		// Artifact): checked where the effect starts to apply; once it has
 		// started it goes on in the later layers (613.6).
-		var f Filter
-		w := m[1]
-		if col, ok := colorWords[w]; ok {
-			f.NotColors = []string{col}
-		} else if t := typeNouns[w]; t != "" {
-			f.NotTypes = []string{t}
-		} else if ct, ok := creatureTypeNoun(w); ok {
-			f.NotSubtypes = []string{capitalize(ct)}
-		} else {
+		f, ok := wordFilter(m[1], false)
+		if !ok {
 			return nil, false
 		}
-		return &Condition{AttachedIs: &f, Text: low}, true
+		not := Filter{NotColors: f.Colors, NotTypes: f.Types, NotSubtypes: f.Subtypes}
+		return &Condition{AttachedIs: &not, Text: low}, true
 	}
 	if m := reAttachedIs.FindStringSubmatch(low); m != nil {
-		var f Filter
-		w := m[1]
-		if col, ok := colorWords[w]; ok {
-			f.Colors = []string{col}
-		} else if t := typeNouns[w]; t != "" {
-			f.Types = []string{t}
-		} else if ct, ok := creatureTypeNoun(w); ok {
-			f.Subtypes = []string{capitalize(ct)}
-		} else if knownSubtype(w) {
-			f.Subtypes = []string{capitalize(w)}
-		} else {
+		f, ok := wordFilter(m[1], true)
+		if !ok {
 			return nil, false
 		}
 		return &Condition{AttachedIs: &f, Text: low}, true
 	}
 	if m := reItIs.FindStringSubmatch(low); m != nil {
-		var f Filter
-		w := m[1]
-		if col, ok := colorWords[w]; ok {
-			f.Colors = []string{col}
-		} else if t := typeNouns[w]; t != "" {
-			f.Types = []string{t}
-		} else if ct, ok := creatureTypeNoun(w); ok {
-			f.Subtypes = []string{capitalize(ct)}
-		} else {
+		f, ok := wordFilter(m[1], false)
+		if !ok {
 			return nil, false
 		}
 		return &Condition{SubjectIs: &f, Text: low}, true
@@ -856,3 +834,22 @@ var (
 	reItIs      = regexp.MustCompile(`^it's (?:a |an )?(white|blue|black|red|green|artifact|creature|enchantment|land|[a-z]+)$`)
 	reOpponents = regexp.MustCompile(`^you have (one|two|three|four|\d+) or more opponents$`)
 )
+
+// wordFilter reads one word of a condition ("is a creature", "is red", "is
+// a Goblin") as a filter: a colour, a card type, a creature type, or, with
+// anySubtype, any other subtype the CR lists.
+func wordFilter(w string, anySubtype bool) (Filter, bool) {
+	var f Filter
+	if col, ok := colorWords[w]; ok {
+		f.Colors = []string{col}
+	} else if t := typeNouns[w]; t != "" {
+		f.Types = []string{t}
+	} else if ct, ok := creatureTypeNoun(w); ok {
+		f.Subtypes = []string{capitalize(ct)}
+	} else if anySubtype && knownSubtype(w) {
+		f.Subtypes = []string{capitalize(w)}
+	} else {
+		return Filter{}, false
+	}
+	return f, true
+}
