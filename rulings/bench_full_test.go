@@ -12,6 +12,7 @@ import (
 
 	"github.com/sahilm/fuzzy"
 
+	"github.com/arbiter-mtg/arbiter/internal/namequery"
 	"github.com/arbiter-mtg/arbiter/internal/shareddata"
 	"github.com/arbiter-mtg/arbiter/rulings/search"
 )
@@ -97,18 +98,7 @@ func BenchmarkFullQueries(b *testing.B) {
 	}
 	// Misses: a real name with most letters replaced, kept when Lookup
 	// finds nothing, so that Suggest runs (a "did you mean" reply).
-	var misses []string
-	for tries := 0; len(misses) < 300 && tries < 100000; tries++ {
-		n := []rune(names[rng.Intn(len(names))])
-		for i := range n {
-			if rng.Intn(3) > 0 {
-				n[i] = 'a' + rune(rng.Intn(26))
-			}
-		}
-		if _, ok := kb.Cards.Lookup(string(n)); !ok {
-			misses = append(misses, string(n))
-		}
-	}
+	misses := namequery.Misses(names, 300, 100000, rng, func(q string) bool { _, ok := kb.Cards.Lookup(q); return ok })
 	var questions []string
 	for _, c := range loadEval(b) {
 		questions = append(questions, c.question)

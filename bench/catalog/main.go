@@ -24,6 +24,7 @@ import (
 
 	"github.com/sahilm/fuzzy"
 
+	"github.com/arbiter-mtg/arbiter/internal/namequery"
 	"github.com/arbiter-mtg/arbiter/rulings"
 	"github.com/arbiter-mtg/arbiter/rulings/search"
 )
@@ -155,17 +156,7 @@ func measure(kb *rulings.KB) {
 	}
 	// Misses: a real name with most letters replaced, kept when Lookup
 	// finds nothing, so that Suggest runs.
-	for tries := 0; len(misses) < 500 && tries < 200000; tries++ {
-		n := []rune(names[rng.Intn(len(names))])
-		for i := range n {
-			if rng.Intn(3) > 0 {
-				n[i] = 'a' + rune(rng.Intn(26))
-			}
-		}
-		if _, ok := kb.Cards.Lookup(string(n)); !ok {
-			misses = append(misses, string(n))
-		}
-	}
+	misses = namequery.Misses(names, 500, 200000, rng, func(q string) bool { _, ok := kb.Cards.Lookup(q); return ok })
 	for len(prefixes) < 2000 {
 		n := names[rng.Intn(len(names))]
 		k := 1 + rng.Intn(min(8, len(n)))
