@@ -41,8 +41,8 @@ func New(kb *rulings.KB) *Asker {
 	return a
 }
 
-// vocabulary is the words the game's own rules use (the CR and its
-// glossary): a card named only with them needs to be written as a name to
+// vocabulary is the words the game's own rules use (the CR, its glossary
+// and the tournament documents): a card named only with them needs to be written as a name to
 // be linked. Oracle text and rulings are left out: they name cards.
 func vocabulary(kb *rulings.KB) []string {
 	seen := map[string]bool{}
@@ -60,6 +60,13 @@ func vocabulary(kb *rulings.KB) []string {
 	}
 	for _, g := range kb.CR.Glossary {
 		addText(g.Term + " " + g.Text)
+	}
+	// The tournament documents' words too ("warning", "loss"): a judge
+	// call tells its story in them.
+	if kb.Tourney != nil {
+		for _, d := range kb.Tourney.SearchDocs() {
+			addText(d.Title + " " + d.Text)
+		}
 	}
 	out := make([]string, 0, len(seen))
 	for w := range seen {
@@ -115,9 +122,7 @@ func (a Answer) Top() []Hit {
 func (a *Asker) Ask(q string) Answer {
 	ans := Answer{Question: q}
 	links := a.names.link(q)
-	for _, l := range links {
-		ans.Cards = append(ans.Cards, l.Card)
-	}
+	ans.Cards = Cards(links)
 	text := withoutNames(q, a.namesToBlank(links))
 	var rulesTop float64
 	ans.Rules, ans.Docs, rulesTop = a.rankRules(text, ans.Cards)

@@ -109,6 +109,25 @@ func (s *score) add(ranked []Hit, expect []string) {
 	}
 }
 
+// logMiss shows a question the answer did not put first: what it was
+// after, what came back, and the cards it linked.
+func logMiss(t *testing.T, q evalset.Question, ans Answer) {
+	t.Helper()
+	top := ans.Top()
+	if len(top) > 0 && hit(top[0], q.Expect) {
+		return
+	}
+	var ids []string
+	for _, h := range top {
+		ids = append(ids, fmt.Sprintf("%s:%s(%.2f)", h.Kind, h.ID, h.Score))
+	}
+	var names []string
+	for _, c := range ans.Cards {
+		names = append(names, c.Name)
+	}
+	t.Logf("miss %s want %v got %v cards %v", q.ID, q.Expect, ids, names)
+}
+
 // searchBaseline is what plain search answers: the product before ask.
 func searchBaseline(a *Asker, q string) []Hit {
 	var out []Hit
@@ -142,16 +161,8 @@ func TestRealQuestions(t *testing.T) {
 				base.add(searchBaseline(a, q.Question), q.Expect)
 				ans := a.Ask(q.Question)
 				got.add(ans.Top(), q.Expect)
-				if testing.Verbose() && set.name == "tune" && (len(ans.Top()) == 0 || !hit(ans.Top()[0], q.Expect)) {
-					var ids []string
-					for _, h := range ans.Top() {
-						ids = append(ids, h.Kind+":"+h.ID)
-					}
-					var names []string
-					for _, c := range ans.Cards {
-						names = append(names, c.Name)
-					}
-					t.Logf("miss %s want %v got %v cards %v", q.ID, q.Expect, ids, names)
+				if testing.Verbose() && set.name == "tune" {
+					logMiss(t, q, ans)
 				}
 			}
 			t.Logf("%-6s %-10s ask: %s | search: %s", set.name, kind, got, base)

@@ -21,6 +21,10 @@ const maxNameWords = 8
 type names struct {
 	full  map[string]*cards.Card // folded full or face name
 	short map[string]*cards.Card // folded short name, unique ones only
+	// face holds the folded names that are only one face of a card with
+	// several ("Death" of Life // Death): such a name is a card only when
+	// the question writes it as one.
+	face map[string]bool
 	// common holds folded words of the game's own vocabulary (the CR's
 	// text): a card named only with such words ("Fog", "Time Stop",
 	// "Island") is linked only when the question writes it as a name.
@@ -28,7 +32,7 @@ type names struct {
 }
 
 func newNames(cat *cards.Catalog, vocabulary []string) *names {
-	n := &names{full: map[string]*cards.Card{}, short: map[string]*cards.Card{}, common: map[string]bool{}}
+	n := &names{full: map[string]*cards.Card{}, short: map[string]*cards.Card{}, face: map[string]bool{}, common: map[string]bool{}}
 	for _, w := range vocabulary {
 		n.common[w] = true
 	}
@@ -41,6 +45,7 @@ func newNames(cat *cards.Catalog, vocabulary []string) *names {
 		for _, f := range c.Faces {
 			if k := fold.Key(f.Name); n.full[k] == nil {
 				n.full[k] = c
+				n.face[k] = true
 			}
 		}
 		if i := strings.IndexByte(c.Name, ','); i > 0 {
@@ -48,6 +53,10 @@ func newNames(cat *cards.Catalog, vocabulary []string) *names {
 		}
 	}
 	for _, c := range cat.Cards() {
+		// A card's own name is not only a face, whichever came first.
+		if k := fold.Key(c.Name); n.full[k] == c {
+			delete(n.face, k)
+		}
 		if i := strings.IndexByte(c.Name, ','); i > 0 {
 			k := fold.Key(c.Name[:i])
 			if shortCount[k] == 1 && n.full[k] == nil {
@@ -70,10 +79,11 @@ var (
 	wordRe    = regexp.MustCompile(`[\p{L}\p{N}]+(?:[’'\-][\p{L}\p{N}]+)*`)
 )
 
-// link finds the cards a question names: every [[Card]], then the longest
-// runs of words that are a card's name (possessives and plurals too),
-// never a name made only of the game's common words unless the question
-// capitalises it mid-sentence.
+// link finds where a question names cards: every [[Card]], then the
+// longest runs of words that are a card's name (possessives and plurals
+// too), never a name made only of the game's common words unless the
+// question writes it as a name mid-sentence. A card named twice has a link
+// for each place.
 func (n *names) link(q string) []Link {
 	var out []Link
 	taken := make([]bool, len(q))
@@ -82,13 +92,9 @@ func (n *names) link(q string) []Link {
 			taken[i] = true
 		}
 	}
-	seen := map[*cards.Card]bool{}
 	add := func(c *cards.Card, s, e int) {
 		mark(s, e)
-		if !seen[c] {
-			seen[c] = true
-			out = append(out, Link{Card: c, Start: s, End: e})
-		}
+		out = append(out, Link{Card: c, Start: s, End: e})
 	}
 	for _, m := range bracketed.FindAllStringSubmatchIndex(q, -1) {
 		if c := n.find(q[m[2]:m[3]]); c != nil {
@@ -107,6 +113,14 @@ func (n *names) link(q string) []Link {
 			if taken[e-1] {
 				continue
 			}
+			// A word of a card already named ("Garruk", "the
+			// Shapeshifter") is that card again.
+			if c := n.again(out, q[s:e], words[i:i+k], q); c != nil {
+				mark(s, e)
+				out = append(out, Link{Card: c, Start: s, End: e})
+				i += k - 1
+				break
+			}
 			c := n.lookupSpan(q[s:e])
 			if c == nil || !n.plausible(q, s, e, words[i:i+k]) {
 				continue
@@ -114,6 +128,49 @@ func (n *names) link(q string) []Link {
 			add(c, s, e)
 			i += k - 1
 			break
+		}
+	}
+	return out
+}
+
+// again returns the card already linked whose name holds the span as one
+// of its words, when exactly one does: a story names a card in full once
+// and by one word of it after ("Garruk", "the Shapeshifter").
+func (n *names) again(linked []Link, span string, words [][]int, q string) *cards.Card {
+	if len(words) != 1 || len(span) < 4 {
+		return nil
+	}
+	r := []rune(span)
+	if !unicode.IsUpper(r[0]) {
+		return nil
+	}
+	k := fold.Key(span)
+	var found *cards.Card
+	for _, l := range linked {
+		if l.Card == found {
+			continue
+		}
+		for _, w := range wordRe.FindAllString(l.Card.Name, -1) {
+			if wk := fold.Key(w); wk == k || wk == trimEnding(k) {
+				if found != nil {
+					return nil
+				}
+				found = l.Card
+				break
+			}
+		}
+	}
+	return found
+}
+
+// Cards returns the distinct cards of a list of links, in order.
+func Cards(links []Link) []*cards.Card {
+	var out []*cards.Card
+	seen := map[*cards.Card]bool{}
+	for _, l := range links {
+		if !seen[l.Card] {
+			seen[l.Card] = true
+			out = append(out, l.Card)
 		}
 	}
 	return out
@@ -158,11 +215,17 @@ func trimEnding(k string) string {
 }
 
 // plausible says whether a span that matches a card's name is meant as
-// the name: always for a name with an uncommon word; for a name made only
-// of common words, only when every word is capitalised and the span does
-// not start a sentence (then "Fog" in "I cast Fog" is the card and "fog"
-// or "Island" at the start of a sentence is not).
+// the name: always for a name of several words with an uncommon one or a
+// long uncommon word; otherwise only when it is written as a name
+// mid-sentence (then "Fog" in "I cast Fog" is the card and "fog" or
+// "Island" at the start of a sentence is not). One face of a card with
+// several ("Death" of Life // Death, "Lead" of Destined // Lead) must be
+// written as a name and not be a word of the game; a name of one or two
+// letters ("X") is never linked unless bracketed.
 func (n *names) plausible(q string, s, e int, words [][]int) bool {
+	if e-s < 3 {
+		return false
+	}
 	allCommon := true
 	for _, w := range words {
 		if !n.common[fold.Key(q[w[0]:w[1]])] {
@@ -170,15 +233,36 @@ func (n *names) plausible(q string, s, e int, words [][]int) bool {
 			break
 		}
 	}
+	face := n.face[fold.Key(q[s:e])] || n.face[trimEnding(fold.Key(q[s:e]))]
+	if face && allCommon && len(words) == 1 {
+		return false
+	}
 	// A long uncommon word is a name in any case ("ornithopter"); a
 	// short one ("opt") or one the game's text uses is a name only when
 	// the question writes it as one.
-	if !allCommon && (len(words) > 1 || e-s >= 7) {
+	if !face && !allCommon && (len(words) > 1 || e-s >= 7) {
 		return true
 	}
-	for _, w := range words {
+	return writtenAsName(q, s, words)
+}
+
+// smallWords are the words a card's name keeps in lower case inside it
+// ("Go for Blood", "Leyline of the Void").
+var smallWords = map[string]bool{"a": true, "an": true, "and": true, "as": true, "at": true, "by": true,
+	"for": true, "from": true, "in": true, "into": true, "of": true, "on": true, "or": true,
+	"the": true, "to": true, "upon": true, "with": true}
+
+// writtenAsName reports whether a span is written as a card name: its
+// first and last words capitalised (the small words between may be lower
+// case), not at the start of a sentence.
+func writtenAsName(q string, s int, words [][]int) bool {
+	for i, w := range words {
 		r := []rune(q[w[0]:w[1]])
-		if len(r) == 0 || !unicode.IsUpper(r[0]) {
+		if len(r) == 0 {
+			return false
+		}
+		inner := i > 0 && i < len(words)-1
+		if !unicode.IsUpper(r[0]) && !(inner && smallWords[string(r)]) {
 			return false
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-mtg/arbiter/engine"
+	"github.com/arbiter-mtg/arbiter/rulings/cards"
 )
 
 // The linker finds every card a question names, in its own words, and no
@@ -33,8 +34,8 @@ func TestLinkCards(t *testing.T) {
 	}
 	for _, c := range cases {
 		var got []string
-		for _, l := range a.names.link(c.q) {
-			got = append(got, l.Card.Name)
+		for _, c := range Cards(a.names.link(c.q)) {
+			got = append(got, c.Name)
 		}
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%q: linked %q, want %q", c.q, got, c.want)
@@ -90,5 +91,57 @@ func TestSetupRunsInTheEngine(t *testing.T) {
 	}
 	if got := a.Ask("What does the stack do?").Setup; got != nil {
 		t.Errorf("a question without cards got a setup: %q", got)
+	}
+}
+
+// syntheticNames is a linker over a few cards written as Scryfall objects
+// (split cards with their faces), with the given words of the game.
+func syntheticNames(t *testing.T, vocabulary []string, objects string) *names {
+	t.Helper()
+	cat := cards.NewCatalog()
+	if ok, err := cat.AddFile([]byte(objects)); !ok || err != nil {
+		t.Fatalf("AddFile = %v, %v", ok, err)
+	}
+	cat.Finish()
+	return newNames(cat, vocabulary)
+}
+
+// A name of common words is linked when written as a name, small words
+// inside it in lower case included; a face of a split card made of one
+// common word, or a name of one letter, only in brackets; a word of a
+// card already named is that card again.
+func TestLinkWrittenNames(t *testing.T) {
+	n := syntheticNames(t, []string{"go", "for", "blood", "death", "life", "and", "x", "touch", "trample", "the", "of", "void", "with"}, `[
+	 {"object":"card","name":"Go for Blood","lang":"en","type_line":"Sorcery"},
+	 {"object":"card","name":"Leyline of the Void","lang":"en","type_line":"Enchantment"},
+	 {"object":"card","name":"Life // Death","layout":"split","lang":"en","type_line":"Sorcery // Sorcery","card_faces":[{"object":"card_face","name":"Life","type_line":"Sorcery"},{"object":"card_face","name":"Death","type_line":"Sorcery"}]},
+	 {"object":"card","name":"Flesh // Blood","layout":"split","lang":"en","type_line":"Sorcery // Instant","card_faces":[{"object":"card_face","name":"Flesh","type_line":"Sorcery"},{"object":"card_face","name":"Blood","type_line":"Instant"}]},
+	 {"object":"card","name":"X","lang":"en","type_line":"Instant"},
+	 {"object":"card","name":"Stormwild Capridor","lang":"en","type_line":"Creature — Goat"},
+	 {"object":"card","name":"Capridor","lang":"en","type_line":"Creature — Goat"}]`)
+	cases := []struct {
+		q    string
+		want []string
+	}{
+		{"I cast Go for Blood on my creature.", []string{"Go for Blood"}},
+		{"If I have a Leyline of the Void out, what happens?", []string{"Leyline of the Void"}},
+		{"A creature with Trample and Death touch attacks.", nil},
+		{"I cast [[Death]] on it.", []string{"Life // Death"}},
+		{"I cast Banefire with X equal to 5.", nil},
+		{"My Stormwild Capridor fights. Does the Capridor survive?", []string{"Stormwild Capridor"}},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, card := range Cards(n.link(c.q)) {
+			got = append(got, card.Name)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q: linked %q, want %q", c.q, got, c.want)
+		}
+	}
+	// Both mentions of the Capridor are blanked out of the searched words.
+	q := "My Stormwild Capridor fights. Does the Capridor survive?"
+	if text := withoutNames(q, n.link(q)); strings.Contains(text, "Capridor") {
+		t.Errorf("%q kept a name", text)
 	}
 }
