@@ -8,6 +8,7 @@
 package ask
 
 import (
+	"cmp"
 	"regexp"
 	"sort"
 	"strings"
@@ -206,13 +207,13 @@ func (a *Asker) rankRules(text string, named []*cards.Card) (hits, docs []Hit, r
 		if i == 0 {
 			kinds = append(kinds, "ipg", "mtr", "jar")
 		}
-		all := a.kb.Search(p.text, search.Options{Kinds: kinds, Limit: 60})
+		all := a.kb.Search(p.text, search.Options{Kinds: kinds, Limit: 60, NoSnippet: true})
 		var res []search.Result
 		for _, r := range all {
 			if r.Kind == "rule" || r.Kind == "glossary" {
 				res = append(res, r)
 			} else if len(docs) < maxRules {
-				docs = append(docs, Hit{Kind: r.Kind, ID: r.ID, Title: r.Title, Snippet: r.Snippet, Score: r.Score})
+				docs = append(docs, Hit{Kind: r.Kind, ID: r.ID, Title: r.Title, Snippet: a.kb.Index.Snippet(p.text, cmp.Or(r.Text, r.Title)), Score: r.Score})
 			}
 		}
 		top := 1.0
@@ -259,11 +260,23 @@ func (a *Asker) rankRules(text string, named []*cards.Card) (hits, docs []Hit, r
 			continue
 		}
 		scores[key] = featureOnly * best * w
-		info[key] = search.Result{Kind: "rule", ID: id, Title: a.kb.DisplayTitle(r), Snippet: r.Text}
+		info[key] = search.Result{Kind: "rule", ID: id, Title: a.kb.DisplayTitle(r), Text: r.Text}
 	}
 	// A header whose subrule the question matches nearly as well gives way
-	// to it: the subrule is what decides.
+	// to it: the subrule is what decides. Headers are taken shortest number
+	// first, so that a subrule that takes its header's place can give way
+	// to its own subrule in turn, the same way on every run.
+	keys := make([]string, 0, len(scores))
 	for key := range scores {
+		keys = append(keys, key)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if len(keys[i]) != len(keys[j]) {
+			return len(keys[i]) < len(keys[j])
+		}
+		return keys[i] < keys[j]
+	})
+	for _, key := range keys {
 		kind, id, _ := strings.Cut(key, ":")
 		r, _ := a.kb.CR.Rule(id)
 		if kind != "rule" || r == nil || len(r.Children) == 0 {
@@ -283,7 +296,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card) (hits, docs []Hit, r
 	var out []Hit
 	for key, s := range scores {
 		in := info[key]
-		out = append(out, Hit{Kind: in.Kind, ID: in.ID, Title: in.Title, Snippet: in.Snippet, Score: s})
+		out = append(out, Hit{Kind: in.Kind, ID: in.ID, Title: in.Title, Snippet: in.Text, Score: s})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Score != out[j].Score {
@@ -293,6 +306,11 @@ func (a *Asker) rankRules(text string, named []*cards.Card) (hits, docs []Hit, r
 	})
 	if len(out) > maxRules {
 		out = out[:maxRules]
+	}
+	// Snippets for the rules kept only: making one for every candidate
+	// cost more than the ranking.
+	for i := range out {
+		out[i].Snippet = a.kb.Index.Snippet(text, cmp.Or(out[i].Snippet, out[i].Title))
 	}
 	return out, docs, rawTop
 }

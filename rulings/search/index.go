@@ -7,11 +7,13 @@ package search
 
 import (
 	"math"
+	"math/bits"
 	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
 )
@@ -55,6 +57,9 @@ type Result struct {
 type Options struct {
 	Kinds []string // empty: every kind
 	Limit int      // 0: 10
+	// NoSnippet leaves the results' Snippet empty: a caller that re-ranks
+	// many results makes snippets for the few it keeps (Index.Snippet).
+	NoSnippet bool
 }
 
 // Params are the ranking constants. Defaults were chosen on the evaluation
@@ -107,6 +112,55 @@ type Index struct {
 	exact  map[uint64]int32   // hash of the folded whole text -> doc, for pasted paragraphs
 	titles map[string][]int32 // stemmed title words -> docs with that title
 	pool   sync.Pool          // *scratch
+	// kindNames lists the kinds of item; kindCode holds, per item, the
+	// index of its kind, with lends set when it passes score to the rules
+	// it cites. A search narrowed to some kinds scores only the items it
+	// may return and those that lend.
+	kindNames []string
+	kindCode  []uint8
+}
+
+// lends marks, in a kindCode, an item that lends score to the rules it
+// cites.
+const lends = 0x80
+
+// indexKinds fills kindNames and kindCode from the items.
+func (ix *Index) indexKinds() {
+	ix.kindNames = ix.kindNames[:0]
+	ix.kindCode = make([]uint8, len(ix.docs))
+	for i := range ix.docs {
+		d := &ix.docs[i]
+		k := slices.Index(ix.kindNames, d.Kind)
+		if k < 0 {
+			k = len(ix.kindNames)
+			ix.kindNames = append(ix.kindNames, d.Kind)
+		}
+		code := uint8(k & 0x7f)
+		if d.BoostRefs && len(d.Refs) > 0 {
+			code |= lends
+		}
+		ix.kindCode[i] = code
+	}
+}
+
+// kindFilter returns which kind codes a search may return and which it
+// must score (those it returns and those that lend), or nil for every
+// kind.
+func (ix *Index) kindFilter(kinds []string) (returns, scores *[256]bool) {
+	if len(kinds) == 0 || len(ix.kindNames) > 0x7f {
+		return nil, nil
+	}
+	returns, scores = new([256]bool), new([256]bool)
+	for code := range 256 {
+		k := code & 0x7f
+		if k < len(ix.kindNames) && slices.Contains(kinds, ix.kindNames[k]) {
+			returns[code], scores[code] = true, true
+		}
+		if code&lends != 0 {
+			scores[code] = true
+		}
+	}
+	return returns, scores
 }
 
 type docKey struct{ kind, id string }
@@ -204,6 +258,7 @@ func BuildWith(docs []Doc, p Params) *Index {
 	}
 	ix.terms = newTermTable(chunks)
 	ix.vocab = vocabFromStems(stems)
+	ix.indexKinds()
 	return ix
 }
 
@@ -391,8 +446,9 @@ func (ix *Index) Search(q string, opt Options) []Result {
 	if len(ix.docs) == 0 || strings.TrimSpace(q) == "" {
 		return nil
 	}
+	returns, scored := ix.kindFilter(opt.Kinds)
 	allowed := func(i int) bool {
-		return len(opt.Kinds) == 0 || slices.Contains(opt.Kinds, ix.docs[i].Kind)
+		return returns == nil || returns[ix.kindCode[i]]
 	}
 	qts := ix.queryTerms(q)
 	sc := ix.getScratch()
@@ -419,6 +475,11 @@ func (ix *Index) Search(q string, opt Options) []Result {
 			idf *= 1 + ix.p.Rare
 		}
 		for _, p := range ps {
+			// An item the search may not return and that lends nothing
+			// cannot change the results.
+			if scored != nil && !scored[ix.kindCode[p.doc]] {
+				continue
+			}
 			norm := k1 * (1 - b + b*ix.lens[p.doc]/ix.avgLen)
 			if scores[p.doc] == 0 {
 				*touched = append(*touched, p.doc)
@@ -470,7 +531,7 @@ func (ix *Index) Search(q string, opt Options) []Result {
 			scores[d] *= w
 		}
 	}
-	quote := ix.quoteBoost(q, scores, touched, allowed, &sc.cands)
+	quote := ix.quoteBoost(q, scores, matched, words, touched, allowed, &sc.cands)
 	hits := sc.hits[:0]
 	for _, d := range *touched {
 		if scores[d] > 0 && allowed(int(d)) {
@@ -482,13 +543,46 @@ func (ix *Index) Search(q string, opt Options) []Result {
 	out := make([]Result, 0, len(hits))
 	for _, d := range hits {
 		doc := ix.docs[d]
-		out = append(out, Result{
-			Kind: doc.Kind, ID: doc.ID, Title: doc.Title, Text: doc.Text,
-			Snippet: snippet(cmpOr(doc.Text, doc.Title), qts, quote), Score: round(float64(scores[d])),
-			Refs: nonNil(doc.Refs),
-		})
+		r := Result{Kind: doc.Kind, ID: doc.ID, Title: doc.Title, Text: doc.Text, Score: round(float64(scores[d])), Refs: nonNil(doc.Refs)}
+		if !opt.NoSnippet {
+			r.Snippet = snippet(cmpOr(doc.Text, doc.Title), qts, quote)
+		}
+		out = append(out, r)
 	}
 	return out
+}
+
+// Snippet is the sentence of text holding most of q's words, cut to about
+// 200 characters, as a result's snippet is made; words are compared folded,
+// a plural "s" aside, without stemming, since a caller asks for a few
+// snippets of long items at once.
+func (ix *Index) Snippet(q, text string) string {
+	const max = 200
+	if utf8.RuneCountInString(text) <= max {
+		return cut(text, max)
+	}
+	want := map[string]bool{}
+	for _, w := range strings.Fields(fold.Key(q)) {
+		if len(w) > 2 && !stopwords[w] {
+			want[strings.TrimSuffix(w, "s")] = true
+		}
+	}
+	best, bestHits := "", -1
+	for _, s := range sentences(text) {
+		hits := 0
+		seen := map[string]bool{}
+		for _, w := range strings.Fields(fold.Key(s)) {
+			w = strings.TrimSuffix(w, "s")
+			if want[w] && !seen[w] {
+				hits++
+				seen[w] = true
+			}
+		}
+		if hits > bestHits {
+			best, bestHits = s, hits
+		}
+	}
+	return cut(best, max)
 }
 
 func cmpOr(a, b string) string {
@@ -562,9 +656,13 @@ func (ix *Index) correct(w string) string {
 	}
 	best, bestDF, bestD := "", 0, maxD+1
 	wr := []rune(w)
+	wm := letterMask(wr)
 	for l := n - maxD; l <= n+maxD; l++ {
 		r := ix.vocab.byLen[l]
 		for i := r[0]; i < r[1]; i++ {
+			if m := ix.vocab.masks[i]; bits.OnesCount32(m&^wm) > maxD || bits.OnesCount32(wm&^m) > maxD {
+				continue
+			}
 			d := fold.Distance(wr, ix.vocab.runes[i], maxD)
 			if d > maxD {
 				continue

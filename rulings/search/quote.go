@@ -32,7 +32,11 @@ const minQuoteTerms = 8
 // whole item verbatim (after folding) wins outright; otherwise the best
 // candidates are re-ranked by how many of the query's three-word runs they
 // contain, which survives small edits and a sentence or two extra or missing.
-func (ix *Index) quoteBoost(q string, scores []float32, touched *[]int32, allowed func(int) bool, scratch *[]int32) bool {
+//
+// matched holds, per item, how many of the query's words (words in all) it
+// contains: the source of a paste holds most of them, so an item holding
+// fewer than half is not tokenized to count runs it cannot have enough of.
+func (ix *Index) quoteBoost(q string, scores, matched []float32, words float32, touched *[]int32, allowed func(int) bool, scratch *[]int32) bool {
 	qt := tokenize(q)
 	if len(qt) < minQuoteTerms {
 		return false
@@ -65,6 +69,9 @@ func (ix *Index) quoteBoost(q string, scores []float32, touched *[]int32, allowe
 		// separator, so an item has at most len/2+1 tokens, and no more
 		// runs than tokens.
 		if maxTokens := (len(doc.Text)+len(doc.Extra))/2 + 2; float32(maxTokens) < minQuoteOverlap*float32(len(qs)) {
+			continue
+		}
+		if matched[d] < minQuoteOverlap*words {
 			continue
 		}
 		ds := shingles(tokenize(doc.Text + "\n" + doc.Extra))

@@ -180,3 +180,44 @@ func TestNumberWordsMatchDigits(t *testing.T) {
 		t.Errorf("10 counters -> %+v", rs)
 	}
 }
+
+// A long item's snippet is the sentence with most of the question's words;
+// a short item is its own snippet.
+func TestSnippetPicksTheSentenceAsked(t *testing.T) {
+	ix := Build(testDocs)
+	long := "Players may not look at their opponent's library at any time during the match unless an effect allows it. " +
+		"A player who draws extra cards must reveal them and the opponent chooses which cards go back into the library. " +
+		"Decklists are checked at the start of each round by the judges on the floor and any problem is reported to the head judge."
+	if got := ix.Snippet("my opponent drew extra cards, what happens?", long); got != "A player who draws extra cards must reveal them and the opponent chooses which cards go back into the library." {
+		t.Errorf("snippet %q", got)
+	}
+	if got := ix.Snippet("anything", "Short text."); got != "Short text." {
+		t.Errorf("short snippet %q", got)
+	}
+	// Results asked without snippets have none; with, they do.
+	if r := ix.Search("haste", Options{NoSnippet: true}); len(r) == 0 || r[0].Snippet != "" {
+		t.Errorf("NoSnippet results %+v", r)
+	}
+	if r := ix.Search("haste", Options{}); len(r) == 0 || r[0].Snippet == "" {
+		t.Errorf("results %+v have no snippet", r)
+	}
+}
+
+// A search narrowed to some kinds returns the same items, in the same
+// order and with the same scores, as the unnarrowed search filtered
+// afterwards: the items it leaves unscored could change nothing.
+func TestKindsNarrowWithoutChangingScores(t *testing.T) {
+	ix := Build(testDocs)
+	for _, q := range []string{"haste attack", "creature counter power", "summoning sickness haste"} {
+		var want []Result
+		for _, r := range ix.Search(q, Options{Limit: 50}) {
+			if r.Kind == "rule" {
+				want = append(want, r)
+			}
+		}
+		got := ix.Search(q, Options{Kinds: []string{"rule"}, Limit: 50})
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: narrowed %v, want %v", q, got, want)
+		}
+	}
+}

@@ -111,6 +111,7 @@ func DecodeSnapshot(r *snap.Reader) *Index {
 		ix.byKey[docKey{d.Kind, d.ID}] = int32(i)
 	}
 	ix.avgLen = r.Float32()
+	ix.indexKinds()
 	tt := &termTable{blob: r.String()}
 	nt := r.Len()
 	tt.off = make([]uint32, nt+1)

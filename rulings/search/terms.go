@@ -75,11 +75,29 @@ func (tt *termTable) lookup(term string) []posting {
 type vocabulary struct {
 	words, stems []string
 	runes        [][]rune
-	byLen        map[int][2]int // length -> range of words
+	// masks holds, per word, the set of letters it uses (a bit per letter
+	// a–z, one bit for anything else): an edit adds at most one letter to
+	// the set and removes at most one, so a word whose set differs by more
+	// than the allowed edits is passed over without aligning it.
+	masks []uint32
+	byLen map[int][2]int // length -> range of words
+}
+
+// letterMask is the set of letters a word uses.
+func letterMask(w []rune) uint32 {
+	var m uint32
+	for _, r := range w {
+		if r >= 'a' && r <= 'z' {
+			m |= 1 << (r - 'a')
+		} else {
+			m |= 1 << 26
+		}
+	}
+	return m
 }
 
 func newVocabulary(words, stems []string) *vocabulary {
-	v := &vocabulary{words: words, stems: stems, runes: make([][]rune, len(words)), byLen: map[int][2]int{}}
+	v := &vocabulary{words: words, stems: stems, runes: make([][]rune, len(words)), masks: make([]uint32, len(words)), byLen: map[int][2]int{}}
 	total := 0
 	for _, w := range words {
 		total += len(w)
@@ -89,6 +107,7 @@ func newVocabulary(words, stems []string) *vocabulary {
 		s := len(flat)
 		flat = append(flat, []rune(w)...)
 		v.runes[i] = flat[s:len(flat):len(flat)]
+		v.masks[i] = letterMask(v.runes[i])
 		r := v.byLen[len(w)]
 		if r[1] == 0 {
 			r[0] = i
