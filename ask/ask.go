@@ -126,16 +126,21 @@ func (a *Asker) Ask(q string) Answer {
 	ans.Cards = Cards(links)
 	text := withoutNames(q, a.namesToBlank(links))
 	var rulesTop float64
-	ans.Rules, ans.Docs, rulesTop = a.rankRules(text, ans.Cards)
+	rulings := a.scoreRulings(text, ans.Cards)
+	ans.Rules, ans.Docs, rulesTop = a.rankRules(text, ans.Cards, rulings)
 	// On the rules' scale (their first pass is scaled to its best).
 	for i := range ans.Docs {
 		ans.Docs[i].Score /= max(rulesTop, 1e-9)
 	}
 	// A call at a tournament names its situation in the documents' words;
 	// without those words, the documents must match better than the CR.
-	ans.Tournament = len(ans.Docs) > 0 && (isTournamentCall(text) || len(ans.Rules) == 0 ||
-		len(wordRe.FindAllString(text, -1)) >= 5 && ans.Docs[0].Score > 1)
-	ans.Rulings = a.rankRulings(text, ans.Cards)
+	ans.Tournament = len(ans.Docs) > 0 && (isTournamentCall(text) || len(ans.Rules) == 0)
+	for _, r := range rulings {
+		if len(ans.Rulings) == maxRulings {
+			break
+		}
+		ans.Rulings = append(ans.Rulings, r.Ruling)
+	}
 	ans.Setup = setup(ans.Cards)
 	return ans
 }
@@ -176,6 +181,14 @@ const (
 	// featureOnly is the score, relative to the best, of a rule that only
 	// the named cards point at.
 	featureOnly = 0.5
+	// maxRulings is how many rulings an answer shows.
+	maxRulings = 5
+	// bridgeRulings is how many of the best rulings are searched for the
+	// rules they state, each with bridgeWeight beside the question's own
+	// search, when they share at least minBridgeScore with the question.
+	bridgeRulings  = 2
+	bridgeWeight   = 0.5
+	minBridgeScore = 2
 	// subruleShare is how close a subrule's own score must come to its
 	// header's for the subrule to take the header's place.
 	subruleShare = 0.8
@@ -184,25 +197,38 @@ const (
 // rankRules ranks CR rules: the question's own words first, with a bonus
 // for the rules that govern what the named cards do, and a header rule
 // replaced by its subrule that matches the question best.
-func (a *Asker) rankRules(text string, named []*cards.Card) (hits, docs []Hit, rawTop float64) {
+func (a *Asker) rankRules(text string, named []*cards.Card, rulings []scoredRuling) (hits, docs []Hit, rawTop float64) {
 	scores := map[string]float64{}
 	info := map[string]search.Result{}
 	best := 0.0
 	// The whole story, then the sentences that ask: what is asked weighs
 	// more than the set-up around it.
-	passes := []struct {
+	type pass struct {
 		text   string
 		weight float64
-	}{{text, 1}}
+	}
+	passes := []pass{{text, 1}}
 	if ask := asking(text); ask != "" && ask != strings.TrimSpace(text) {
-		passes = append(passes, struct {
-			text   string
-			weight float64
-		}{ask, askWeight})
+		passes = append(passes, pass{ask, askWeight})
+	}
+	// The documents are put on the scale of the question's own passes.
+	ownPasses := len(passes)
+	// The named cards' rulings that bear on the question state the
+	// principle in the rules' own words: their text is searched too, and
+	// the rules they cite point at the answer.
+	cited := map[string]float64{}
+	for i, r := range rulings {
+		if i == bridgeRulings || r.score < minBridgeScore {
+			break
+		}
+		passes = append(passes, pass{r.Text, bridgeWeight})
+		for _, ref := range r.Refs {
+			cited[ref] = 1
+		}
 	}
 	for i, p := range passes {
 		// The whole question is searched once for the rules and the
-		// tournament documents together; the asking sentences for rules.
+		// tournament documents together; the others for rules.
 		kinds := []string{"rule", "glossary"}
 		if i == 0 {
 			kinds = append(kinds, "ipg", "mtr", "jar")
@@ -219,7 +245,9 @@ func (a *Asker) rankRules(text string, named []*cards.Card) (hits, docs []Hit, r
 		top := 1.0
 		if len(res) > 0 {
 			top = res[0].Score
-			rawTop = max(rawTop, top)
+			if i < ownPasses {
+				rawTop = max(rawTop, top)
+			}
 		}
 		for _, r := range res {
 			key := r.Kind + ":" + r.ID
@@ -247,6 +275,9 @@ func (a *Asker) rankRules(text string, named []*cards.Card) (hits, docs []Hit, r
 	// for both.
 	pointers := a.features(named)
 	for id, w := range cues(text) {
+		pointers[id] += w
+	}
+	for id, w := range cited {
 		pointers[id] += w
 	}
 	for id, w := range pointers {
@@ -315,9 +346,17 @@ func (a *Asker) rankRules(text string, named []*cards.Card) (hits, docs []Hit, r
 	return out, docs, rawTop
 }
 
-// rankRulings orders the named cards' rulings by how much of the question
-// they share, a ruling that names another card of the question first.
-func (a *Asker) rankRulings(text string, named []*cards.Card) []Ruling {
+// scoredRuling is a ruling of a named card with how much it shares with
+// the question.
+type scoredRuling struct {
+	Ruling
+	score float64
+}
+
+// scoreRulings orders the named cards' rulings by how much of the question
+// they share, a ruling that names another card of the question first; those
+// that share nothing are left out.
+func (a *Asker) scoreRulings(text string, named []*cards.Card) []scoredRuling {
 	if len(named) == 0 {
 		return nil
 	}
@@ -327,11 +366,7 @@ func (a *Asker) rankRulings(text string, named []*cards.Card) []Ruling {
 			qwords[w] = true
 		}
 	}
-	type scored struct {
-		r Ruling
-		s float64
-	}
-	var all []scored
+	var all []scoredRuling
 	for _, c := range named {
 		for _, r := range c.Rulings {
 			s := 0.0
@@ -346,18 +381,13 @@ func (a *Asker) rankRulings(text string, named []*cards.Card) []Ruling {
 					s += 5
 				}
 			}
-			all = append(all, scored{Ruling{Card: c.Name, Date: r.Date, Text: r.Text, Refs: r.Refs}, s})
+			if s > 0 {
+				all = append(all, scoredRuling{Ruling{Card: c.Name, Date: r.Date, Text: r.Text, Refs: r.Refs}, s})
+			}
 		}
 	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].s > all[j].s })
-	var out []Ruling
-	for _, x := range all {
-		if x.s == 0 || len(out) == 5 {
-			break
-		}
-		out = append(out, x.r)
-	}
-	return out
+	sort.SliceStable(all, func(i, j int) bool { return all[i].score > all[j].score })
+	return all
 }
 
 var sentenceRe = regexp.MustCompile(`[^.!?\n]+[.!?]*`)

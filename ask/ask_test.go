@@ -76,14 +76,28 @@ func (s score) rate1() float64 { return float64(s.top1) / float64(max(s.n, 1)) }
 func (s score) rate5() float64 { return float64(s.top5) / float64(max(s.n, 1)) }
 
 // realFloors are the rates (top-1, top-5) the pipeline reached on the real
-// questions when they were added.
+// questions over the small catalogue (M15 and THS).
 var realFloors = map[string][2]float64{
-	"tune rules":        {0.13, 0.21},
-	"tune tournament":   {0.30, 0.68},
-	"report rules":      {0.10, 0.20},
-	"report tournament": {0.45, 0.70},
-	"unseen rules":      {0.15, 0.35},
+	"tune rules":        {0.17, 0.26},
+	"tune tournament":   {0.36, 0.72},
+	"report rules":      {0.11, 0.22},
+	"report tournament": {0.47, 0.80},
+	"unseen rules":      {0.16, 0.36},
 	"unseen tournament": {0.38, 0.53},
+}
+
+// fullFloors are the rates reached over the whole catalogue, where most
+// named cards are linked. Report tournament top-1 stands one question below
+// the small catalogue's: a call without the documents' words is no longer
+// put to the documents on their score alone (that sent rules questions to
+// the IPG), and one such call's deciding section now comes second.
+var fullFloors = map[string][2]float64{
+	"tune rules":        {0.19, 0.34},
+	"tune tournament":   {0.36, 0.72},
+	"report rules":      {0.11, 0.31},
+	"report tournament": {0.42, 0.85},
+	"unseen rules":      {0.26, 0.50},
+	"unseen tournament": {0.46, 0.53},
 }
 
 // plainFloors are ask's rates on the knowledge core's held-out plain
@@ -221,6 +235,23 @@ func TestPlainQuestions(t *testing.T) {
 		}
 		if f, ok := plainFloors[file]; ok && (got.rate1() < f[0] || got.rate5() < f[1]) {
 			t.Errorf("%s fell below its floor (top-1 %.2f, top-5 %.2f): %s", file, f[0], f[1], got)
+		}
+	}
+}
+
+// A call told in the tournament documents' words is a tournament call,
+// "players" included (it holds the letters of "layer"); a question about
+// the layer system is not, whoever asks it.
+func TestTournamentCallWords(t *testing.T) {
+	cases := map[string]bool{
+		"Both players forgot the trigger and called a judge.":                true,
+		"At a PPTQ you're head judging, Art attacks with a dashed creature.": true,
+		"A judge asked me which layer a Humility effect applies in.":         false,
+		"Which creature survives the combat?":                                false,
+	}
+	for q, want := range cases {
+		if got := isTournamentCall(q); got != want {
+			t.Errorf("isTournamentCall(%q) = %v, want %v", q, got, want)
 		}
 	}
 }
