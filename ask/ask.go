@@ -192,6 +192,9 @@ const (
 	// subruleShare is how close a subrule's own score must come to its
 	// header's for the subrule to take the header's place.
 	subruleShare = 0.8
+	// headerShare is what a header keeps, of its subrule's score, once the
+	// subrule has taken its place.
+	headerShare = 0.99
 )
 
 // rankRules ranks CR rules: the question's own words first, with a bonus
@@ -321,7 +324,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, rulings []scoredRuli
 		}
 		if bestChild != "" && bestScore >= subruleShare*scores[key] {
 			scores["rule:"+bestChild] = max(bestScore, scores[key])
-			scores[key] = bestScore * 0.99
+			scores[key] = bestScore * headerShare
 		}
 	}
 	var out []Hit

@@ -35,6 +35,9 @@ func TestEffectKindsCiteRulesThatSayIt(t *testing.T) {
 	for _, c := range questionCues {
 		tables["cue "+c.name] = c.rules
 	}
+	for _, p := range interactions {
+		tables["interaction "+strings.Join(p.kinds, "/")] = p.rules
+	}
 	for name, refs := range tables {
 		for _, r := range refs {
 			rule, ok := rules.Rule(r.id)

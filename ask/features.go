@@ -63,6 +63,7 @@ func (a *Asker) features(named []*cards.Card) map[string]float64 {
 	add := func(id string, w float64) {
 		out[id] = max(out[id], w)
 	}
+	kinds := map[string]int{}
 	for _, c := range named {
 		for _, kw := range c.Keywords {
 			id, ok := a.keyword[fold.Key(kw)]
@@ -84,14 +85,45 @@ func (a *Asker) features(named []*cards.Card) map[string]float64 {
 		text = reminder.ReplaceAllString(text, "")
 		for _, k := range effectKinds {
 			if k.template.MatchString(text) {
+				kinds[k.name]++
 				for _, r := range k.rules {
 					add(r.id, 1)
 				}
 			}
 		}
 	}
+	// Two named cards that each replace or each trigger on events meet in
+	// the rule that orders them.
+	for _, p := range interactions {
+		n := 0
+		for _, k := range p.kinds {
+			n += kinds[k]
+		}
+		if n >= 2 {
+			for _, r := range p.rules {
+				add(r.id, interactionWeight)
+			}
+		}
+	}
 	return out
 }
+
+// interaction is a rule that decides between the effects of several named
+// cards of the same kinds: which replacement applies first (616.1), in
+// which order triggered abilities go on the stack (603.3b).
+type interaction struct {
+	kinds []string
+	rules []ruleRef
+}
+
+var interactions = []interaction{
+	{[]string{"replacement", "prevention"}, []ruleRef{{"616.1", "two or more replacement"}}},
+	{[]string{"triggered"}, []ruleRef{{"603.3b", "any order they choose"}}},
+}
+
+// interactionWeight is the weight of a rule deciding between named cards'
+// effects, against 1 for a rule that governs one card's effect.
+const interactionWeight = 2
 
 var reminder = regexp.MustCompile(`\([^()]*\)`)
 
