@@ -125,6 +125,9 @@ func (a *Asker) Ask(q string) Answer {
 	links := a.names.link(q)
 	ans.Cards = Cards(links)
 	text := withoutNames(q, a.namesToBlank(links))
+	if !isTournamentCall(text) {
+		text = a.joinKeywords(text)
+	}
 	var rulesTop float64
 	rulings := a.scoreRulings(text, ans.Cards)
 	ans.Rules, ans.Docs, rulesTop = a.rankRules(text, ans.Cards, rulings)
@@ -156,6 +159,34 @@ func (a *Asker) namesToBlank(links []Link) []Link {
 		out = append(out, l)
 	}
 	return out
+}
+
+// joinKeywords writes a keyword split in two words as the keyword
+// ("Death touch" -> "deathtouch", "life link" -> "lifelink"). A tournament
+// call keeps its words ("back up" is a judge's fix there, not backup).
+func (a *Asker) joinKeywords(text string) string {
+	words := wordRe.FindAllStringIndex(text, -1)
+	var b strings.Builder
+	last := 0
+	for i := 0; i+1 < len(words); i++ {
+		w1, w2 := text[words[i][0]:words[i][1]], text[words[i+1][0]:words[i+1][1]]
+		if strings.TrimSpace(text[words[i][1]:words[i+1][0]]) != "" {
+			continue
+		}
+		joined := fold.Key(w1 + w2)
+		if _, ok := a.keyword[joined]; !ok {
+			continue
+		}
+		if _, ok := a.keyword[fold.Key(w1+" "+w2)]; ok {
+			continue
+		}
+		b.WriteString(text[last:words[i][0]])
+		b.WriteString(joined)
+		last = words[i+1][1]
+		i++
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }
 
 // withoutNames blanks the card names out of a question, so that the words
