@@ -208,7 +208,7 @@ const (
 	featureWeight = 0.35
 	// askWeight is the weight of the asking sentences' own search beside
 	// the whole question's.
-	askWeight = 1.0
+	askWeight = 0.5
 	// featureOnly is the score, relative to the best, of a rule that only
 	// the named cards point at.
 	featureOnly = 0.5

@@ -79,27 +79,27 @@ func (s score) rate1() float64 { return float64(s.top1) / float64(max(s.n, 1)) }
 func (s score) rate5() float64 { return float64(s.top5) / float64(max(s.n, 1)) }
 
 // realFloors are the rates (top-1, top-5) the pipeline reached on the real
-// questions over the small catalogue (M15 and THS).
+// questions over the small catalogue (M15 and THS). Report rules top-5
+// stands one question lower than it once did: the asking sentences' weight
+// was chosen on the tune half (0.5 answers it best), and over the full
+// catalogue report rules kept its rate.
 var realFloors = map[string][2]float64{
-	"tune rules":        {0.17, 0.26},
+	"tune rules":        {0.17, 0.28},
 	"tune tournament":   {0.36, 0.72},
-	"report rules":      {0.11, 0.22},
-	"report tournament": {0.47, 0.80},
-	"unseen rules":      {0.16, 0.36},
+	"report rules":      {0.11, 0.20},
+	"report tournament": {0.52, 0.80},
+	"unseen rules":      {0.20, 0.36},
 	"unseen tournament": {0.38, 0.53},
 }
 
 // fullFloors are the rates reached over the whole catalogue, where most
-// named cards are linked. Report tournament top-1 stands one question below
-// the small catalogue's: a call without the documents' words is no longer
-// put to the documents on their score alone (that sent rules questions to
-// the IPG), and one such call's deciding section now comes second.
+// named cards are linked.
 var fullFloors = map[string][2]float64{
-	"tune rules":        {0.26, 0.41},
+	"tune rules":        {0.26, 0.45},
 	"tune tournament":   {0.36, 0.72},
 	"report rules":      {0.11, 0.31},
-	"report tournament": {0.42, 0.85},
-	"unseen rules":      {0.26, 0.53},
+	"report tournament": {0.47, 0.85},
+	"unseen rules":      {0.30, 0.56},
 	"unseen tournament": {0.46, 0.53},
 }
 
