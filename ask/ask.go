@@ -125,7 +125,8 @@ func (a *Asker) Ask(q string) Answer {
 	links := a.names.link(q)
 	ans.Cards = Cards(links)
 	text := withoutNames(q, a.namesToBlank(links))
-	if !isTournamentCall(text) {
+	tournamentWords := isTournamentCall(text)
+	if !tournamentWords {
 		text = a.joinKeywords(text)
 	}
 	var rulesTop float64
@@ -137,7 +138,7 @@ func (a *Asker) Ask(q string) Answer {
 	}
 	// A call at a tournament names its situation in the documents' words;
 	// without those words, the documents must match better than the CR.
-	ans.Tournament = len(ans.Docs) > 0 && (isTournamentCall(text) || len(ans.Rules) == 0)
+	ans.Tournament = len(ans.Docs) > 0 && (tournamentWords || len(ans.Rules) == 0)
 	for _, r := range rulings {
 		if len(ans.Rulings) == maxRulings {
 			break

@@ -2,6 +2,7 @@ package ask
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
@@ -13,7 +14,7 @@ import (
 // so the table cannot drift from the rules it names.
 type effectKind struct {
 	name     string
-	template *regexp.Regexp
+	template *pattern
 	rules    []ruleRef
 }
 
@@ -22,37 +23,37 @@ type ruleRef struct {
 }
 
 var effectKinds = []effectKind{
-	{"replacement", regexp.MustCompile(`(?i)\binstead\b|\bwould\b.*\b(enter|die|be put|deal|draw)`),
+	{"replacement", mustPattern(`(?i)\binstead\b|\bwould\b.*\b(enter|die|be put|deal|draw)`),
 		[]ruleRef{{"614.1a", "instead"}, {"616.1", "replacement"}}},
-	{"prevention", regexp.MustCompile(`(?i)\bprevent\b`), []ruleRef{{"615.1", "prevent"}}},
-	{"triggered", regexp.MustCompile(`(?im)^(when|whenever|at the beginning)\b`),
+	{"prevention", mustPattern(`(?i)\bprevent\b`), []ruleRef{{"615.1", "prevent"}}},
+	{"triggered", mustPattern(`(?im)^(when|whenever|at the beginning)\b`),
 		[]ruleRef{{"603.2", "trigger"}, {"603.3b", "triggered"}}},
-	{"leaves", regexp.MustCompile(`(?i)\b(dies|leaves the battlefield|is put into a graveyard from the battlefield)\b`),
+	{"leaves", mustPattern(`(?i)\b(dies|leaves the battlefield|is put into a graveyard from the battlefield)\b`),
 		[]ruleRef{{"603.10a", "leaves-the-battlefield"}, {"603.6c", "Leaves-the-battlefield"}, {"700.4", "dies"}}},
-	{"enters", regexp.MustCompile(`(?i)\b(enters|enters the battlefield)\b`),
+	{"enters", mustPattern(`(?i)\b(enters|enters the battlefield)\b`),
 		[]ruleRef{{"603.6a", "Enters-the-battlefield"}, {"614.12", "enters"}}},
-	{"copy", regexp.MustCompile(`(?i)\bcop(y|ies)\b`), []ruleRef{{"707.2", "copy"}, {"613.1a", "copiable"}}},
-	{"cant", regexp.MustCompile(`(?i)\bcan(’|')t\b`), []ruleRef{{"101.2", "can’t"}}},
-	{"set-pt", regexp.MustCompile(`(?i)\bbase power and (base )?toughness\b|\bis (a|an) \d+/\d+\b|\bbecomes? (a|an) \d+/\d+`),
+	{"copy", mustPattern(`(?i)\bcop(y|ies)\b`), []ruleRef{{"707.2", "copy"}, {"613.1a", "copiable"}}},
+	{"cant", mustPattern(`(?i)\bcan(’|')t\b`), []ruleRef{{"101.2", "can’t"}}},
+	{"set-pt", mustPattern(`(?i)\bbase power and (base )?toughness\b|\bis (a|an) \d+/\d+\b|\bbecomes? (a|an) \d+/\d+`),
 		[]ruleRef{{"613.4b", "base power"}}},
-	{"modify-pt", regexp.MustCompile(`(?i)\bgets? [+-]\w+/[+-]\w+|[+-]1/[+-]1 counter`),
+	{"modify-pt", mustPattern(`(?i)\bgets? [+-]\w+/[+-]\w+|[+-]1/[+-]1 counter`),
 		[]ruleRef{{"613.4c", "modify power"}}},
-	{"control", regexp.MustCompile(`(?i)\bgain control\b|\bexchange control\b`), []ruleRef{{"613.1b", "Control-changing"}}},
-	{"type", regexp.MustCompile(`(?i)\b(is|are|becomes?) (a|an|all)? ?[\w ]*(creature|artifact|land|enchantment)s?\b.*\bin addition to\b|\bbecomes? (a|an) [\w ]*creature\b`),
+	{"control", mustPattern(`(?i)\bgain control\b|\bexchange control\b`), []ruleRef{{"613.1b", "Control-changing"}}},
+	{"type", mustPattern(`(?i)\b(is|are|becomes?) (a|an|all)? ?[\w ]*(creature|artifact|land|enchantment)s?\b.*\bin addition to\b|\bbecomes? (a|an) [\w ]*creature\b`),
 		[]ruleRef{{"613.1d", "Type-changing"}, {"205.1a", "card type"}}},
-	{"abilities", regexp.MustCompile(`(?i)\blos(e|es) all abilities\b|\b(has|have|gains?) (flying|trample|haste|first strike|deathtouch|lifelink|vigilance|indestructible)`),
+	{"abilities", mustPattern(`(?i)\blos(e|es) all abilities\b|\b(has|have|gains?) (flying|trample|haste|first strike|deathtouch|lifelink|vigilance|indestructible)`),
 		[]ruleRef{{"613.1f", "Ability-adding"}}},
-	{"static", regexp.MustCompile(`(?i)\bas long as\b|\b(creatures|permanents) you control (get|have)\b`),
+	{"static", mustPattern(`(?i)\bas long as\b|\b(creatures|permanents) you control (get|have)\b`),
 		[]ruleRef{{"611.3a", "locked in"}}},
-	{"counter-spell", regexp.MustCompile(`(?i)\bcounter target\b`), []ruleRef{{"701.6a", "counter"}}},
-	{"sacrifice", regexp.MustCompile(`(?i)\bsacrifices?\b`), []ruleRef{{"701.21a", "sacrifice"}}},
-	{"destroy", regexp.MustCompile(`(?i)\bdestroy\b`), []ruleRef{{"701.8a", "destroy"}}},
-	{"regenerate", regexp.MustCompile(`(?i)\bregenerate\b`), []ruleRef{{"701.19a", "regenerates"}}},
-	{"exile", regexp.MustCompile(`(?i)\bexile\b`), []ruleRef{{"701.13a", "exile"}}},
-	{"attach", regexp.MustCompile(`(?i)\battach\b|\bEnchant\b|\bEquip\b`), []ruleRef{{"701.3a", "attach"}}},
-	{"counting", regexp.MustCompile(`(?i)\bfor each\b|\bequal to the number\b`), []ruleRef{{"608.2h", "determined only once"}}},
-	{"duration", regexp.MustCompile(`(?i)\buntil end of turn\b|\bfor as long as\b`), []ruleRef{{"611.2a", "lasts as long as"}, {"611.2b", "for as long as"}}},
-	{"targets", regexp.MustCompile(`(?i)\btarget\b`), []ruleRef{{"608.2b", "targets"}}},
+	{"counter-spell", mustPattern(`(?i)\bcounter target\b`), []ruleRef{{"701.6a", "counter"}}},
+	{"sacrifice", mustPattern(`(?i)\bsacrifices?\b`), []ruleRef{{"701.21a", "sacrifice"}}},
+	{"destroy", mustPattern(`(?i)\bdestroy\b`), []ruleRef{{"701.8a", "destroy"}}},
+	{"regenerate", mustPattern(`(?i)\bregenerate\b`), []ruleRef{{"701.19a", "regenerates"}}},
+	{"exile", mustPattern(`(?i)\bexile\b`), []ruleRef{{"701.13a", "exile"}}},
+	{"attach", mustPattern(`(?i)\battach\b|\bEnchant\b|\bEquip\b`), []ruleRef{{"701.3a", "attach"}}},
+	{"counting", mustPattern(`(?i)\bfor each\b|\bequal to the number\b`), []ruleRef{{"608.2h", "determined only once"}}},
+	{"duration", mustPattern(`(?i)\buntil end of turn\b|\bfor as long as\b`), []ruleRef{{"611.2a", "lasts as long as"}, {"611.2b", "for as long as"}}},
+	{"targets", mustPattern(`(?i)\btarget\b`), []ruleRef{{"608.2b", "targets"}}},
 }
 
 // features maps each rule that governs what the named cards do to a
@@ -82,9 +83,12 @@ func (a *Asker) features(named []*cards.Card) map[string]float64 {
 			text += "\n" + f.Text
 		}
 		// Reminder text restates keywords; it is not what the card does.
-		text = reminder.ReplaceAllString(text, "")
+		if strings.Contains(text, "(") {
+			text = reminder.ReplaceAllString(text, "")
+		}
+		lower := strings.ToLower(text)
 		for _, k := range effectKinds {
-			if k.template.MatchString(text) {
+			if k.template.match(text, lower) {
 				kinds[k.name]++
 				for _, r := range k.rules {
 					add(r.id, 1)
@@ -130,13 +134,14 @@ var reminder = regexp.MustCompile(`\([^()]*\)`)
 // tournamentCue marks a question as a tournament call: the words of the
 // IPG's and MTR's own situations (infractions, penalties, rules
 // enforcement levels, calling a judge).
-var tournamentCue = regexp.MustCompile(`(?i)\b(judg(e|es|ed|ing)|head judge|floor judge|deck checks?|appeal(s|ed)?|spectators?|(P?PTQ|RCQ|GPT|SCG|Grand Prix|Pro Tour)s?|top ?8|swiss|backup|back up|penalt(y|ies)|warning|game loss|match loss|disqualif\w*|infraction|decklists?|deck ?lists?|sideboard(ed|ing)?|REL|competitive|regular rel|professional rel|tournament|round|time (extension|limit)|slow play|stalling|outside assistance|missed trigger|forgot (the|a|his|her|their|my) trigger|drew (an )?extra|extra cards?|looked at|marked cards?|shuffl\w+|mulligan\w*|game play error|communication policy|cheat\w*|bribe\w*|unsporting|FNM|GRV|HCE|LEC|MPE)\b`)
+var tournamentCue = mustPattern(`(?i)\b(judg(e|es|ed|ing)|head judge|floor judge|deck checks?|appeal(s|ed)?|spectators?|(P?PTQ|RCQ|GPT|SCG|Grand Prix|Pro Tour)s?|top ?8|swiss|backup|back up|penalt(y|ies)|warning|game loss|match loss|disqualif\w*|infraction|decklists?|deck ?lists?|sideboard(ed|ing)?|REL|competitive|regular rel|professional rel|tournament|round|time (extension|limit)|slow play|stalling|outside assistance|missed trigger|forgot (the|a|his|her|their|my) trigger|drew (an )?extra|extra cards?|looked at|marked cards?|shuffl\w+|mulligan\w*|game play error|communication policy|cheat\w*|bribe\w*|unsporting|FNM|GRV|HCE|LEC|MPE)\b`)
 
 // isTournamentCall says whether the question is a call at a tournament
 // rather than a game-rules question.
 func isTournamentCall(q string) bool {
-	return tournamentCue.MatchString(q) && !layerWord.MatchString(q)
+	lower := strings.ToLower(q)
+	return tournamentCue.match(q, lower) && !layerWord.match(q, lower)
 }
 
 // layerWord is the word "layer" itself ("players" holds its letters).
-var layerWord = regexp.MustCompile(`(?i)\blayers?\b`)
+var layerWord = mustPattern(`(?i)\blayers?\b`)

@@ -1,0 +1,85 @@
+package ask
+
+import (
+	"regexp/syntax"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-mtg/arbiter/internal/evalset"
+	"github.com/arbiter-mtg/arbiter/internal/testkb"
+)
+
+// The literals a pattern requires are read from its syntax.
+func TestRequiredLiterals(t *testing.T) {
+	cases := []struct {
+		expr string
+		want []string
+	}{
+		{`(?i)\bprevent\b`, []string{"prevent"}},
+		{`(?i)\bcan(’|')t\b`, []string{"can"}},
+		{`(?i)\b(0|zero) toughness\b`, []string{" toughness"}},
+		{`(?i)\binstead\b|\bwould\b.*\b(enter|die)`, []string{"instead", "would"}},
+		{`(?i)\b\d+/\d+\b`, []string{"/"}},
+		{`(?i)\bgets? [+-]\w+`, []string{"get"}},
+		{`\w+`, nil},
+	}
+	for _, c := range cases {
+		p := mustPattern(c.expr)
+		got := slices.Clone(p.needs)
+		slices.Sort(got)
+		want := slices.Clone(c.want)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: needs %q, want %q", c.expr, got, want)
+		}
+	}
+	if _, ok := required(&syntax.Regexp{Op: syntax.OpStar}); ok {
+		t.Error("a starred expression requires nothing")
+	}
+}
+
+// The literal check never changes an answer: over the CR's rules, the
+// cards' Oracle text and rulings and the real questions, every pattern of
+// the cue, effect and tournament tables matches exactly where its
+// expression does.
+func TestPatternsMatchAsTheirExpressions(t *testing.T) {
+	kb := testkb.KB(t)
+	var texts []string
+	for _, id := range kb.CR.Order {
+		r, _ := kb.CR.Rule(id)
+		texts = append(texts, r.Text)
+	}
+	for _, c := range kb.Cards.Cards() {
+		texts = append(texts, c.Text)
+	}
+	for _, q := range evalset.Split(evalset.Dev(), evalset.SplitTune) {
+		texts = append(texts, q.Question)
+	}
+	var pats []*pattern
+	for _, c := range questionCues {
+		pats = append(pats, c.phrase)
+	}
+	for _, k := range effectKinds {
+		pats = append(pats, k.template)
+	}
+	pats = append(pats, tournamentCue, layerWord)
+	matches := 0
+	for _, p := range pats {
+		if len(p.needs) == 0 {
+			t.Errorf("%s requires no literal", p.re)
+		}
+		for _, s := range texts {
+			want := p.re.MatchString(s)
+			if got := p.match(s, strings.ToLower(s)); got != want {
+				t.Errorf("%s on %q: %v, expression %v", p.re, s, got, want)
+			}
+			if want {
+				matches++
+			}
+		}
+	}
+	if matches == 0 {
+		t.Fatal("no pattern matched any text")
+	}
+}
