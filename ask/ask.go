@@ -227,6 +227,13 @@ const (
 	// headerShare is what a header keeps, of its subrule's score, once the
 	// subrule has taken its place.
 	headerShare = 0.99
+	// headingShare is what a heading keeps of its score in a situation,
+	// once its subrule has taken its place.
+	headingShare = 0.5
+	// situationWords is the length, in words, from which a question is a
+	// story rather than a plain question ("what is trample?", answered by
+	// the keyword's heading).
+	situationWords = 15
 )
 
 // rankRules ranks CR rules: the question's own words first, with a bonus
@@ -342,19 +349,39 @@ func (a *Asker) rankRules(text string, named []*cards.Card, rulings []scoredRuli
 		}
 		return keys[i] < keys[j]
 	})
+	// In a situation (a story, or cards named) a heading — a rule that is
+	// only its title ("702.73 Changeling", "305. Lands") — never decides:
+	// its best subrule takes its place however it scored, a keyword's
+	// definition (its first subrule) when none did, and the heading falls
+	// back.
+	situation := len(named) > 0 || len(wordRe.FindAllString(text, -1)) >= situationWords
 	for _, key := range keys {
 		kind, id, _ := strings.Cut(key, ":")
 		r, _ := a.kb.CR.Rule(id)
 		if kind != "rule" || r == nil || len(r.Children) == 0 {
 			continue
 		}
+		heading := situation && (r.Text == "" || r.Text == r.Title)
 		bestChild, bestScore := "", 0.0
 		for _, c := range r.Children {
 			if s, ok := scores["rule:"+c]; ok && s > bestScore {
 				bestChild, bestScore = c, s
 			}
 		}
-		if bestChild != "" && bestScore >= subruleShare*scores[key] {
+		if heading && bestChild == "" && r.Level == cr.LevelNumbered {
+			first, ok := a.kb.CR.Rule(r.Children[0])
+			if !ok {
+				continue
+			}
+			bestChild = first.ID
+			info["rule:"+bestChild] = search.Result{Kind: "rule", ID: bestChild, Title: a.kb.DisplayTitle(first), Text: first.Text}
+		}
+		switch {
+		case bestChild == "":
+		case heading:
+			scores["rule:"+bestChild] = max(bestScore, scores[key])
+			scores[key] *= headingShare
+		case bestScore >= subruleShare*scores[key]:
 			scores["rule:"+bestChild] = max(bestScore, scores[key])
 			scores[key] = bestScore * headerShare
 		}

@@ -79,14 +79,11 @@ func (s score) rate1() float64 { return float64(s.top1) / float64(max(s.n, 1)) }
 func (s score) rate5() float64 { return float64(s.top5) / float64(max(s.n, 1)) }
 
 // realFloors are the rates (top-1, top-5) the pipeline reached on the real
-// questions over the small catalogue (M15 and THS). Report rules top-5
-// stands one question lower than it once did: the asking sentences' weight
-// was chosen on the tune half (0.5 answers it best), and over the full
-// catalogue report rules kept its rate.
+// questions over the small catalogue (M15 and THS).
 var realFloors = map[string][2]float64{
-	"tune rules":        {0.17, 0.28},
+	"tune rules":        {0.17, 0.30},
 	"tune tournament":   {0.36, 0.72},
-	"report rules":      {0.11, 0.20},
+	"report rules":      {0.13, 0.22},
 	"report tournament": {0.52, 0.80},
 	"unseen rules":      {0.20, 0.36},
 	"unseen tournament": {0.38, 0.53},
@@ -95,9 +92,9 @@ var realFloors = map[string][2]float64{
 // fullFloors are the rates reached over the whole catalogue, where most
 // named cards are linked.
 var fullFloors = map[string][2]float64{
-	"tune rules":        {0.26, 0.45},
+	"tune rules":        {0.28, 0.47},
 	"tune tournament":   {0.36, 0.72},
-	"report rules":      {0.11, 0.31},
+	"report rules":      {0.13, 0.33},
 	"report tournament": {0.47, 0.85},
 	"unseen rules":      {0.30, 0.56},
 	"unseen tournament": {0.46, 0.53},
@@ -272,5 +269,27 @@ func TestJoinKeywords(t *testing.T) {
 		if got := a.joinKeywords(in); got != want {
 			t.Errorf("joinKeywords(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// In a story a keyword's heading gives way to the subrule that states it;
+// a plain question about the keyword may still be answered by the heading.
+func TestHeadingGivesWayInAStory(t *testing.T) {
+	a := testAsker(t)
+	pos := func(hs []Hit, id string) int {
+		for i, h := range hs {
+			if h.ID == id {
+				return i
+			}
+		}
+		return -1
+	}
+	story := a.Ask("My opponent controls a creature with changeling and I attack with my Goblins while a card gives my Goblins a bonus, so what types does the changeling creature have now?").Rules
+	if d, h := pos(story, "702.73a"), pos(story, "702.73"); d < 0 || (h >= 0 && h < d) {
+		t.Errorf("story: 702.73a at %d, heading 702.73 at %d: %+v", d, h, story)
+	}
+	plain := a.Ask("What is changeling?").Rules
+	if pos(plain, "702.73") < 0 && pos(plain, "702.73a") < 0 {
+		t.Errorf("plain question: neither 702.73 nor 702.73a in %+v", plain)
 	}
 }
