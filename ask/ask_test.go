@@ -38,6 +38,10 @@ func TestEffectKindsCiteRulesThatSayIt(t *testing.T) {
 	for _, p := range interactions {
 		tables["interaction "+strings.Join(p.kinds, "/")] = p.rules
 	}
+	for _, k := range typeKinds {
+		tables["type "+k.name] = k.rules
+	}
+	tables["transform"] = transformRules
 	for name, refs := range tables {
 		for _, r := range refs {
 			rule, ok := rules.Rule(r.id)
@@ -81,7 +85,7 @@ func (s score) rate5() float64 { return float64(s.top5) / float64(max(s.n, 1)) }
 // realFloors are the rates (top-1, top-5) the pipeline reached on the real
 // questions over the small catalogue (M15 and THS).
 var realFloors = map[string][2]float64{
-	"tune rules":        {0.17, 0.30},
+	"tune rules":        {0.19, 0.32},
 	"tune tournament":   {0.36, 0.72},
 	"report rules":      {0.13, 0.22},
 	"report tournament": {0.52, 0.80},
@@ -92,7 +96,7 @@ var realFloors = map[string][2]float64{
 // fullFloors are the rates reached over the whole catalogue, where most
 // named cards are linked.
 var fullFloors = map[string][2]float64{
-	"tune rules":        {0.28, 0.47},
+	"tune rules":        {0.32, 0.50},
 	"tune tournament":   {0.36, 0.72},
 	"report rules":      {0.13, 0.33},
 	"report tournament": {0.47, 0.85},

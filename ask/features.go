@@ -18,6 +18,21 @@ type effectKind struct {
 	rules    []ruleRef
 }
 
+// typeKinds are what a card is, read from its type line (and layout), and
+// the rules that govern such a permanent: the state-based actions that
+// check it, its own kind of ability.
+var typeKinds = []effectKind{
+	{"planeswalker", mustPattern(`\bPlaneswalker\b`),
+		[]ruleRef{{"606.3", "previously activated a loyalty ability"}, {"704.5i", "loyalty 0"}}},
+	{"legendary", mustPattern(`\bLegendary\b`), []ruleRef{{"704.5j", "legend rule"}}},
+	{"aura", mustPattern(`\bAura\b`), []ruleRef{{"303.4", "Aura"}, {"704.5m", "Aura"}}},
+	{"saga", mustPattern(`\bSaga\b`), []ruleRef{{"714.4", "lore counters"}}},
+	{"equipment", mustPattern(`\bEquipment\b`), []ruleRef{{"301.5", "Equipment"}}},
+}
+
+// transformRules govern a card that transforms.
+var transformRules = []ruleRef{{"712.18", "doesn’t become a new object"}}
+
 type ruleRef struct {
 	id, says string
 }
@@ -54,6 +69,11 @@ var effectKinds = []effectKind{
 	{"counting", mustPattern(`(?i)\bfor each\b|\bequal to the number\b`), []ruleRef{{"608.2h", "determined only once"}}},
 	{"duration", mustPattern(`(?i)\buntil end of turn\b|\bfor as long as\b`), []ruleRef{{"611.2a", "lasts as long as"}, {"611.2b", "for as long as"}}},
 	{"targets", mustPattern(`(?i)\btarget\b`), []ruleRef{{"608.2b", "targets"}}},
+	{"intervening-if", mustPattern(`(?im)^(when|whenever|at)\b[^,.\n]*, if\b`),
+		[]ruleRef{{"603.4", "checks whether the stated condition"}}},
+	{"counters-put", mustPattern(`(?i)\bcounters? (is|are) put on\b|\bput one or more [^.]*counters on\b`),
+		[]ruleRef{{"122.6", "counters being put on"}}},
+	{"tokens", mustPattern(`(?i)\bcreates? [^.]*\btokens?\b`), []ruleRef{{"111.1", "tokens"}}},
 }
 
 // features maps each rule that governs what the named cards do to a
@@ -87,6 +107,18 @@ func (a *Asker) features(named []*cards.Card) map[string]float64 {
 			text = reminder.ReplaceAllString(text, "")
 		}
 		lower := strings.ToLower(text)
+		for _, k := range typeKinds {
+			if k.template.match(c.TypeLine, strings.ToLower(c.TypeLine)) {
+				for _, r := range k.rules {
+					add(r.id, 1)
+				}
+			}
+		}
+		if c.Layout == "transform" {
+			for _, r := range transformRules {
+				add(r.id, 1)
+			}
+		}
 		for _, k := range effectKinds {
 			if k.template.match(text, lower) {
 				kinds[k.name]++

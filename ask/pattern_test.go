@@ -51,7 +51,7 @@ func TestPatternsMatchAsTheirExpressions(t *testing.T) {
 		texts = append(texts, r.Text)
 	}
 	for _, c := range kb.Cards.Cards() {
-		texts = append(texts, c.Text)
+		texts = append(texts, c.Text, c.TypeLine)
 	}
 	for _, q := range evalset.Split(evalset.Dev(), evalset.SplitTune) {
 		texts = append(texts, q.Question)
@@ -61,6 +61,9 @@ func TestPatternsMatchAsTheirExpressions(t *testing.T) {
 		pats = append(pats, c.phrase)
 	}
 	for _, k := range effectKinds {
+		pats = append(pats, k.template)
+	}
+	for _, k := range typeKinds {
 		pats = append(pats, k.template)
 	}
 	pats = append(pats, tournamentCue, layerWord)
