@@ -27,16 +27,24 @@ type Asker struct {
 	// keyword maps a folded keyword ("first strike") to the rule that
 	// defines it ("702.7"), read from the CR's own 702 headings.
 	keyword map[string]string
+	// triggeredKeyword holds the keyword rules whose first subrule says
+	// the keyword "is a triggered ability".
+	triggeredKeyword map[string]bool
 }
 
 // New builds an Asker over a loaded knowledge base.
 func New(kb *rulings.KB) *Asker {
-	a := &Asker{kb: kb, keyword: map[string]string{}}
+	a := &Asker{kb: kb, keyword: map[string]string{}, triggeredKeyword: map[string]bool{}}
 	a.names = newNames(kb.Cards, vocabulary(kb))
 	for _, id := range kb.CR.Order {
 		r, _ := kb.CR.Rule(id)
 		if r.Level == cr.LevelNumbered && (strings.HasPrefix(id, "702.") || strings.HasPrefix(id, "701.")) && r.Title != "" {
 			a.keyword[fold.Key(r.Title)] = id
+			if len(r.Children) > 0 {
+				if first, ok := kb.CR.Rule(r.Children[0]); ok && strings.Contains(first.Text, "is a triggered ability") {
+					a.triggeredKeyword[id] = true
+				}
+			}
 		}
 	}
 	return a
@@ -315,7 +323,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, rulings []scoredRuli
 	// (a question that is mostly card names says little else).
 	// A rule both the cards and the question's phrasing point at counts
 	// for both.
-	pointers := a.features(named)
+	pointers := a.features(named, text)
 	for id, w := range cues(text) {
 		pointers[id] += w
 	}

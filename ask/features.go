@@ -79,12 +79,20 @@ var effectKinds = []effectKind{
 // features maps each rule that governs what the named cards do to a
 // weight: a keyword's own rule and its subrules, and the rules of each
 // kind of effect their Oracle text holds.
-func (a *Asker) features(named []*cards.Card) map[string]float64 {
+func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 	out := map[string]float64{}
 	add := func(id string, w float64) {
 		out[id] = max(out[id], w)
 	}
 	kinds := map[string]int{}
+	// Triggered keyword abilities the question names (the CR says so of
+	// each: "Persist is a triggered ability") count as triggered abilities.
+	triggered := map[string]bool{}
+	for _, id := range a.keywordsIn(text) {
+		if a.triggeredKeyword[id] {
+			triggered[id] = true
+		}
+	}
 	for _, c := range named {
 		for _, kw := range c.Keywords {
 			id, ok := a.keyword[fold.Key(kw)]
@@ -127,6 +135,9 @@ func (a *Asker) features(named []*cards.Card) map[string]float64 {
 				}
 			}
 		}
+	}
+	if len(triggered) >= 2 {
+		kinds["triggered"] += len(triggered)
 	}
 	// Two named cards that each replace or each trigger on events meet in
 	// the rule that orders them.
@@ -177,3 +188,19 @@ func isTournamentCall(q string) bool {
 
 // layerWord is the word "layer" itself ("players" holds its letters).
 var layerWord = mustPattern(`(?i)\blayers?\b`)
+
+// keywordsIn returns the rules of the keywords a text names, each once.
+func (a *Asker) keywordsIn(text string) []string {
+	words := strings.Fields(fold.Key(text))
+	var out []string
+	seen := map[string]bool{}
+	for i := range words {
+		for n := 1; n <= 3 && i+n <= len(words); n++ {
+			if id, ok := a.keyword[strings.Join(words[i:i+n], " ")]; ok && !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
+		}
+	}
+	return out
+}
