@@ -147,6 +147,17 @@ func (a *Asker) Ask(q string) Answer {
 	// A call at a tournament names its situation in the documents' words;
 	// without those words, the documents must match better than the CR.
 	ans.Tournament = len(ans.Docs) > 0 && (tournamentWords || len(ans.Rules) == 0)
+	// A call that asks what the judge does is answered by an infraction
+	// of the IPG (its definition, penalty and fix) before the MTR's
+	// policies.
+	if ans.Tournament && judgeAsked.match(text, strings.ToLower(text)) {
+		for i := range ans.Docs {
+			if ans.Docs[i].Kind == "ipg" {
+				ans.Docs[i].Score *= ipgPrior
+			}
+		}
+		sort.SliceStable(ans.Docs, func(i, j int) bool { return ans.Docs[i].Score > ans.Docs[j].Score })
+	}
 	for _, r := range rulings {
 		if len(ans.Rulings) == maxRulings {
 			break
@@ -221,6 +232,9 @@ const (
 	// featureOnly is the score, relative to the best, of a rule that only
 	// the named cards point at.
 	featureOnly = 0.5
+	// ipgPrior multiplies the IPG sections' scores in a call that asks
+	// what the judge does.
+	ipgPrior = 1.25
 	// maxRulings is how many rulings an answer shows.
 	maxRulings = 5
 	// bridgeRulings is how many of the best rulings are searched for the

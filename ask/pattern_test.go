@@ -66,7 +66,7 @@ func TestPatternsMatchAsTheirExpressions(t *testing.T) {
 	for _, k := range typeKinds {
 		pats = append(pats, k.template)
 	}
-	pats = append(pats, tournamentCue, layerWord)
+	pats = append(pats, tournamentCue, layerWord, judgeAsked)
 	matches := 0
 	for _, p := range pats {
 		if len(p.needs) == 0 {
