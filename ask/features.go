@@ -30,6 +30,24 @@ var typeKinds = []effectKind{
 	{"equipment", mustPattern(`\bEquipment\b`), []ruleRef{{"301.5", "Equipment"}}},
 }
 
+// survivalKinds are the state-based actions that put a permanent of a
+// kind into the graveyard: when a question asks whether something survives
+// or dies, those of the named cards' kinds point at the answer.
+var survivalKinds = []effectKind{
+	{"creature", mustPattern(`\bCreature\b`), []ruleRef{{"704.5f", "toughness 0 or less"}, {"704.5g", "lethal damage"}}},
+	{"planeswalker", mustPattern(`\bPlaneswalker\b`), []ruleRef{{"704.5i", "loyalty 0"}}},
+	{"aura", mustPattern(`\bAura\b`), []ruleRef{{"704.5m", "Aura"}}},
+	{"legendary", mustPattern(`\bLegendary\b`), []ruleRef{{"704.5j", "legend rule"}}},
+}
+
+// survivalWeight is the weight of the state-based actions a survival
+// question points at.
+var survivalWeight = 2.0
+
+// survivalAsked is a question whether something survives, dies or is
+// destroyed.
+var survivalAsked = mustPattern(`(?i)\bsurviv\w*|\b(die|dies|died|kill|kills|killed|destroyed)\b|\bgo(es)? to the graveyard\b`)
+
 // transformRules govern a card that transforms.
 var transformRules = []ruleRef{{"712.18", "doesn’t become a new object"}}
 
@@ -85,6 +103,10 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 		out[id] = max(out[id], w)
 	}
 	kinds := map[string]int{}
+	survival := survivalAsked.match(text, strings.ToLower(text))
+	if survival {
+		add("704.3", survivalWeight)
+	}
 	// Triggered keyword abilities the question names (the CR says so of
 	// each: "Persist is a triggered ability") count as triggered abilities.
 	triggered := map[string]bool{}
@@ -119,6 +141,15 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 			if k.template.match(c.TypeLine, strings.ToLower(c.TypeLine)) {
 				for _, r := range k.rules {
 					add(r.id, 1)
+				}
+			}
+		}
+		if survival {
+			for _, k := range survivalKinds {
+				if k.template.match(c.TypeLine, strings.ToLower(c.TypeLine)) {
+					for _, r := range k.rules {
+						add(r.id, survivalWeight)
+					}
 				}
 			}
 		}

@@ -66,7 +66,10 @@ func TestPatternsMatchAsTheirExpressions(t *testing.T) {
 	for _, k := range typeKinds {
 		pats = append(pats, k.template)
 	}
-	pats = append(pats, tournamentCue, layerWord, judgeAsked)
+	for _, k := range survivalKinds {
+		pats = append(pats, k.template)
+	}
+	pats = append(pats, tournamentCue, layerWord, judgeAsked, survivalAsked)
 	matches := 0
 	for _, p := range pats {
 		if len(p.needs) == 0 {
