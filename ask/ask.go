@@ -147,10 +147,9 @@ func (a *Asker) Ask(q string) Answer {
 	// A call at a tournament names its situation in the documents' words;
 	// without those words, the documents must match better than the CR.
 	ans.Tournament = len(ans.Docs) > 0 && (tournamentWords || len(ans.Rules) == 0)
-	// A call that asks what the judge does is answered by an infraction
-	// of the IPG (its definition, penalty and fix) before the MTR's
-	// policies.
-	if ans.Tournament && judgeAsked.match(text, strings.ToLower(text)) {
+	// A call at a tournament is answered by an infraction of the IPG (its
+	// definition, penalty and fix) before the MTR's policies.
+	if ans.Tournament {
 		for i := range ans.Docs {
 			if ans.Docs[i].Kind == "ipg" {
 				ans.Docs[i].Score *= ipgPrior
@@ -232,8 +231,7 @@ const (
 	// featureOnly is the score, relative to the best, of a rule that only
 	// the named cards point at.
 	featureOnly = 0.5
-	// ipgPrior multiplies the IPG sections' scores in a call that asks
-	// what the judge does.
+	// ipgPrior multiplies the IPG sections' scores in a tournament call.
 	ipgPrior = 1.25
 	// maxRulings is how many rulings an answer shows.
 	maxRulings = 5

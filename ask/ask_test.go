@@ -90,20 +90,20 @@ func (s score) rate5() float64 { return float64(s.top5) / float64(max(s.n, 1)) }
 // questions over the small catalogue (M15 and THS).
 var realFloors = map[string][2]float64{
 	"tune rules":        {0.21, 0.41},
-	"tune tournament":   {0.45, 0.72},
+	"tune tournament":   {0.54, 0.72},
 	"report rules":      {0.13, 0.24},
-	"report tournament": {0.52, 0.80},
+	"report tournament": {0.61, 0.80},
 	"unseen rules":      {0.20, 0.46},
-	"unseen tournament": {0.38, 0.53},
+	"unseen tournament": {0.46, 0.53},
 }
 
 // fullFloors are the rates reached over the whole catalogue, where most
 // named cards are linked.
 var fullFloors = map[string][2]float64{
 	"tune rules":        {0.36, 0.58},
-	"tune tournament":   {0.40, 0.72},
+	"tune tournament":   {0.50, 0.72},
 	"report rules":      {0.13, 0.35},
-	"report tournament": {0.47, 0.85},
+	"report tournament": {0.52, 0.85},
 	"unseen rules":      {0.30, 0.56},
 	"unseen tournament": {0.46, 0.53},
 }
@@ -327,19 +327,9 @@ func TestQuestionKeywords(t *testing.T) {
 	}
 }
 
-// A call asking what the judge does puts the IPG's infractions before the
-// MTR's policies.
-func TestJudgeAskedPrefersTheIPG(t *testing.T) {
-	for q, want := range map[string]bool{
-		"Nigel calls a judge. What do you do?":                     true,
-		"How would you handle this at Competitive REL?":            true,
-		"What's the penalty for drawing an extra card?":            true,
-		"Can players agree to split the prizes in the last round?": false,
-	} {
-		if got := judgeAsked.match(q, strings.ToLower(q)); got != want {
-			t.Errorf("judgeAsked(%q) = %v, want %v", q, got, want)
-		}
-	}
+// A tournament call puts the IPG's infractions before the MTR's
+// policies.
+func TestTournamentCallPrefersTheIPG(t *testing.T) {
 	a := testAsker(t)
 	ans := a.Ask("At a Competitive REL tournament my opponent drew an extra card and called a judge. What do you do?")
 	if !ans.Tournament || len(ans.Docs) == 0 || ans.Docs[0].Kind != "ipg" {

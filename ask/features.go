@@ -235,7 +235,3 @@ func (a *Asker) keywordsIn(text string) []string {
 	}
 	return out
 }
-
-// judgeAsked is a call asking what the judge does: the fix, the penalty,
-// the infraction.
-var judgeAsked = mustPattern(`(?i)\bwhat (do|would|should) (you|i|we) do\b|\bhow (do|would|should) (you|i|we) (handle|rule|proceed|resolve|fix)|\bwhat('s|’s| is| would be) the (penalty|fix|infraction|remedy)|\bwhat (penalty|fix|infraction|remedy)\b|\bhow (do|should) (you|we) proceed\b`)
