@@ -358,4 +358,9 @@ func TestSurvivalPointsAtStateBasedActions(t *testing.T) {
 	if f := a.features([]*cards.Card{walker}, "How many loyalty counters does he enter with?"); f["704.3"] != 0 || f["704.5i"] == survivalWeight {
 		t.Errorf("other question: 704.3 %v, 704.5i %v", f["704.3"], f["704.5i"])
 	}
+	// A plain question about dying, with no card and no story, is left to
+	// the search: it names what it asks about.
+	if f := a.features(nil, "When does a creature die?"); f["704.3"] != 0 {
+		t.Errorf("plain question: 704.3 %v, want none", f["704.3"])
+	}
 }

@@ -103,7 +103,8 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 		out[id] = max(out[id], w)
 	}
 	kinds := map[string]int{}
-	survival := survivalAsked.match(text, strings.ToLower(text))
+	// Only a situation (cards named, or a story) asks it of something.
+	survival := (len(named) > 0 || len(wordRe.FindAllString(text, -1)) >= situationWords) && survivalAsked.match(text, strings.ToLower(text))
 	if survival {
 		add("704.3", survivalWeight)
 	}
