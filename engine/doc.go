@@ -19,12 +19,22 @@
 //	attach REF to REF
 //	tap REF | untap REF
 //	turn REF face up | turn REF face down
+//	next step | next turn | end of turn
 //	end ALIAS
 //	? can REF attack|block|tap|untap
+//	? life | ? stack | ? turn | ? graveyard | ? exile | ? hand | ? damage REF
 //	? REF
 //	you|opponent gain(s) control of REF [until end of turn] [as ALIAS]
 //	REF becomes a copy of REF [, except [it doesn't copy that creature's color] [and] [it has this ability]]
 //	REF leaves the battlefield
+//	attack with REF [and REF ...] [at opponent | at REF]
+//	block REF with REF [and REF ...]
+//	combat damage
+//	resolve [targeting REF | you | opponent]
+//	destroy REF | sacrifice REF | exile REF | return REF to its owner's hand
+//	REF deals N damage to REF | you | opponent
+//	REF | you | opponent takes N damage
+//	you|opponent gain(s)|lose(s) N life | you|opponent has|have N life|poison counters|cards in hand|cards in library
 //	[you: | opponent:] CARD [as ALIAS] [(MODIFIERS)]
 //
 // MODIFIERS, comma-separated: token, tapped, new, face down, attached to

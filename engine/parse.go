@@ -38,6 +38,15 @@ const (
 	StmtQuery
 	StmtCheck
 	StmtTurnFace // "turn REF face up|down" (613.7f)
+	StmtAttack   // "attack with REF [and REF ...] [at PLAYER|REF]" (508.1)
+	StmtBlock    // "block REF with REF [and REF ...]" (509.1)
+	StmtCombatDamage
+	StmtStep    // "next step", "next turn", "end of turn" (Check says which)
+	StmtResolve // "resolve [targeting ...]" (608.2)
+	StmtDamage  // "REF deals N damage to REF", "REF takes N damage" (120)
+	StmtLife    // "you gain N life", "opponent has N life" (119, 122.1f)
+	StmtMove    // "destroy REF", "sacrifice REF", "exile REF", "return REF to its owner's hand" (400.7)
+	StmtInfo    // "? life", "? stack", "? turn", "? graveyard", "? exile", "? hand", "? damage REF"
 )
 
 // Mods are the modifiers of an entering object: "(token, tapped, new, face

@@ -31,6 +31,15 @@ type Object struct {
 	lastCtrl   Player // controller after the previous statement
 	line       int
 	base       *Chars // printed characteristics, shared by every computed state
+	// damage is marked on it (120.3e) until the cleanup step (514.2);
+	// deathtouched: dealt damage by a source with deathtouch since the
+	// last state-based action check (704.5h); dmgNoted: 702.12b was noted
+	// for the damage it has.
+	damage       int
+	deathtouched bool
+	dmgNoted     bool
+	pw           bool // its loyalty is tracked: it has had loyalty counters (704.5i)
+	hasTrig      bool // it has a triggered ability the engine runs
 }
 
 func (o *Object) display() string {
@@ -57,6 +66,16 @@ type game struct {
 	// resolved is what the latest effect statement or cast card of each
 	// name (folded alias or card name) started, for "end NAME".
 	resolved map[string]resolution
+
+	players    [2]*playerState
+	active     Player // the player whose turn it is (102.1)
+	turn       int
+	step       step
+	combat     *combat
+	stack      []*stackItem // bottom first
+	pending    []*stackItem // triggered, waiting to be put on the stack (603.3)
+	trigs      map[*Ability]*trigSpec
+	grantsTrig bool // an effect grants a triggered ability
 }
 
 // resolution is what resolving a named effect or cast card started.
@@ -85,7 +104,8 @@ func (g *game) current() *state {
 // (nothing of the statement it was in) and ctx.Err().
 func Run(ctx context.Context, s *Script, cards CardSource) (*Report, error) {
 	g := &game{ctx: ctx, cards: cards, defs: map[string]CardDef{}, comp: newCompiler(),
-		rep: &Report{Results: []QueryResult{}, Unmodeled: []Unmodeled{}, Errors: []RunError{}, Notes: []Note{}}, seenUnm: map[string]bool{}}
+		rep: &Report{Results: []QueryResult{}, Unmodeled: []Unmodeled{}, Errors: []RunError{}, Notes: []Note{}}, seenUnm: map[string]bool{},
+		turn: 1, step: stMain1}
 	if s == nil {
 		return g.rep, ctx.Err()
 	}
@@ -99,11 +119,11 @@ func Run(ctx context.Context, s *Script, cards CardSource) (*Report, error) {
 		// keeps the order and lets answers say "timestamp 7" for line 7
 		// (a Script built by hand without lines still gets increasing ones).
 		g.ts = max(g.ts+1, st.Line)
-		if st.Kind != StmtQuery && st.Kind != StmtCheck {
+		if !isQuestion(st.Kind) {
 			g.cached = nil
 		}
 		g.exec(st)
-		if st.Kind != StmtQuery && st.Kind != StmtCheck {
+		if !isQuestion(st.Kind) {
 			g.cached = nil // the statement may have looked at the state, then changed it
 		}
 		if changesState(st.Kind) {
@@ -407,7 +427,9 @@ func (g *game) exec(st *Stmt) {
 	case StmtLeaves:
 		o, ok := g.ref(st.Line, st.Ref)
 		if ok {
+			s := g.current()
 			g.leave(o)
+			g.leftTriggers(s, []*Object{o}, ZoneBattlefield, st.Line)
 		}
 	case StmtQuery:
 		o, ok := g.ref(st.Line, st.Ref)
@@ -421,8 +443,12 @@ func (g *game) exec(st *Stmt) {
 			return
 		}
 		g.rep.Results = append(g.rep.Results, g.current().check(o, st))
+	default:
+		g.execGame(st)
 	}
 }
+
+func isQuestion(k StmtKind) bool { return k == StmtQuery || k == StmtCheck || k == StmtInfo }
 
 // auraTargetLegal checks an Aura spell's target against its enchant
 // ability (303.4a); an illegal target means it doesn't resolve (608.2b).
@@ -451,7 +477,30 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	cc := g.comp.compileCard(d)
 	o.printed = cc.abilities
 	var edits []func(*Chars)
+	for _, a := range cc.abilities {
+		if a.Kind == abTriggered && g.trigger(a, d.Name) != nil {
+			o.hasTrig = true
+		}
+		for _, t := range a.Statics {
+			for _, p := range t.Parts {
+				for _, x := range p.Abilities {
+					if x.Kind == abTriggered {
+						g.grantsTrig = true
+					}
+				}
+			}
+		}
+	}
 	for _, u := range cc.unmodeled {
+		if text, ok := strings.CutSuffix(u, trigUnmodelledNote); ok {
+			if t := parseTrigger(text, d.Name); t != nil {
+				bad := g.effectModelled(t, d.Name)
+				if len(bad) == 0 {
+					continue // run: it triggers and resolves (triggers.go)
+				}
+				u = text + " [triggered ability: it triggers and goes on the stack, but this part of its effect is not modelled: " + strings.Join(bad, "; ") + "]"
+			}
+		}
 		if m.CopyOf != "" {
 			covers, sentence, ed := g.copyModifierCovers(u, m)
 			edits = append(edits, ed...)
@@ -502,11 +551,21 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		g.putCounters(o, c.Kind, c.N)
 	}
 	g.entersWithCounters(o, cc, m)
+	if o.counters["loyalty"] > 0 {
+		o.pw = true
+	}
 	if g.comp.control {
 		g.tracking = true
 	}
+	if g.mayTrigger() {
+		g.cached = nil
+		g.fire(g.current(), tEnters, o, nil, st.Line)
+	}
 	return o
 }
+
+// trigUnmodelledNote is how the compiler marks a triggered ability.
+const trigUnmodelledNote = " [triggered ability: not run by the scenario; state its result with a statement]"
 
 var (
 	reEnterAsCopy   = regexp.MustCompile(`(?i)\benters?(?: the battlefield)? as a copy of\b`)
@@ -624,9 +683,19 @@ func (g *game) putCounters(o *Object, kind string, n int) {
 	}
 	o.counters[kind] += n
 	o.counterTS[kind] = g.ts
+	if kind == "loyalty" {
+		o.pw = true
+	}
 }
 
 func (g *game) addEffect(e *Effect) {
+	for _, p := range e.t.Parts {
+		for _, a := range p.Abilities {
+			if a.Kind == abTriggered {
+				g.grantsTrig = true
+			}
+		}
+	}
 	e.ts = g.ts
 	e.sub = len(g.effects)
 	e.key = fmt.Sprintf("r%d", len(g.effects))
@@ -636,16 +705,22 @@ func (g *game) addEffect(e *Effect) {
 // resolve runs the text of a spell or an effect statement: one-shot actions
 // happen now, continuous effects start now (611.2).
 func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) (res resolution) {
-	res.line = st.Line
 	var targets []*Object
 	for _, r := range refs {
 		o, ok := g.ref(st.Line, r)
 		if !ok {
+			res.line = st.Line
 			res.failed = true
 			return res
 		}
 		targets = append(targets, o)
 	}
+	return g.resolveObjs(st, srcName, castName, text, targets)
+}
+
+// resolveObjs runs a text with its targets found.
+func (g *game) resolveObjs(st *Stmt, srcName, castName, text string, targets []*Object) (res resolution) {
+	res.line = st.Line
 	tmpls, bad := g.comp.compileSpell(text, castName)
 	for _, b := range bad {
 		g.unmodeled(st.Line, srcName, b)
@@ -787,13 +862,18 @@ func (g *game) act(line int, t *Template, o *Object) {
 			return
 		}
 		g.note(line, fmt.Sprintf("%s is destroyed: put into its owner's graveyard", o.display()), "701.8a")
-		g.leave(o)
+		g.moveTo(o, ZoneGraveyard, line, "destroyed")
+		g.leftTriggers(s, []*Object{o}, ZoneGraveyard, line)
 	case actExile:
+		s := g.current()
 		g.note(line, fmt.Sprintf("%s is exiled", o.display()), "701.13a")
-		g.leave(o)
+		g.moveTo(o, ZoneExile, line, "exiled")
+		g.leftTriggers(s, []*Object{o}, ZoneExile, line)
 	case actBounce:
+		s := g.current()
 		g.note(line, fmt.Sprintf("%s is returned to its owner's hand", o.display()), "400.7")
-		g.leave(o)
+		g.moveTo(o, ZoneHand, line, "returned")
+		g.leftTriggers(s, []*Object{o}, ZoneHand, line)
 	}
 	g.cached = nil
 }
@@ -918,10 +998,11 @@ func (g *game) end(st *Stmt) {
 func (g *game) leave(o *Object) {
 	o.onBF = false
 	o.attachedTo = nil
+	g.removeFromCombat(o)
 	for _, x := range g.objs {
 		if x.onBF && x.attachedTo == o {
 			if containsFold(x.def.Subtypes, "Aura") {
-				g.leave(x)
+				g.moveTo(x, ZoneGraveyard, x.line, "put into the graveyard with what it enchanted (704.5m)")
 			} else {
 				x.attachedTo = nil
 			}
@@ -931,117 +1012,10 @@ func (g *game) leave(o *Object) {
 
 func changesState(k StmtKind) bool {
 	switch k {
-	case StmtDefine, StmtQuery, StmtCheck, StmtTap, StmtUntap:
+	case StmtDefine, StmtQuery, StmtCheck, StmtTap, StmtUntap, StmtInfo:
 		return false
 	}
 	return true
-}
-
-// settle runs after every statement that changes the game: it notes control
-// changes (302.6) and performs state-based actions until none applies
-// (704.3), computing only the layers those need.
-func (g *game) settle(line int) {
-	for round := 0; round < 10 && !g.cancelled(); round++ {
-		acted := g.annihilateCounters(line)
-		attached := false
-		for _, o := range g.objs {
-			if o.onBF && (o.attachedTo != nil || containsFold(o.def.Subtypes, "Aura")) {
-				attached = true
-				break
-			}
-		}
-		lowers := g.mayLowerToughness()
-		// Control needs layer 2; attachment legality needs types, subtypes
-		// and control (layer 4), colors and protection (layers 5 and 6);
-		// toughness needs every layer.
-		var s *state
-		switch {
-		case lowers, attached:
-			s = g.current()
-		case g.tracking:
-			s = g.computeTo(L2, false)
-		}
-		if s == nil {
-			if !acted {
-				return
-			}
-			continue
-		}
-		if g.tracking {
-			g.trackControl(s)
-		}
-		if g.stateBased(s, lowers, line) {
-			acted = true
-		}
-		if !acted {
-			return
-		}
-		g.cached = nil
-	}
-}
-
-// stateBased performs the state-based actions the engine models (704.3)
-// on a computed state: a creature with toughness 0 or less is put into its
-// owner's graveyard (704.5f), an Aura attached to an illegal object goes to
-// the graveyard (704.5m, 303.4c, 303.4d), an Equipment attached illegally
-// becomes unattached (704.5n, 301.5c). +1/+1 and -1/-1 counters annihilate
-// (704.5q) in annihilateCounters.
-func (g *game) stateBased(s *state, lowers bool, line int) bool {
-	acted := false
-	for i, o := range s.objs {
-		if !o.onBF {
-			continue // left during this pass (an Aura with its creature)
-		}
-		c := s.ch[i]
-		if lowers && c.is("Creature") && c.T <= 0 && !c.TUnknown {
-			g.note(line, fmt.Sprintf("%s has toughness %d and is put into its owner's graveyard", o.display(), c.T), "704.5f")
-			g.leave(o)
-			acted = true
-			continue
-		}
-		if o.attachedTo == nil && c.is("Enchantment") && containsFold(c.Subtypes, "Aura") {
-			g.note(line, fmt.Sprintf("%s is an Aura attached to nothing and is put into its owner's graveyard (use \"attached to REF\")", o.display()), "704.5m")
-			g.leave(o)
-			acted = true
-			continue
-		}
-		if o.attachedTo == nil || !o.attachedTo.onBF {
-			continue
-		}
-		t := s.ch[s.slot[o.attachedTo]]
-		switch {
-		case c.is("Enchantment") && containsFold(c.Subtypes, "Aura"):
-			if prot := protectedFrom(t, c); prot != "" {
-				g.note(line, fmt.Sprintf("%s is attached to %s, which has %s, and is put into its owner's graveyard (702.16c)", o.display(), o.attachedTo.display(), prot), "704.5m")
-				g.leave(o)
-				acted = true
-				continue
-			}
-			if c.is("Creature") || !s.canEnchant(c, s.slot[o.attachedTo], o.attachedTo == o) {
-				g.note(line, fmt.Sprintf("%s is attached to an illegal object and is put into its owner's graveyard", o.display()), "704.5m")
-				g.leave(o)
-				acted = true
-			}
-		case containsFold(c.Subtypes, "Equipment"):
-			if prot := protectedFrom(t, c); prot != "" {
-				g.note(line, fmt.Sprintf("%s becomes unattached: %s has %s (702.16d)", o.display(), o.attachedTo.display(), prot), "704.5n")
-				o.attachedTo = nil
-				acted = true
-				continue
-			}
-			if c.is("Creature") || !t.is("Creature") {
-				g.note(line, fmt.Sprintf("%s becomes unattached: an Equipment that's also a creature can't equip, and it can equip only a creature (301.5c)", o.display()), "704.5n")
-				o.attachedTo = nil
-				acted = true
-			}
-		case containsFold(c.Subtypes, "Fortification"):
-		default:
-			g.note(line, fmt.Sprintf("%s is not an Aura, Equipment or Fortification and can't be attached; it is unattached", o.display()), "303.4h")
-			o.attachedTo = nil
-			acted = true
-		}
-	}
-	return acted
 }
 
 // protectedFrom returns the protection ability of t that src has the

@@ -1,0 +1,309 @@
+package engine
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// info returns the answer to the "?" question on a line.
+func infoAt(t *testing.T, r *Report, line int) *InfoView {
+	t.Helper()
+	for _, q := range r.Results {
+		if q.Line == line && q.Info != nil {
+			return q.Info
+		}
+	}
+	t.Fatalf("no answer on line %d; errors %+v", line, r.Errors)
+	return nil
+}
+
+func hasNote(r *Report, rule, sub string) bool {
+	for _, n := range r.Notes {
+		if n.Rule == rule && strings.Contains(n.Text, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func life(t *testing.T, r *Report, line int, p Player) int {
+	t.Helper()
+	for _, v := range infoAt(t, r, line).Players {
+		if v.Player == p.String() {
+			return v.Life
+		}
+	}
+	t.Fatalf("no %s in the answer of line %d", p, line)
+	return 0
+}
+
+func gone(r *Report, line int) bool {
+	for _, e := range r.Errors {
+		if e.Line == line && strings.Contains(e.Message, "left the battlefield") {
+			return true
+		}
+	}
+	return false
+}
+
+// play runs a scenario that may report errors and returns the report
+// and the line of a statement by its text (the first line equal to it).
+func play(t *testing.T, src string) (*Report, func(string) int) {
+	t.Helper()
+	s, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(src, "\n")
+	return run(s, nil), func(text string) int {
+		for i, l := range lines {
+			if strings.TrimSpace(l) == text {
+				return i + 1
+			}
+		}
+		t.Fatalf("no line %q", text)
+		return 0
+	}
+}
+
+const combatDefs = `define Bear = {1}{G} Creature — Bear 2/2
+define Knight = {1}{W} Creature — Knight 2/2 "First strike"
+define Twin = {1}{R} Creature — Warrior 2/2 "Double strike"
+define Rhino = {3}{G} Creature — Rhino 4/4 "Trample"
+define Snake = {G} Creature — Snake 1/1 "Deathtouch"
+define Wall = {1}{W} Creature — Wall 0/4 "Defender"
+define Angel = {3}{W} Creature — Angel 3/3 "Flying, lifelink"
+define Idol = {2} Artifact Creature — Golem 3/3 "Indestructible"
+define Paladin = {W} Creature — Knight 2/2 "Protection from green"
+define Brute = {1}{B} Creature — Ogre 3/2 "Menace"
+define Plague = {1}{B} Creature — Horror 2/2 "Infect"
+`
+
+// 704.5g and 702.12b: lethal damage destroys a creature unless it has
+// indestructible; 704.5h: any damage from a deathtouch source destroys it.
+func TestDamageAndStateBasedActions(t *testing.T) {
+	r, at := play(t, combatDefs+`Bear as B
+Idol as I
+opponent: Snake as S
+Bear as C
+Angel as A
+B takes 2 damage
+I takes 5 damage
+S deals 1 damage to C
+? B
+? I
+? damage I
+? C
+`)
+	if !gone(r, at("? B")) || !hasNote(r, "704.5g", "Bear (B) is destroyed") {
+		t.Errorf("a 2/2 with 2 damage is destroyed (704.5g): %+v", r.Notes)
+	}
+	if gone(r, at("? I")) || !hasNote(r, "702.12b", "Idol (I)") {
+		t.Errorf("an indestructible creature with lethal damage stays (702.12b): %+v", r.Notes)
+	}
+	if d := infoAt(t, r, at("? damage I")).Damage; d == nil || *d != 5 {
+		t.Errorf("? damage I = %v, want 5 (120.6)", d)
+	}
+	if !gone(r, at("? C")) || !hasNote(r, "704.5h", "Bear (C)") {
+		t.Errorf("1 damage from a deathtouch source destroys a 2/2 (704.5h): %+v", r.Notes)
+	}
+}
+
+// 704.5a and 704.5c: a player at 0 life or with ten poison counters loses;
+// infect damage to a player gives poison counters (702.90b).
+func TestPlayersLose(t *testing.T) {
+	r, at := play(t, combatDefs+`Plague as P
+opponent has 8 poison counters
+P deals 2 damage to opponent
+you have 3 life
+you lose 3 life
+? life
+`)
+	if !hasNote(r, "704.5c", "10 poison counters") || !hasNote(r, "704.5a", "0 life") {
+		t.Errorf("notes %+v", r.Notes)
+	}
+	if life(t, r, at("? life"), Opponent) != 20 {
+		t.Errorf("infect damage doesn't make a player lose life (702.90b)")
+	}
+}
+
+// 704.5j (legend rule) and 704.5i (planeswalker with 0 loyalty).
+func TestLegendRuleAndLoyalty(t *testing.T) {
+	r, at := play(t, combatDefs+`define Hero = {2}{W} Legendary Creature — Human 2/2
+define Jace = {2}{U} Legendary Planeswalker — Jace
+Hero as H1
+Hero as H2
+Jace as J (3 loyalty counters)
+J takes 3 damage
+? H1
+? H2
+? J
+`)
+	if !gone(r, at("? H1")) || gone(r, at("? H2")) || !gone(r, at("? J")) {
+		t.Errorf("legend rule keeps one Hero, and Jace with 0 loyalty goes: errors %+v notes %+v", r.Errors, r.Notes)
+	}
+	if !hasNote(r, "704.5j", "legend rule") || !hasNote(r, "704.5i", "Jace") {
+		t.Errorf("notes %+v", r.Notes)
+	}
+}
+
+// 510.4, 702.7b: a first striker kills its blocker before the blocker
+// deals damage; 702.4b: double strike deals damage in both steps.
+func TestFirstAndDoubleStrike(t *testing.T) {
+	r, at := play(t, combatDefs+`Knight as K
+Twin as T
+opponent: Bear as B1
+opponent: Bear as B2
+attack with K and T
+block K with B1
+combat damage
+? K
+? B1
+? life
+`)
+	if q := r.Results[0]; q.Object == nil || q.Object.Damage != 0 {
+		t.Errorf("the Knight's blocker died in the first-strike step and dealt no damage: %+v", r.Results[0])
+	}
+	if !gone(r, at("? B1")) {
+		t.Errorf("B1 dies to first strike")
+	}
+	if l := life(t, r, at("? life"), Opponent); l != 16 {
+		t.Errorf("an unblocked double striker 2/2 deals 4 (702.4b): opponent at %d", l)
+	}
+}
+
+// 702.19b with 702.2c: a trampler with deathtouch assigns 1 to its blocker
+// and the rest to the player; lifelink gains that much (702.15b). A
+// blocker with protection from green may block a green trampler (702.16f
+// is about attackers with protection); the trampler assigns it lethal
+// damage without regard to prevention (702.19b), and that damage is
+// prevented (702.16e).
+func TestTrampleDeathtouchLifelinkProtection(t *testing.T) {
+	r, at := play(t, combatDefs+`define Rager = {B} Creature — Horror 5/5 "Trample, deathtouch, lifelink"
+Rager as X
+opponent: Wall as W
+opponent: Paladin as P
+Rhino as R
+attack with X and R
+block X with W
+block R with P
+combat damage
+? life
+? W
+? P
+`)
+	if l := life(t, r, at("? life"), Opponent); l != 14 {
+		t.Errorf("opponent at %d, want 14 (4 trampled over a deathtouched wall, 2 over the Paladin)", l)
+	}
+	if l := life(t, r, at("? life"), You); l != 25 {
+		t.Errorf("you at %d, want 25 (lifelink on all 5)", l)
+	}
+	if !gone(r, at("? W")) {
+		t.Errorf("the wall is destroyed by deathtouch")
+	}
+	if !hasNote(r, "702.16e", "Paladin (P)") || gone(r, at("? P")) {
+		t.Errorf("the damage to the Paladin is prevented and it survives: %+v", r.Notes)
+	}
+}
+
+// 702.9b: only flying or reach blocks a flier; 702.111b: menace needs two.
+func TestBlockRestrictions(t *testing.T) {
+	r, _ := play(t, combatDefs+`Angel as A
+Brute as M
+opponent: Bear as B
+opponent: Bear as C
+attack with A and M
+block A with B
+block M with B
+block M with B and C
+`)
+	var msgs []string
+	for _, e := range r.Errors {
+		msgs = append(msgs, e.Message)
+	}
+	if len(r.Errors) != 2 || !strings.Contains(msgs[0], "702.9b") || !strings.Contains(msgs[1], "702.111b") {
+		t.Errorf("errors %q", msgs)
+	}
+}
+
+// 603.3b: triggered abilities go on the stack in APNAP order the next
+// time a player would receive priority; "resolve" resolves the top one.
+// 603.10a: a dies ability looks back in time.
+func TestTriggersGoOnTheStackInAPNAPOrder(t *testing.T) {
+	r, at := play(t, combatDefs+`define Cleric = {W} Creature — Cleric 1/1 "When this creature dies, you gain 3 life."
+define Imp = {B} Creature — Imp 1/1 "When this creature dies, each opponent loses 2 life."
+define Pyro = {R} Creature — Goblin 1/1 "When this creature enters, it deals 2 damage to any target."
+Cleric as C
+opponent: Imp as I
+effect "All creatures get -1/-1 until end of turn."
+? stack
+resolve
+resolve
+? life
+Pyro as P
+resolve targeting opponent
+? life
+`)
+	var lifeAt []int
+	for _, q := range r.Results {
+		if q.Query == "life" {
+			lifeAt = append(lifeAt, q.Line)
+		}
+	}
+	if len(lifeAt) != 2 {
+		t.Fatalf("answers %+v errors %+v", r.Results, r.Errors)
+	}
+	st := infoAt(t, r, at("? stack")).Stack
+	if len(st) != 2 || st[0].Controller != "opponent" || st[1].Controller != "you" {
+		t.Fatalf("the nonactive player's trigger is on top (603.3b): %+v", st)
+	}
+	if l := life(t, r, lifeAt[0], You); l != 21 {
+		t.Errorf("you at %d, want 23 - 2 = 21", l)
+	}
+	if l := life(t, r, lifeAt[1], Opponent); l != 18 {
+		t.Errorf("the enters trigger dealt 2 to the opponent: %d", l)
+	}
+}
+
+// 514.2: damage wears off and "until end of turn" effects end in the
+// cleanup step; the next turn is the opponent's (102.1).
+func TestCleanupAndNextTurn(t *testing.T) {
+	r, at := play(t, combatDefs+`Rhino as R
+R takes 3 damage
+effect "Target creature gets +2/+2 until end of turn" targeting R
+end of turn
+? R
+next turn
+? turn
+? can R block
+`)
+	v := r.Results[0].Object
+	if v == nil || v.Damage != 0 || *v.Power != 4 {
+		t.Errorf("after cleanup: %+v", v)
+	}
+	if iv := infoAt(t, r, at("? turn")); iv.Active != "opponent" || iv.Turn != 2 {
+		t.Errorf("? turn: %+v", iv)
+	}
+	if !r.Results[2].Answer {
+		t.Errorf("on the opponent's turn your untapped creature can block: %+v", r.Results[2])
+	}
+}
+
+// The JSON of a game question carries its answer and reasons.
+func TestInfoJSON(t *testing.T) {
+	r := mustRun(t, combatDefs+"Bear as B\nB takes 1 damage\n? damage B\n? life\n", nil)
+	j, err := r.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		Results []QueryResult `json:"results"`
+	}
+	if err := json.Unmarshal(j, &back); err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Results) != 2 || back.Results[0].Info == nil || *back.Results[0].Info.Damage != 1 || len(back.Results[1].Reasons) == 0 {
+		t.Errorf("JSON round trip: %s", j)
+	}
+}

@@ -1,0 +1,223 @@
+package engine
+
+// Players (102.1, 119, 122.1f) and the zones other than the battlefield
+// (400.1): each player's hand, library, graveyard and command zone, the
+// shared exile zone and the stack. An object that moves from the
+// battlefield to another zone becomes a new object there with no memory of
+// its previous existence (400.7).
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Zone is a zone of the game (400.1).
+type Zone int
+
+// The zones a permanent can be moved to by a scenario.
+const (
+	ZoneBattlefield Zone = iota
+	ZoneGraveyard
+	ZoneExile
+	ZoneHand
+	ZoneLibrary
+	ZoneStack
+	ZoneCommand
+	nZones
+)
+
+var zoneNames = [...]string{"battlefield", "graveyard", "exile", "hand", "library", "stack", "command"}
+
+func (z Zone) String() string { return zoneNames[z] }
+
+// card is an object in a zone other than the battlefield and the stack.
+type card struct {
+	id    int
+	name  string
+	def   CardDef
+	owner Player
+	token bool
+	line  int
+	how   string // how it got there ("died", "exiled")
+}
+
+// playerState is a player's life total (119), poison counters (122.1f),
+// whether they lost the game (104.3) and their zones.
+type playerState struct {
+	life, poison  int
+	lost, lostWhy string // the rule by which the player lost, and why
+	// library is the number of cards in the library; -1 when the
+	// scenario has not said (then drawing never empties it).
+	library int
+	// handUnknown counts cards in hand the scenario has not named (drawn
+	// cards, "has N cards in hand").
+	handUnknown int
+	drewEmpty   bool // attempted to draw from an empty library since the last check (704.5b)
+	zones       [nZones][]*card
+}
+
+func newPlayer() *playerState { return &playerState{life: 20, library: -1} }
+
+// pl returns a player's state, made on first use (119.1: each player
+// begins with 20 life).
+func (g *game) pl(p Player) *playerState {
+	if g.players[p] == nil {
+		g.players[p] = newPlayer()
+	}
+	return g.players[p]
+}
+
+// says is "you gain" or "the opponent gains": the player and a verb given
+// in the third person.
+func says(p Player, verb string) string {
+	if p == Opponent {
+		return "the opponent " + verb
+	}
+	switch verb {
+	case "has":
+		return "you have"
+	case "is":
+		return "you are"
+	case "loses":
+		return "you lose"
+	case "lost":
+		return "you lost"
+	}
+	return "you " + strings.TrimSuffix(verb, "s")
+}
+
+// poss is "your" or "the opponent's".
+func poss(p Player) string {
+	if p == Opponent {
+		return "the opponent's"
+	}
+	return "your"
+}
+
+func other(p Player) Player {
+	if p == You {
+		return Opponent
+	}
+	return You
+}
+
+// moveTo moves a permanent from the battlefield to a zone of its owner:
+// it becomes a new object there (400.7). A token that leaves the battlefield
+// goes to that zone and ceases to exist the next time state-based actions
+// are checked (704.5d).
+func (g *game) moveTo(o *Object, z Zone, line int, how string) *card {
+	g.leave(o)
+	p := g.pl(o.owner)
+	g.nextID++
+	c := &card{id: g.nextID, name: o.name, def: o.def, owner: o.owner, token: o.token, line: line, how: how}
+	if z == ZoneLibrary && p.library >= 0 {
+		p.library++
+	}
+	p.zones[z] = append(p.zones[z], c)
+	return c
+}
+
+// zoneList names the cards of a zone, oldest first.
+func (p *playerState) zoneList(z Zone) []string {
+	out := []string{}
+	for _, c := range p.zones[z] {
+		n := c.name
+		if c.token {
+			n += " (token)"
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// lifeChange makes a player gain or lose life (119.3).
+func (g *game) lifeChange(line int, p Player, n int, why string) {
+	if n == 0 {
+		return
+	}
+	ps := g.pl(p)
+	ps.life += n
+	verb := "gains"
+	if n < 0 {
+		verb, n = "loses", -n
+	}
+	text := fmt.Sprintf("%s %d life (%s): %d life", says(p, verb), n, why, ps.life)
+	if why == "" {
+		text = fmt.Sprintf("%s %d life: %d life", says(p, verb), n, ps.life)
+	}
+	g.note(line, text, "119.3")
+}
+
+// draw makes a player draw n cards (121.1); drawing from an empty library
+// is remembered for 704.5b when the library's size is known.
+func (g *game) draw(line int, p Player, n int) {
+	ps := g.pl(p)
+	for i := 0; i < n; i++ {
+		if ps.library == 0 {
+			ps.drewEmpty = true
+			g.note(line, fmt.Sprintf("%s to draw a card from an empty library", says(p, "attempts")), "704.5b")
+			continue
+		}
+		if ps.library > 0 {
+			ps.library--
+		}
+		ps.handUnknown++
+	}
+	g.note(line, fmt.Sprintf("%s %d card(s): %s", says(p, "draws"), n, ps.handText()), "121.1")
+}
+
+func (p *playerState) handText() string {
+	n := len(p.zones[ZoneHand]) + p.handUnknown
+	lib := "library size not stated"
+	if p.library >= 0 {
+		lib = fmt.Sprintf("%d in library", p.library)
+	}
+	return fmt.Sprintf("%d in hand, %s", n, lib)
+}
+
+// playerSummary is one line about a player for answers.
+func (g *game) playerSummary(p Player) string {
+	ps := g.pl(p)
+	s := fmt.Sprintf("%s: %d life, %d poison counter(s), %s", p, ps.life, ps.poison, ps.handText())
+	if ps.lost != "" {
+		s += fmt.Sprintf("; has lost the game (%s: %s)", ps.lost, ps.lostWhy)
+	}
+	return s
+}
+
+// PlayerView is a player's state in an answer.
+type PlayerView struct {
+	Player    string   `json:"player"`
+	Life      int      `json:"life"`
+	Poison    int      `json:"poison"`
+	Hand      int      `json:"hand"`
+	Library   *int     `json:"library"` // null when the scenario has not said
+	Graveyard []string `json:"graveyard"`
+	Exile     []string `json:"exile"`
+	HandCards []string `json:"hand_cards"`
+	Lost      bool     `json:"lost"`
+	LostRule  string   `json:"lost_rule,omitempty"`
+}
+
+func (g *game) playerView(p Player) PlayerView {
+	ps := g.pl(p)
+	v := PlayerView{Player: p.String(), Life: ps.life, Poison: ps.poison, Hand: len(ps.zones[ZoneHand]) + ps.handUnknown,
+		Graveyard: ps.zoneList(ZoneGraveyard), Exile: ps.zoneList(ZoneExile), HandCards: ps.zoneList(ZoneHand),
+		Lost: ps.lost != "", LostRule: ps.lost}
+	if ps.library >= 0 {
+		n := ps.library
+		v.Library = &n
+	}
+	return v
+}
+
+// parsePlayer reads "you" or "opponent" (and "me", "your opponent").
+func parsePlayer(s string) (Player, bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "you", "me", "yourself":
+		return You, true
+	case "opponent", "your opponent", "the opponent":
+		return Opponent, true
+	}
+	return You, false
+}
