@@ -225,7 +225,16 @@ func (g *game) combatDamage(st *Stmt, one bool) {
 				return
 			}
 			g.settle(st.Line)
+			if len(g.stack) > 0 {
+				// 500.2: the step ends only with the stack empty.
+				g.note(st.Line, fmt.Sprintf("the first-strike combat damage step ends only when the stack is empty: %d triggered abilit(ies) on the stack; \"resolve\", then \"combat damage\" again for the second step", len(g.stack)), "500.2")
+				return
+			}
 		}
+	}
+	if len(g.stack) > 0 {
+		g.errorf(st.Line, "the %s ends only when the stack is empty (500.2): \"resolve\" the %d object(s) on it first", g.step, len(g.stack))
+		return
 	}
 	s := g.current()
 	c.regularDone = true
@@ -276,6 +285,10 @@ func (g *game) damageStep(line int, s *state, deals func(*Object, *Chars) bool) 
 		if !ok || !a.o.onBF || !deals(a.o, s.ch[i]) {
 			continue
 		}
+		if !s.ch[i].is("Creature") {
+			g.note(line, fmt.Sprintf("%s is no longer a creature: it was removed from combat and deals no combat damage", a.o.display()), "506.4")
+			continue
+		}
 		ch := s.ch[i]
 		power := ch.P
 		if power <= 0 {
@@ -293,7 +306,7 @@ func (g *game) damageStep(line int, s *state, deals func(*Object, *Chars) bool) 
 		}
 		var blockers []*Object
 		for _, b := range a.blockers {
-			if b.onBF && c.blocking[b] == a {
+			if j, ok := s.slot[b]; ok && b.onBF && c.blocking[b] == a && s.ch[j].is("Creature") {
 				blockers = append(blockers, b)
 			}
 		}
@@ -346,6 +359,10 @@ func (g *game) damageStep(line int, s *state, deals func(*Object, *Chars) bool) 
 		for _, b := range a.blockers {
 			i, ok := s.slot[b]
 			if !ok || !b.onBF || c.blocking[b] != a || !deals(b, s.ch[i]) || s.ch[i].P <= 0 {
+				continue
+			}
+			if !s.ch[i].is("Creature") {
+				g.note(line, fmt.Sprintf("%s is no longer a creature: it was removed from combat and deals no combat damage", b.display()), "506.4")
 				continue
 			}
 			if !a.o.onBF {

@@ -241,7 +241,7 @@ effect "All creatures get -1/-1 until end of turn."
 resolve
 resolve
 ? life
-Pyro as P
+Pyro as P (new)
 resolve targeting opponent
 ? life
 `)

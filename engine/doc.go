@@ -31,7 +31,7 @@
 //	block REF with REF [and REF ...]
 //	combat damage
 //	resolve [targeting REF | you | opponent]
-//	destroy REF | sacrifice REF | exile REF | return REF to its owner's hand
+//	destroy REF [and REF ...] | sacrifice REF [and REF ...] | exile REF [and REF ...] | return REF to its owner's hand
 //	REF deals N damage to REF | you | opponent
 //	REF | you | opponent takes N damage
 //	you|opponent gain(s)|lose(s) N life | you|opponent has|have N life|poison counters|cards in hand|cards in library

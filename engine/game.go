@@ -91,36 +91,47 @@ func (g *game) lifeStmt(st *Stmt) {
 }
 
 // moveStmt destroys (701.8a), sacrifices (701.21a), exiles (701.13a) or
-// returns to hand a permanent: it becomes a new object in that zone
-// (400.7).
+// returns to hand permanents, all at once: each becomes a new object in
+// that zone (400.7).
 func (g *game) moveStmt(st *Stmt) {
-	o, ok := g.ref(st.Line, st.Ref)
-	if !ok {
-		return
+	refs := st.Targets
+	if len(refs) == 0 {
+		refs = []string{st.Ref}
 	}
-	s := g.current()
-	switch st.Check {
-	case "destroy":
-		if s.ch[s.slot[o]].hasKeyword("indestructible") {
-			g.note(st.Line, fmt.Sprintf("%s has indestructible and isn't destroyed", o.display()), "702.12b")
+	var objs []*Object
+	for _, r := range refs {
+		o, ok := g.ref(st.Line, r)
+		if !ok {
 			return
 		}
-		g.note(st.Line, fmt.Sprintf("%s is destroyed: put into its owner's graveyard", o.display()), "701.8a")
-		g.moveTo(o, ZoneGraveyard, st.Line, "destroyed")
-		g.leftTriggers(s, []*Object{o}, ZoneGraveyard, st.Line)
-	case "sacrifice":
-		g.note(st.Line, fmt.Sprintf("%s is sacrificed: its controller moves it to its owner's graveyard (indestructible doesn't stop that)", o.display()), "701.21a")
-		g.moveTo(o, ZoneGraveyard, st.Line, "sacrificed")
-		g.leftTriggers(s, []*Object{o}, ZoneGraveyard, st.Line)
-	case "exile":
-		g.note(st.Line, fmt.Sprintf("%s is exiled", o.display()), "701.13a")
-		g.moveTo(o, ZoneExile, st.Line, "exiled")
-		g.leftTriggers(s, []*Object{o}, ZoneExile, st.Line)
-	case "return":
-		g.note(st.Line, fmt.Sprintf("%s is returned to its owner's hand: a new object there", o.display()), "400.7")
-		g.moveTo(o, ZoneHand, st.Line, "returned")
-		g.leftTriggers(s, []*Object{o}, ZoneHand, st.Line)
+		objs = append(objs, o)
 	}
+	s := g.current()
+	z := map[string]Zone{"destroy": ZoneGraveyard, "sacrifice": ZoneGraveyard, "exile": ZoneExile, "return": ZoneHand}[st.Check]
+	var moved []*Object
+	for _, o := range objs {
+		switch st.Check {
+		case "destroy":
+			if s.ch[s.slot[o]].hasKeyword("indestructible") {
+				g.note(st.Line, fmt.Sprintf("%s has indestructible and isn't destroyed", o.display()), "702.12b")
+				continue
+			}
+			g.note(st.Line, fmt.Sprintf("%s is destroyed: put into its owner's graveyard", o.display()), "701.8a")
+		case "sacrifice":
+			g.note(st.Line, fmt.Sprintf("%s is sacrificed: its controller moves it to its owner's graveyard (indestructible doesn't stop that)", o.display()), "701.21a")
+		case "exile":
+			g.note(st.Line, fmt.Sprintf("%s is exiled", o.display()), "701.13a")
+		case "return":
+			g.note(st.Line, fmt.Sprintf("%s is returned to its owner's hand: a new object there", o.display()), "400.7")
+		}
+		moved = append(moved, o)
+	}
+	for _, o := range moved {
+		if o.onBF {
+			g.moveTo(o, z, st.Line, st.Check)
+		}
+	}
+	g.leftTriggers(s, moved, z, st.Line)
 }
 
 // InfoView answers a question about the game rather than one object: life

@@ -295,7 +295,7 @@ var statements = []statement{
 		},
 	},
 	{
-		syntax: "destroy REF | sacrifice REF | exile REF | return REF to its owner's hand",
+		syntax: "destroy REF [and REF ...] | sacrifice REF [and REF ...] | exile REF [and REF ...] | return REF to its owner's hand",
 		match: func(l string) bool {
 			return hasPrefixFold(l, "destroy ") || hasPrefixFold(l, "sacrifice ") || hasPrefixFold(l, "exile ") || hasPrefixFold(l, "return ")
 		},
@@ -312,6 +312,7 @@ var statements = []statement{
 			if st.Ref == "" {
 				return fmt.Errorf("expected a reference after %q", verb)
 			}
+			st.Targets = splitRefs(st.Ref)
 			return nil
 		},
 	},

@@ -76,6 +76,7 @@ type game struct {
 	pending    []*stackItem // triggered, waiting to be put on the stack (603.3)
 	trigs      map[*Ability]*trigSpec
 	grantsTrig bool // an effect grants a triggered ability
+	batchSeen  map[batchKey]bool
 }
 
 // resolution is what resolving a named effect or cast card started.
@@ -557,7 +558,10 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	if g.comp.control {
 		g.tracking = true
 	}
-	if g.mayTrigger() {
+	if m.New && g.mayTrigger() {
+		// Only an object that enters now ("new", or a resolving permanent
+		// spell) triggers enters abilities: one without "new" has been on
+		// the battlefield since before the turn began.
 		g.cached = nil
 		g.fire(g.current(), tEnters, o, nil, st.Line)
 	}

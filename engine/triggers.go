@@ -34,6 +34,9 @@ type trigSpec struct {
 	kind trigKind
 	self bool    // the event is about the ability's own object ("When ~ dies")
 	f    *Filter // else the objects it is about ("Whenever another creature you control dies")
+	// orSelf: "~ or another creature": itself too; batch: "one or more":
+	// once per event.
+	orSelf, batch bool
 	// each: "at the beginning of each upkeep" (otherwise "your").
 	each   bool
 	effect string // the effect, lower case, "~" for the object
@@ -41,7 +44,7 @@ type trigSpec struct {
 }
 
 var (
-	reTrigEvent = regexp.MustCompile(`^(?:when|whenever) (.+?) (enters(?: the battlefield)?|dies|is put into a graveyard from the battlefield|leaves the battlefield|attacks or blocks|attacks|blocks|deals combat damage to a player(?: or planeswalker)?|deals combat damage to an opponent|deals combat damage), (.+?)\.?$`)
+	reTrigEvent = regexp.MustCompile(`^(?:when|whenever) (.+?) (enters(?: the battlefield)?|enter(?: the battlefield)?|dies|die|is put into a graveyard from the battlefield|are put into a graveyard from the battlefield|leaves the battlefield|attacks or blocks|attacks|blocks|deals combat damage to a player(?: or planeswalker)?|deals combat damage to an opponent|deals combat damage), (.+?)\.?$`)
 	reTrigStep  = regexp.MustCompile(`^at the beginning of (your|each|the) (upkeep|end step), (.+?)\.?$`)
 )
 
@@ -78,9 +81,9 @@ func parseTrigger(text, name string) *trigSpec {
 	}
 	t := &trigSpec{effect: m[3]}
 	switch {
-	case strings.HasPrefix(m[2], "enters"):
+	case strings.HasPrefix(m[2], "enter"):
 		t.kind, t.rule = tEnters, "603.6a"
-	case m[2] == "dies" || m[2] == "is put into a graveyard from the battlefield":
+	case m[2] == "dies" || m[2] == "die" || strings.HasSuffix(m[2], "put into a graveyard from the battlefield"):
 		t.kind, t.rule = tDies, "700.4"
 	case m[2] == "leaves the battlefield":
 		t.kind, t.rule = tLeaves, "603.6c"
@@ -101,10 +104,22 @@ func parseTrigger(text, name string) *trigSpec {
 		t.self = true
 		return t
 	}
+	if rest, ok := strings.CutPrefix(subj, "~ or "); ok {
+		// "Whenever ~ or another creature you control dies": itself, or
+		// another object the filter describes.
+		t.orSelf = true
+		subj = rest
+	}
+	if rest, ok := strings.CutPrefix(subj, "one or more "); ok {
+		// "Whenever one or more other creatures you control die": once for
+		// each event, however many it moves.
+		t.batch = true
+		subj = rest
+	}
 	ws := strings.Fields(subj)
 	oth := false
-	if len(ws) > 0 && (ws[0] == "a" || ws[0] == "an" || ws[0] == "another") {
-		oth = ws[0] == "another"
+	if len(ws) > 0 && (ws[0] == "a" || ws[0] == "an" || ws[0] == "another" || ws[0] == "other") {
+		oth = ws[0] == "another" || ws[0] == "other"
 		ws = ws[1:]
 	}
 	if len(ws) > 0 && ws[0] == "nontoken" {
@@ -150,7 +165,7 @@ func (g *game) fire(s *state, kind trigKind, subj *Object, player *Player, line 
 			if ai.a.Kind != abTriggered {
 				continue
 			}
-			t := g.trigger(ai.a, src.name)
+			t := g.trigger(ai.a, triggerName(src, c))
 			if t == nil || !trigMatches(t.kind, kind) {
 				continue
 			}
@@ -163,10 +178,20 @@ func (g *game) fire(s *state, kind trigKind, subj *Object, player *Player, line 
 				if src != subj {
 					continue
 				}
+			case t.orSelf && src == subj:
 			default:
 				j, ok := s.slot[subj]
 				if !ok || !s.matches(t.f, j, c.Controller, i) {
 					continue
+				}
+			}
+			if t.batch {
+				k := batchKey{src, ai.a}
+				if g.batchSeen[k] {
+					continue
+				}
+				if g.batchSeen != nil {
+					g.batchSeen[k] = true
 				}
 			}
 			g.pending = append(g.pending, &stackItem{src: src, srcName: src.display(), ctrl: c.Controller, spec: t,
@@ -174,6 +199,12 @@ func (g *game) fire(s *state, kind trigKind, subj *Object, player *Player, line 
 			g.note(line, fmt.Sprintf("%s's ability triggers: %q", src.display(), ai.a.Text), t.rule)
 		}
 	}
+}
+
+// batchKey is one ability of one object, triggered once per event.
+type batchKey struct {
+	o *Object
+	a *Ability
 }
 
 func trigMatches(spec, event trigKind) bool {
@@ -210,6 +241,8 @@ func (g *game) leftTriggers(s *state, moved []*Object, z Zone, line int) {
 	if len(moved) == 0 || !g.mayTriggerIn(s) {
 		return
 	}
+	g.batchSeen = map[batchKey]bool{}
+	defer func() { g.batchSeen = nil }()
 	for _, o := range moved {
 		kind := tLeaves
 		if z == ZoneGraveyard {
@@ -604,4 +637,14 @@ type StackView struct {
 	Source     string `json:"source"`
 	Controller string `json:"controller"`
 	Text       string `json:"text"`
+}
+
+// triggerName is the name an ability's text calls its object by: the
+// object's name now (a copy's abilities name what it copied, 707.2), or
+// the name it entered with.
+func triggerName(o *Object, c *Chars) string {
+	if c.Name != "" {
+		return c.Name
+	}
+	return o.name
 }
