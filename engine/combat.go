@@ -7,6 +7,7 @@ package engine
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -133,6 +134,10 @@ func (g *game) block(st *Stmt) {
 		return
 	}
 	ac := s.ch[s.slot[ao]]
+	if ab := unblockable(ac); ab != "" {
+		g.errorf(st.Line, "%s can't be blocked: %q is a restriction on blocking it (509.1b)", ao.display(), ab)
+		return
+	}
 	var bs []*Object
 	for _, r := range st.Targets {
 		b, ok := g.ref(st.Line, r)
@@ -163,6 +168,10 @@ func (g *game) block(st *Stmt) {
 		}
 		if prot := protectedFrom(ac, bc); prot != "" {
 			g.errorf(st.Line, "%s has %s and can't be blocked by %s (702.16f, 509.1b)", ao.display(), prot, b.display())
+			return
+		}
+		if f, text := cantBlockFilter(bc); f != nil && s.matches(f, s.slot[ao], bc.Controller, s.slot[b]) {
+			g.errorf(st.Line, "%s can't block %s: %q is a restriction on blocking (509.1b)", b.display(), ao.display(), text)
 			return
 		}
 		if ac.hasKeyword("shadow") != bc.hasKeyword("shadow") {
@@ -450,4 +459,43 @@ func (g *game) combatRole(o *Object) string {
 		return "blocking " + a.o.display()
 	}
 	return ""
+}
+
+// unblockable returns an ability of the attacker that says it can't be
+// blocked at all ("~ can't be blocked."), or "".
+func unblockable(c *Chars) string {
+	for _, ai := range c.Abilities {
+		low := strings.ToLower(strings.TrimSpace(reminder.ReplaceAllString(ai.a.Text, "")))
+		low = strings.TrimSuffix(low, ".")
+		if strings.HasSuffix(low, " can't be blocked") && !strings.Contains(low, " as long as ") && !strings.Contains(low, " if ") {
+			rest := strings.TrimSuffix(low, " can't be blocked")
+			if rest == "this creature" || rest == strings.ToLower(c.Name) || !strings.Contains(rest, " ") {
+				return ai.a.Text
+			}
+		}
+	}
+	return ""
+}
+
+var reCantBlockWhat = regexp.MustCompile(`^(?:~|this creature) can't block (.+?)\.?$`)
+
+// cantBlockFilter reads a blocker's "~ can't block Humans" (a restriction,
+// 509.1b): the attackers it can't block.
+func cantBlockFilter(c *Chars) (*Filter, string) {
+	for _, ai := range c.Abilities {
+		low := strings.ToLower(selfRef(normQuotes(strings.TrimSpace(reminder.ReplaceAllString(ai.a.Text, ""))), c.Name))
+		m := reCantBlockWhat.FindStringSubmatch(low)
+		if m == nil {
+			continue
+		}
+		f, ok := parseFilter(strings.Fields(m[1]))
+		if !ok {
+			continue
+		}
+		if len(f.Types) == 0 && len(f.Subtypes) > 0 {
+			f.Types = []string{"Creature"}
+		}
+		return &f, ai.a.Text
+	}
+	return nil, ""
 }

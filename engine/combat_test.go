@@ -227,6 +227,37 @@ block M with B and C
 	}
 }
 
+// 509.1b: "can't be blocked" and "can't block Humans" are restrictions the
+// declaration of blockers must obey (AttackBlockRestrictionsTest's
+// testUnblockable and testFilteredBlocking ask for such blocks).
+func TestBlockingRestrictionsOfText(t *testing.T) {
+	r, _ := play(t, `define Blighted Agent = {1}{U} Creature — Phyrexian Human Rogue 1/1 "Infect\nBlighted Agent can't be blocked."
+define Hunted Ghoul = {B} Creature — Zombie 1/2 "Hunted Ghoul can't block Humans."
+define Elite Vanguard = {W} Creature — Human Soldier 2/1
+define Craw Wurm = {4}{G}{G} Creature — Wurm 6/4
+Blighted Agent as A
+Elite Vanguard as V
+Craw Wurm as W
+opponent: Hunted Ghoul as G
+opponent: Hunted Ghoul as G2
+attack with A and V and W
+block A with G
+block V with G
+block W with G2
+`)
+	if len(r.Errors) != 2 || r.Errors[0].Line != 11 || r.Errors[1].Line != 12 {
+		t.Fatalf("errors %+v", r.Errors)
+	}
+	for _, e := range r.Errors {
+		if !strings.Contains(e.Message, "509.1b") {
+			t.Errorf("%q does not cite 509.1b", e.Message)
+		}
+	}
+	if !hasNote(r, "509.1a", "Hunted Ghoul (G2) blocks Craw Wurm (W)") {
+		t.Errorf("a Hunted Ghoul may block a non-Human: %+v", r.Notes)
+	}
+}
+
 // 603.3b: triggered abilities go on the stack in APNAP order the next
 // time a player would receive priority; "resolve" resolves the top one.
 // 603.10a: a dies ability looks back in time.

@@ -77,6 +77,7 @@ type game struct {
 	trigs      map[*Ability]*trigSpec
 	grantsTrig bool // an effect grants a triggered ability
 	batchSeen  map[batchKey]bool
+	casting    *CardDef // the instant or sorcery resolving now
 }
 
 // resolution is what resolving a named effect or cast card started.
@@ -339,7 +340,15 @@ func (g *game) exec(st *Stmt) {
 			g.enter(st, d, mods, st.Player)
 			return
 		}
-		g.remember(d.Name, g.resolve(st, d.Name, d.Name, d.Text, st.Targets))
+		g.casting = &d
+		r := g.resolve(st, d.Name, d.Name, d.Text, st.Targets)
+		g.remember(d.Name, r)
+		g.casting = nil
+		// 608.2n: the spell is put into its owner's graveyard as it
+		// finishes resolving (or as it doesn't resolve, 608.2b).
+		g.nextID++
+		ps := g.pl(st.Player)
+		ps.zones[ZoneGraveyard] = append(ps.zones[ZoneGraveyard], &card{id: g.nextID, name: d.Name, def: d, owner: st.Player, line: st.Line, how: "resolved"})
 	case StmtEffect:
 		name := st.Alias
 		if name == "" {
@@ -711,6 +720,9 @@ func (g *game) addEffect(e *Effect) {
 func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) (res resolution) {
 	var targets []*Object
 	for _, r := range refs {
+		if _, ok := parsePlayer(r); ok && castName != "" {
+			continue // a player: the target of a damage or life effect (spelleffects)
+		}
 		o, ok := g.ref(st.Line, r)
 		if !ok {
 			res.line = st.Line
@@ -726,9 +738,21 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 func (g *game) resolveObjs(st *Stmt, srcName, castName, text string, targets []*Object) (res resolution) {
 	res.line = st.Line
 	tmpls, bad := g.comp.compileSpell(text, castName)
+	var simple []string
+	if castName != "" {
+		// Damage, life and card draw the spell compiler leaves to the
+		// engine's effects (triggers.go): carried out as it resolves.
+		simple, bad = g.spellEffects(castName, bad)
+	}
 	for _, b := range bad {
 		g.unmodeled(st.Line, srcName, b)
 	}
+	defer func() {
+		if len(simple) > 0 && !res.failed {
+			g.carrySpell(st, castName, simple)
+			res.actions += len(simple)
+		}
+	}()
 	res.unmodeled = append(res.unmodeled, bad...)
 	g.comp.noteSpellMisses(st.Line, srcName, bad, targets)
 	if castName != "" && len(targets) > 0 {
@@ -739,6 +763,14 @@ func (g *game) resolveObjs(st *Stmt, srcName, castName, text string, targets []*
 				continue
 			}
 			for _, o := range targetsOf(t, targets) {
+				if g.casting != nil {
+					spell := &Chars{Name: g.casting.Name, Colors: sortColors(g.casting.Colors), Types: g.casting.Types, Controller: st.Player}
+					if prot := protectedFrom(s.ch[s.slot[o]], spell); prot != "" {
+						g.errorf(st.Line, "%s has %s and can't be the target of %s (702.16b): the spell doesn't resolve (608.2b)", o.display(), prot, srcName)
+						res.failed = true
+						return res
+					}
+				}
 				if !s.matches(&t.Sel.F, s.slot[o], st.Player, -1) {
 					g.errorf(st.Line, "%s is not a legal target for %q (%s): the spell doesn't resolve (608.2b)", o.display(), t.Sel.Noun, srcName)
 					res.failed = true

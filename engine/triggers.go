@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/arbiter-mtg/arbiter/rulings/fold"
 )
 
 type trigKind int
@@ -151,6 +153,7 @@ type stackItem struct {
 	lki     *Chars   // the source as it last existed (608.2h)
 	subj    *Object  // the object the event was about
 	player  *Player  // the player it dealt combat damage to
+	lost    int      // life lost by its effect so far ("the life lost this way")
 	line    int      // the statement during which it triggered
 	targets []string // chosen as it resolves (the scenario's stand-in for 603.3d)
 }
@@ -301,8 +304,10 @@ func (g *game) resolveTop(st *Stmt) {
 var (
 	reEffGain      = regexp.MustCompile(`^(?:you )?gain (\w+) life$`)
 	reEffLose      = regexp.MustCompile(`^you lose (\w+) life$`)
-	reEffOppLose   = regexp.MustCompile(`^(each opponent|each player|target player|target opponent|that player|defending player) loses (\w+) life(?: and you gain (\w+) life)?$`)
-	reEffDamage    = regexp.MustCompile(`^(?:~|it) deals (\w+) damage to (.+)$`)
+	reEffOppLose   = regexp.MustCompile(`^(each opponent|each player|target player|target opponent|that player|defending player) loses (\w+) life(?: and you gain (\w+) life)?(?:, where x is your devotion to (white|blue|black|red|green))?$`)
+	reEffGainLost  = regexp.MustCompile(`^you gain life equal to the life lost this way$`)
+	reEffItsCtrl   = regexp.MustCompile(`^its controller (gains|loses) (\w+) life$`)
+	reEffDamage    = regexp.MustCompile(`^(~|it|enchanted creature|equipped creature) deals (\w+) damage to (.+)$`)
 	reEffDraw      = regexp.MustCompile(`^(?:you )?draws? (a card|\w+ cards)$`)
 	reEffCounters  = regexp.MustCompile(`^put (\w+) (\S+) counters? on (~|it|target creature|target creature you control)$`)
 	reEffSentences = regexp.MustCompile(`\.\s+`)
@@ -359,11 +364,11 @@ func (g *game) effectModelled(t *trigSpec, name string) []string {
 
 func simpleEffect(s string) bool {
 	switch {
-	case reEffGain.MatchString(s), reEffLose.MatchString(s), reEffOppLose.MatchString(s), reEffDraw.MatchString(s), reEffCounters.MatchString(s):
+	case reEffGain.MatchString(s), reEffLose.MatchString(s), reEffOppLose.MatchString(s), reEffDraw.MatchString(s), reEffCounters.MatchString(s), reEffGainLost.MatchString(s), reEffItsCtrl.MatchString(s):
 		return true
 	}
 	if m := reEffDamage.FindStringSubmatch(s); m != nil {
-		_, ok := damageRecipients[m[2]]
+		_, ok := damageRecipients[m[3]]
 		return ok
 	}
 	return false
@@ -379,6 +384,7 @@ var damageRecipients = map[string]bool{
 	"each opponent": false, "each player": false, "each creature": false, "each other creature": false,
 	"each creature your opponents control": false, "each creature you don't control": false, "you": false,
 	"that player": false, "defending player": false, "each creature and each player": false,
+	"its owner": false, "its controller": false,
 }
 
 func effNumber(s string) (int, bool) {
@@ -408,8 +414,39 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 		g.lifeChange(line, it.ctrl, -n, it.srcName)
 		return true
 	}
+	if m := reEffItsCtrl.FindStringSubmatch(s); m != nil {
+		// "Its controller gains 4 life": the controller of the target, as
+		// it last existed if it has left (608.2h).
+		n, ok := effNumber(m[2])
+		if !ok || len(it.targets) == 0 {
+			return false
+		}
+		var who Player
+		if p, isP := parsePlayer(it.targets[0]); isP {
+			who = p
+		} else if o := g.lastKnown(it.targets[0]); o != nil {
+			who = o.lastCtrl
+		} else {
+			return false
+		}
+		if m[1] == "loses" {
+			n = -n
+		}
+		g.lifeChange(line, who, n, it.srcName)
+		return true
+	}
+	if reEffGainLost.MatchString(s) {
+		g.lifeChange(line, it.ctrl, it.lost, it.srcName+", the life lost this way")
+		return true
+	}
 	if m := reEffOppLose.FindStringSubmatch(s); m != nil {
 		n, ok := effNumber(m[2])
+		if m[2] == "x" && m[4] != "" {
+			// 700.5: devotion counts the mana symbols of that color among
+			// the mana costs of permanents its controller controls.
+			n, ok = g.current().devotion(it.ctrl, colorWords[m[4]]), true
+			g.note(line, fmt.Sprintf("X is %s devotion to %s: %d", poss(it.ctrl), m[4], n), "700.5")
+		}
 		if !ok {
 			return false
 		}
@@ -434,6 +471,7 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 		}
 		for _, p := range who {
 			g.lifeChange(line, p, -n, it.srcName)
+			it.lost += n
 		}
 		if m[3] != "" {
 			k, ok := effNumber(m[3])
@@ -463,7 +501,7 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 		}
 		var o *Object
 		if m[3] == "~" || m[3] == "it" {
-			if !it.src.onBF {
+			if it.src == nil || !it.src.onBF {
 				g.note(line, fmt.Sprintf("%s has left the battlefield: no counters are put on it", it.srcName), "400.7")
 				return true
 			}
@@ -483,14 +521,28 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 		return true
 	}
 	if m := reEffDamage.FindStringSubmatch(s); m != nil {
+		who := m[1]
+		m = m[1:]
 		targeted, known := damageRecipients[m[2]]
 		n, ok := effNumber(m[1])
 		if !known || !ok {
 			return false
 		}
 		s0 := g.current()
-		src := sourceOf(s0, it.src, it.lki)
-		src.name = it.srcName
+		src := dmgSource{name: it.srcName, ch: it.lki, ctrl: it.ctrl}
+		if it.src != nil {
+			src = sourceOf(s0, it.src, it.lki)
+			src.name = it.srcName
+		}
+		if who == "enchanted creature" || who == "equipped creature" {
+			// The object the source is attached to deals the damage, with
+			// its own characteristics (deathtouch, infect, lifelink).
+			if it.src == nil || it.src.attachedTo == nil || !it.src.attachedTo.onBF {
+				g.note(line, fmt.Sprintf("%s is attached to nothing: %q does nothing", it.srcName, s), "608.2b")
+				return true
+			}
+			src = sourceOf(s0, it.src.attachedTo, nil)
+		}
 		var to []dmgTarget
 		switch {
 		case targeted:
@@ -503,6 +555,16 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 			to = append(to, dmgTarget{player: other(it.ctrl)})
 		case m[2] == "you":
 			to = append(to, dmgTarget{player: it.ctrl})
+		case m[2] == "its owner" || m[2] == "its controller":
+			o := it.src
+			if who == "enchanted creature" || who == "equipped creature" {
+				o = it.src.attachedTo
+			}
+			p := o.owner
+			if m[2] == "its controller" {
+				p = src.ctrl
+			}
+			to = append(to, dmgTarget{player: p})
 		case m[2] == "that player" || m[2] == "defending player":
 			p := other(it.ctrl)
 			if it.player != nil {
@@ -518,7 +580,7 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 				f.Control = 2
 			}
 			self := -1
-			if i, ok := s0.slot[it.src]; ok {
+			if i, ok := s0.slot[it.src]; ok && it.src != nil {
 				self = i
 			}
 			for i, o := range s0.objs {
@@ -538,6 +600,9 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 	// Anything the spell compiler models ("target creature gets +2/+2
 	// until end of turn", "~ gets +1/+1 until end of turn", "destroy
 	// target creature").
+	if it.src == nil {
+		return false
+	}
 	tmpls, miss := g.comp.compileSpell(s, strings.TrimSpace(it.src.name))
 	if len(miss) > 0 || len(tmpls) == 0 {
 		return false
@@ -647,4 +712,49 @@ func triggerName(o *Object, c *Chars) string {
 		return c.Name
 	}
 	return o.name
+}
+
+// spellEffects splits the sentences of a spell the compiler did not model
+// into those the engine's effects carry out (damage, life, drawing) and
+// the rest.
+func (g *game) spellEffects(name string, bad []string) (simple, rest []string) {
+	for _, b := range bad {
+		low := strings.ToLower(strings.TrimSuffix(strings.TrimSpace(selfRef(normQuotes(b), name)), "."))
+		if simpleEffect(low) {
+			simple = append(simple, low)
+			continue
+		}
+		rest = append(rest, b)
+	}
+	return simple, rest
+}
+
+// carrySpell carries out those sentences of a resolving instant or
+// sorcery, with the spell as the source of its damage (120.2b) and its
+// targets from the statement.
+func (g *game) carrySpell(st *Stmt, name string, sentences []string) {
+	it := &stackItem{srcName: name, ctrl: st.Player, text: name, targets: st.Targets}
+	if d := g.casting; d != nil {
+		it.lki = &Chars{Name: d.Name, ManaCost: d.ManaCost, Colors: sortColors(d.Colors), Types: d.Types,
+			Subtypes: d.Subtypes, Supertypes: d.Supertypes, Controller: st.Player}
+		for _, a := range g.comp.compileCard(*d).abilities {
+			it.lki.Abilities = append(it.lki.Abilities, abInst{a: a, fromText: true})
+		}
+	}
+	for _, s := range sentences {
+		g.effect(st, it, s)
+	}
+}
+
+// lastKnown finds the object a reference named, on the battlefield or not
+// (for the last known information of a target that has left, 608.2h).
+func (g *game) lastKnown(r string) *Object {
+	k := fold.Key(r)
+	var found *Object
+	for _, o := range g.objs {
+		if (o.alias != "" && fold.Key(o.alias) == k) || fold.Key(o.name) == k {
+			found = o
+		}
+	}
+	return found
 }
