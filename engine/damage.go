@@ -51,6 +51,7 @@ func (g *game) dealDamage(line int, s *state, src dmgSource, t dmgTarget, n int,
 	if n <= 0 {
 		return 0
 	}
+	g.clean = false
 	kind := "damage"
 	if combat {
 		kind = "combat damage"

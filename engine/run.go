@@ -40,6 +40,16 @@ type Object struct {
 	dmgNoted     bool
 	pw           bool // its loyalty is tracked: it has had loyalty counters (704.5i)
 	hasTrig      bool // it has a triggered ability the engine runs
+	aliasKey     string
+	nameKey      string // folded name, "" until keys is called
+}
+
+// keys returns the folded alias and name references match against.
+func (o *Object) keys() (string, string) {
+	if o.nameKey == "" {
+		o.aliasKey, o.nameKey = fold.Key(o.alias), fold.Key(o.name)
+	}
+	return o.aliasKey, o.nameKey
 }
 
 func (o *Object) display() string {
@@ -78,6 +88,32 @@ type game struct {
 	grantsTrig bool // an effect grants a triggered ability
 	batchSeen  map[batchKey]bool
 	casting    *CardDef // the instant or sorcery resolving now
+	// clean: nothing that a state-based action of a permanent reads
+	// (characteristics, damage, attachments, control) has changed since
+	// the last full check found none to perform; settle then skips it.
+	clean bool
+	// spells caches compiled spell and effect texts for the run (the
+	// templates are never changed once compiled, like compileCard's).
+	spells map[string]compiledSpell
+}
+
+type compiledSpell struct {
+	tmpls []*Template
+	bad   []string
+}
+
+// compileSpell is the compiler's compileSpell, once per text and name.
+func (g *game) compileSpell(text, name string) ([]*Template, []string) {
+	k := name + "\x00" + text
+	if c, ok := g.spells[k]; ok {
+		return c.tmpls, c.bad
+	}
+	t, b := g.comp.compileSpell(text, name)
+	if g.spells == nil {
+		g.spells = map[string]compiledSpell{}
+	}
+	g.spells[k] = compiledSpell{t, b}
+	return t, b
 }
 
 // resolution is what resolving a named effect or cast card started.
@@ -123,6 +159,9 @@ func Run(ctx context.Context, s *Script, cards CardSource) (*Report, error) {
 		g.ts = max(g.ts+1, st.Line)
 		if !isQuestion(st.Kind) {
 			g.cached = nil
+		}
+		if !keepsClean(st.Kind) {
+			g.clean = false
 		}
 		g.exec(st)
 		if !isQuestion(st.Kind) {
@@ -253,13 +292,14 @@ func (g *game) ref(line int, r string) (*Object, bool) {
 	var byAlias, byName []*Object
 	left := false
 	for _, o := range g.objs {
-		if o.alias != "" && fold.Key(o.alias) == k {
+		ak, nk := o.keys()
+		if o.alias != "" && ak == k {
 			if o.onBF {
 				byAlias = append(byAlias, o)
 			} else {
 				left = true
 			}
-		} else if fold.Key(o.name) == k {
+		} else if nk == k {
 			if o.onBF {
 				byName = append(byName, o)
 			} else {
@@ -460,6 +500,17 @@ func (g *game) exec(st *Stmt) {
 
 func isQuestion(k StmtKind) bool { return k == StmtQuery || k == StmtCheck || k == StmtInfo }
 
+// keepsClean: statements that change no characteristics, damage or
+// attachment of a permanent by themselves (an object entering and an
+// ability resolving say so themselves, in enter and effect).
+func keepsClean(k StmtKind) bool {
+	switch k {
+	case StmtQuery, StmtCheck, StmtInfo, StmtDefine, StmtLife, StmtEnter, StmtResolve:
+		return true
+	}
+	return false
+}
+
 // auraTargetLegal checks an Aura spell's target against its enchant
 // ability (303.4a); an illegal target means it doesn't resolve (608.2b).
 func (g *game) auraTargetLegal(st *Stmt, d CardDef) bool {
@@ -487,6 +538,11 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	cc := g.comp.compileCard(d)
 	o.printed = cc.abilities
 	var edits []func(*Chars)
+	if !quietEntry(cc, d, m) || g.comp.lowers {
+		// What it brings can change what other permanents are, or it may
+		// itself be put into the graveyard by a state-based action.
+		g.clean = false
+	}
 	for _, a := range cc.abilities {
 		if a.Kind == abTriggered && g.trigger(a, d.Name) != nil {
 			o.hasTrig = true
@@ -571,10 +627,42 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		// Only an object that enters now ("new", or a resolving permanent
 		// spell) triggers enters abilities: one without "new" has been on
 		// the battlefield since before the turn began.
-		g.cached = nil
-		g.fire(g.current(), tEnters, o, nil, st.Line)
+		// Triggered abilities and what the filters of their trigger
+		// events read are known after layer 6.
+		g.fire(g.computeTo(L6, false), tEnters, o, nil, st.Line)
 	}
 	return o
+}
+
+// quietEntry reports whether a permanent entering can't make a
+// state-based action of a permanent apply: it has no static ability, isn't
+// legendary or a planeswalker, has positive printed toughness, and enters
+// without counters, attachment or a copy effect.
+func quietEntry(cc *compiledCard, d CardDef, m Mods) bool {
+	if m.CopyOf != "" || m.AttachedTo != "" || len(m.Counters) > 0 || m.FaceDown || len(cc.entersWith) > 0 {
+		return false
+	}
+	if containsFold(d.Supertypes, "Legendary") || containsFold(d.Types, "Planeswalker") || containsFold(d.Subtypes, "Aura") {
+		return false
+	}
+	if containsFold(d.Types, "Creature") && (d.Toughness == "" || strings.Contains(d.Toughness, "*") || ptValue(d.Toughness) <= 0) {
+		return false
+	}
+	for _, a := range cc.abilities {
+		if a.Kind == abStatic || a.Kind == abEnchant || len(a.Statics) > 0 {
+			return false
+		}
+	}
+	return len(cc.unmodeled) == 0 || allTriggered(cc.unmodeled)
+}
+
+func allTriggered(us []string) bool {
+	for _, u := range us {
+		if !strings.HasSuffix(u, trigUnmodelledNote) {
+			return false
+		}
+	}
+	return true
 }
 
 // trigUnmodelledNote is how the compiler marks a triggered ability.
@@ -694,6 +782,7 @@ func (g *game) putCounters(o *Object, kind string, n int) {
 	if n <= 0 {
 		return
 	}
+	g.clean = false
 	o.counters[kind] += n
 	o.counterTS[kind] = g.ts
 	if kind == "loyalty" {
@@ -702,6 +791,7 @@ func (g *game) putCounters(o *Object, kind string, n int) {
 }
 
 func (g *game) addEffect(e *Effect) {
+	g.clean = false
 	for _, p := range e.t.Parts {
 		for _, a := range p.Abilities {
 			if a.Kind == abTriggered {
@@ -737,7 +827,7 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 // resolveObjs runs a text with its targets found.
 func (g *game) resolveObjs(st *Stmt, srcName, castName, text string, targets []*Object) (res resolution) {
 	res.line = st.Line
-	tmpls, bad := g.comp.compileSpell(text, castName)
+	tmpls, bad := g.compileSpell(text, castName)
 	var simple []string
 	if castName != "" {
 		// Damage, life and card draw the spell compiler leaves to the
@@ -1032,6 +1122,7 @@ func (g *game) end(st *Stmt) {
 // leave removes an object. Auras attached to it go to the graveyard and
 // Equipment becomes unattached as state-based actions (303.4c, 301.5c).
 func (g *game) leave(o *Object) {
+	g.clean = false
 	o.onBF = false
 	o.attachedTo = nil
 	g.removeFromCombat(o)

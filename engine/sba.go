@@ -33,6 +33,12 @@ func (g *game) settle(line int) {
 		}
 		lowers := g.mayLowerToughness()
 		marked := g.needsFullCheck()
+		if g.clean && !acted {
+			// Nothing a permanent's state-based action reads has changed
+			// since the last check found none (players' and tokens' were
+			// checked above).
+			lowers, marked, attached = false, false, false
+		}
 		// Control needs layer 2; attachment legality needs types, subtypes
 		// and control (layer 4), colors and protection (layers 5 and 6);
 		// toughness, damage, loyalty and the legend rule need every layer.
@@ -50,6 +56,9 @@ func (g *game) settle(line int) {
 			if g.stateBased(s, lowers, marked, line) {
 				acted = true
 			}
+		}
+		if !acted {
+			g.clean = true
 		}
 		if acted {
 			g.cached = nil

@@ -354,7 +354,7 @@ func (g *game) effectModelled(t *trigSpec, name string) []string {
 		if simpleEffect(s) {
 			continue
 		}
-		if _, miss := g.comp.compileSpell(s, name); len(miss) == 0 {
+		if _, miss := g.compileSpell(s, name); len(miss) == 0 {
 			continue
 		}
 		bad = append(bad, s)
@@ -398,6 +398,9 @@ func effNumber(s string) (int, bool) {
 // when the engine does not model it.
 func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 	line := st.Line
+	if !reEffGain.MatchString(s) && !reEffLose.MatchString(s) && !reEffOppLose.MatchString(s) && !reEffDraw.MatchString(s) && !reEffGainLost.MatchString(s) && !reEffItsCtrl.MatchString(s) {
+		g.clean = false // it may change a permanent
+	}
 	if m := reEffGain.FindStringSubmatch(s); m != nil {
 		n, ok := effNumber(m[1])
 		if !ok {
@@ -603,7 +606,7 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 	if it.src == nil {
 		return false
 	}
-	tmpls, miss := g.comp.compileSpell(s, strings.TrimSpace(it.src.name))
+	tmpls, miss := g.compileSpell(s, strings.TrimSpace(it.src.name))
 	if len(miss) > 0 || len(tmpls) == 0 {
 		return false
 	}
@@ -752,7 +755,8 @@ func (g *game) lastKnown(r string) *Object {
 	k := fold.Key(r)
 	var found *Object
 	for _, o := range g.objs {
-		if (o.alias != "" && fold.Key(o.alias) == k) || fold.Key(o.name) == k {
+		ak, nk := o.keys()
+		if (o.alias != "" && ak == k) || nk == k {
 			found = o
 		}
 	}
