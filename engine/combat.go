@@ -28,6 +28,9 @@ type combat struct {
 	// had first strike or double strike as it began (510.4).
 	firstDone, regularDone bool
 	firstStrikers          map[*Object]bool
+	// assign: how an attacking creature's controller divides its combat
+	// damage ("assigns"), checked as damage is assigned (510.1c, 510.1e).
+	assign map[*Object][]assignment
 }
 
 func (c *combat) find(o *Object) *attacker {
@@ -294,6 +297,10 @@ func (g *game) damageStep(line int, s *state, deals func(*Object, *Chars) bool) 
 		if !ok || !a.o.onBF || !deals(a.o, s.ch[i]) {
 			continue
 		}
+		if chosen, ok := g.chosenAssignment(line, s, a, assigned); ok {
+			as = append(as, chosen...)
+			continue
+		}
 		if !s.ch[i].is("Creature") {
 			g.note(line, fmt.Sprintf("%s is no longer a creature: it was removed from combat and deals no combat damage", a.o.display()), "506.4")
 			continue
@@ -498,4 +505,104 @@ func cantBlockFilter(c *Chars) (*Filter, string) {
 		return &f, ai.a.Text
 	}
 	return nil, ""
+}
+
+// assignStmt records how an attacking creature's controller divides its
+// combat damage (510.1c); it is checked when the damage is assigned.
+func (g *game) assignStmt(st *Stmt) {
+	if g.combat == nil {
+		g.errorf(st.Line, "no creature is attacking: \"assigns\" says how an attacking creature divides its combat damage (510.1c)")
+		return
+	}
+	o, ok := g.ref(st.Line, st.Ref)
+	if !ok {
+		return
+	}
+	if g.combat.find(o) == nil {
+		g.errorf(st.Line, "%s is not attacking: only an attacking creature blocked by two or more creatures, or with trample, has a choice of how to assign its combat damage (510.1c, 702.19b)", o.display())
+		return
+	}
+	var parts []assignment
+	for i, r := range st.Targets {
+		var t dmgTarget
+		if p, isP := parsePlayer(r); isP {
+			t = dmgTarget{player: p}
+		} else {
+			x, ok := g.ref(st.Line, r)
+			if !ok {
+				return
+			}
+			t = dmgTarget{obj: x}
+		}
+		parts = append(parts, assignment{o, t, st.Amounts[i]})
+	}
+	if g.combat.assign == nil {
+		g.combat.assign = map[*Object][]assignment{}
+	}
+	g.combat.assign[o] = parts
+}
+
+// chosenAssignment checks the division an attacking creature's controller
+// stated against 510.1a-c and 702.19b; an illegal one is reported (510.1e)
+// and the engine's own division is used instead.
+func (g *game) chosenAssignment(line int, s *state, a *attacker, assigned map[*Object]int) ([]assignment, bool) {
+	parts, ok := g.combat.assign[a.o]
+	if !ok {
+		return nil, false
+	}
+	ch := s.ch[s.slot[a.o]]
+	total := 0
+	for _, p := range parts {
+		total += p.n
+	}
+	bad := func(why, rule string) ([]assignment, bool) {
+		g.errorf(line, "%s's stated damage assignment is illegal: %s (%s, 510.1e); the engine's division is used", a.o.display(), why, rule)
+		return nil, false
+	}
+	if total != ch.P {
+		return bad(fmt.Sprintf("it assigns %d in all, but a creature assigns combat damage equal to its power, %d", total, ch.P), "510.1a")
+	}
+	blocking := map[*Object]bool{}
+	for _, b := range a.blockers {
+		if b.onBF && g.combat.blocking[b] == a {
+			blocking[b] = true
+		}
+	}
+	toPlayer := 0
+	for _, p := range parts {
+		switch {
+		case p.to.obj != nil && blocking[p.to.obj]:
+		case p.to.obj == nil && a.pw == nil && p.to.player == a.def, p.to.obj != nil && p.to.obj == a.pw:
+			if a.blocked && !ch.hasKeyword("trample") {
+				return bad(fmt.Sprintf("it is blocked and has no trample, so it assigns its damage only to the creatures blocking it, not to %s", p.to), "510.1c")
+			}
+			toPlayer += p.n
+		default:
+			return bad(fmt.Sprintf("%s is neither blocking it nor what it attacks", p.to), "510.1c")
+		}
+	}
+	if toPlayer > 0 && a.blocked {
+		dt := ch.hasKeyword("deathtouch")
+		for _, b := range a.blockers {
+			if !blocking[b] {
+				continue
+			}
+			got := 0
+			for _, p := range parts {
+				if p.to.obj == b {
+					got += p.n
+				}
+			}
+			if got < lethalDamage(s, s.slot[b], assigned[b], dt) {
+				return bad(fmt.Sprintf("it assigns damage to what it attacks before assigning lethal damage to %s", b.display()), "702.19b")
+			}
+		}
+	}
+	for _, p := range parts {
+		if p.to.obj != nil {
+			assigned[p.to.obj] += p.n
+		}
+	}
+	g.note(line, fmt.Sprintf("%s's controller divides its %d combat damage as stated", a.o.display(), ch.P), "510.1c")
+	return parts, true
 }

@@ -338,3 +338,153 @@ func TestInfoJSON(t *testing.T) {
 		t.Errorf("JSON round trip: %s", j)
 	}
 }
+
+// 510.1c: a creature blocked by two creatures divides its damage as its
+// controller chooses (the CR has no damage assignment order); with
+// trample, damage goes to the player only once every blocker is assigned
+// lethal damage (702.19b), or the assignment is illegal (510.1e).
+func TestStatedDamageAssignment(t *testing.T) {
+	r, at := play(t, combatDefs+`Rhino as R
+opponent: Bear as B
+opponent: Wall as W
+attack with R
+block R with B and W
+R assigns 1 to B and 3 to W
+combat damage
+? B
+? W
+`)
+	if len(r.Errors) != 0 {
+		t.Fatalf("errors %+v", r.Errors)
+	}
+	if v := r.Results[0].Object; v == nil || v.Damage != 1 || gone(r, at("? B")) {
+		t.Errorf("the Bear has 1 damage and survives: %+v", r.Results[0])
+	}
+	if v := r.Results[1].Object; v == nil || v.Damage != 3 {
+		t.Errorf("the Wall has 3 damage: %+v", r.Results[1])
+	}
+	r, at = play(t, combatDefs+`Rhino as R
+opponent: Bear as B
+opponent: Wall as W
+attack with R
+block R with B and W
+R assigns 2 to B and 2 to opponent
+combat damage
+? life
+`)
+	if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "702.19b") || !strings.Contains(r.Errors[0].Message, "510.1e") {
+		t.Fatalf("an assignment to the player before the Wall has lethal damage is illegal: %+v", r.Errors)
+	}
+	if l := life(t, r, at("? life"), Opponent); l != 20 {
+		t.Errorf("the engine's own division (2 to the Bear, 2 to the Wall, none left) is used: opponent at %d", l)
+	}
+}
+
+// 704.5b: drawing from an empty library loses the game the next time
+// state-based actions are checked (the library's size is stated); 504.1:
+// the active player draws in their draw step.
+func TestDrawFromEmptyLibrary(t *testing.T) {
+	r, at := play(t, "opponent has 0 cards in library\nnext turn\n? life\n")
+	var opp PlayerView
+	for _, p := range infoAt(t, r, at("? life")).Players {
+		if p.Player == "opponent" {
+			opp = p
+		}
+	}
+	if !opp.Lost || opp.LostRule != "704.5b" {
+		t.Errorf("the opponent drew from an empty library in their draw step: %+v", opp)
+	}
+}
+
+// 702.80a: wither damage is -1/-1 counters; 120.3g: toxic gives poison
+// counters with combat damage to a player, in addition to the damage.
+func TestWitherAndToxic(t *testing.T) {
+	r, at := play(t, `define Witherer = {B} Creature — Elemental 2/2 "Wither"
+define Toxic Rat = {B} Creature — Rat 1/1 "Toxic 2"
+define Ogre = {2}{R} Creature — Ogre 3/3
+Witherer as W
+Toxic Rat as T
+opponent: Ogre as O
+attack with W and T
+block W with O
+combat damage
+? O
+? life
+`)
+	v := r.Results[0].Object
+	if v == nil || v.Damage != 0 || v.Counters["-1/-1"] != 2 || *v.Power != 1 {
+		t.Errorf("wither: 2 -1/-1 counters, no damage marked: %+v", v)
+	}
+	if l := life(t, r, at("? life"), Opponent); l != 19 {
+		t.Errorf("toxic damage is still damage: opponent at %d", l)
+	}
+	for _, p := range infoAt(t, r, at("? life")).Players {
+		if p.Player == "opponent" && p.Poison != 2 {
+			t.Errorf("toxic 2: %d poison counters", p.Poison)
+		}
+	}
+}
+
+// 503.1a, 603.3b: "at the beginning of each upkeep" abilities of both
+// players trigger in the active player's upkeep and go on the stack
+// active player's first; the step ends only once they have resolved
+// (500.2); 514.2 ends "until end of turn" control at cleanup.
+func TestUpkeepTriggersAndCleanup(t *testing.T) {
+	r, at := play(t, `define Sulfuric Vortex = {1}{R}{R} Enchantment "At the beginning of each player's upkeep, Sulfuric Vortex deals 2 damage to that player."
+define Bell = {1} Artifact "At the beginning of each upkeep, you gain 1 life."
+define Bear = {1}{G} Creature — Bear 2/2
+Bell as Mine
+opponent: Bell as Theirs
+opponent: Bear as B
+you gain control of B until end of turn
+? B
+end of turn
+? B
+next turn
+? stack
+next step
+resolve
+resolve
+next step
+? turn
+`)
+	if r.Results[0].Object.Controller != "you" || r.Results[1].Object.Controller != "opponent" {
+		t.Errorf("control until end of turn ends in the cleanup step: %+v, %+v", r.Results[0].Object, r.Results[1].Object)
+	}
+	st := infoAt(t, r, at("? stack")).Stack
+	if len(st) != 2 || st[0].Controller != "you" || st[1].Controller != "opponent" {
+		t.Errorf("on the opponent's turn the opponent's trigger goes on the stack first, so yours is on top: %+v", st)
+	}
+	if len(r.Errors) != 1 || r.Errors[0].Line != at("next step") || !strings.Contains(r.Errors[0].Message, "500.2") {
+		t.Errorf("next step with the stack not empty is refused (500.2): %+v", r.Errors)
+	}
+	if iv := infoAt(t, r, at("? turn")); iv.Step != "draw step" || iv.Active != "opponent" {
+		t.Errorf("after the upkeep the draw step: %+v", iv)
+	}
+}
+
+// 603.10a, 603.6c: a leaves-the-battlefield ability triggers when its
+// object is exiled, looking back at the object as it last existed.
+func TestLeavesTriggerLooksBack(t *testing.T) {
+	r, at := play(t, `define Keeper = {2}{W} Creature — Spirit 2/2 "When this creature leaves the battlefield, you gain 3 life."
+define Jailer = {1}{W} Enchantment "Creatures you control have \"When this creature leaves the battlefield, you draw a card.\""
+Keeper as K
+Jailer as J
+exile K
+? stack
+resolve
+resolve
+? life
+? exile
+`)
+	if n := len(infoAt(t, r, at("? stack")).Stack); n != 2 {
+		t.Fatalf("its own ability and the granted one trigger: %d; notes %+v", n, r.Notes)
+	}
+	iv := infoAt(t, r, at("? life"))
+	if iv.Players[0].Life != 23 || iv.Players[0].Hand != 1 {
+		t.Errorf("you: %+v", iv.Players[0])
+	}
+	if ex := infoAt(t, r, at("? exile")).Players[0].Exile; len(ex) != 1 || ex[0] != "Keeper" {
+		t.Errorf("exile: %v", ex)
+	}
+}

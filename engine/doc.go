@@ -32,6 +32,7 @@
 //	combat damage
 //	resolve [targeting REF | you | opponent]
 //	destroy REF [and REF ...] | sacrifice REF [and REF ...] | exile REF [and REF ...] | return REF to its owner's hand
+//	REF assigns N to REF | you | opponent [and N to ...]
 //	REF deals N damage to REF | you | opponent
 //	REF | you | opponent takes N damage
 //	you|opponent gain(s)|lose(s) N life | you|opponent has|have N life|poison counters|cards in hand|cards in library

@@ -42,6 +42,8 @@ func (g *game) execGame(st *Stmt) {
 		g.moveStmt(st)
 	case StmtInfo:
 		g.info(st)
+	case StmtAssign:
+		g.assignStmt(st)
 	}
 }
 

@@ -203,7 +203,8 @@ var statements = []statement{
 		match:  func(l string) bool { return reControl.MatchString(l) },
 		parse: func(l string, st *Stmt) error {
 			m := reControl.FindStringSubmatch(l)
-			st.Kind, st.Ref, st.Alias = StmtControl, strings.TrimSpace(m[2]), strings.TrimSpace(m[3])
+			st.Kind, st.Ref, st.Alias = StmtControl, strings.TrimSpace(m[2]), strings.TrimSpace(m[4])
+			st.UntilEOT = m[3] != ""
 			st.Player = You
 			if strings.EqualFold(m[1], "opponent") {
 				st.Player = Opponent
@@ -317,6 +318,27 @@ var statements = []statement{
 		},
 	},
 	{
+		syntax: "REF assigns N to REF | you | opponent [and N to ...]",
+		match:  func(l string) bool { return reAssigns.MatchString(l) },
+		parse: func(l string, st *Stmt) error {
+			m := reAssigns.FindStringSubmatch(l)
+			st.Kind, st.Ref = StmtAssign, strings.TrimSpace(m[1])
+			for _, part := range regexp.MustCompile(`(?i)\s+and\s+|,\s*`).Split(m[2], -1) {
+				pm := reAssignPart.FindStringSubmatch(strings.TrimSpace(part))
+				if pm == nil {
+					return fmt.Errorf("expected \"N to REF\" in %q: REF assigns N to REF [and N to REF ...]", part)
+				}
+				n, ok := number(pm[1])
+				if !ok {
+					return fmt.Errorf("expected a number of damage, got %q", pm[1])
+				}
+				st.Targets = append(st.Targets, strings.TrimSpace(pm[2]))
+				st.Amounts = append(st.Amounts, n)
+			}
+			return nil
+		},
+	},
+	{
 		syntax: "REF deals N damage to REF | you | opponent",
 		match:  func(l string) bool { return reDeals.MatchString(l) },
 		parse: func(l string, st *Stmt) error {
@@ -386,13 +408,15 @@ var statements = []statement{
 }
 
 var (
-	reBlock   = regexp.MustCompile(`(?i)^block (.+?) with (.+)$`)
-	reReturn  = regexp.MustCompile(`(?i)^return (.+?) to (?:its owner's|their owner's|owner's) hand$`)
-	reDeals   = regexp.MustCompile(`(?i)^(.+?) deals (\S+) damage to (.+)$`)
-	reTakes   = regexp.MustCompile(`(?i)^(.+?) takes (\S+) damage$`)
-	reLife    = regexp.MustCompile(`(?i)^(you|opponent) (gains?|loses?) (\S+) life$`)
-	reHas     = regexp.MustCompile(`(?i)^(you|opponent) (has|have) (\S+) (life|poison counters?|cards? in hand|cards? in library)$`)
-	infoWords = map[string]bool{"life": true, "stack": true, "turn": true, "graveyard": true, "exile": true, "hand": true}
+	reBlock      = regexp.MustCompile(`(?i)^block (.+?) with (.+)$`)
+	reReturn     = regexp.MustCompile(`(?i)^return (.+?) to (?:its owner's|their owner's|owner's) hand$`)
+	reDeals      = regexp.MustCompile(`(?i)^(.+?) deals (\S+) damage to (.+)$`)
+	reTakes      = regexp.MustCompile(`(?i)^(.+?) takes (\S+) damage$`)
+	reAssigns    = regexp.MustCompile(`(?i)^(.+?) assigns (\S+ to .+)$`)
+	reAssignPart = regexp.MustCompile(`(?i)^(\S+) to (.+)$`)
+	reLife       = regexp.MustCompile(`(?i)^(you|opponent) (gains?|loses?) (\S+) life$`)
+	reHas        = regexp.MustCompile(`(?i)^(you|opponent) (has|have) (\S+) (life|poison counters?|cards? in hand|cards? in library)$`)
+	infoWords    = map[string]bool{"life": true, "stack": true, "turn": true, "graveyard": true, "exile": true, "hand": true}
 )
 
 // grammarHelp lists the forms for an error message (set from the table in

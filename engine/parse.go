@@ -47,6 +47,7 @@ const (
 	StmtLife    // "you gain N life", "opponent has N life" (119, 122.1f)
 	StmtMove    // "destroy REF", "sacrifice REF", "exile REF", "return REF to its owner's hand" (400.7)
 	StmtInfo    // "? life", "? stack", "? turn", "? graveyard", "? exile", "? hand", "? damage REF"
+	StmtAssign  // "REF assigns N to REF [and N to REF ...]" (510.1c)
 )
 
 // Mods are the modifiers of an entering object: "(token, tapped, new, face
@@ -85,6 +86,11 @@ type Stmt struct {
 	Except  bool   // "becomes a copy of X, except it has this ability"
 	// KeepColor: "except it doesn't copy that creature's color" (707.9b).
 	KeepColor bool
+	// UntilEOT: "gains control of REF until end of turn".
+	UntilEOT bool
+	// Amounts: "assigns 2 to B and 3 to opponent": the damage to each of
+	// Targets.
+	Amounts []int
 }
 
 // Script is a parsed scenario.
@@ -96,7 +102,7 @@ var (
 	rePut        = regexp.MustCompile(`(?i)^put (\S+) (.+?) counters? on (.+)$`)
 	reRemove     = regexp.MustCompile(`(?i)^remove (\S+) (.+?) counters? from (.+)$`)
 	reCopy       = regexp.MustCompile(`(?i)^(.+?) becomes a copy of (.+?)(?:,? except (it doesn't copy that creature's color)?(?:,? and )?(it has this ability)?)?$`)
-	reControl    = regexp.MustCompile(`(?i)^(you|opponent) gains? control of (.+?)(?: until end of turn)?(?: as (.+))?$`)
+	reControl    = regexp.MustCompile(`(?i)^(you|opponent) gains? control of (.+?)( until end of turn)?(?: as (.+))?$`)
 	reCopyExcept = regexp.MustCompile(`(?i) except (it doesn't copy that creature's color)?(?: and )?(it has this ability)?$`)
 	reTurnFace   = regexp.MustCompile(`(?i)^turn (.+?) face[ -](up|down)$`)
 	reAttach     = regexp.MustCompile(`(?i)^attach (.+?) to (.+)$`)

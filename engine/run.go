@@ -421,6 +421,11 @@ func (g *game) exec(st *Stmt) {
 		}
 		t := &Template{Sentence: fmt.Sprintf("%s gains control of %s", st.Player, st.Ref),
 			Sel: Selector{Kind: selTarget}, Parts: []Part{{Layer: L2, Op: opControl}}}
+		if st.UntilEOT {
+			// It ends in the cleanup step (514.2).
+			t.Sentence += " until end of turn"
+			t.UntilEOT = true
+		}
 		g.addEffect(&Effect{t: t, srcName: fmt.Sprintf("control change (line %d)", st.Line), ctrl: st.Player,
 			targets: []*Object{o}, alias: st.Alias, line: st.Line})
 		g.tracking = true
