@@ -488,3 +488,39 @@ resolve
 		t.Errorf("exile: %v", ex)
 	}
 }
+
+// 601.2a, 405.2, 608.2: a spell cast "(on the stack)" waits there; one
+// cast in response resolves first; 608.2b: a spell whose only target has
+// left doesn't resolve.
+func TestSpellsOnTheStack(t *testing.T) {
+	r, at := play(t, `define Lightning Bolt = {R} Instant "Lightning Bolt deals 3 damage to any target."
+define Giant Growth = {G} Instant "Target creature gets +3/+3 until end of turn."
+define Bear = {1}{G} Creature — Bear 2/2
+Bear as B
+Bear as C
+opponent: cast Lightning Bolt targeting B (on the stack)
+cast Giant Growth targeting B (on the stack)
+? stack
+resolve
+resolve
+? B
+opponent: cast Lightning Bolt targeting C (on the stack)
+sacrifice C
+resolve
+? graveyard
+`)
+	st := infoAt(t, r, at("? stack")).Stack
+	if len(st) != 2 || st[0].Source != "Giant Growth" || st[0].Kind != "spell" {
+		t.Fatalf("the response is on top: %+v", st)
+	}
+	if v := r.Results[1].Object; v == nil || *v.Toughness != 5 || v.Damage != 3 {
+		t.Errorf("Giant Growth resolved first, so the Bear survives the Bolt: %+v", v)
+	}
+	if !hasNote(r, "608.2b", "Lightning Bolt targeting C") {
+		t.Errorf("the second Bolt doesn't resolve: %+v", r.Notes)
+	}
+	gy := infoAt(t, r, at("? graveyard")).Players
+	if len(gy[1].Graveyard) != 2 {
+		t.Errorf("both Bolts are in the opponent's graveyard: %+v", gy)
+	}
+}

@@ -12,7 +12,7 @@
 // "-" is accepted for "—". Every statement gets the next timestamp.
 //
 //	define NAME = [MANA COST] [COLOR WORDS] TYPE LINE [P/T] ["RULES TEXT"]
-//	[you: | opponent:] cast CARD [targeting REF [and REF ...]]
+//	[you: | opponent:] cast CARD [targeting REF [and REF ...]] [(on the stack)]
 //	[you: | opponent:] effect "TEXT" [as ALIAS] [targeting REF [and REF ...]]
 //	put N KIND counter(s) on REF
 //	remove N KIND counter(s) from REF
@@ -78,7 +78,10 @@
 // prevented by protection (702.16e). An instant or sorcery's damage, life
 // and draw sentences are carried out with the spell as the source and its
 // player targets ("cast Lightning Bolt targeting opponent"); it then goes
-// to its owner's graveyard (608.2n).
+// to its owner's graveyard (608.2n). Cast with "(on the stack)", a spell
+// waits on the stack (601.2a) with its targets chosen, so others can be
+// cast in response; "resolve" resolves the top one, checking its targets
+// then (608.2b).
 //
 // After each statement that changes the game a player would receive
 // priority, so the state-based actions are checked and performed as one

@@ -197,7 +197,12 @@ func (g *game) info(st *Stmt) {
 		var parts []string
 		for i := len(g.stack) - 1; i >= 0; i-- {
 			it := g.stack[i]
-			views = append(views, StackView{Source: it.srcName, Controller: it.ctrl.String(), Text: it.text})
+			if it.spell != nil {
+				views = append(views, StackView{Source: it.srcName, Controller: it.ctrl.String(), Text: it.text, Kind: "spell"})
+				parts = append(parts, fmt.Sprintf("%d. the spell %s (%s)", len(g.stack)-i, it.text, it.ctrl))
+				continue
+			}
+			views = append(views, StackView{Source: it.srcName, Controller: it.ctrl.String(), Text: it.text, Kind: "triggered ability"})
 			parts = append(parts, fmt.Sprintf("%d. %s's triggered ability (%s): %q", len(g.stack)-i, it.srcName, it.ctrl, it.text))
 		}
 		ans := "the stack is empty"

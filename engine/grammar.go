@@ -33,11 +33,15 @@ var statements = []statement{
 		},
 	},
 	{
-		syntax: "[you: | opponent:] cast CARD [targeting REF [and REF ...]]",
+		syntax: "[you: | opponent:] cast CARD [targeting REF [and REF ...]] [(on the stack)]",
 		player: true,
 		match:  prefix("cast "),
 		parse: func(l string, st *Stmt) error {
-			card, targets, msg := splitTargets(strings.TrimSpace(l[len("cast "):]))
+			rest := strings.TrimSpace(l[len("cast "):])
+			if i := lastIndexFold(rest, "(on the stack)"); i >= 0 && strings.TrimSpace(rest[i+len("(on the stack)"):]) == "" {
+				rest, st.Check = strings.TrimSpace(rest[:i]), "stack"
+			}
+			card, targets, msg := splitTargets(rest)
 			if msg != "" {
 				return errors.New(msg)
 			}

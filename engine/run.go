@@ -363,6 +363,10 @@ func (g *game) exec(st *Stmt) {
 		if !ok {
 			return
 		}
+		if st.Check == "stack" {
+			g.castToStack(st, d)
+			return
+		}
 		if isPermanentCard(d) {
 			// A permanent spell resolves by entering the battlefield; an Aura
 			// enters attached to its target (303.4a).

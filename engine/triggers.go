@@ -156,6 +156,10 @@ type stackItem struct {
 	lost    int      // life lost by its effect so far ("the life lost this way")
 	line    int      // the statement during which it triggered
 	targets []string // chosen as it resolves (the scenario's stand-in for 603.3d)
+	// spell: a spell cast "(on the stack)"; cast is its statement,
+	// carried out as it resolves.
+	spell *CardDef
+	cast  Stmt
 }
 
 // fire finds the triggered abilities of the objects of s whose trigger
@@ -295,6 +299,33 @@ func (g *game) resolveTop(st *Stmt) {
 	}
 	it := g.stack[len(g.stack)-1]
 	g.stack = g.stack[:len(g.stack)-1]
+	if it.spell != nil {
+		// 608.2, 608.3: the spell resolves; its targets are checked now
+		// (608.2b) and it has the timestamp of its resolution.
+		cs := it.cast
+		cs.Check, cs.Line = "", st.Line
+		if len(cs.Targets) > 0 {
+			legal := 0
+			for _, r := range cs.Targets {
+				if _, isP := parsePlayer(r); isP {
+					legal++
+				} else if o := g.lastKnown(r); o != nil && o.onBF {
+					legal++
+				}
+			}
+			if legal == 0 {
+				g.note(st.Line, fmt.Sprintf("%s doesn't resolve: its targets are all illegal (no longer on the battlefield), and it is put into its owner's graveyard", it.text), "608.2b")
+				g.nextID++
+				ps := g.pl(it.ctrl)
+				ps.zones[ZoneGraveyard] = append(ps.zones[ZoneGraveyard], &card{id: g.nextID, name: it.spell.Name, def: *it.spell, owner: it.ctrl, line: st.Line, how: "countered on resolution"})
+				return
+			}
+		}
+		g.note(st.Line, fmt.Sprintf("%s resolves (cast on line %d)", it.srcName, it.line), "608.2")
+		g.exec(&cs)
+		g.cached = nil
+		return
+	}
 	it.targets = st.Targets
 	g.note(st.Line, fmt.Sprintf("%s's triggered ability resolves: %q", it.srcName, it.text), "608.2")
 	g.carryOut(st, it)
@@ -702,6 +733,7 @@ func (g *game) anyTarget(st *Stmt, it *stackItem, what string) (dmgTarget, bool)
 
 // StackView is an object on the stack in an answer, top first.
 type StackView struct {
+	Kind       string `json:"kind"` // "spell" or "triggered ability"
 	Source     string `json:"source"`
 	Controller string `json:"controller"`
 	Text       string `json:"text"`
@@ -761,4 +793,23 @@ func (g *game) lastKnown(r string) *Object {
 		}
 	}
 	return found
+}
+
+// castToStack puts a spell on the stack (601.2a, 405.1) with its targets
+// chosen now (601.2c); "resolve" resolves it once what is above it has.
+func (g *game) castToStack(st *Stmt, d CardDef) {
+	for _, r := range st.Targets {
+		if _, ok := parsePlayer(r); ok {
+			continue
+		}
+		if _, ok := g.ref(st.Line, r); !ok {
+			return
+		}
+	}
+	text := d.Name
+	if len(st.Targets) > 0 {
+		text += " targeting " + strings.Join(st.Targets, " and ")
+	}
+	g.stack = append(g.stack, &stackItem{srcName: d.Name, ctrl: st.Player, text: text, line: st.Line, spell: &d, cast: *st})
+	g.note(st.Line, fmt.Sprintf("%s %s: it is put on the stack (%d on the stack)", says(st.Player, "casts"), text, len(g.stack)), "601.2a")
 }
