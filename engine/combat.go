@@ -27,6 +27,7 @@ type combat struct {
 	// firstDone: the first-strike combat damage step happened; firstStrikers
 	// had first strike or double strike as it began (510.4).
 	firstDone, regularDone bool
+	blocksBegun            bool // a "block" line began the declare blockers step
 	firstStrikers          map[*Object]bool
 	// assign: how an attacking creature's controller divides its combat
 	// damage ("assigns"), checked as damage is assigned (510.1c, 510.1e).
@@ -44,6 +45,13 @@ func (c *combat) find(o *Object) *attacker {
 
 // attack declares attackers (508.1).
 func (g *game) attack(st *Stmt) {
+	starting := g.combat == nil || g.combat.firstDone || g.combat.regularDone
+	if starting && len(g.stack) > 0 {
+		// Several "attack with" lines declare one set of attackers; the
+		// first begins the declare attackers step.
+		g.errorf(st.Line, "attackers are declared in the declare attackers step, and the step before it ends only with the stack empty (500.2): \"resolve\" the %d object(s) on it first", len(g.stack))
+		return
+	}
 	s := g.current()
 	var pw *Object
 	def := other(g.active)
@@ -126,6 +134,13 @@ func (g *game) block(st *Stmt) {
 		g.errorf(st.Line, "combat damage has been dealt: blockers are declared in the declare blockers step, before it (509.1)")
 		return
 	}
+
+	if !g.combat.blocksBegun && len(g.stack) > 0 {
+		// The first "block" line begins the declare blockers step; the
+		// declare attackers step ends only with the stack empty.
+		g.errorf(st.Line, "blockers are declared in the declare blockers step, and the declare attackers step ends only with the stack empty (500.2): \"resolve\" the %d object(s) on it first", len(g.stack))
+		return
+	}
 	s := g.current()
 	ao, ok := g.ref(st.Line, st.Ref)
 	if !ok {
@@ -188,6 +203,7 @@ func (g *game) block(st *Stmt) {
 		return
 	}
 	g.setStep(stDeclareBlockers)
+	g.combat.blocksBegun = true
 	for _, b := range bs {
 		a.blockers = append(a.blockers, b)
 		g.combat.blocking[b] = a
