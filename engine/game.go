@@ -215,6 +215,8 @@ func (g *game) info(st *Stmt) {
 			{"405.5", "the top object resolves first (\"resolve\")"}}
 	case "turn":
 		q = g.turnAnswer(st)
+		g.rep.Results = append(g.rep.Results, q)
+		return
 	case "damage":
 		o, ok := g.ref(st.Line, st.Ref)
 		if !ok {
@@ -235,5 +237,8 @@ func (g *game) info(st *Stmt) {
 		q.Info = &InfoView{Kind: "damage", Answer: ans, Object: o.display(), Damage: &d}
 		q.Reasons = rs
 	}
+	// What the engine could not model of triggered abilities and
+	// resolving effects may change life totals, zones and the stack.
+	q.DependsOnUnmodelled = append([]string(nil), g.gameDepends...)
 	g.rep.Results = append(g.rep.Results, q)
 }

@@ -60,7 +60,8 @@ func (q QueryResult) MarshalJSON() ([]byte, error) {
 			Query   string    `json:"query"`
 			Info    *InfoView `json:"info"`
 			Reasons []Reason  `json:"reasons"`
-		}{q.Line, q.Query, q.Info, rs})
+			Depends []string  `json:"depends_on_unmodelled,omitempty"`
+		}{q.Line, q.Query, q.Info, rs, q.DependsOnUnmodelled})
 	}
 	if q.IsCheck {
 		rs := q.Reasons
@@ -425,7 +426,7 @@ func (r *Report) Text() string {
 		}
 		fmt.Fprintf(&b, "Line %d: ? %s\n", q.Line, q.Query)
 		if q.Info != nil {
-			b.WriteString(capitalize(q.Info.Answer) + ".\n")
+			b.WriteString(capitalize(q.Info.Answer) + "." + dependsText(q.DependsOnUnmodelled) + "\n")
 			for _, rs := range q.Reasons {
 				fmt.Fprintf(&b, "  • **%s** %s\n", rs.Rule, rs.Text)
 			}

@@ -95,6 +95,21 @@ type game struct {
 	// spells caches compiled spell and effect texts for the run (the
 	// templates are never changed once compiled, like compileCard's).
 	spells map[string]compiledSpell
+	// gameDepends quotes the text not modelled that may change what the
+	// game questions answer (life, zones, the stack): triggered abilities
+	// whose trigger event is not recognised, effects of resolving spells
+	// and abilities that were not carried out.
+	gameDepends []string
+}
+
+// dependsOn records text a game answer may depend on.
+func (g *game) dependsOn(text string) {
+	for _, d := range g.gameDepends {
+		if d == text {
+			return
+		}
+	}
+	g.gameDepends = append(g.gameDepends, text)
 }
 
 type compiledSpell struct {
@@ -568,6 +583,7 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	}
 	for _, u := range cc.unmodeled {
 		if text, ok := strings.CutSuffix(u, trigUnmodelledNote); ok {
+			g.dependsOn(text)
 			if t := parseTrigger(text, d.Name); t != nil {
 				bad := g.effectModelled(t, d.Name)
 				if len(bad) == 0 {
@@ -845,6 +861,9 @@ func (g *game) resolveObjs(st *Stmt, srcName, castName, text string, targets []*
 	}
 	for _, b := range bad {
 		g.unmodeled(st.Line, srcName, b)
+		if castName != "" {
+			g.dependsOn(b)
+		}
 	}
 	defer func() {
 		if len(simple) > 0 && !res.failed {

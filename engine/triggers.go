@@ -362,6 +362,7 @@ func (g *game) carryOut(st *Stmt, it *stackItem) {
 		}
 		if !g.effect(st, it, sentence) {
 			g.unmodeled(st.Line, it.srcName, sentence+" [effect of a resolving triggered ability: not modelled, state its result with a statement]")
+			g.dependsOn(it.text)
 		}
 	}
 }
