@@ -541,3 +541,43 @@ A deals 2 damage to opponent
 		t.Errorf("text: %s", r.Text())
 	}
 }
+
+// The rules the game statements cite say what the engine says they say.
+func TestGameRulesSayWhatTheyAreCitedFor(t *testing.T) {
+	rules := loadCR(t)
+	for id, phrase := range map[string]string{
+		"120.3a":  "causes that player to lose that much life",
+		"120.3e":  "causes that much damage to be marked on that creature",
+		"120.6":   "Damage marked on a creature remains until the cleanup step",
+		"704.3":   "performs all applicable state-based actions simultaneously as a single event",
+		"704.5a":  "0 or less life",
+		"704.5c":  "ten or more poison counters",
+		"704.5g":  "lethal damage and is destroyed",
+		"704.5h":  "dealt damage by a source with deathtouch",
+		"704.5i":  "loyalty 0",
+		"704.5j":  "legend rule",
+		"702.12b": "ignore the state-based action that checks for lethal damage",
+		"702.19b": "Once all those blocking creatures are assigned lethal damage",
+		"702.2c":  "considered to be lethal damage",
+		"702.15b": "to gain that much life",
+		"702.16e": "is prevented",
+		"510.1c":  "divided as its controller chooses among them",
+		"510.4":   "the only creatures that assign combat damage in that step are those with first strike or double strike",
+		"603.3b":  "APNAP order",
+		"603.10a": "look back in time",
+		"514.2":   "all damage marked on permanents",
+		"500.2":   "ends when the stack is empty and all players pass in succession",
+		"400.7":   "becomes a new object",
+		"608.2n":  "put into its owner’s graveyard",
+		"700.4":   "is put into a graveyard from the battlefield",
+	} {
+		r, ok := rules.Rule(id)
+		if !ok {
+			t.Errorf("rule %s missing", id)
+			continue
+		}
+		if !strings.Contains(r.Text, phrase) {
+			t.Errorf("rule %s does not say %q: %s", id, phrase, r.Text)
+		}
+	}
+}

@@ -104,6 +104,7 @@ type game struct {
 
 // dependsOn records text a game answer may depend on.
 func (g *game) dependsOn(text string) {
+	text = strings.TrimSuffix(strings.TrimSpace(text), ".")
 	for _, d := range g.gameDepends {
 		if d == text {
 			return
@@ -583,12 +584,15 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	}
 	for _, u := range cc.unmodeled {
 		if text, ok := strings.CutSuffix(u, trigUnmodelledNote); ok {
-			g.dependsOn(text)
-			if t := parseTrigger(text, d.Name); t != nil {
+			t := parseTrigger(text, d.Name)
+			if t == nil {
+				g.dependsOn(text)
+			} else {
 				bad := g.effectModelled(t, d.Name)
 				if len(bad) == 0 {
 					continue // run: it triggers and resolves (triggers.go)
 				}
+				g.dependsOn(text)
 				u = text + " [triggered ability: it triggers and goes on the stack, but this part of its effect is not modelled: " + strings.Join(bad, "; ") + "]"
 			}
 		}
