@@ -581,3 +581,12 @@ func TestGameRulesSayWhatTheyAreCitedFor(t *testing.T) {
 		}
 	}
 }
+
+// 514.1: in the cleanup step the active player discards down to seven.
+func TestCleanupDiscardsToHandSize(t *testing.T) {
+	r, at := play(t, "you have 9 cards in hand\nopponent has 9 cards in hand\nend of turn\n? life\n")
+	ps := infoAt(t, r, at("? life")).Players
+	if ps[0].Hand != 7 || ps[1].Hand != 9 {
+		t.Errorf("only the active player discards: %+v", ps)
+	}
+}

@@ -156,7 +156,7 @@ func queryText(st *Stmt) string { return strings.TrimSpace(strings.TrimPrefix(st
 // "? hand" and "? damage REF".
 func (g *game) info(st *Stmt) {
 	q := QueryResult{Line: st.Line, Query: queryText(st)}
-	ps := []PlayerView{g.playerView(g.active), g.playerView(other(g.active))}
+	ps := []PlayerView{g.playerView(You), g.playerView(Opponent)}
 	switch st.Check {
 	case "life":
 		var parts []string

@@ -107,6 +107,20 @@ func (g *game) stepTriggers(kind trigKind, line int) {
 // cleanup is 514.2: damage marked on permanents is removed and "until end
 // of turn" and "this turn" effects end, simultaneously.
 func (g *game) cleanup(line int) {
+	// 514.1: the active player discards down to their maximum hand size
+	// (seven); which cards is their choice: unnamed ones first here.
+	ps := g.pl(g.active)
+	if n := len(ps.zones[ZoneHand]) + ps.handUnknown; n > 7 {
+		extra := n - 7
+		from := min(extra, ps.handUnknown)
+		ps.handUnknown -= from
+		for i := from; i < extra; i++ {
+			c := ps.zones[ZoneHand][0]
+			ps.zones[ZoneHand] = ps.zones[ZoneHand][1:]
+			ps.zones[ZoneGraveyard] = append(ps.zones[ZoneGraveyard], c)
+		}
+		g.note(line, fmt.Sprintf("%s %d card(s) down to the maximum hand size of seven (which ones is that player's choice)", says(g.active, "discards"), extra), "514.1")
+	}
 	healed := 0
 	for _, o := range g.objs {
 		if o.onBF && o.damage > 0 {
