@@ -38,8 +38,9 @@ type Object struct {
 	damage       int
 	deathtouched bool
 	dmgNoted     bool
-	pw           bool // its loyalty is tracked: it has had loyalty counters (704.5i)
-	hasTrig      bool // it has a triggered ability the engine runs
+	pw           bool   // its loyalty is tracked: it has had loyalty counters (704.5i)
+	hasTrig      bool   // it has a triggered ability the engine runs
+	leftTo       string // where it went when it left ("its owner's graveyard")
 	aliasKey     string
 	nameKey      string // folded name, "" until keys is called
 }
@@ -307,19 +308,20 @@ func (g *game) ref(line int, r string) (*Object, bool) {
 	k := fold.Key(r)
 	var byAlias, byName []*Object
 	left := false
+	var gone *Object
 	for _, o := range g.objs {
 		ak, nk := o.keys()
 		if o.alias != "" && ak == k {
 			if o.onBF {
 				byAlias = append(byAlias, o)
 			} else {
-				left = true
+				left, gone = true, o
 			}
 		} else if nk == k {
 			if o.onBF {
 				byName = append(byName, o)
 			} else {
-				left = true
+				left, gone = true, o
 			}
 		}
 	}
@@ -339,6 +341,10 @@ func (g *game) ref(line int, r string) (*Object, bool) {
 		g.errorf(line, "%q is ambiguous (%d objects entered with that name, %s): give them aliases with \"as ALIAS\"", r, len(byName), strings.Join(lines, ", "))
 		return nil, false
 	case left:
+		if gone != nil && gone.leftTo != "" {
+			g.errorf(line, "%q has left the battlefield: it went to %s, where it is a new object (400.7)", r, gone.leftTo)
+			return nil, false
+		}
 		g.errorf(line, "%q has left the battlefield", r)
 		return nil, false
 	}

@@ -107,6 +107,10 @@ func other(p Player) Player {
 // are checked (704.5d).
 func (g *game) moveTo(o *Object, z Zone, line int, how string) *card {
 	g.leave(o)
+	o.leftTo = poss(o.owner) + " " + z.String()
+	if z == ZoneExile {
+		o.leftTo = "exile"
+	}
 	p := g.pl(o.owner)
 	g.nextID++
 	c := &card{id: g.nextID, name: o.name, def: o.def, owner: o.owner, token: o.token, line: line, how: how}
