@@ -407,6 +407,7 @@ func (g *game) damageStep(line int, s *state, deals func(*Object, *Chars) bool) 
 	sortAssignments(as, c)
 	// 510.2: all combat damage is dealt at once.
 	dealt := map[*Object]*Player{}
+	g.batchLifelink()
 	for _, x := range as {
 		src := sourceOf(s, x.from, nil)
 		if g.dealDamage(line, s, src, x.to, x.n, true) > 0 {
@@ -418,6 +419,7 @@ func (g *game) damageStep(line int, s *state, deals func(*Object, *Chars) bool) 
 			}
 		}
 	}
+	g.flushLifelink(line)
 	if len(dealt) > 0 && g.mayTriggerIn(s) {
 		for _, x := range as {
 			if p, ok := dealt[x.from]; ok {

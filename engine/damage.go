@@ -118,10 +118,40 @@ func (g *game) dealDamage(line int, s *state, src dmgSource, t dmgTarget, n int,
 		}
 	}
 	if src.has("lifelink") {
-		g.lifeChange(line, src.ctrl, n, fmt.Sprintf("lifelink of %s, 702.15b", src.name))
+		if g.lifelinkBatch != nil {
+			// Damage dealt at once: the source causes one life gain
+			// (119.9), given when the event is complete.
+			k := lifelinkKey{src.name, src.ctrl}
+			if _, ok := g.lifelinkBatch[k]; !ok {
+				g.lifelinkOrder = append(g.lifelinkOrder, k)
+			}
+			g.lifelinkBatch[k] += n
+		} else {
+			g.lifeChange(line, src.ctrl, n, fmt.Sprintf("lifelink of %s, 702.15b", src.name))
+		}
 	}
 	g.cached = nil
 	return n
+}
+
+// lifelinkKey is a source of lifelink damage in one damage event.
+type lifelinkKey struct {
+	name string
+	ctrl Player
+}
+
+// batchLifelink makes the damage dealt until flushLifelink one event for
+// lifelink: each source's controller gains the total once.
+func (g *game) batchLifelink() {
+	g.lifelinkBatch, g.lifelinkOrder = map[lifelinkKey]int{}, nil
+}
+
+func (g *game) flushLifelink(line int) {
+	batch, order := g.lifelinkBatch, g.lifelinkOrder
+	g.lifelinkBatch, g.lifelinkOrder = nil, nil
+	for _, k := range order {
+		g.lifeChange(line, k.ctrl, batch[k], fmt.Sprintf("lifelink of %s, 702.15b", k.name))
+	}
 }
 
 // toxicValue is a creature's total toxic value (702.164).

@@ -101,6 +101,10 @@ type game struct {
 	// whose trigger event is not recognised, effects of resolving spells
 	// and abilities that were not carried out.
 	gameDepends []string
+	// lifelinkBatch sums lifelink per source while one damage event is
+	// dealt (combat damage, 510.2).
+	lifelinkBatch map[lifelinkKey]int
+	lifelinkOrder []lifelinkKey
 }
 
 // dependsOn records text a game answer may depend on.

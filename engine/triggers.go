@@ -29,6 +29,7 @@ const (
 	tCombatDamagePlayer
 	tUpkeep
 	tEndStep
+	tGainLife // "whenever you gain life" (119.9)
 )
 
 // trigSpec is a triggered ability the engine can run.
@@ -48,6 +49,7 @@ type trigSpec struct {
 var (
 	reTrigEvent = regexp.MustCompile(`^(?:when|whenever) (.+?) (enters(?: the battlefield)?|enter(?: the battlefield)?|dies|die|is put into a graveyard from the battlefield|are put into a graveyard from the battlefield|leaves the battlefield|attacks or blocks|attacks|blocks|deals combat damage to a player(?: or planeswalker)?|deals combat damage to an opponent|deals combat damage), (.+?)\.?$`)
 	reTrigStep  = regexp.MustCompile(`^at the beginning of (your|each|the) (upkeep|end step), (.+?)\.?$`)
+	reTrigLife  = regexp.MustCompile(`^whenever (you|a player) gains? life, (.+?)\.?$`)
 )
 
 // trigger returns what the engine knows of a triggered ability's text (nil
@@ -69,6 +71,9 @@ func parseTrigger(text, name string) *trigSpec {
 	low := strings.ToLower(selfRef(normQuotes(strings.TrimSpace(reminder.ReplaceAllString(text, ""))), name))
 	if m := reAbilityWord.FindStringSubmatch(low); m != nil && abilityWords[m[1]] {
 		low = strings.TrimSpace(low[len(m[0]):])
+	}
+	if m := reTrigLife.FindStringSubmatch(low); m != nil {
+		return &trigSpec{kind: tGainLife, each: m[1] == "a player", effect: m[2], rule: "119.9"}
 	}
 	if m := reTrigStep.FindStringSubmatch(low); m != nil {
 		t := &trigSpec{kind: tUpkeep, each: m[1] == "each", effect: m[3], rule: "503.1a"}
@@ -179,6 +184,10 @@ func (g *game) fire(s *state, kind trigKind, subj *Object, player *Player, line 
 			switch {
 			case kind == tUpkeep || kind == tEndStep:
 				if !t.each && c.Controller != g.active {
+					continue
+				}
+			case kind == tGainLife:
+				if !t.each && (player == nil || c.Controller != *player) {
 					continue
 				}
 			case t.self:
@@ -340,7 +349,7 @@ var (
 	reEffItsCtrl   = regexp.MustCompile(`^its controller (gains|loses) (\w+) life$`)
 	reEffDamage    = regexp.MustCompile(`^(~|it|enchanted creature|equipped creature) deals (\w+) damage to (.+)$`)
 	reEffDraw      = regexp.MustCompile(`^(?:you )?draws? (a card|\w+ cards)$`)
-	reEffCounters  = regexp.MustCompile(`^put (\w+) (\S+) counters? on (~|it|target creature|target creature you control)$`)
+	reEffCounters  = regexp.MustCompile(`^put (\w+) (\S+) counters? on (~|it|target creature|target creature you control|target creature or enchantment you control|target permanent|each creature you control|each other creature you control)$`)
 	reEffSentences = regexp.MustCompile(`\.\s+`)
 )
 
@@ -535,6 +544,23 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 			return false
 		}
 		var o *Object
+		if each, ok := strings.CutPrefix(m[3], "each "); ok {
+			s0 := g.current()
+			f := Filter{Types: []string{"Creature"}, Control: 1, Other: strings.HasPrefix(each, "other ")}
+			self := -1
+			if i, ok := s0.slot[it.src]; ok && it.src != nil {
+				self = i
+			}
+			k := 0
+			for i, x := range s0.objs {
+				if s0.matches(&f, i, it.ctrl, self) {
+					g.putCounters(x, m[2], n)
+					k++
+				}
+			}
+			g.note(line, fmt.Sprintf("%d %s counter(s) put on each of %d creature(s)", n, m[2], k), "122.1")
+			return true
+		}
 		if m[3] == "~" || m[3] == "it" {
 			if it.src == nil || !it.src.onBF {
 				g.note(line, fmt.Sprintf("%s has left the battlefield: no counters are put on it", it.srcName), "400.7")
