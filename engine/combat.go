@@ -209,6 +209,7 @@ func (g *game) block(st *Stmt) {
 		g.combat.blocking[b] = a
 		g.note(st.Line, fmt.Sprintf("%s blocks %s", b.display(), ao.display()), "509.1a")
 	}
+	becomes := len(bs) > 0 && !a.blocked
 	if len(bs) > 0 {
 		a.blocked = true
 		g.note(st.Line, fmt.Sprintf("%s is a blocked creature", ao.display()), "509.1h")
@@ -216,6 +217,10 @@ func (g *game) block(st *Stmt) {
 	if g.mayTriggerIn(s) {
 		for _, b := range bs {
 			g.fire(s, tBlocks, b, nil, st.Line)
+		}
+		if becomes {
+			// 509.3c: once, as it becomes blocked.
+			g.fire(s, tBecomesBlocked, ao, nil, st.Line)
 		}
 	}
 }

@@ -590,3 +590,31 @@ func TestCleanupDiscardsToHandSize(t *testing.T) {
 		t.Errorf("only the active player discards: %+v", ps)
 	}
 }
+
+// 509.3a, 509.3c: "whenever ~ blocks" triggers for the blocker, "whenever
+// ~ becomes blocked" once for the attacker however many block it.
+func TestBlockTriggers(t *testing.T) {
+	r, at := play(t, `define Lancer = {3}{W} Creature — Human Knight 2/2 "Whenever this creature becomes blocked, you gain 2 life."
+define Guard = {1}{W} Creature — Human Soldier 1/3 "Whenever this creature blocks, you gain 1 life."
+Lancer as L
+opponent: Guard as G1
+opponent: Guard as G2
+attack with L
+block L with G1
+block L with G2
+? stack
+`)
+	st := infoAt(t, r, at("? stack")).Stack
+	if len(st) != 3 {
+		t.Fatalf("two blocks and one becomes-blocked trigger: %+v; errors %+v", st, r.Errors)
+	}
+	n := 0
+	for _, x := range st {
+		if strings.Contains(x.Text, "becomes blocked") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("becomes blocked triggers once: %+v", st)
+	}
+}

@@ -29,7 +29,8 @@ const (
 	tCombatDamagePlayer
 	tUpkeep
 	tEndStep
-	tGainLife // "whenever you gain life" (119.9)
+	tGainLife       // "whenever you gain life" (119.9)
+	tBecomesBlocked // "whenever ~ becomes blocked" (509.3c)
 )
 
 // trigSpec is a triggered ability the engine can run.
@@ -47,7 +48,7 @@ type trigSpec struct {
 }
 
 var (
-	reTrigEvent = regexp.MustCompile(`^(?:when|whenever) (.+?) (enters(?: the battlefield)?|enter(?: the battlefield)?|dies|die|is put into a graveyard from the battlefield|are put into a graveyard from the battlefield|leaves the battlefield|attacks or blocks|attacks|blocks|deals combat damage to a player(?: or planeswalker)?|deals combat damage to an opponent|deals combat damage), (.+?)\.?$`)
+	reTrigEvent = regexp.MustCompile(`^(?:when|whenever) (.+?) (enters(?: the battlefield)?|enter(?: the battlefield)?|dies|die|is put into a graveyard from the battlefield|are put into a graveyard from the battlefield|leaves the battlefield|attacks or blocks|attacks|blocks a creature|blocks|becomes blocked|deals combat damage to a player(?: or planeswalker)?|deals combat damage to an opponent|deals combat damage), (.+?)\.?$`)
 	reTrigStep  = regexp.MustCompile(`^at the beginning of (your|each|the) (upkeep|end step), (.+?)\.?$`)
 	reTrigLife  = regexp.MustCompile(`^whenever (you|a player) gains? life, (.+?)\.?$`)
 )
@@ -98,6 +99,11 @@ func parseTrigger(text, name string) *trigSpec {
 		t.kind, t.rule = tAttacks, "508.3a"
 	case m[2] == "blocks":
 		t.kind, t.rule = tBlocks, "509.3a"
+	case m[2] == "blocks a creature":
+		// 509.3b: once for each creature it blocks (a blocker here blocks one).
+		t.kind, t.rule = tBlocks, "509.3b"
+	case m[2] == "becomes blocked":
+		t.kind, t.rule = tBecomesBlocked, "509.3c"
 	case m[2] == "attacks or blocks":
 		t.kind, t.rule = tAttacksOrBlocks, "508.3a"
 	case m[2] == "deals combat damage":
