@@ -629,3 +629,30 @@ func (g *game) chosenAssignment(line int, s *state, a *attacker, assigned map[*O
 	g.note(line, fmt.Sprintf("%s's controller divides its %d combat damage as stated", a.o.display(), ch.P), "510.1c")
 	return parts, true
 }
+
+// becomesBlocked is an effect that says an attacking creature becomes
+// blocked (509.1h): it is blocked though no creature blocks it, and
+// "becomes blocked" abilities trigger if it was unblocked (509.3c).
+func (g *game) becomesBlocked(st *Stmt) {
+	o, ok := g.ref(st.Line, st.Ref)
+	if !ok {
+		return
+	}
+	var a *attacker
+	if g.combat != nil {
+		a = g.combat.find(o)
+	}
+	if a == nil {
+		g.errorf(st.Line, "%s is not attacking, so it can't become blocked (509.1h)", o.display())
+		return
+	}
+	if a.blocked {
+		g.note(st.Line, fmt.Sprintf("%s is already blocked", o.display()), "509.1h")
+		return
+	}
+	a.blocked = true
+	g.note(st.Line, fmt.Sprintf("%s becomes a blocked creature though no creature blocks it", o.display()), "509.1h")
+	if s := g.current(); g.mayTriggerIn(s) {
+		g.fire(s, tBecomesBlocked, o, nil, st.Line)
+	}
+}

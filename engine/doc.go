@@ -25,6 +25,7 @@
 //	? life | ? stack | ? turn | ? graveyard | ? exile | ? hand | ? damage REF
 //	? REF
 //	you|opponent gain(s) control of REF [until end of turn] [as ALIAS]
+//	REF becomes blocked
 //	REF becomes a copy of REF [, except [it doesn't copy that creature's color] [and] [it has this ability]]
 //	REF leaves the battlefield
 //	attack with REF [and REF ...] [at opponent | at REF]

@@ -44,6 +44,8 @@ func (g *game) execGame(st *Stmt) {
 		g.info(st)
 	case StmtAssign:
 		g.assignStmt(st)
+	case StmtBlocked:
+		g.becomesBlocked(st)
 	}
 }
 

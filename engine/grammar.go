@@ -217,6 +217,14 @@ var statements = []statement{
 		},
 	},
 	{
+		syntax: "REF becomes blocked",
+		match:  func(l string) bool { return reBecomesBlocked.MatchString(l) },
+		parse: func(l string, st *Stmt) error {
+			st.Kind, st.Ref = StmtBlocked, strings.TrimSpace(reBecomesBlocked.FindStringSubmatch(l)[1])
+			return nil
+		},
+	},
+	{
 		syntax: "REF becomes a copy of REF [, except [it doesn't copy that creature's color] [and] [it has this ability]]",
 		match:  func(l string) bool { return reCopy.MatchString(l) },
 		parse: func(l string, st *Stmt) error {
@@ -412,15 +420,16 @@ var statements = []statement{
 }
 
 var (
-	reBlock      = regexp.MustCompile(`(?i)^block (.+?) with (.+)$`)
-	reReturn     = regexp.MustCompile(`(?i)^return (.+?) to (?:its owner's|their owner's|owner's) hand$`)
-	reDeals      = regexp.MustCompile(`(?i)^(.+?) deals (\S+) damage to (.+)$`)
-	reTakes      = regexp.MustCompile(`(?i)^(.+?) takes (\S+) damage$`)
-	reAssigns    = regexp.MustCompile(`(?i)^(.+?) assigns (\S+ to .+)$`)
-	reAssignPart = regexp.MustCompile(`(?i)^(\S+) to (.+)$`)
-	reLife       = regexp.MustCompile(`(?i)^(you|opponent) (gains?|loses?) (\S+) life$`)
-	reHas        = regexp.MustCompile(`(?i)^(you|opponent) (has|have) (\S+) (life|poison counters?|cards? in hand|cards? in library)$`)
-	infoWords    = map[string]bool{"life": true, "stack": true, "turn": true, "graveyard": true, "exile": true, "hand": true}
+	reBlock          = regexp.MustCompile(`(?i)^block (.+?) with (.+)$`)
+	reReturn         = regexp.MustCompile(`(?i)^return (.+?) to (?:its owner's|their owner's|owner's) hand$`)
+	reDeals          = regexp.MustCompile(`(?i)^(.+?) deals (\S+) damage to (.+)$`)
+	reTakes          = regexp.MustCompile(`(?i)^(.+?) takes (\S+) damage$`)
+	reAssigns        = regexp.MustCompile(`(?i)^(.+?) assigns (\S+ to .+)$`)
+	reAssignPart     = regexp.MustCompile(`(?i)^(\S+) to (.+)$`)
+	reBecomesBlocked = regexp.MustCompile(`(?i)^(.+?) becomes blocked$`)
+	reLife           = regexp.MustCompile(`(?i)^(you|opponent) (gains?|loses?) (\S+) life$`)
+	reHas            = regexp.MustCompile(`(?i)^(you|opponent) (has|have) (\S+) (life|poison counters?|cards? in hand|cards? in library)$`)
+	infoWords        = map[string]bool{"life": true, "stack": true, "turn": true, "graveyard": true, "exile": true, "hand": true}
 )
 
 // grammarHelp lists the forms for an error message (set from the table in

@@ -48,6 +48,7 @@ const (
 	StmtMove    // "destroy REF", "sacrifice REF", "exile REF", "return REF to its owner's hand" (400.7)
 	StmtInfo    // "? life", "? stack", "? turn", "? graveyard", "? exile", "? hand", "? damage REF"
 	StmtAssign  // "REF assigns N to REF [and N to REF ...]" (510.1c)
+	StmtBlocked // "REF becomes blocked" (509.1h)
 )
 
 // Mods are the modifiers of an entering object: "(token, tapped, new, face

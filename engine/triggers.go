@@ -11,6 +11,7 @@ package engine
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
@@ -353,6 +354,7 @@ var (
 	reEffOppLose   = regexp.MustCompile(`^(each opponent|each player|target player|target opponent|that player|defending player) loses (\w+) life(?: and you gain (\w+) life)?(?:, where x is your devotion to (white|blue|black|red|green))?$`)
 	reEffGainLost  = regexp.MustCompile(`^you gain life equal to the life lost this way$`)
 	reEffItsCtrl   = regexp.MustCompile(`^its controller (gains|loses) (\w+) life$`)
+	reEffPump      = regexp.MustCompile(`^(~|it|that creature|target creature|target creature you control) gets? ([+-]\d+)/([+-]\d+) until end of turn( for each creature blocking it)?$`)
 	reEffDamage    = regexp.MustCompile(`^(~|it|enchanted creature|equipped creature) deals (\w+) damage to (.+)$`)
 	reEffDraw      = regexp.MustCompile(`^(?:you )?draws? (a card|\w+ cards)$`)
 	reEffCounters  = regexp.MustCompile(`^put (\w+) (\S+) counters? on (~|it|target creature|target creature you control|target creature or enchantment you control|target permanent|each creature you control|each other creature you control)$`)
@@ -411,7 +413,7 @@ func (g *game) effectModelled(t *trigSpec, name string) []string {
 
 func simpleEffect(s string) bool {
 	switch {
-	case reEffGain.MatchString(s), reEffLose.MatchString(s), reEffOppLose.MatchString(s), reEffDraw.MatchString(s), reEffCounters.MatchString(s), reEffGainLost.MatchString(s), reEffItsCtrl.MatchString(s):
+	case reEffGain.MatchString(s), reEffLose.MatchString(s), reEffOppLose.MatchString(s), reEffDraw.MatchString(s), reEffCounters.MatchString(s), reEffGainLost.MatchString(s), reEffItsCtrl.MatchString(s), reEffPump.MatchString(s):
 		return true
 	}
 	if m := reEffDamage.FindStringSubmatch(s); m != nil {
@@ -484,6 +486,9 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 		}
 		g.lifeChange(line, who, n, it.srcName)
 		return true
+	}
+	if m := reEffPump.FindStringSubmatch(s); m != nil {
+		return g.pump(st, it, m)
 	}
 	if reEffGainLost.MatchString(s) {
 		g.lifeChange(line, it.ctrl, it.lost, it.srcName+", the life lost this way")
@@ -568,11 +573,14 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 			return true
 		}
 		if m[3] == "~" || m[3] == "it" {
-			if it.src == nil || !it.src.onBF {
+			o = it.src
+			if m[3] == "it" && it.spec != nil && !it.spec.self && it.subj != nil {
+				o = it.subj // the object the event was about
+			}
+			if o == nil || !o.onBF {
 				g.note(line, fmt.Sprintf("%s has left the battlefield: no counters are put on it", it.srcName), "400.7")
 				return true
 			}
-			o = it.src
 		} else {
 			t, ok := g.targetObject(st, it)
 			if !ok {
@@ -682,11 +690,17 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 		}
 	}
 	if self {
-		if !it.src.onBF {
-			g.note(line, fmt.Sprintf("%s has left the battlefield: %q has no object to apply to", it.srcName, s), "400.7")
+		obj := it.src
+		if it.spec != nil && !it.spec.self && it.subj != nil && (strings.HasPrefix(s, "it ") || strings.HasPrefix(s, "that creature ")) {
+			// "Whenever a creature you control becomes blocked, it gets
+			// +1/+1": "it" is the object the event was about.
+			obj = it.subj
+		}
+		if !obj.onBF {
+			g.note(line, fmt.Sprintf("%s has left the battlefield: %q has no object to apply to", obj.display(), s), "400.7")
 			return true
 		}
-		targets = []*Object{it.src}
+		targets = []*Object{obj}
 	} else {
 		for _, r := range it.targets {
 			o, ok := g.ref(line, r)
@@ -845,4 +859,52 @@ func (g *game) castToStack(st *Stmt, d CardDef) {
 	}
 	g.stack = append(g.stack, &stackItem{srcName: d.Name, ctrl: st.Player, text: text, line: st.Line, spell: &d, cast: *st})
 	g.note(st.Line, fmt.Sprintf("%s %s: it is put on the stack (%d on the stack)", says(st.Player, "casts"), text, len(g.stack)), "601.2a")
+}
+
+// pump carries out "it gets +N/+N until end of turn [for each creature
+// blocking it]": a continuous effect in layer 7c (613.4c) on the object
+// the sentence names, the count taken once as it resolves (608.2h).
+func (g *game) pump(st *Stmt, it *stackItem, m []string) bool {
+	p, _ := strconv.Atoi(m[2])
+	t, _ := strconv.Atoi(m[3])
+	var o *Object
+	switch m[1] {
+	case "~":
+		o = it.src
+	case "it", "that creature":
+		o = it.src
+		if it.spec != nil && !it.spec.self && it.subj != nil {
+			o = it.subj
+		}
+	default:
+		x, ok := g.targetObject(st, it)
+		if !ok {
+			return true
+		}
+		o = x
+	}
+	if o == nil || !o.onBF {
+		g.note(st.Line, fmt.Sprintf("%s is no longer on the battlefield: %q does nothing", it.srcName, m[0]), "400.7")
+		return true
+	}
+	if m[4] != "" {
+		n := 0
+		if g.combat != nil {
+			if a := g.combat.find(o); a != nil {
+				for _, b := range a.blockers {
+					if b.onBF && g.combat.blocking[b] == a {
+						n++
+					}
+				}
+			}
+		}
+		p, t = p*n, t*n
+	}
+	if t < 0 {
+		g.comp.lowers = true
+	}
+	tm := &Template{Sentence: m[0], Sel: Selector{Kind: selTarget, Noun: "it"}, UntilEOT: true,
+		Parts: []Part{{Layer: L7c, Op: opModPT, P: p, T: t}}}
+	g.addEffect(&Effect{t: tm, srcName: it.srcName, ctrl: it.ctrl, targets: []*Object{o}, line: st.Line})
+	return true
 }
