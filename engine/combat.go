@@ -28,6 +28,7 @@ type combat struct {
 	// had first strike or double strike as it began (510.4).
 	firstDone, regularDone bool
 	blocksBegun            bool // a "block" line began the declare blockers step
+	unblockedFired         bool // "attacks and isn't blocked" abilities have triggered (509.3g)
 	firstStrikers          map[*Object]bool
 	// assign: how an attacking creature's controller divides its combat
 	// damage ("assigns"), checked as damage is assigned (510.1c, 510.1e).
@@ -238,6 +239,23 @@ func (g *game) combatDamage(st *Stmt, one bool) {
 	if c.regularDone {
 		g.errorf(st.Line, "combat damage has already been dealt in this combat (510.4)")
 		return
+	}
+	if !c.unblockedFired {
+		// 509.3g: the declare blockers step has ended; "attacks and isn't
+		// blocked" triggered for each attacker with no blocker declared.
+		c.unblockedFired = true
+		if s := g.current(); g.mayTriggerIn(s) {
+			for _, a := range c.attackers {
+				if !a.blocked && a.o.onBF {
+					g.fire(s, tUnblocked, a.o, nil, st.Line)
+				}
+			}
+			if len(g.pending) > 0 {
+				g.settle(st.Line)
+				g.note(st.Line, fmt.Sprintf("\"attacks and isn't blocked\" abilities triggered in the declare blockers step: %d on the stack; \"resolve\", then \"combat damage\" again", len(g.stack)), "509.3g")
+				return
+			}
+		}
 	}
 	if !c.firstDone {
 		s := g.current()

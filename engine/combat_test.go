@@ -618,3 +618,36 @@ block L with G2
 		t.Errorf("becomes blocked triggers once: %+v", st)
 	}
 }
+
+// 507.1, 509.3g, 511.2: beginning of combat, "attacks and isn't blocked"
+// (as the declare blockers step ends, before damage) and end of combat.
+func TestCombatStepTriggers(t *testing.T) {
+	r, at := play(t, `define Scout = {1}{U} Creature — Human Scout 1/1 "Whenever this creature attacks and isn't blocked, you gain 2 life.\nAt the beginning of combat on your turn, you gain 1 life.\nAt end of combat, you lose 1 life."
+Scout as S
+next step
+? stack
+resolve
+attack with S
+combat damage
+? stack
+resolve
+combat damage
+next step
+resolve
+? life
+`)
+	if n := len(infoAt(t, r, at("? stack")).Stack); n != 1 {
+		t.Fatalf("the beginning-of-combat ability: %d on the stack; errors %+v", n, r.Errors)
+	}
+	if len(r.Errors) != 0 {
+		t.Fatalf("errors %+v", r.Errors)
+	}
+	// 20 + 1 (beginning of combat) + 2 (unblocked) - 1 (end of combat);
+	// the Scout's 1 combat damage goes to the opponent.
+	if l := life(t, r, at("? life"), You); l != 22 {
+		t.Errorf("you at %d, want 22", l)
+	}
+	if l := life(t, r, at("? life"), Opponent); l != 19 {
+		t.Errorf("opponent at %d, want 19", l)
+	}
+}

@@ -111,9 +111,11 @@
 // Triggered abilities run when their trigger event is one the engine
 // recognises: enters, dies or is put into a graveyard from the
 // battlefield, leaves the battlefield (looking back in time, 603.10a),
-// attacks, blocks, deals combat damage (to a player), you gain life (once
-// per source and event, 119.9: lifelink's gain from one combat damage
-// step is one), and the beginning of the upkeep or end step. "resolve" resolves the top object of the stack
+// attacks, attacks and isn't blocked, blocks (a creature), becomes
+// blocked, deals combat damage (to a player), you gain life (once per
+// source and event, 119.9: lifelink's gain from one combat damage step is
+// one), the beginning of the upkeep, of combat and of the end step, and
+// end of combat. "resolve" resolves the top object of the stack
 // (405.5), with "targeting" for the targets it needs; its effect is
 // carried out if it is gaining or losing life, damage, drawing, counters
 // or what the spell compiler models, and any other part is reported as

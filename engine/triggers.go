@@ -32,6 +32,9 @@ const (
 	tEndStep
 	tGainLife       // "whenever you gain life" (119.9)
 	tBecomesBlocked // "whenever ~ becomes blocked" (509.3c)
+	tBeginCombat    // "at the beginning of combat on your turn" (507.1)
+	tEndCombat      // "at end of combat" (511.2)
+	tUnblocked      // "whenever ~ attacks and isn't blocked" (509.3g)
 )
 
 // trigSpec is a triggered ability the engine can run.
@@ -49,9 +52,10 @@ type trigSpec struct {
 }
 
 var (
-	reTrigEvent = regexp.MustCompile(`^(?:when|whenever) (.+?) (enters(?: the battlefield)?|enter(?: the battlefield)?|dies|die|is put into a graveyard from the battlefield|are put into a graveyard from the battlefield|leaves the battlefield|attacks or blocks|attacks|blocks a creature|blocks|becomes blocked|deals combat damage to a player(?: or planeswalker)?|deals combat damage to an opponent|deals combat damage), (.+?)\.?$`)
-	reTrigStep  = regexp.MustCompile(`^at the beginning of (your|each|the) (upkeep|end step), (.+?)\.?$`)
-	reTrigLife  = regexp.MustCompile(`^whenever (you|a player) gains? life, (.+?)\.?$`)
+	reTrigEvent  = regexp.MustCompile(`^(?:when|whenever) (.+?) (enters(?: the battlefield)?|enter(?: the battlefield)?|dies|die|is put into a graveyard from the battlefield|are put into a graveyard from the battlefield|leaves the battlefield|attacks or blocks|attacks and isn't blocked|attacks|blocks a creature|blocks|becomes blocked|deals combat damage to a player(?: or planeswalker)?|deals combat damage to an opponent|deals combat damage), (.+?)\.?$`)
+	reTrigStep   = regexp.MustCompile(`^at the beginning of (your|each|the) (upkeep|end step), (.+?)\.?$`)
+	reTrigLife   = regexp.MustCompile(`^whenever (you|a player) gains? life, (.+?)\.?$`)
+	reTrigCombat = regexp.MustCompile(`^at (the beginning of combat on your turn|the beginning of each combat|end of combat), (.+?)\.?$`)
 )
 
 // trigger returns what the engine knows of a triggered ability's text (nil
@@ -73,6 +77,12 @@ func parseTrigger(text, name string) *trigSpec {
 	low := strings.ToLower(selfRef(normQuotes(strings.TrimSpace(reminder.ReplaceAllString(text, ""))), name))
 	if m := reAbilityWord.FindStringSubmatch(low); m != nil && abilityWords[m[1]] {
 		low = strings.TrimSpace(low[len(m[0]):])
+	}
+	if m := reTrigCombat.FindStringSubmatch(low); m != nil {
+		if m[1] == "end of combat" {
+			return &trigSpec{kind: tEndCombat, each: true, effect: m[2], rule: "511.2"}
+		}
+		return &trigSpec{kind: tBeginCombat, each: m[1] == "the beginning of each combat", effect: m[2], rule: "507.1"}
 	}
 	if m := reTrigLife.FindStringSubmatch(low); m != nil {
 		return &trigSpec{kind: tGainLife, each: m[1] == "a player", effect: m[2], rule: "119.9"}
@@ -98,6 +108,8 @@ func parseTrigger(text, name string) *trigSpec {
 		t.kind, t.rule = tLeaves, "603.6c"
 	case m[2] == "attacks":
 		t.kind, t.rule = tAttacks, "508.3a"
+	case m[2] == "attacks and isn't blocked":
+		t.kind, t.rule = tUnblocked, "509.3g"
 	case m[2] == "blocks":
 		t.kind, t.rule = tBlocks, "509.3a"
 	case m[2] == "blocks a creature":
@@ -189,7 +201,7 @@ func (g *game) fire(s *state, kind trigKind, subj *Object, player *Player, line 
 				continue
 			}
 			switch {
-			case kind == tUpkeep || kind == tEndStep:
+			case kind == tUpkeep || kind == tEndStep || kind == tBeginCombat || kind == tEndCombat:
 				if !t.each && c.Controller != g.active {
 					continue
 				}

@@ -83,6 +83,10 @@ func (g *game) begin(line int, s step) {
 	switch s {
 	case stUpkeep:
 		g.stepTriggers(tUpkeep, line)
+	case stBeginCombat:
+		g.stepTriggers(tBeginCombat, line)
+	case stEndCombat:
+		g.stepTriggers(tEndCombat, line)
 	case stDraw:
 		g.draw(line, g.active, 1)
 	case stMain2:
