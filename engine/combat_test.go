@@ -651,3 +651,25 @@ resolve
 		t.Errorf("opponent at %d, want 19", l)
 	}
 }
+
+// 614.12: a choice made as a permanent enters ("choose blue", "choose
+// Elf") is what its text's "the chosen color/type" means.
+func TestChoiceAsItEnters(t *testing.T) {
+	r, _ := play(t, `define Painter = {2} Artifact Creature — Scarecrow 1/3 "As this creature enters, choose a color.\nAll cards that aren't on the battlefield, spells, and permanents are the chosen color in addition to their other colors."
+define Lord = {2}{B} Creature — Human 2/2 "As this creature enters, choose a creature type.\nCreatures of the chosen type get +1/+1."
+define Elf = {G} Creature — Elf 1/1
+Painter as P (choose blue)
+Lord as L (choose Elf)
+Elf as E
+? E
+`)
+	v := r.Results[0].Object
+	if v == nil || *v.Power != 2 || strings.Join(v.Colors, "") != "UG" {
+		t.Errorf("a blue and green 2/2 Elf: %+v", v)
+	}
+	for _, u := range r.Unmodeled {
+		if strings.Contains(u.Sentence, "choose") {
+			t.Errorf("the choice was made: %+v", u)
+		}
+	}
+}

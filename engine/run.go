@@ -566,6 +566,9 @@ func (g *game) auraTargetLegal(st *Stmt, d CardDef) bool {
 }
 
 func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
+	if m.Choose != "" {
+		d = chosen(d, m.Choose)
+	}
 	g.nextID++
 	o := &Object{id: g.nextID, name: d.Name, alias: st.Alias, def: d, owner: p, ctrl: p, lastCtrl: p,
 		token: m.Token, tapped: m.Tapped, faceDown: m.FaceDown, ts: g.ts,
@@ -593,6 +596,9 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		}
 	}
 	for _, u := range cc.unmodeled {
+		if m.Choose != "" && reAsEntersChoose.MatchString(u) {
+			continue // the choice, stated with "(choose ...)" (614.12)
+		}
 		if text, ok := strings.CutSuffix(u, trigUnmodelledNote); ok {
 			t := parseTrigger(text, d.Name)
 			if t == nil {
@@ -672,6 +678,38 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	}
 	return o
 }
+
+var reChosen = regexp.MustCompile(`(?i)\bthe chosen (colou?r|creature type|type|basic land type|land type|card type|name|player|opponent)\b`)
+
+// chosen writes the choice made as a permanent entered ("As ~ enters,
+// choose a color") into its text where it says "the chosen ...": the
+// permanent's abilities refer to that choice from then on.
+func chosen(d CardDef, choice string) CardDef {
+	if !reChosen.MatchString(d.Text) {
+		return d
+	}
+	d.Text = reChosen.ReplaceAllStringFunc(d.Text, func(m string) string {
+		kind := strings.ToLower(reChosen.FindStringSubmatch(m)[1])
+		switch kind {
+		case "color", "colour":
+			return strings.ToLower(choice)
+		case "player", "opponent":
+			return choice
+		}
+		return capitalize(strings.ToLower(choice))
+	})
+	// "Creatures of the chosen type" reads "creatures of type Elf": say
+	// it as the compiler's filters do ("Elf creatures").
+	d.Text = reOfType.ReplaceAllStringFunc(d.Text, func(m string) string {
+		p := reOfType.FindStringSubmatch(m)
+		return p[2] + " " + strings.ToLower(p[1])
+	})
+	return d
+}
+
+var reAsEntersChoose = regexp.MustCompile(`(?i)^as .+? enters(?: the battlefield)?,? (?:you )?choose `)
+
+var reOfType = regexp.MustCompile(`(?i)\b(creatures|permanents|lands|cards) of ([A-Z][a-z]+)\b`)
 
 // quietEntry reports whether a permanent entering can't make a
 // state-based action of a permanent apply: it has no static ability, isn't
