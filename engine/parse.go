@@ -57,11 +57,11 @@ type Mods struct {
 	Token, Tapped, New, FaceDown bool
 	// Choose: the choice made as it entered ("choose blue", "choose
 	// Elf"), written into its text where it says "the chosen ..." (614.12).
-	Choose string
-	AttachedTo                   string
-	CopyOf                       string // "copy of REF": enters as a copy (707.5)
-	CopyExcept, CopyKeepColor    bool   // "... except it doesn't copy that creature's color and it has this ability"
-	Counters                     []CounterMod
+	Choose                    string
+	AttachedTo                string
+	CopyOf                    string // "copy of REF": enters as a copy (707.5)
+	CopyExcept, CopyKeepColor bool   // "... except it doesn't copy that creature's color and it has this ability"
+	Counters                  []CounterMod
 }
 
 // CounterMod is "N KIND counters".
