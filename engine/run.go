@@ -693,7 +693,7 @@ func chosen(d CardDef, choice string) CardDef {
 		switch kind {
 		case "color", "colour":
 			return strings.ToLower(choice)
-		case "player", "opponent":
+		case "player", "opponent", "name":
 			return choice
 		}
 		return capitalize(strings.ToLower(choice))
