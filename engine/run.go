@@ -88,6 +88,7 @@ type game struct {
 	trigs      map[*Ability]*trigSpec
 	grantsTrig bool // an effect grants a triggered ability
 	batchSeen  map[batchKey]bool
+	lifeTrig   bool     // a permanent has a "whenever you gain life" ability
 	casting    *CardDef // the instant or sorcery resolving now
 	// clean: nothing that a state-based action of a permanent reads
 	// (characteristics, damage, attachments, control) has changed since
@@ -582,8 +583,13 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		g.clean = false
 	}
 	for _, a := range cc.abilities {
-		if a.Kind == abTriggered && g.trigger(a, d.Name) != nil {
-			o.hasTrig = true
+		if a.Kind == abTriggered {
+			if t := g.trigger(a, d.Name); t != nil {
+				o.hasTrig = true
+				if t.kind == tGainLife {
+					g.lifeTrig = true
+				}
+			}
 		}
 		for _, t := range a.Statics {
 			for _, p := range t.Parts {
@@ -1133,6 +1139,9 @@ func (g *game) addCopy(x, y *Object, except, keepColor bool, line int, edits []f
 		}
 	}
 	for _, ai := range vals.Abilities {
+		if ai.a.Kind == abTriggered {
+			g.lifeTrig = true // a copied "whenever you gain life" is possible
+		}
 		for _, t := range ai.a.Statics {
 			if t.hasLayer(L2) {
 				g.tracking = true

@@ -150,7 +150,7 @@ func (g *game) lifeChange(line int, p Player, n int, why string) {
 		text = fmt.Sprintf("%s %d life: %d life", says(p, verb), n, ps.life)
 	}
 	g.note(line, text, "119.3")
-	if n > 0 && g.mayTrigger() {
+	if n > 0 && (g.lifeTrig || g.grantsTrig) && g.mayTrigger() {
 		// 119.9: "whenever you gain life" triggers once for each source
 		// that causes a gain.
 		g.fire(g.computeTo(L6, false), tGainLife, nil, &p, line)
