@@ -673,3 +673,21 @@ Elf as E
 		}
 	}
 }
+
+// 120.4b: "whenever ~ deals damage" triggers on noncombat damage too;
+// "to an opponent" not on damage to its controller.
+func TestDealsDamageTriggers(t *testing.T) {
+	r, at := play(t, `define Spark = {R} Creature — Elemental 1/1 "Whenever this creature deals damage to an opponent, you gain 2 life."
+Spark as S
+S deals 1 damage to you
+? stack
+S deals 1 damage to opponent
+? stack
+`)
+	if n := len(infoAt(t, r, at("? stack")).Stack); n != 0 {
+		t.Errorf("damage to its controller isn't to an opponent: %d", n)
+	}
+	if n := len(r.Results[1].Info.Stack); n != 1 {
+		t.Errorf("damage to the opponent triggers: %d", n)
+	}
+}

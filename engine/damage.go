@@ -117,6 +117,16 @@ func (g *game) dealDamage(line int, s *state, src dmgSource, t dmgTarget, n int,
 			}
 		}
 	}
+	if g.lifelinkBatch == nil && src.obj != nil && g.mayTrigger() {
+		// A noncombat damage event (combat damage fires in damageStep, once
+		// per source for the whole step): "whenever ~ deals damage" (120.4b).
+		if t.obj == nil {
+			p := t.player
+			g.fire(s, tDealsDamagePlayer, src.obj, &p, line)
+		} else {
+			g.fire(s, tDealsDamage, src.obj, nil, line)
+		}
+	}
 	if src.has("lifelink") {
 		if g.lifelinkBatch != nil {
 			// Damage dealt at once: the source causes one life gain

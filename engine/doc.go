@@ -113,7 +113,7 @@
 // recognises: enters, dies or is put into a graveyard from the
 // battlefield, leaves the battlefield (looking back in time, 603.10a),
 // attacks, attacks and isn't blocked, blocks (a creature), becomes
-// blocked, deals combat damage (to a player), you gain life (once per
+// blocked, deals (combat) damage (to a player or an opponent), you gain life (once per
 // source and event, 119.9: lifelink's gain from one combat damage step is
 // one), the beginning of the upkeep, of combat and of the end step, and
 // end of combat. "resolve" resolves the top object of the stack

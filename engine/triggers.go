@@ -35,6 +35,8 @@ const (
 	tBeginCombat    // "at the beginning of combat on your turn" (507.1)
 	tEndCombat      // "at end of combat" (511.2)
 	tUnblocked      // "whenever ~ attacks and isn't blocked" (509.3g)
+	tDealsDamage       // "whenever ~ deals damage" (120.4b)
+	tDealsDamagePlayer // "whenever ~ deals damage to a player / an opponent"
 )
 
 // trigSpec is a triggered ability the engine can run.
@@ -45,6 +47,7 @@ type trigSpec struct {
 	// orSelf: "~ or another creature": itself too; batch: "one or more":
 	// once per event.
 	orSelf, batch bool
+	opp           bool // "to an opponent": not its controller
 	// each: "at the beginning of each upkeep" (otherwise "your").
 	each   bool
 	effect string // the effect, lower case, "~" for the object
@@ -52,7 +55,7 @@ type trigSpec struct {
 }
 
 var (
-	reTrigEvent  = regexp.MustCompile(`^(?:when|whenever) (.+?) (enters(?: the battlefield)?|enter(?: the battlefield)?|dies|die|is put into a graveyard from the battlefield|are put into a graveyard from the battlefield|leaves the battlefield|attacks or blocks|attacks and isn't blocked|attacks|blocks a creature|blocks|becomes blocked|deals combat damage to a player(?: or planeswalker)?|deals combat damage to an opponent|deals combat damage), (.+?)\.?$`)
+	reTrigEvent  = regexp.MustCompile(`^(?:when|whenever) (.+?) (enters(?: the battlefield)?|enter(?: the battlefield)?|dies|die|is put into a graveyard from the battlefield|are put into a graveyard from the battlefield|leaves the battlefield|attacks or blocks|attacks and isn't blocked|attacks|blocks a creature|blocks|becomes blocked|deals combat damage to a player(?: or planeswalker)?|deals combat damage to an opponent|deals combat damage|deals damage to a player|deals damage to an opponent|deals damage), (.+?)\.?$`)
 	reTrigStep   = regexp.MustCompile(`^at the beginning of (your|each|the) (upkeep|end step), (.+?)\.?$`)
 	reTrigLife   = regexp.MustCompile(`^whenever (you|a player) gains? life, (.+?)\.?$`)
 	reTrigCombat = regexp.MustCompile(`^at (the beginning of combat on your turn|the beginning of each combat|end of combat), (.+?)\.?$`)
@@ -121,6 +124,12 @@ func parseTrigger(text, name string) *trigSpec {
 		t.kind, t.rule = tAttacksOrBlocks, "508.3a"
 	case m[2] == "deals combat damage":
 		t.kind, t.rule = tCombatDamage, "510.3a"
+	case m[2] == "deals damage":
+		t.kind, t.rule = tDealsDamage, "120.4b"
+	case strings.HasPrefix(m[2], "deals damage to "):
+		t.kind, t.rule, t.opp = tDealsDamagePlayer, "120.4b", strings.HasSuffix(m[2], "opponent")
+	case strings.HasSuffix(m[2], "opponent"):
+		t.kind, t.rule, t.opp = tCombatDamagePlayer, "510.3a", true
 	default:
 		t.kind, t.rule = tCombatDamagePlayer, "510.3a"
 	}
@@ -220,6 +229,9 @@ func (g *game) fire(s *state, kind trigKind, subj *Object, player *Player, line 
 					continue
 				}
 			}
+			if t.opp && (player == nil || *player == c.Controller) {
+				continue
+			}
 			if t.batch {
 				k := batchKey{src, ai.a}
 				if g.batchSeen[k] {
@@ -252,6 +264,10 @@ func trigMatches(spec, event trigKind) bool {
 	case tLeaves:
 		return event == tDies
 	case tCombatDamage:
+		return event == tCombatDamagePlayer
+	case tDealsDamage:
+		return event == tCombatDamage || event == tCombatDamagePlayer || event == tDealsDamagePlayer
+	case tDealsDamagePlayer:
 		return event == tCombatDamagePlayer
 	}
 	return false
