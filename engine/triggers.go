@@ -30,11 +30,11 @@ const (
 	tCombatDamagePlayer
 	tUpkeep
 	tEndStep
-	tGainLife       // "whenever you gain life" (119.9)
-	tBecomesBlocked // "whenever ~ becomes blocked" (509.3c)
-	tBeginCombat    // "at the beginning of combat on your turn" (507.1)
-	tEndCombat      // "at end of combat" (511.2)
-	tUnblocked      // "whenever ~ attacks and isn't blocked" (509.3g)
+	tGainLife          // "whenever you gain life" (119.9)
+	tBecomesBlocked    // "whenever ~ becomes blocked" (509.3c)
+	tBeginCombat       // "at the beginning of combat on your turn" (507.1)
+	tEndCombat         // "at end of combat" (511.2)
+	tUnblocked         // "whenever ~ attacks and isn't blocked" (509.3g)
 	tDealsDamage       // "whenever ~ deals damage" (120.4b)
 	tDealsDamagePlayer // "whenever ~ deals damage to a player / an opponent"
 )
