@@ -72,6 +72,12 @@ func (g *game) dealDamage(line int, s *state, src dmgSource, t dmgTarget, n int,
 				return 0
 			}
 		}
+		if src.obj != nil {
+			if t.obj.damagedBy == nil {
+				t.obj.damagedBy = map[*Object]bool{}
+			}
+			t.obj.damagedBy[src.obj] = true
+		}
 		if c.is("Creature") {
 			switch {
 			case src.has("infect"):

@@ -111,7 +111,8 @@
 //
 // Triggered abilities run when their trigger event is one the engine
 // recognises: enters, dies or is put into a graveyard from the
-// battlefield, leaves the battlefield (looking back in time, 603.10a),
+// battlefield (also "a creature dealt damage by ~ this turn dies"), leaves
+// the battlefield (looking back in time, 603.10a),
 // attacks, attacks and isn't blocked, blocks (a creature), becomes
 // blocked, deals (combat) damage (to a player or an opponent), you gain life (once per
 // source and event, 119.9: lifelink's gain from one combat damage step is

@@ -38,9 +38,10 @@ type Object struct {
 	damage       int
 	deathtouched bool
 	dmgNoted     bool
-	pw           bool   // its loyalty is tracked: it has had loyalty counters (704.5i)
-	hasTrig      bool   // it has a triggered ability the engine runs
-	leftTo       string // where it went when it left ("its owner's graveyard")
+	pw           bool             // its loyalty is tracked: it has had loyalty counters (704.5i)
+	hasTrig      bool             // it has a triggered ability the engine runs
+	leftTo       string           // where it went when it left ("its owner's graveyard")
+	damagedBy    map[*Object]bool // sources that dealt it damage this turn (cleared in cleanup)
 	aliasKey     string
 	nameKey      string // folded name, "" until keys is called
 }

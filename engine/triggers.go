@@ -48,6 +48,7 @@ type trigSpec struct {
 	// once per event.
 	orSelf, batch bool
 	opp           bool // "to an opponent": not its controller
+	dealtBy       bool // "a creature dealt damage by ~ this turn"
 	// each: "at the beginning of each upkeep" (otherwise "your").
 	each   bool
 	effect string // the effect, lower case, "~" for the object
@@ -145,6 +146,12 @@ func parseTrigger(text, name string) *trigSpec {
 		t.orSelf = true
 		subj = rest
 	}
+	if subj == "a creature dealt damage by ~ this turn" {
+		// "Whenever a creature dealt damage by ~ this turn dies" (Sengir
+		// Vampire, Abattoir Ghoul).
+		t.dealtBy = true
+		return t
+	}
 	if rest, ok := strings.CutPrefix(subj, "one or more "); ok {
 		// "Whenever one or more other creatures you control die": once for
 		// each event, however many it moves.
@@ -187,6 +194,7 @@ type stackItem struct {
 	subj    *Object  // the object the event was about
 	player  *Player  // the player it dealt combat damage to
 	lost    int      // life lost by its effect so far ("the life lost this way")
+	subjLKI *Chars   // the object the event was about, as it was then
 	line    int      // the statement during which it triggered
 	targets []string // chosen as it resolves (the scenario's stand-in for 603.3d)
 	// spell: a spell cast "(on the stack)"; cast is its statement,
@@ -223,6 +231,11 @@ func (g *game) fire(s *state, kind trigKind, subj *Object, player *Player, line 
 					continue
 				}
 			case t.orSelf && src == subj:
+			case t.dealtBy:
+				j, ok := s.slot[subj]
+				if !ok || !s.ch[j].is("Creature") || !subj.damagedBy[src] {
+					continue
+				}
 			default:
 				j, ok := s.slot[subj]
 				if !ok || !s.matches(t.f, j, c.Controller, i) {
@@ -241,8 +254,12 @@ func (g *game) fire(s *state, kind trigKind, subj *Object, player *Player, line 
 					g.batchSeen[k] = true
 				}
 			}
-			g.pending = append(g.pending, &stackItem{src: src, srcName: src.display(), ctrl: c.Controller, spec: t,
-				text: ai.a.Text, lki: c.clone(), subj: subj, player: player, line: line})
+			it := &stackItem{src: src, srcName: src.display(), ctrl: c.Controller, spec: t,
+				text: ai.a.Text, lki: c.clone(), subj: subj, player: player, line: line}
+			if j, ok := s.slot[subj]; ok && subj != nil {
+				it.subjLKI = s.ch[j].clone()
+			}
+			g.pending = append(g.pending, it)
 			g.note(line, fmt.Sprintf("%s's ability triggers: %q", src.display(), ai.a.Text), t.rule)
 		}
 	}
@@ -382,6 +399,7 @@ var (
 	reEffOppLose   = regexp.MustCompile(`^(each opponent|each player|target player|target opponent|that player|defending player) loses (\w+) life(?: and you gain (\w+) life)?(?:, where x is your devotion to (white|blue|black|red|green))?$`)
 	reEffGainLost  = regexp.MustCompile(`^you gain life equal to the life lost this way$`)
 	reEffItsCtrl   = regexp.MustCompile(`^its controller (gains|loses) (\w+) life$`)
+	reEffGainEqual = regexp.MustCompile(`^you gain life equal to that creature's (power|toughness)$`)
 	reEffPump      = regexp.MustCompile(`^(~|it|that creature|target creature|target creature you control) gets? ([+-]\d+)/([+-]\d+) until end of turn( for each creature blocking it)?$`)
 	reEffDamage    = regexp.MustCompile(`^(~|it|enchanted creature|equipped creature) deals (\w+) damage to (.+)$`)
 	reEffDraw      = regexp.MustCompile(`^(?:you )?draws? (a card|\w+ cards)$`)
@@ -441,7 +459,7 @@ func (g *game) effectModelled(t *trigSpec, name string) []string {
 
 func simpleEffect(s string) bool {
 	switch {
-	case reEffGain.MatchString(s), reEffLose.MatchString(s), reEffOppLose.MatchString(s), reEffDraw.MatchString(s), reEffCounters.MatchString(s), reEffGainLost.MatchString(s), reEffItsCtrl.MatchString(s), reEffPump.MatchString(s):
+	case reEffGain.MatchString(s), reEffLose.MatchString(s), reEffOppLose.MatchString(s), reEffDraw.MatchString(s), reEffCounters.MatchString(s), reEffGainLost.MatchString(s), reEffItsCtrl.MatchString(s), reEffPump.MatchString(s), reEffGainEqual.MatchString(s):
 		return true
 	}
 	if m := reEffDamage.FindStringSubmatch(s); m != nil {
@@ -517,6 +535,18 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 	}
 	if m := reEffPump.FindStringSubmatch(s); m != nil {
 		return g.pump(st, it, m)
+	}
+	if m := reEffGainEqual.FindStringSubmatch(s); m != nil {
+		// The creature the event was about, as it last existed (608.2h).
+		if it.subjLKI == nil {
+			return false
+		}
+		n := it.subjLKI.T
+		if m[1] == "power" {
+			n = it.subjLKI.P
+		}
+		g.lifeChange(line, it.ctrl, max(n, 0), it.srcName)
+		return true
 	}
 	if reEffGainLost.MatchString(s) {
 		g.lifeChange(line, it.ctrl, it.lost, it.srcName+", the life lost this way")

@@ -127,6 +127,7 @@ func (g *game) cleanup(line int) {
 	}
 	healed := 0
 	for _, o := range g.objs {
+		o.damagedBy = nil // "this turn" ends (514.2)
 		if o.onBF && o.damage > 0 {
 			o.damage, o.dmgNoted = 0, false
 			healed++
