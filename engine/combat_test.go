@@ -691,3 +691,27 @@ S deals 1 damage to opponent
 		t.Errorf("damage to the opponent triggers: %d", n)
 	}
 }
+
+// 607.2a: "return the exiled card" finds only what its linked ability
+// exiled, and only while it is still in exile (400.7).
+func TestLinkedExileReturn(t *testing.T) {
+	r, at := play(t, `define Ring = {2}{W} Enchantment "When this enchantment enters, exile another target nonland permanent.\nWhen this enchantment leaves the battlefield, return the exiled card to the battlefield under its owner's control."
+define Bear = {1}{G} Creature — Bear 2/2
+opponent: Bear as B
+Ring as R1 (new)
+resolve targeting B
+Ring as R2 (new)
+resolve targeting R1
+resolve
+? exile
+? graveyard
+`)
+	// R2 exiled R1; R1's leaves ability returns the Bear; R2 still holds R1.
+	iv := infoAt(t, r, at("? exile"))
+	if len(iv.Players[0].Exile) != 1 || iv.Players[0].Exile[0] != "Ring" || len(iv.Players[1].Exile) != 0 {
+		t.Errorf("exile: %+v; notes %+v", iv.Players, r.Notes)
+	}
+	if !hasNote(r, "607.2a", "Bear returns to the battlefield") {
+		t.Errorf("the Bear returns: %+v", r.Notes)
+	}
+}

@@ -119,9 +119,10 @@
 // one), the beginning of the upkeep, of combat and of the end step, and
 // end of combat. "resolve" resolves the top object of the stack
 // (405.5), with "targeting" for the targets it needs; its effect is
-// carried out if it is gaining or losing life, damage, drawing, counters
-// or what the spell compiler models, and any other part is reported as
-// not modelled. "next step", "next turn" and "end of turn" walk the turn:
+// carried out if it is gaining or losing life, damage, drawing, counters,
+// "+N/+N until end of turn", returning the card its linked ability exiled
+// (607.2a) or what the spell compiler models, and any other part is
+// reported as not modelled. "next step", "next turn" and "end of turn" walk the turn:
 // untap (502.3), upkeep and end step triggers, drawing (504.1), combat,
 // and the cleanup step, where damage wears off and "until end of turn"
 // effects end (514.2). A step ends only with the stack empty (500.2).

@@ -42,8 +42,11 @@ type Object struct {
 	hasTrig      bool             // it has a triggered ability the engine runs
 	leftTo       string           // where it went when it left ("its owner's graveyard")
 	damagedBy    map[*Object]bool // sources that dealt it damage this turn (cleared in cleanup)
-	aliasKey     string
-	nameKey      string // folded name, "" until keys is called
+	// linked: the cards its abilities exiled, for its linked ability that
+	// returns "the exiled card" (607.2a).
+	linked   []*card
+	aliasKey string
+	nameKey  string // folded name, "" until keys is called
 }
 
 // keys returns the folded alias and name references match against.
@@ -89,6 +92,7 @@ type game struct {
 	trigs      map[*Ability]*trigSpec
 	grantsTrig bool // an effect grants a triggered ability
 	batchSeen  map[batchKey]bool
+	resolving  *Object  // the source of the triggered ability resolving now
 	lifeTrig   bool     // a permanent has a "whenever you gain life" ability
 	casting    *CardDef // the instant or sorcery resolving now
 	// clean: nothing that a state-based action of a permanent reads

@@ -394,17 +394,18 @@ func (g *game) resolveTop(st *Stmt) {
 }
 
 var (
-	reEffGain      = regexp.MustCompile(`^(?:you )?gain (\w+) life$`)
-	reEffLose      = regexp.MustCompile(`^you lose (\w+) life$`)
-	reEffOppLose   = regexp.MustCompile(`^(each opponent|each player|target player|target opponent|that player|defending player) loses (\w+) life(?: and you gain (\w+) life)?(?:, where x is your devotion to (white|blue|black|red|green))?$`)
-	reEffGainLost  = regexp.MustCompile(`^you gain life equal to the life lost this way$`)
-	reEffItsCtrl   = regexp.MustCompile(`^its controller (gains|loses) (\w+) life$`)
-	reEffGainEqual = regexp.MustCompile(`^you gain life equal to that creature's (power|toughness)$`)
-	reEffPump      = regexp.MustCompile(`^(~|it|that creature|target creature|target creature you control) gets? ([+-]\d+)/([+-]\d+) until end of turn( for each creature blocking it)?$`)
-	reEffDamage    = regexp.MustCompile(`^(~|it|enchanted creature|equipped creature) deals (\w+) damage to (.+)$`)
-	reEffDraw      = regexp.MustCompile(`^(?:you )?draws? (a card|\w+ cards)$`)
-	reEffCounters  = regexp.MustCompile(`^put (\w+) (\S+) counters? on (~|it|target creature|target creature you control|target creature or enchantment you control|target permanent|each creature you control|each other creature you control)$`)
-	reEffSentences = regexp.MustCompile(`\.\s+`)
+	reEffGain         = regexp.MustCompile(`^(?:you )?gain (\w+) life$`)
+	reEffLose         = regexp.MustCompile(`^you lose (\w+) life$`)
+	reEffOppLose      = regexp.MustCompile(`^(each opponent|each player|target player|target opponent|that player|defending player) loses (\w+) life(?: and you gain (\w+) life)?(?:, where x is your devotion to (white|blue|black|red|green))?$`)
+	reEffGainLost     = regexp.MustCompile(`^you gain life equal to the life lost this way$`)
+	reEffItsCtrl      = regexp.MustCompile(`^its controller (gains|loses) (\w+) life$`)
+	reEffReturnExiled = regexp.MustCompile(`^return the exiled (?:card|cards|permanent|permanents) to the battlefield under (?:its|their) owners?'s? control$`)
+	reEffGainEqual    = regexp.MustCompile(`^you gain life equal to that creature's (power|toughness)$`)
+	reEffPump         = regexp.MustCompile(`^(~|it|that creature|target creature|target creature you control) gets? ([+-]\d+)/([+-]\d+) until end of turn( for each creature blocking it)?$`)
+	reEffDamage       = regexp.MustCompile(`^(~|it|enchanted creature|equipped creature) deals (\w+) damage to (.+)$`)
+	reEffDraw         = regexp.MustCompile(`^(?:you )?draws? (a card|\w+ cards)$`)
+	reEffCounters     = regexp.MustCompile(`^put (\w+) (\S+) counters? on (~|it|target creature|target creature you control|target creature or enchantment you control|target permanent|each creature you control|each other creature you control)$`)
+	reEffSentences    = regexp.MustCompile(`\.\s+`)
 )
 
 // carryOut follows a resolving ability's instructions in order (608.2c).
@@ -459,7 +460,7 @@ func (g *game) effectModelled(t *trigSpec, name string) []string {
 
 func simpleEffect(s string) bool {
 	switch {
-	case reEffGain.MatchString(s), reEffLose.MatchString(s), reEffOppLose.MatchString(s), reEffDraw.MatchString(s), reEffCounters.MatchString(s), reEffGainLost.MatchString(s), reEffItsCtrl.MatchString(s), reEffPump.MatchString(s), reEffGainEqual.MatchString(s):
+	case reEffGain.MatchString(s), reEffLose.MatchString(s), reEffOppLose.MatchString(s), reEffDraw.MatchString(s), reEffCounters.MatchString(s), reEffGainLost.MatchString(s), reEffItsCtrl.MatchString(s), reEffPump.MatchString(s), reEffGainEqual.MatchString(s), reEffReturnExiled.MatchString(s):
 		return true
 	}
 	if m := reEffDamage.FindStringSubmatch(s); m != nil {
@@ -535,6 +536,9 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 	}
 	if m := reEffPump.FindStringSubmatch(s); m != nil {
 		return g.pump(st, it, m)
+	}
+	if reEffReturnExiled.MatchString(s) {
+		return g.returnExiled(st, it)
 	}
 	if m := reEffGainEqual.FindStringSubmatch(s); m != nil {
 		// The creature the event was about, as it last existed (608.2h).
@@ -768,7 +772,9 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 			targets = append(targets, o)
 		}
 	}
+	g.resolving = it.src
 	g.resolveObjs(st, it.srcName, "", s, targets)
+	g.resolving = nil
 	return true
 }
 

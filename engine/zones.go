@@ -118,7 +118,39 @@ func (g *game) moveTo(o *Object, z Zone, line int, how string) *card {
 		p.library++
 	}
 	p.zones[z] = append(p.zones[z], c)
+	if z == ZoneExile && g.resolving != nil {
+		// Exiled by a resolving ability of g.resolving: its linked
+		// ability can find the card (607.2a).
+		g.resolving.linked = append(g.resolving.linked, c)
+	}
 	return c
+}
+
+// returnExiled is "return the exiled card to the battlefield under its
+// owner's control", the ability linked to the one that exiled it
+// (607.2a): each card still in exile enters as a new object (400.7).
+func (g *game) returnExiled(st *Stmt, it *stackItem) bool {
+	if it.src == nil || len(it.src.linked) == 0 {
+		g.note(st.Line, fmt.Sprintf("%s exiled nothing with its linked ability: nothing returns", it.srcName), "607.2a")
+		return true
+	}
+	for _, c := range it.src.linked {
+		p := g.pl(c.owner)
+		i := -1
+		for k, x := range p.zones[ZoneExile] {
+			if x == c {
+				i = k
+			}
+		}
+		if i < 0 {
+			continue // it has left exile: a new object the ability can't find (400.7)
+		}
+		p.zones[ZoneExile] = append(p.zones[ZoneExile][:i:i], p.zones[ZoneExile][i+1:]...)
+		g.note(st.Line, fmt.Sprintf("%s returns to the battlefield under its owner's control as a new object", c.name), "607.2a")
+		g.enter(&Stmt{Line: st.Line, Card: c.name, Player: c.owner}, c.def, Mods{New: true}, c.owner)
+	}
+	it.src.linked = nil
+	return true
 }
 
 // zoneList names the cards of a zone, oldest first.
