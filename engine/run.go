@@ -610,6 +610,9 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		if m.Choose != "" && reAsEntersChoose.MatchString(u) {
 			continue // the choice, stated with "(choose ...)" (614.12)
 		}
+		if low := strings.ToLower(selfRef(normQuotes(u), d.Name)); reCantBlockWhat.MatchString(low) || strings.HasSuffix(strings.TrimSuffix(low, "."), "~ can't be blocked") {
+			u += " [a restriction on blocking: applied when blockers are declared (509.1b), not by \"? can REF block\"]"
+		}
 		if text, ok := strings.CutSuffix(u, trigUnmodelledNote); ok {
 			t := parseTrigger(text, d.Name)
 			if t == nil {
