@@ -715,3 +715,25 @@ resolve
 		t.Errorf("the Bear returns: %+v", r.Notes)
 	}
 }
+
+// 601.2a: a card returned to its owner's hand and cast again leaves the
+// hand; on the battlefield it is a new object (400.7).
+func TestCastFromHand(t *testing.T) {
+	r, at := play(t, `define Bear = {1}{G} Creature — Bear 2/2
+Bear as B (2 +1/+1 counters)
+return B to its owner's hand
+? hand
+cast Bear
+? hand
+? Bear
+`)
+	if h := infoAt(t, r, at("? hand")).Players[0].HandCards; len(h) != 1 || h[0] != "Bear" {
+		t.Errorf("hand: %v", h)
+	}
+	if h := r.Results[1].Info.Players[0].HandCards; len(h) != 0 {
+		t.Errorf("cast from hand: %v", h)
+	}
+	if v := r.Results[2].Object; v == nil || *v.Power != 2 || len(v.Counters) != 0 {
+		t.Errorf("a new object without its counters: %+v", v)
+	}
+}

@@ -395,6 +395,9 @@ func (g *game) exec(st *Stmt) {
 		if !ok {
 			return
 		}
+		if st.Check != "resolving" {
+			g.fromHand(st, d)
+		}
 		if st.Check == "stack" {
 			g.castToStack(st, d)
 			return

@@ -364,7 +364,7 @@ func (g *game) resolveTop(st *Stmt) {
 		// 608.2, 608.3: the spell resolves; its targets are checked now
 		// (608.2b) and it has the timestamp of its resolution.
 		cs := it.cast
-		cs.Check, cs.Line = "", st.Line
+		cs.Check, cs.Line = "resolving", st.Line
 		if len(cs.Targets) > 0 {
 			legal := 0
 			for _, r := range cs.Targets {

@@ -262,3 +262,17 @@ func parsePlayer(s string) (Player, bool) {
 	}
 	return You, false
 }
+
+// fromHand takes a cast card out of its caster's hand when the scenario
+// put it there (601.2a: the card moves to the stack); a card the scenario
+// never put in a hand is cast from nowhere it says.
+func (g *game) fromHand(st *Stmt, d CardDef) {
+	ps := g.pl(st.Player)
+	for i, c := range ps.zones[ZoneHand] {
+		if c.name == d.Name {
+			ps.zones[ZoneHand] = append(ps.zones[ZoneHand][:i:i], ps.zones[ZoneHand][i+1:]...)
+			g.note(st.Line, fmt.Sprintf("%s is cast from %s hand", d.Name, poss(st.Player)), "601.2a")
+			return
+		}
+	}
+}
