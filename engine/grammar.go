@@ -335,7 +335,7 @@ var statements = []statement{
 		parse: func(l string, st *Stmt) error {
 			m := reAssigns.FindStringSubmatch(l)
 			st.Kind, st.Ref = StmtAssign, strings.TrimSpace(m[1])
-			for _, part := range regexp.MustCompile(`(?i)\s+and\s+|,\s*`).Split(m[2], -1) {
+			for _, part := range reAssignSplit.Split(m[2], -1) {
 				pm := reAssignPart.FindStringSubmatch(strings.TrimSpace(part))
 				if pm == nil {
 					return fmt.Errorf("expected \"N to REF\" in %q: REF assigns N to REF [and N to REF ...]", part)
@@ -426,6 +426,7 @@ var (
 	reTakes          = regexp.MustCompile(`(?i)^(.+?) takes (\S+) damage$`)
 	reAssigns        = regexp.MustCompile(`(?i)^(.+?) assigns (\S+ to .+)$`)
 	reAssignPart     = regexp.MustCompile(`(?i)^(\S+) to (.+)$`)
+	reAssignSplit    = regexp.MustCompile(`(?i)\s+and\s+|,\s*`)
 	reBecomesBlocked = regexp.MustCompile(`(?i)^(.+?) becomes blocked$`)
 	reLife           = regexp.MustCompile(`(?i)^(you|opponent) (gains?|loses?) (\S+) life$`)
 	reHas            = regexp.MustCompile(`(?i)^(you|opponent) (has|have) (\S+) (life|poison counters?|cards? in hand|cards? in library)$`)
