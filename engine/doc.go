@@ -12,24 +12,37 @@
 // "-" is accepted for "—". Every statement gets the next timestamp.
 //
 //	define NAME = [MANA COST] [COLOR WORDS] TYPE LINE [P/T] ["RULES TEXT"]
-//	[you: | opponent:] cast CARD [targeting REF [and REF ...]]
+//	[you: | opponent:] cast CARD [targeting REF [and REF ...]] [(on the stack)]
 //	[you: | opponent:] effect "TEXT" [as ALIAS] [targeting REF [and REF ...]]
 //	put N KIND counter(s) on REF
 //	remove N KIND counter(s) from REF
 //	attach REF to REF
 //	tap REF | untap REF
 //	turn REF face up | turn REF face down
+//	next step | next turn | end of turn
 //	end ALIAS
 //	? can REF attack|block|tap|untap
+//	? life | ? stack | ? turn | ? graveyard | ? exile | ? hand | ? damage REF
 //	? REF
 //	you|opponent gain(s) control of REF [until end of turn] [as ALIAS]
+//	REF becomes blocked
 //	REF becomes a copy of REF [, except [it doesn't copy that creature's color] [and] [it has this ability]]
 //	REF leaves the battlefield
+//	attack with REF [and REF ...] [at opponent | at REF]
+//	block REF with REF [and REF ...]
+//	combat damage
+//	resolve [targeting REF | you | opponent]
+//	destroy REF [and REF ...] | sacrifice REF [and REF ...] | exile REF [and REF ...] | return REF to its owner's hand
+//	REF assigns N to REF | you | opponent [and N to ...]
+//	REF deals N damage to REF | you | opponent
+//	REF | you | opponent takes N damage
+//	you|opponent gain(s)|lose(s) N life | you|opponent has|have N life|poison counters|cards in hand|cards in library
 //	[you: | opponent:] CARD [as ALIAS] [(MODIFIERS)]
 //
 // MODIFIERS, comma-separated: token, tapped, new, face down, attached to
 // REF, N KIND counter(s), copy of REF [except ...] (enters as a copy,
-// 707.5). The statements are tried in this order (engine.Grammar); the
+// 707.5), choose CHOICE (the choice made as it enters, written into its
+// text where it says "the chosen color" or "the chosen type"). The statements are tried in this order (engine.Grammar); the
 // last takes any other line. The exceptions the card's own enter-as-a-copy
 // ability states about types, abilities and legendary ("except it's an
 // Illusion in addition to its other types") are part of the copiable
@@ -42,20 +55,77 @@
 //
 // # Assumptions
 //
-// The scenario happens during your turn: you are the active player. Objects
-// have been under their controller's control since the turn began unless
-// they enter with "new" or change controller (302.6). On your turn the
-// opponent is the defending player (506.2), so "? can REF block" answers
-// for the opponent's creatures now, and for yours whether they could block
-// on an opponent's turn, saying so. "? can REF tap" and "untap" ask whether
-// it can pay a {T} or {Q} cost (107.5, 107.6); for a creature under its
-// controller's control only since this turn, tapping has two readings and
-// both are answered: its own {T} abilities can't be activated (302.6), but
-// it can still be tapped to pay a cost such as convoke or crew (702.51a,
-// 702.122a). Triggered and activated abilities are listed on objects but
-// not run; their results are stated with statements. Text-changing effects
-// (layer 3) are not modelled. After each statement the engine performs the
-// state-based actions 704.5f, 704.5m, 704.5n and 704.5q and reports them.
+// The scenario starts in the precombat main phase of turn 1, your turn:
+// you are the active player until "next turn" makes it the opponent's
+// (102.1). Players begin with 20 life (119.1). Objects have been under
+// their controller's control since the turn began unless they enter with
+// "new" or change controller (302.6); an object without "new" has been on
+// the battlefield since before the turn and triggers nothing as it is
+// written. On your turn the opponent is the defending player (506.2), so
+// "? can REF block" answers for the opponent's creatures now, and for
+// yours whether they could block on an opponent's turn, saying so. "? can
+// REF tap" and "untap" ask whether it can pay a {T} or {Q} cost (107.5,
+// 107.6); for a creature under its controller's control only since this
+// turn, tapping has two readings and both are answered: its own {T}
+// abilities can't be activated (302.6), but it can still be tapped to pay
+// a cost such as convoke or crew (702.51a, 702.122a). Activated abilities
+// are listed on objects but not run; their results are stated with
+// statements. Text-changing effects (layer 3) are not modelled.
+//
+// # Damage, combat, zones and triggers
+//
+// Damage is processed into its results (120.3): marked on a creature,
+// loyalty removed from a planeswalker, life lost by a player, -1/-1
+// counters and poison for wither and infect, life gained for lifelink,
+// prevented by protection (702.16e). An instant or sorcery's damage, life
+// and draw sentences are carried out with the spell as the source and its
+// player targets ("cast Lightning Bolt targeting opponent"); it then goes
+// to its owner's graveyard (608.2n). Cast with "(on the stack)", a spell
+// waits on the stack (601.2a) with its targets chosen, so others can be
+// cast in response; "resolve" resolves the top one, checking its targets
+// then (608.2b).
+//
+// After each statement that changes the game a player would receive
+// priority, so the state-based actions are checked and performed as one
+// event until none applies (704.3): 704.5a-d, 704.5f-j, 704.5m, 704.5n
+// and 704.5q. Then the triggered abilities that triggered go on the stack,
+// the active player's first (603.3b), and the check repeats.
+//
+// "attack with" declares attackers with the checks of "? can REF attack"
+// (508.1) and taps them unless they have vigilance; "block" declares
+// blockers with those of "? can REF block" and flying, reach, protection,
+// shadow, menace and the blocking restrictions of their text (509.1).
+// "combat damage" performs the remaining combat damage steps: a first one
+// for creatures with first strike or double strike (510.4), then the
+// regular one, with state-based actions between, stopping when triggered
+// abilities wait on the stack (500.2). A blocked creature's controller
+// divides its damage among its blockers as they choose (510.1c); the
+// engine assigns lethal damage to each in the order declared (1 with
+// deathtouch, 702.2c) and the rest to the last blocker, or with trample
+// to the player or planeswalker attacked (702.19b), and says so.
+//
+// A permanent that leaves the battlefield becomes a new object in its
+// owner's graveyard, hand or exile (400.7); a token there ceases to exist
+// (704.5d). Zones are asked with "? graveyard", "? exile" and "? hand";
+// "? life" gives life, poison counters, hand and library sizes.
+//
+// Triggered abilities run when their trigger event is one the engine
+// recognises: enters, dies or is put into a graveyard from the
+// battlefield (also "a creature dealt damage by ~ this turn dies"), leaves
+// the battlefield (looking back in time, 603.10a),
+// attacks, attacks and isn't blocked, blocks (a creature), becomes
+// blocked, deals (combat) damage (to a player or an opponent), you gain life (once per
+// source and event, 119.9: lifelink's gain from one combat damage step is
+// one), the beginning of the upkeep, of combat and of the end step, and
+// end of combat. "resolve" resolves the top object of the stack
+// (405.5), with "targeting" for the targets it needs; its effect is
+// carried out if it is gaining or losing life, damage, drawing, counters,
+// "+N/+N until end of turn", returning the card its linked ability exiled
+// (607.2a) or what the spell compiler models, and any other part is
+// reported as not modelled. "next step", "next turn" and "end of turn" walk the turn:
+// untap (502.3), upkeep and end step triggers, drawing (504.1), combat,
+// and the cleanup step, where damage wears off and "until end of turn"
+// effects end (514.2). A step ends only with the stack empty (500.2).
 //
 // Text the compiler cannot model is reported, never dropped, and an answer
 // that may depend on it says so in the answer itself (QueryResult's

@@ -26,6 +26,9 @@ func FuzzParse(f *testing.F) {
 		"opponent: cast Act of Treason targeting O\n? can O tap",
 		"define Y = white and blue Creature — A B 1/1 \"a\\\"b\\nc\"",
 		"O becomes a copy of O\nO leaves the battlefield\n? O",
+		"Ornithopter as O\nopponent: Ornithopter as P\nattack with O at P\nblock O with P\nO assigns 0 to P\ncombat damage\n? damage O\n? life",
+		"opponent: cast Act of Treason targeting O (on the stack)\nresolve targeting opponent\nnext turn\nend of turn\n? turn\n? stack",
+		"O takes 2 damage\nO deals 1 damage to opponent\nyou have 0 life\ndestroy O and O\nexile O\nreturn O to its owner's hand\n? graveyard\n? exile\n? hand",
 	} {
 		f.Add(s)
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -32,11 +33,15 @@ var statements = []statement{
 		},
 	},
 	{
-		syntax: "[you: | opponent:] cast CARD [targeting REF [and REF ...]]",
+		syntax: "[you: | opponent:] cast CARD [targeting REF [and REF ...]] [(on the stack)]",
 		player: true,
 		match:  prefix("cast "),
 		parse: func(l string, st *Stmt) error {
-			card, targets, msg := splitTargets(strings.TrimSpace(l[len("cast "):]))
+			rest := strings.TrimSpace(l[len("cast "):])
+			if i := lastIndexFold(rest, "(on the stack)"); i >= 0 && strings.TrimSpace(rest[i+len("(on the stack)"):]) == "" {
+				rest, st.Check = strings.TrimSpace(rest[:i]), "stack"
+			}
+			card, targets, msg := splitTargets(rest)
 			if msg != "" {
 				return errors.New(msg)
 			}
@@ -126,6 +131,17 @@ var statements = []statement{
 		},
 	},
 	{
+		syntax: "next step | next turn | end of turn",
+		match: func(l string) bool {
+			k := strings.ToLower(strings.TrimSpace(l))
+			return k == "next step" || k == "next turn" || k == "end of turn"
+		},
+		parse: func(l string, st *Stmt) error {
+			st.Kind, st.Check = StmtStep, strings.ToLower(strings.TrimSpace(l))
+			return nil
+		},
+	},
+	{
 		syntax: "end ALIAS",
 		match:  prefix("end "),
 		parse: func(l string, st *Stmt) error {
@@ -144,6 +160,30 @@ var statements = []statement{
 				return errors.New("expected attack, block, tap or untap at the end of \"? can REF ...\"")
 			}
 			st.Kind, st.Ref, st.Check = StmtCheck, strings.TrimSpace(m[1]), strings.ToLower(m[2])
+			return nil
+		},
+	},
+	{
+		syntax: "? life | ? stack | ? turn | ? graveyard | ? exile | ? hand | ? damage REF",
+		match: func(l string) bool {
+			if !strings.HasPrefix(l, "?") {
+				return false
+			}
+			q := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(l[1:]), "?")))
+			return infoWords[q] || strings.HasPrefix(q, "damage ") || q == "damage"
+		},
+		parse: func(l string, st *Stmt) error {
+			q := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(l[1:]), "?"))
+			st.Kind = StmtInfo
+			if hasPrefixFold(q, "damage") {
+				st.Check, st.Ref = "damage", strings.TrimSpace(q[len("damage"):])
+				st.Ref = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(st.Ref, "on "), "marked on "))
+				if st.Ref == "" {
+					return errors.New("expected a reference after \"? damage\": ? damage REF")
+				}
+				return nil
+			}
+			st.Check = strings.ToLower(q)
 			return nil
 		},
 	},
@@ -167,11 +207,20 @@ var statements = []statement{
 		match:  func(l string) bool { return reControl.MatchString(l) },
 		parse: func(l string, st *Stmt) error {
 			m := reControl.FindStringSubmatch(l)
-			st.Kind, st.Ref, st.Alias = StmtControl, strings.TrimSpace(m[2]), strings.TrimSpace(m[3])
+			st.Kind, st.Ref, st.Alias = StmtControl, strings.TrimSpace(m[2]), strings.TrimSpace(m[4])
+			st.UntilEOT = m[3] != ""
 			st.Player = You
 			if strings.EqualFold(m[1], "opponent") {
 				st.Player = Opponent
 			}
+			return nil
+		},
+	},
+	{
+		syntax: "REF becomes blocked",
+		match:  func(l string) bool { return reBecomesBlocked.MatchString(l) },
+		parse: func(l string, st *Stmt) error {
+			st.Kind, st.Ref = StmtBlocked, strings.TrimSpace(reBecomesBlocked.FindStringSubmatch(l)[1])
 			return nil
 		},
 	},
@@ -197,6 +246,170 @@ var statements = []statement{
 		},
 	},
 	{
+		syntax: "attack with REF [and REF ...] [at opponent | at REF]",
+		match:  prefix("attack with "),
+		parse: func(l string, st *Stmt) error {
+			rest := strings.TrimSpace(l[len("attack with "):])
+			if i := lastIndexFold(rest, " at "); i >= 0 {
+				rest, st.Ref2 = rest[:i], strings.TrimSpace(rest[i+len(" at "):])
+				if st.Ref2 == "" {
+					return errors.New("expected what it attacks after \"at\": opponent or a planeswalker or battle")
+				}
+			}
+			st.Kind, st.Targets = StmtAttack, splitRefs(rest)
+			if len(st.Targets) == 0 {
+				return errors.New("expected: attack with REF [and REF ...] [at opponent | at REF]")
+			}
+			return nil
+		},
+	},
+	{
+		syntax: "block REF with REF [and REF ...]",
+		match:  prefix("block "),
+		parse: func(l string, st *Stmt) error {
+			m := reBlock.FindStringSubmatch(l)
+			if m == nil {
+				return errors.New("expected: block ATTACKER with BLOCKER [and BLOCKER ...]")
+			}
+			st.Kind, st.Ref, st.Targets = StmtBlock, strings.TrimSpace(m[1]), splitRefs(m[2])
+			if len(st.Targets) == 0 {
+				return errors.New("expected a blocking creature after \"with\"")
+			}
+			return nil
+		},
+	},
+	{
+		syntax: "combat damage",
+		match:  func(l string) bool { return strings.EqualFold(strings.TrimSpace(l), "combat damage") },
+		parse: func(l string, st *Stmt) error {
+			st.Kind = StmtCombatDamage
+			return nil
+		},
+	},
+	{
+		syntax: "resolve [targeting REF | you | opponent]",
+		match: func(l string) bool {
+			return strings.EqualFold(strings.TrimSpace(l), "resolve") || hasPrefixFold(l, "resolve ")
+		},
+		parse: func(l string, st *Stmt) error {
+			rest := strings.TrimSpace(l[len("resolve"):])
+			st.Kind = StmtResolve
+			if rest == "" {
+				return nil
+			}
+			if !hasPrefixFold(rest, "targeting ") {
+				return fmt.Errorf("unexpected %q after \"resolve\": expected \"targeting REF\"", rest)
+			}
+			st.Targets = splitRefs(rest[len("targeting "):])
+			if len(st.Targets) == 0 {
+				return errors.New("expected a reference after \"targeting\"")
+			}
+			return nil
+		},
+	},
+	{
+		syntax: "destroy REF [and REF ...] | sacrifice REF [and REF ...] | exile REF [and REF ...] | return REF to its owner's hand",
+		match: func(l string) bool {
+			return hasPrefixFold(l, "destroy ") || hasPrefixFold(l, "sacrifice ") || hasPrefixFold(l, "exile ") || hasPrefixFold(l, "return ")
+		},
+		parse: func(l string, st *Stmt) error {
+			verb, rest, _ := strings.Cut(l, " ")
+			st.Kind, st.Check, st.Ref = StmtMove, strings.ToLower(verb), strings.TrimSpace(rest)
+			if st.Check == "return" {
+				m := reReturn.FindStringSubmatch(l)
+				if m == nil {
+					return errors.New("expected: return REF to its owner's hand")
+				}
+				st.Ref = strings.TrimSpace(m[1])
+			}
+			if st.Ref == "" {
+				return fmt.Errorf("expected a reference after %q", verb)
+			}
+			st.Targets = splitRefs(st.Ref)
+			return nil
+		},
+	},
+	{
+		syntax: "REF assigns N to REF | you | opponent [and N to ...]",
+		match:  func(l string) bool { return reAssigns.MatchString(l) },
+		parse: func(l string, st *Stmt) error {
+			m := reAssigns.FindStringSubmatch(l)
+			st.Kind, st.Ref = StmtAssign, strings.TrimSpace(m[1])
+			for _, part := range reAssignSplit.Split(m[2], -1) {
+				pm := reAssignPart.FindStringSubmatch(strings.TrimSpace(part))
+				if pm == nil {
+					return fmt.Errorf("expected \"N to REF\" in %q: REF assigns N to REF [and N to REF ...]", part)
+				}
+				n, ok := number(pm[1])
+				if !ok {
+					return fmt.Errorf("expected a number of damage, got %q", pm[1])
+				}
+				st.Targets = append(st.Targets, strings.TrimSpace(pm[2]))
+				st.Amounts = append(st.Amounts, n)
+			}
+			return nil
+		},
+	},
+	{
+		syntax: "REF deals N damage to REF | you | opponent",
+		match:  func(l string) bool { return reDeals.MatchString(l) },
+		parse: func(l string, st *Stmt) error {
+			m := reDeals.FindStringSubmatch(l)
+			n, ok := number(m[2])
+			if !ok {
+				return fmt.Errorf("expected a number of damage, got %q", m[2])
+			}
+			st.Kind, st.Ref, st.N, st.Ref2 = StmtDamage, strings.TrimSpace(m[1]), n, strings.TrimSpace(m[3])
+			return nil
+		},
+	},
+	{
+		syntax: "REF | you | opponent takes N damage",
+		match:  func(l string) bool { return reTakes.MatchString(l) },
+		parse: func(l string, st *Stmt) error {
+			m := reTakes.FindStringSubmatch(l)
+			n, ok := number(m[2])
+			if !ok {
+				return fmt.Errorf("expected a number of damage, got %q", m[2])
+			}
+			st.Kind, st.Ref2, st.N = StmtDamage, strings.TrimSpace(m[1]), n
+			return nil
+		},
+	},
+	{
+		syntax: "you|opponent gain(s)|lose(s) N life | you|opponent has|have N life|poison counters|cards in hand|cards in library",
+		match:  func(l string) bool { return reLife.MatchString(l) || reHas.MatchString(l) },
+		parse: func(l string, st *Stmt) error {
+			if m := reLife.FindStringSubmatch(l); m != nil {
+				st.Player, _ = parsePlayer(m[1])
+				n, ok := number(m[3])
+				if !ok {
+					return fmt.Errorf("expected a number of life, got %q", m[3])
+				}
+				st.Kind, st.N, st.Check = StmtLife, n, strings.TrimSuffix(strings.ToLower(m[2]), "s")
+				return nil
+			}
+			m := reHas.FindStringSubmatch(l)
+			st.Player, _ = parsePlayer(m[1])
+			n, ok := number(m[3])
+			if !ok {
+				return fmt.Errorf("expected a number, got %q", m[3])
+			}
+			st.Kind, st.N = StmtLife, n
+			switch w := strings.ToLower(m[4]); {
+			case w == "life":
+				st.Check = "life"
+			case strings.HasPrefix(w, "poison"):
+				st.Check = "poison"
+			case strings.HasSuffix(w, "hand"):
+				st.Check = "hand"
+			default:
+				st.Check = "library"
+			}
+			return nil
+		},
+	},
+	{
 		syntax: "[you: | opponent:] CARD [as ALIAS] [(MODIFIERS)]",
 		player: true,
 		match:  func(string) bool { return true },
@@ -205,6 +418,20 @@ var statements = []statement{
 		},
 	},
 }
+
+var (
+	reBlock          = regexp.MustCompile(`(?i)^block (.+?) with (.+)$`)
+	reReturn         = regexp.MustCompile(`(?i)^return (.+?) to (?:its owner's|their owner's|owner's) hand$`)
+	reDeals          = regexp.MustCompile(`(?i)^(.+?) deals (\S+) damage to (.+)$`)
+	reTakes          = regexp.MustCompile(`(?i)^(.+?) takes (\S+) damage$`)
+	reAssigns        = regexp.MustCompile(`(?i)^(.+?) assigns (\S+ to .+)$`)
+	reAssignPart     = regexp.MustCompile(`(?i)^(\S+) to (.+)$`)
+	reAssignSplit    = regexp.MustCompile(`(?i)\s+and\s+|,\s*`)
+	reBecomesBlocked = regexp.MustCompile(`(?i)^(.+?) becomes blocked$`)
+	reLife           = regexp.MustCompile(`(?i)^(you|opponent) (gains?|loses?) (\S+) life$`)
+	reHas            = regexp.MustCompile(`(?i)^(you|opponent) (has|have) (\S+) (life|poison counters?|cards? in hand|cards? in library)$`)
+	infoWords        = map[string]bool{"life": true, "stack": true, "turn": true, "graveyard": true, "exile": true, "hand": true}
+)
 
 // grammarHelp lists the forms for an error message (set from the table in
 // init: the table's parsers use it).

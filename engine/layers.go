@@ -332,9 +332,9 @@ func (s *state) condHolds(e *Effect) bool {
 	}
 	switch c.YourTurn {
 	case 1:
-		return e.ctrlNow(s) == You
+		return e.ctrlNow(s) == s.g.active
 	case 2:
-		return e.ctrlNow(s) != You
+		return e.ctrlNow(s) != s.g.active
 	}
 	switch c.Tapped {
 	case 1:

@@ -38,16 +38,30 @@ const (
 	StmtQuery
 	StmtCheck
 	StmtTurnFace // "turn REF face up|down" (613.7f)
+	StmtAttack   // "attack with REF [and REF ...] [at PLAYER|REF]" (508.1)
+	StmtBlock    // "block REF with REF [and REF ...]" (509.1)
+	StmtCombatDamage
+	StmtStep    // "next step", "next turn", "end of turn" (Check says which)
+	StmtResolve // "resolve [targeting ...]" (608.2)
+	StmtDamage  // "REF deals N damage to REF", "REF takes N damage" (120)
+	StmtLife    // "you gain N life", "opponent has N life" (119, 122.1f)
+	StmtMove    // "destroy REF", "sacrifice REF", "exile REF", "return REF to its owner's hand" (400.7)
+	StmtInfo    // "? life", "? stack", "? turn", "? graveyard", "? exile", "? hand", "? damage REF"
+	StmtAssign  // "REF assigns N to REF [and N to REF ...]" (510.1c)
+	StmtBlocked // "REF becomes blocked" (509.1h)
 )
 
 // Mods are the modifiers of an entering object: "(token, tapped, new, face
 // down, attached to REF, 2 +1/+1 counters)".
 type Mods struct {
 	Token, Tapped, New, FaceDown bool
-	AttachedTo                   string
-	CopyOf                       string // "copy of REF": enters as a copy (707.5)
-	CopyExcept, CopyKeepColor    bool   // "... except it doesn't copy that creature's color and it has this ability"
-	Counters                     []CounterMod
+	// Choose: the choice made as it entered ("choose blue", "choose
+	// Elf"), written into its text where it says "the chosen ..." (614.12).
+	Choose                    string
+	AttachedTo                string
+	CopyOf                    string // "copy of REF": enters as a copy (707.5)
+	CopyExcept, CopyKeepColor bool   // "... except it doesn't copy that creature's color and it has this ability"
+	Counters                  []CounterMod
 }
 
 // CounterMod is "N KIND counters".
@@ -76,6 +90,11 @@ type Stmt struct {
 	Except  bool   // "becomes a copy of X, except it has this ability"
 	// KeepColor: "except it doesn't copy that creature's color" (707.9b).
 	KeepColor bool
+	// UntilEOT: "gains control of REF until end of turn".
+	UntilEOT bool
+	// Amounts: "assigns 2 to B and 3 to opponent": the damage to each of
+	// Targets.
+	Amounts []int
 }
 
 // Script is a parsed scenario.
@@ -87,7 +106,7 @@ var (
 	rePut        = regexp.MustCompile(`(?i)^put (\S+) (.+?) counters? on (.+)$`)
 	reRemove     = regexp.MustCompile(`(?i)^remove (\S+) (.+?) counters? from (.+)$`)
 	reCopy       = regexp.MustCompile(`(?i)^(.+?) becomes a copy of (.+?)(?:,? except (it doesn't copy that creature's color)?(?:,? and )?(it has this ability)?)?$`)
-	reControl    = regexp.MustCompile(`(?i)^(you|opponent) gains? control of (.+?)(?: until end of turn)?(?: as (.+))?$`)
+	reControl    = regexp.MustCompile(`(?i)^(you|opponent) gains? control of (.+?)( until end of turn)?(?: as (.+))?$`)
 	reCopyExcept = regexp.MustCompile(`(?i) except (it doesn't copy that creature's color)?(?: and )?(it has this ability)?$`)
 	reTurnFace   = regexp.MustCompile(`(?i)^turn (.+?) face[ -](up|down)$`)
 	reAttach     = regexp.MustCompile(`(?i)^attach (.+?) to (.+)$`)
@@ -295,6 +314,11 @@ func parseMods(s string) (Mods, string) {
 			m.New = true
 		case low == "face down" || low == "face-down":
 			m.FaceDown = true
+		case strings.HasPrefix(low, "choose "):
+			m.Choose = strings.TrimSpace(p[len("choose "):])
+			if m.Choose == "" {
+				return m, "expected what was chosen after \"choose\", e.g. (choose blue)"
+			}
 		case strings.HasPrefix(low, "copy of "):
 			m.CopyOf = strings.TrimSpace(p[len("copy of "):])
 			if em := reCopyExcept.FindStringSubmatch(m.CopyOf); em != nil {
@@ -312,7 +336,7 @@ func parseMods(s string) (Mods, string) {
 		default:
 			cm := reCounterM.FindStringSubmatch(p)
 			if cm == nil {
-				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF, copy of REF or N KIND counters", p)
+				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF, copy of REF, choose CHOICE or N KIND counters", p)
 			}
 			n, ok := number(cm[1])
 			if !ok {

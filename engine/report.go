@@ -43,10 +43,26 @@ type QueryResult struct {
 	// DependsOnUnmodelled quotes the text the engine could not model that
 	// may change this answer (filled by dependsOnUnmodelled).
 	DependsOnUnmodelled []string
+	// Info answers a question about the game ("? life", "? stack", "?
+	// graveyard", "? turn", "? damage REF"), with Reasons.
+	Info *InfoView
 }
 
 // MarshalJSON writes the object shape or the check shape.
 func (q QueryResult) MarshalJSON() ([]byte, error) {
+	if q.Info != nil {
+		rs := q.Reasons
+		if rs == nil {
+			rs = []Reason{}
+		}
+		return json.Marshal(struct {
+			Line    int       `json:"line"`
+			Query   string    `json:"query"`
+			Info    *InfoView `json:"info"`
+			Reasons []Reason  `json:"reasons"`
+			Depends []string  `json:"depends_on_unmodelled,omitempty"`
+		}{q.Line, q.Query, q.Info, rs, q.DependsOnUnmodelled})
+	}
 	if q.IsCheck {
 		rs := q.Reasons
 		if rs == nil {
@@ -82,6 +98,7 @@ func (q *QueryResult) UnmarshalJSON(b []byte) error {
 		Object  *ObjectView `json:"object"`
 		Trace   []TraceStep `json:"trace"`
 		Answer  *bool       `json:"answer"`
+		Info    *InfoView   `json:"info"`
 		Summary string      `json:"summary"`
 		Reasons []Reason    `json:"reasons"`
 		Depends []string    `json:"depends_on_unmodelled"`
@@ -89,7 +106,7 @@ func (q *QueryResult) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
-	*q = QueryResult{Line: raw.Line, Query: raw.Query, Object: raw.Object, Trace: raw.Trace, Summary: raw.Summary, Reasons: raw.Reasons, DependsOnUnmodelled: raw.Depends}
+	*q = QueryResult{Line: raw.Line, Query: raw.Query, Object: raw.Object, Trace: raw.Trace, Summary: raw.Summary, Reasons: raw.Reasons, DependsOnUnmodelled: raw.Depends, Info: raw.Info}
 	if raw.Answer != nil {
 		q.IsCheck, q.Answer = true, *raw.Answer
 	}
@@ -111,6 +128,10 @@ type ObjectView struct {
 	Power      *int           `json:"power"`
 	Toughness  *int           `json:"toughness"`
 	Counters   map[string]int `json:"counters"`
+	// Damage marked on it (120.3e) and its part in combat ("attacking
+	// opponent", "blocking Bear"), when it has any.
+	Damage int    `json:"damage,omitempty"`
+	Combat string `json:"combat,omitempty"`
 }
 
 // HasSubtype reports whether the object has the subtype st. An object that
@@ -169,6 +190,8 @@ func (s *state) view(o *Object) *ObjectView {
 	for k, n := range o.counters {
 		v.Counters[k] = n
 	}
+	v.Damage = o.damage
+	v.Combat = s.g.combatRole(o)
 	if c.is("Creature") && !c.PUnknown && !c.TUnknown { // 208.3: a noncreature permanent has no power or toughness; an unknown */* is not shown as a number
 		p, t := c.P, c.T
 		v.Power, v.Toughness = &p, &t
@@ -221,8 +244,8 @@ func (s *state) checkAnswer(o *Object, st *Stmt) QueryResult {
 		if !creature {
 			no = append(no, Reason{"508.1a", "only creatures can be declared as attackers, and it is not a creature"})
 		}
-		if c.Controller != You {
-			no = append(no, Reason{"508.1a", "the active player declares attackers from the creatures they control; the scenario is your turn and the opponent controls it"})
+		if c.Controller != s.g.active {
+			no = append(no, Reason{"508.1a", fmt.Sprintf("the active player declares attackers from the creatures they control; it is %s turn and %s it", poss(s.g.active), says(c.Controller, "controls"))})
 		}
 		if o.tapped {
 			no = append(no, Reason{"508.1a", "attacking creatures must be untapped, and it is tapped"})
@@ -266,7 +289,10 @@ func (s *state) checkAnswer(o *Object, st *Stmt) QueryResult {
 				no = append(no, Reason{"509.1b", fmt.Sprintf("it is affected by a restriction: %s (%s)", r.e.t.Sentence, r.e.name())})
 			}
 		}
-		if c.Controller == You {
+		if c.Controller == s.g.active && s.g.active == Opponent {
+			no = append(no, Reason{"506.2", "it is the opponent's turn: the opponent is the attacking player and only the defending player (you) declares blockers (509.1a)"})
+		}
+		if c.Controller == You && s.g.active == You {
 			// The scenario is your turn: you are the attacking player, and
 			// only the defending player's creatures block (506.2, 509.1a).
 			// Whether it could block on an opponent's turn is answered, and
@@ -283,7 +309,10 @@ func (s *state) checkAnswer(o *Object, st *Stmt) QueryResult {
 			q.Summary = "Yes, on an opponent's turn when you are the defending player; not on this turn, which is yours (506.2)."
 			return q
 		}
-		if len(no) == 0 {
+		if len(no) == 0 && s.g.active == Opponent {
+			yes = append(yes, Reason{"509.1a", "its controller, you, is the defending player on the opponent's turn (506.2) and may declare it as a blocker: it is an untapped creature"})
+			yes = append(yes, Reason{"302.6", "summoning sickness restricts attacking and {T}/{Q} abilities, not blocking"})
+		} else if len(no) == 0 {
 			yes = append(yes, Reason{"509.1a", "its controller, the opponent, is the defending player on your turn (506.2) and may declare it as a blocker: it is an untapped creature"})
 			yes = append(yes, Reason{"302.6", "summoning sickness restricts attacking and {T}/{Q} abilities, not blocking"})
 		}
@@ -396,6 +425,13 @@ func (r *Report) Text() string {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(&b, "Line %d: ? %s\n", q.Line, q.Query)
+		if q.Info != nil {
+			b.WriteString(capitalize(q.Info.Answer) + "." + dependsText(q.DependsOnUnmodelled) + "\n")
+			for _, rs := range q.Reasons {
+				fmt.Fprintf(&b, "  • **%s** %s\n", rs.Rule, rs.Text)
+			}
+			continue
+		}
 		if q.IsCheck {
 			ans := "No."
 			if q.Answer {
@@ -487,6 +523,12 @@ func objectLine(v *ObjectView) string {
 	}
 	if v.Tapped {
 		b.WriteString(", tapped")
+	}
+	if v.Damage > 0 {
+		fmt.Fprintf(&b, ", %d damage marked", v.Damage)
+	}
+	if v.Combat != "" {
+		b.WriteString(", " + v.Combat)
 	}
 	fmt.Fprintf(&b, "; controller %s, owner %s", v.Controller, v.Owner)
 	return b.String()

@@ -31,6 +31,30 @@ type Object struct {
 	lastCtrl   Player // controller after the previous statement
 	line       int
 	base       *Chars // printed characteristics, shared by every computed state
+	// damage is marked on it (120.3e) until the cleanup step (514.2);
+	// deathtouched: dealt damage by a source with deathtouch since the
+	// last state-based action check (704.5h); dmgNoted: 702.12b was noted
+	// for the damage it has.
+	damage       int
+	deathtouched bool
+	dmgNoted     bool
+	pw           bool             // its loyalty is tracked: it has had loyalty counters (704.5i)
+	hasTrig      bool             // it has a triggered ability the engine runs
+	leftTo       string           // where it went when it left ("its owner's graveyard")
+	damagedBy    map[*Object]bool // sources that dealt it damage this turn (cleared in cleanup)
+	// linked: the cards its abilities exiled, for its linked ability that
+	// returns "the exiled card" (607.2a).
+	linked   []*card
+	aliasKey string
+	nameKey  string // folded name, "" until keys is called
+}
+
+// keys returns the folded alias and name references match against.
+func (o *Object) keys() (string, string) {
+	if o.nameKey == "" {
+		o.aliasKey, o.nameKey = fold.Key(o.alias), fold.Key(o.name)
+	}
+	return o.aliasKey, o.nameKey
 }
 
 func (o *Object) display() string {
@@ -57,6 +81,66 @@ type game struct {
 	// resolved is what the latest effect statement or cast card of each
 	// name (folded alias or card name) started, for "end NAME".
 	resolved map[string]resolution
+
+	players    [2]*playerState
+	active     Player // the player whose turn it is (102.1)
+	turn       int
+	step       step
+	combat     *combat
+	stack      []*stackItem // bottom first
+	pending    []*stackItem // triggered, waiting to be put on the stack (603.3)
+	trigs      map[*Ability]*trigSpec
+	grantsTrig bool // an effect grants a triggered ability
+	batchSeen  map[batchKey]bool
+	resolving  *Object  // the source of the triggered ability resolving now
+	lifeTrig   bool     // a permanent has a "whenever you gain life" ability
+	casting    *CardDef // the instant or sorcery resolving now
+	// clean: nothing that a state-based action of a permanent reads
+	// (characteristics, damage, attachments, control) has changed since
+	// the last full check found none to perform; settle then skips it.
+	clean bool
+	// spells caches compiled spell and effect texts for the run (the
+	// templates are never changed once compiled, like compileCard's).
+	spells map[string]compiledSpell
+	// gameDepends quotes the text not modelled that may change what the
+	// game questions answer (life, zones, the stack): triggered abilities
+	// whose trigger event is not recognised, effects of resolving spells
+	// and abilities that were not carried out.
+	gameDepends []string
+	// lifelinkBatch sums lifelink per source while one damage event is
+	// dealt (combat damage, 510.2).
+	lifelinkBatch map[lifelinkKey]int
+	lifelinkOrder []lifelinkKey
+}
+
+// dependsOn records text a game answer may depend on.
+func (g *game) dependsOn(text string) {
+	text = strings.TrimSuffix(strings.TrimSpace(text), ".")
+	for _, d := range g.gameDepends {
+		if d == text {
+			return
+		}
+	}
+	g.gameDepends = append(g.gameDepends, text)
+}
+
+type compiledSpell struct {
+	tmpls []*Template
+	bad   []string
+}
+
+// compileSpell is the compiler's compileSpell, once per text and name.
+func (g *game) compileSpell(text, name string) ([]*Template, []string) {
+	k := name + "\x00" + text
+	if c, ok := g.spells[k]; ok {
+		return c.tmpls, c.bad
+	}
+	t, b := g.comp.compileSpell(text, name)
+	if g.spells == nil {
+		g.spells = map[string]compiledSpell{}
+	}
+	g.spells[k] = compiledSpell{t, b}
+	return t, b
 }
 
 // resolution is what resolving a named effect or cast card started.
@@ -85,7 +169,8 @@ func (g *game) current() *state {
 // (nothing of the statement it was in) and ctx.Err().
 func Run(ctx context.Context, s *Script, cards CardSource) (*Report, error) {
 	g := &game{ctx: ctx, cards: cards, defs: map[string]CardDef{}, comp: newCompiler(),
-		rep: &Report{Results: []QueryResult{}, Unmodeled: []Unmodeled{}, Errors: []RunError{}, Notes: []Note{}}, seenUnm: map[string]bool{}}
+		rep: &Report{Results: []QueryResult{}, Unmodeled: []Unmodeled{}, Errors: []RunError{}, Notes: []Note{}}, seenUnm: map[string]bool{},
+		turn: 1, step: stMain1}
 	if s == nil {
 		return g.rep, ctx.Err()
 	}
@@ -99,11 +184,14 @@ func Run(ctx context.Context, s *Script, cards CardSource) (*Report, error) {
 		// keeps the order and lets answers say "timestamp 7" for line 7
 		// (a Script built by hand without lines still gets increasing ones).
 		g.ts = max(g.ts+1, st.Line)
-		if st.Kind != StmtQuery && st.Kind != StmtCheck {
+		if !isQuestion(st.Kind) {
 			g.cached = nil
 		}
+		if !keepsClean(st.Kind) {
+			g.clean = false
+		}
 		g.exec(st)
-		if st.Kind != StmtQuery && st.Kind != StmtCheck {
+		if !isQuestion(st.Kind) {
 			g.cached = nil // the statement may have looked at the state, then changed it
 		}
 		if changesState(st.Kind) {
@@ -230,18 +318,20 @@ func (g *game) ref(line int, r string) (*Object, bool) {
 	k := fold.Key(r)
 	var byAlias, byName []*Object
 	left := false
+	var gone *Object
 	for _, o := range g.objs {
-		if o.alias != "" && fold.Key(o.alias) == k {
+		ak, nk := o.keys()
+		if o.alias != "" && ak == k {
 			if o.onBF {
 				byAlias = append(byAlias, o)
 			} else {
-				left = true
+				left, gone = true, o
 			}
-		} else if fold.Key(o.name) == k {
+		} else if nk == k {
 			if o.onBF {
 				byName = append(byName, o)
 			} else {
-				left = true
+				left, gone = true, o
 			}
 		}
 	}
@@ -261,6 +351,10 @@ func (g *game) ref(line int, r string) (*Object, bool) {
 		g.errorf(line, "%q is ambiguous (%d objects entered with that name, %s): give them aliases with \"as ALIAS\"", r, len(byName), strings.Join(lines, ", "))
 		return nil, false
 	case left:
+		if gone != nil && gone.leftTo != "" {
+			g.errorf(line, "%q has left the battlefield: it went to %s, where it is a new object (400.7)", r, gone.leftTo)
+			return nil, false
+		}
 		g.errorf(line, "%q has left the battlefield", r)
 		return nil, false
 	}
@@ -301,6 +395,13 @@ func (g *game) exec(st *Stmt) {
 		if !ok {
 			return
 		}
+		if st.Check != "resolving" {
+			g.fromHand(st, d)
+		}
+		if st.Check == "stack" {
+			g.castToStack(st, d)
+			return
+		}
 		if isPermanentCard(d) {
 			// A permanent spell resolves by entering the battlefield; an Aura
 			// enters attached to its target (303.4a).
@@ -318,7 +419,15 @@ func (g *game) exec(st *Stmt) {
 			g.enter(st, d, mods, st.Player)
 			return
 		}
-		g.remember(d.Name, g.resolve(st, d.Name, d.Name, d.Text, st.Targets))
+		g.casting = &d
+		r := g.resolve(st, d.Name, d.Name, d.Text, st.Targets)
+		g.remember(d.Name, r)
+		g.casting = nil
+		// 608.2n: the spell is put into its owner's graveyard as it
+		// finishes resolving (or as it doesn't resolve, 608.2b).
+		g.nextID++
+		ps := g.pl(st.Player)
+		ps.zones[ZoneGraveyard] = append(ps.zones[ZoneGraveyard], &card{id: g.nextID, name: d.Name, def: d, owner: st.Player, line: st.Line, how: "resolved"})
 	case StmtEffect:
 		name := st.Alias
 		if name == "" {
@@ -351,6 +460,11 @@ func (g *game) exec(st *Stmt) {
 		}
 		t := &Template{Sentence: fmt.Sprintf("%s gains control of %s", st.Player, st.Ref),
 			Sel: Selector{Kind: selTarget}, Parts: []Part{{Layer: L2, Op: opControl}}}
+		if st.UntilEOT {
+			// It ends in the cleanup step (514.2).
+			t.Sentence += " until end of turn"
+			t.UntilEOT = true
+		}
 		g.addEffect(&Effect{t: t, srcName: fmt.Sprintf("control change (line %d)", st.Line), ctrl: st.Player,
 			targets: []*Object{o}, alias: st.Alias, line: st.Line})
 		g.tracking = true
@@ -407,7 +521,9 @@ func (g *game) exec(st *Stmt) {
 	case StmtLeaves:
 		o, ok := g.ref(st.Line, st.Ref)
 		if ok {
+			s := g.current()
 			g.leave(o)
+			g.leftTriggers(s, []*Object{o}, ZoneBattlefield, st.Line)
 		}
 	case StmtQuery:
 		o, ok := g.ref(st.Line, st.Ref)
@@ -421,7 +537,22 @@ func (g *game) exec(st *Stmt) {
 			return
 		}
 		g.rep.Results = append(g.rep.Results, g.current().check(o, st))
+	default:
+		g.execGame(st)
 	}
+}
+
+func isQuestion(k StmtKind) bool { return k == StmtQuery || k == StmtCheck || k == StmtInfo }
+
+// keepsClean: statements that change no characteristics, damage or
+// attachment of a permanent by themselves (an object entering and an
+// ability resolving say so themselves, in enter and effect).
+func keepsClean(k StmtKind) bool {
+	switch k {
+	case StmtQuery, StmtCheck, StmtInfo, StmtDefine, StmtLife, StmtEnter, StmtResolve:
+		return true
+	}
+	return false
 }
 
 // auraTargetLegal checks an Aura spell's target against its enchant
@@ -444,6 +575,9 @@ func (g *game) auraTargetLegal(st *Stmt, d CardDef) bool {
 }
 
 func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
+	if m.Choose != "" {
+		d = chosen(d, m.Choose)
+	}
 	g.nextID++
 	o := &Object{id: g.nextID, name: d.Name, alias: st.Alias, def: d, owner: p, ctrl: p, lastCtrl: p,
 		token: m.Token, tapped: m.Tapped, faceDown: m.FaceDown, ts: g.ts,
@@ -451,7 +585,50 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	cc := g.comp.compileCard(d)
 	o.printed = cc.abilities
 	var edits []func(*Chars)
+	if !quietEntry(cc, d, m) || g.comp.lowers {
+		// What it brings can change what other permanents are, or it may
+		// itself be put into the graveyard by a state-based action.
+		g.clean = false
+	}
+	for _, a := range cc.abilities {
+		if a.Kind == abTriggered {
+			if t := g.trigger(a, d.Name); t != nil {
+				o.hasTrig = true
+				if t.kind == tGainLife {
+					g.lifeTrig = true
+				}
+			}
+		}
+		for _, t := range a.Statics {
+			for _, p := range t.Parts {
+				for _, x := range p.Abilities {
+					if x.Kind == abTriggered {
+						g.grantsTrig = true
+					}
+				}
+			}
+		}
+	}
 	for _, u := range cc.unmodeled {
+		if m.Choose != "" && reAsEntersChoose.MatchString(u) {
+			continue // the choice, stated with "(choose ...)" (614.12)
+		}
+		if low := strings.ToLower(selfRef(normQuotes(u), d.Name)); reCantBlockWhat.MatchString(low) || strings.HasSuffix(strings.TrimSuffix(low, "."), "~ can't be blocked") {
+			u += " [a restriction on blocking: applied when blockers are declared (509.1b), not by \"? can REF block\"]"
+		}
+		if text, ok := strings.CutSuffix(u, trigUnmodelledNote); ok {
+			t := parseTrigger(text, d.Name)
+			if t == nil {
+				g.dependsOn(text)
+			} else {
+				bad := g.effectModelled(t, d.Name)
+				if len(bad) == 0 {
+					continue // run: it triggers and resolves (triggers.go)
+				}
+				g.dependsOn(text)
+				u = text + " [triggered ability: it triggers and goes on the stack, but this part of its effect is not modelled: " + strings.Join(bad, "; ") + "]"
+			}
+		}
 		if m.CopyOf != "" {
 			covers, sentence, ed := g.copyModifierCovers(u, m)
 			edits = append(edits, ed...)
@@ -502,11 +679,88 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		g.putCounters(o, c.Kind, c.N)
 	}
 	g.entersWithCounters(o, cc, m)
+	if o.counters["loyalty"] > 0 {
+		o.pw = true
+	}
 	if g.comp.control {
 		g.tracking = true
 	}
+	if m.New && g.mayTrigger() {
+		// Only an object that enters now ("new", or a resolving permanent
+		// spell) triggers enters abilities: one without "new" has been on
+		// the battlefield since before the turn began.
+		// Triggered abilities and what the filters of their trigger
+		// events read are known after layer 6.
+		g.fire(g.computeTo(L6, false), tEnters, o, nil, st.Line)
+	}
 	return o
 }
+
+var reChosen = regexp.MustCompile(`(?i)\bthe chosen (colou?r|creature type|type|basic land type|land type|card type|name|player|opponent)\b`)
+
+// chosen writes the choice made as a permanent entered ("As ~ enters,
+// choose a color") into its text where it says "the chosen ...": the
+// permanent's abilities refer to that choice from then on.
+func chosen(d CardDef, choice string) CardDef {
+	if !reChosen.MatchString(d.Text) {
+		return d
+	}
+	d.Text = reChosen.ReplaceAllStringFunc(d.Text, func(m string) string {
+		kind := strings.ToLower(reChosen.FindStringSubmatch(m)[1])
+		switch kind {
+		case "color", "colour":
+			return strings.ToLower(choice)
+		case "player", "opponent", "name":
+			return choice
+		}
+		return capitalize(strings.ToLower(choice))
+	})
+	// "Creatures of the chosen type" reads "creatures of type Elf": say
+	// it as the compiler's filters do ("Elf creatures").
+	d.Text = reOfType.ReplaceAllStringFunc(d.Text, func(m string) string {
+		p := reOfType.FindStringSubmatch(m)
+		return p[2] + " " + strings.ToLower(p[1])
+	})
+	return d
+}
+
+var reAsEntersChoose = regexp.MustCompile(`(?i)^as .+? enters(?: the battlefield)?,? (?:you )?choose `)
+
+var reOfType = regexp.MustCompile(`(?i)\b(creatures|permanents|lands|cards) of ([A-Z][a-z]+)\b`)
+
+// quietEntry reports whether a permanent entering can't make a
+// state-based action of a permanent apply: it has no static ability, isn't
+// legendary or a planeswalker, has positive printed toughness, and enters
+// without counters, attachment or a copy effect.
+func quietEntry(cc *compiledCard, d CardDef, m Mods) bool {
+	if m.CopyOf != "" || m.AttachedTo != "" || len(m.Counters) > 0 || m.FaceDown || len(cc.entersWith) > 0 {
+		return false
+	}
+	if containsFold(d.Supertypes, "Legendary") || containsFold(d.Types, "Planeswalker") || containsFold(d.Subtypes, "Aura") {
+		return false
+	}
+	if containsFold(d.Types, "Creature") && (d.Toughness == "" || strings.Contains(d.Toughness, "*") || ptValue(d.Toughness) <= 0) {
+		return false
+	}
+	for _, a := range cc.abilities {
+		if a.Kind == abStatic || a.Kind == abEnchant || len(a.Statics) > 0 {
+			return false
+		}
+	}
+	return len(cc.unmodeled) == 0 || allTriggered(cc.unmodeled)
+}
+
+func allTriggered(us []string) bool {
+	for _, u := range us {
+		if !strings.HasSuffix(u, trigUnmodelledNote) {
+			return false
+		}
+	}
+	return true
+}
+
+// trigUnmodelledNote is how the compiler marks a triggered ability.
+const trigUnmodelledNote = " [triggered ability: not run by the scenario; state its result with a statement]"
 
 var (
 	reEnterAsCopy   = regexp.MustCompile(`(?i)\benters?(?: the battlefield)? as a copy of\b`)
@@ -622,11 +876,23 @@ func (g *game) putCounters(o *Object, kind string, n int) {
 	if n <= 0 {
 		return
 	}
+	g.clean = false
 	o.counters[kind] += n
 	o.counterTS[kind] = g.ts
+	if kind == "loyalty" {
+		o.pw = true
+	}
 }
 
 func (g *game) addEffect(e *Effect) {
+	g.clean = false
+	for _, p := range e.t.Parts {
+		for _, a := range p.Abilities {
+			if a.Kind == abTriggered {
+				g.grantsTrig = true
+			}
+		}
+	}
 	e.ts = g.ts
 	e.sub = len(g.effects)
 	e.key = fmt.Sprintf("r%d", len(g.effects))
@@ -636,20 +902,44 @@ func (g *game) addEffect(e *Effect) {
 // resolve runs the text of a spell or an effect statement: one-shot actions
 // happen now, continuous effects start now (611.2).
 func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) (res resolution) {
-	res.line = st.Line
 	var targets []*Object
 	for _, r := range refs {
+		if _, ok := parsePlayer(r); ok && castName != "" {
+			continue // a player: the target of a damage or life effect (spelleffects)
+		}
 		o, ok := g.ref(st.Line, r)
 		if !ok {
+			res.line = st.Line
 			res.failed = true
 			return res
 		}
 		targets = append(targets, o)
 	}
-	tmpls, bad := g.comp.compileSpell(text, castName)
+	return g.resolveObjs(st, srcName, castName, text, targets)
+}
+
+// resolveObjs runs a text with its targets found.
+func (g *game) resolveObjs(st *Stmt, srcName, castName, text string, targets []*Object) (res resolution) {
+	res.line = st.Line
+	tmpls, bad := g.compileSpell(text, castName)
+	var simple []string
+	if castName != "" {
+		// Damage, life and card draw the spell compiler leaves to the
+		// engine's effects (triggers.go): carried out as it resolves.
+		simple, bad = g.spellEffects(castName, bad)
+	}
 	for _, b := range bad {
 		g.unmodeled(st.Line, srcName, b)
+		if castName != "" {
+			g.dependsOn(b)
+		}
 	}
+	defer func() {
+		if len(simple) > 0 && !res.failed {
+			g.carrySpell(st, castName, simple)
+			res.actions += len(simple)
+		}
+	}()
 	res.unmodeled = append(res.unmodeled, bad...)
 	g.comp.noteSpellMisses(st.Line, srcName, bad, targets)
 	if castName != "" && len(targets) > 0 {
@@ -660,6 +950,14 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 				continue
 			}
 			for _, o := range targetsOf(t, targets) {
+				if g.casting != nil {
+					spell := &Chars{Name: g.casting.Name, Colors: sortColors(g.casting.Colors), Types: g.casting.Types, Controller: st.Player}
+					if prot := protectedFrom(s.ch[s.slot[o]], spell); prot != "" {
+						g.errorf(st.Line, "%s has %s and can't be the target of %s (702.16b): the spell doesn't resolve (608.2b)", o.display(), prot, srcName)
+						res.failed = true
+						return res
+					}
+				}
 				if !s.matches(&t.Sel.F, s.slot[o], st.Player, -1) {
 					g.errorf(st.Line, "%s is not a legal target for %q (%s): the spell doesn't resolve (608.2b)", o.display(), t.Sel.Noun, srcName)
 					res.failed = true
@@ -787,13 +1085,18 @@ func (g *game) act(line int, t *Template, o *Object) {
 			return
 		}
 		g.note(line, fmt.Sprintf("%s is destroyed: put into its owner's graveyard", o.display()), "701.8a")
-		g.leave(o)
+		g.moveTo(o, ZoneGraveyard, line, "destroyed")
+		g.leftTriggers(s, []*Object{o}, ZoneGraveyard, line)
 	case actExile:
+		s := g.current()
 		g.note(line, fmt.Sprintf("%s is exiled", o.display()), "701.13a")
-		g.leave(o)
+		g.moveTo(o, ZoneExile, line, "exiled")
+		g.leftTriggers(s, []*Object{o}, ZoneExile, line)
 	case actBounce:
+		s := g.current()
 		g.note(line, fmt.Sprintf("%s is returned to its owner's hand", o.display()), "400.7")
-		g.leave(o)
+		g.moveTo(o, ZoneHand, line, "returned")
+		g.leftTriggers(s, []*Object{o}, ZoneHand, line)
 	}
 	g.cached = nil
 }
@@ -847,6 +1150,9 @@ func (g *game) addCopy(x, y *Object, except, keepColor bool, line int, edits []f
 		}
 	}
 	for _, ai := range vals.Abilities {
+		if ai.a.Kind == abTriggered {
+			g.lifeTrig = true // a copied "whenever you gain life" is possible
+		}
 		for _, t := range ai.a.Statics {
 			if t.hasLayer(L2) {
 				g.tracking = true
@@ -916,12 +1222,14 @@ func (g *game) end(st *Stmt) {
 // leave removes an object. Auras attached to it go to the graveyard and
 // Equipment becomes unattached as state-based actions (303.4c, 301.5c).
 func (g *game) leave(o *Object) {
+	g.clean = false
 	o.onBF = false
 	o.attachedTo = nil
+	g.removeFromCombat(o)
 	for _, x := range g.objs {
 		if x.onBF && x.attachedTo == o {
 			if containsFold(x.def.Subtypes, "Aura") {
-				g.leave(x)
+				g.moveTo(x, ZoneGraveyard, x.line, "put into the graveyard with what it enchanted (704.5m)")
 			} else {
 				x.attachedTo = nil
 			}
@@ -931,117 +1239,10 @@ func (g *game) leave(o *Object) {
 
 func changesState(k StmtKind) bool {
 	switch k {
-	case StmtDefine, StmtQuery, StmtCheck, StmtTap, StmtUntap:
+	case StmtDefine, StmtQuery, StmtCheck, StmtTap, StmtUntap, StmtInfo:
 		return false
 	}
 	return true
-}
-
-// settle runs after every statement that changes the game: it notes control
-// changes (302.6) and performs state-based actions until none applies
-// (704.3), computing only the layers those need.
-func (g *game) settle(line int) {
-	for round := 0; round < 10 && !g.cancelled(); round++ {
-		acted := g.annihilateCounters(line)
-		attached := false
-		for _, o := range g.objs {
-			if o.onBF && (o.attachedTo != nil || containsFold(o.def.Subtypes, "Aura")) {
-				attached = true
-				break
-			}
-		}
-		lowers := g.mayLowerToughness()
-		// Control needs layer 2; attachment legality needs types, subtypes
-		// and control (layer 4), colors and protection (layers 5 and 6);
-		// toughness needs every layer.
-		var s *state
-		switch {
-		case lowers, attached:
-			s = g.current()
-		case g.tracking:
-			s = g.computeTo(L2, false)
-		}
-		if s == nil {
-			if !acted {
-				return
-			}
-			continue
-		}
-		if g.tracking {
-			g.trackControl(s)
-		}
-		if g.stateBased(s, lowers, line) {
-			acted = true
-		}
-		if !acted {
-			return
-		}
-		g.cached = nil
-	}
-}
-
-// stateBased performs the state-based actions the engine models (704.3)
-// on a computed state: a creature with toughness 0 or less is put into its
-// owner's graveyard (704.5f), an Aura attached to an illegal object goes to
-// the graveyard (704.5m, 303.4c, 303.4d), an Equipment attached illegally
-// becomes unattached (704.5n, 301.5c). +1/+1 and -1/-1 counters annihilate
-// (704.5q) in annihilateCounters.
-func (g *game) stateBased(s *state, lowers bool, line int) bool {
-	acted := false
-	for i, o := range s.objs {
-		if !o.onBF {
-			continue // left during this pass (an Aura with its creature)
-		}
-		c := s.ch[i]
-		if lowers && c.is("Creature") && c.T <= 0 && !c.TUnknown {
-			g.note(line, fmt.Sprintf("%s has toughness %d and is put into its owner's graveyard", o.display(), c.T), "704.5f")
-			g.leave(o)
-			acted = true
-			continue
-		}
-		if o.attachedTo == nil && c.is("Enchantment") && containsFold(c.Subtypes, "Aura") {
-			g.note(line, fmt.Sprintf("%s is an Aura attached to nothing and is put into its owner's graveyard (use \"attached to REF\")", o.display()), "704.5m")
-			g.leave(o)
-			acted = true
-			continue
-		}
-		if o.attachedTo == nil || !o.attachedTo.onBF {
-			continue
-		}
-		t := s.ch[s.slot[o.attachedTo]]
-		switch {
-		case c.is("Enchantment") && containsFold(c.Subtypes, "Aura"):
-			if prot := protectedFrom(t, c); prot != "" {
-				g.note(line, fmt.Sprintf("%s is attached to %s, which has %s, and is put into its owner's graveyard (702.16c)", o.display(), o.attachedTo.display(), prot), "704.5m")
-				g.leave(o)
-				acted = true
-				continue
-			}
-			if c.is("Creature") || !s.canEnchant(c, s.slot[o.attachedTo], o.attachedTo == o) {
-				g.note(line, fmt.Sprintf("%s is attached to an illegal object and is put into its owner's graveyard", o.display()), "704.5m")
-				g.leave(o)
-				acted = true
-			}
-		case containsFold(c.Subtypes, "Equipment"):
-			if prot := protectedFrom(t, c); prot != "" {
-				g.note(line, fmt.Sprintf("%s becomes unattached: %s has %s (702.16d)", o.display(), o.attachedTo.display(), prot), "704.5n")
-				o.attachedTo = nil
-				acted = true
-				continue
-			}
-			if c.is("Creature") || !t.is("Creature") {
-				g.note(line, fmt.Sprintf("%s becomes unattached: an Equipment that's also a creature can't equip, and it can equip only a creature (301.5c)", o.display()), "704.5n")
-				o.attachedTo = nil
-				acted = true
-			}
-		case containsFold(c.Subtypes, "Fortification"):
-		default:
-			g.note(line, fmt.Sprintf("%s is not an Aura, Equipment or Fortification and can't be attached; it is unattached", o.display()), "303.4h")
-			o.attachedTo = nil
-			acted = true
-		}
-	}
-	return acted
 }
 
 // protectedFrom returns the protection ability of t that src has the

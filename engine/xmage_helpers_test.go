@@ -43,6 +43,14 @@ import (
 //	tapped | untapped      its tapped status
 //	gone                   the object has left the battlefield by then
 //	yes | no               the answer of a "? can" check
+//	damage N               damage marked on the object (or the answer of "? damage REF")
+//	life P N | poison P N  a player's life total or poison counters (P: you|opponent), on "? life"
+//	hand P N               cards in a player's hand, on "? life" or a zone question
+//	graveyard P NAME       NAME is in P's graveyard (notgraveyard: it is not), on "? graveyard"
+//	exile P NAME           NAME is in exile under P (notexile: it is not), on "? exile"
+//	lost P | playing P     whether P has lost the game, on "? life"
+//	stack N                N objects on the stack, on "? stack"
+//	counter KIND N         N counters of KIND on the object
 //
 // A statement other than a query that the engine rejects with a run error
 // is a failed "runs" expectation of that statement.
@@ -157,7 +165,11 @@ func loadXMageCases(t *testing.T, dir string) []xmCase {
 
 var clauseWords = map[string]bool{"pt": true, "colors": true, "types": true, "subtypes": true, "supertypes": true,
 	"type": true, "nottype": true, "subtype": true, "notsubtype": true, "supertype": true, "notsupertype": true,
-	"has": true, "lacks": true, "abilities": true, "controller": true, "name": true}
+	"has": true, "lacks": true, "abilities": true, "controller": true, "name": true, "damage": true, "counter": true}
+
+// infoClauseWords are the clauses on a question about the game.
+var infoClauseWords = map[string]bool{"life": true, "poison": true, "hand": true, "graveyard": true, "notgraveyard": true,
+	"exile": true, "notexile": true, "lost": true, "playing": true, "stack": true, "damage": true}
 
 func validClause(cl string, check bool) string {
 	if check {
@@ -170,6 +182,9 @@ func validClause(cl string, check bool) string {
 		return ""
 	}
 	w, rest, _ := strings.Cut(cl, " ")
+	if infoClauseWords[w] && rest != "" {
+		return ""
+	}
 	if !clauseWords[w] || rest == "" {
 		return fmt.Sprintf("unknown expectation %q", cl)
 	}
@@ -203,6 +218,9 @@ func xmOutcome(r *Report, e xmExp) (bool, string) {
 			}
 		}
 		return false, "no answer: " + strings.Join(msgs, "; ")
+	}
+	if res.Info != nil {
+		return xmInfoOutcome(res.Info, e.clause)
 	}
 	if res.IsCheck {
 		got := "no"
@@ -259,6 +277,59 @@ func xmOutcome(r *Report, e xmExp) (bool, string) {
 		return v.Controller == arg, "controller " + v.Controller
 	case "name":
 		return strings.EqualFold(v.Name, arg), "name " + v.Name
+	case "damage":
+		return fmt.Sprint(v.Damage) == arg, fmt.Sprintf("damage %d", v.Damage)
+	case "counter":
+		kind, n, _ := strings.Cut(arg, " ")
+		return fmt.Sprint(v.Counters[kind]) == n, fmt.Sprintf("counters %v", v.Counters)
+	}
+	return false, "unknown expectation"
+}
+
+// xmInfoOutcome evaluates a clause on the answer to a question about the
+// game ("? life", "? graveyard", "? stack", "? damage REF").
+func xmInfoOutcome(iv *InfoView, clause string) (bool, string) {
+	w, arg, _ := strings.Cut(clause, " ")
+	switch w {
+	case "stack":
+		return fmt.Sprint(len(iv.Stack)) == arg, fmt.Sprintf("stack %d", len(iv.Stack))
+	case "damage":
+		if iv.Damage == nil {
+			return false, "no damage in the answer"
+		}
+		return fmt.Sprint(*iv.Damage) == arg, fmt.Sprintf("damage %d", *iv.Damage)
+	}
+	who, rest, _ := strings.Cut(arg, " ")
+	var pv *PlayerView
+	for i := range iv.Players {
+		if iv.Players[i].Player == who {
+			pv = &iv.Players[i]
+		}
+	}
+	if pv == nil {
+		return false, fmt.Sprintf("no player %q in the answer (kind %s)", who, iv.Kind)
+	}
+	in := func(list []string) bool {
+		for _, n := range list {
+			if strings.EqualFold(strings.TrimSuffix(n, " (token)"), rest) {
+				return true
+			}
+		}
+		return false
+	}
+	switch w {
+	case "life":
+		return fmt.Sprint(pv.Life) == rest, fmt.Sprintf("life %s %d", who, pv.Life)
+	case "poison":
+		return fmt.Sprint(pv.Poison) == rest, fmt.Sprintf("poison %s %d", who, pv.Poison)
+	case "hand":
+		return fmt.Sprint(pv.Hand) == rest, fmt.Sprintf("hand %s %d", who, pv.Hand)
+	case "graveyard", "notgraveyard":
+		return in(pv.Graveyard) == (w == "graveyard"), fmt.Sprintf("graveyard %s %q", who, pv.Graveyard)
+	case "exile", "notexile":
+		return in(pv.Exile) == (w == "exile"), fmt.Sprintf("exile %s %q", who, pv.Exile)
+	case "lost", "playing":
+		return pv.Lost == (w == "lost"), fmt.Sprintf("lost %v", pv.Lost)
 	}
 	return false, "unknown expectation"
 }
