@@ -555,7 +555,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 		names[c.Name] = c
 	}
 	f.mu.Unlock()
-	if len(names) != 13 || names["rule"].Options[0].Name != "number" || !names["rule"].Options[0].Autocomplete {
+	if len(names) != 14 || names["rule"].Options[0].Name != "number" || !names["rule"].Options[0].Autocomplete {
 		t.Errorf("registered %d commands: %+v", len(names), names["rule"])
 	}
 	if names[commands.FindRules].Type != discordgo.MessageApplicationCommand {
@@ -566,6 +566,16 @@ func TestGatewayEndToEnd(t *testing.T) {
 	}
 	if c := names["cr"]; len(c.Options) != 1 || c.Options[0].Name != "diff" || c.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand || len(c.Options[0].Options) != 3 {
 		t.Errorf("/cr diff registered as %+v", c.Options)
+	}
+	// /judge: call, resolve, rulings, queue, handoff (to: a member).
+	judgeSubs := map[string]*discordgo.ApplicationCommandOption{}
+	for _, o := range names["judge"].Options {
+		judgeSubs[o.Name] = o
+	}
+	if len(judgeSubs) != 5 || judgeSubs["call"] == nil || judgeSubs["resolve"] == nil || judgeSubs["rulings"] == nil || judgeSubs["queue"] == nil || judgeSubs["handoff"] == nil {
+		t.Errorf("/judge registered as %+v", names["judge"].Options)
+	} else if to := judgeSubs["handoff"].Options[0]; to.Name != "to" || to.Type != discordgo.ApplicationCommandOptionUser || !to.Required {
+		t.Errorf("/judge handoff to: registered as %+v", to)
 	}
 
 	f.send(0, interactionJSON("2001", "rule", "number", "302.6"))

@@ -27,12 +27,20 @@ func (r *Router) ask(_ context.Context, req Request) (Reply, error) {
 }
 
 // askReply is the answer to a question, for /ask and the "Find rules"
-// message command.
-func (r *Router) askReply(q string) (Reply, error) {
+// message command, at the server's REL.
+func (r *Router) askReply(q string) (Reply, error) { return r.askReplyREL(q, r.d.Judge.REL) }
+
+// askReplyREL answers a question; for a tournament call the REL decides
+// which document answers first: the JAR at Regular, the IPG (and MTR) at
+// Competitive and Professional.
+func (r *Router) askReplyREL(q, rel string) (Reply, error) {
 	if r.d.Ask == nil {
 		return r.searchReply(q, nil, maxSearchResults)
 	}
 	ans := r.d.Ask.Ask(q)
+	if ans.Tournament {
+		ans.Sources = r.orderByREL(q, ans.Sources, rel)
+	}
 	var rep Reply
 	if len(ans.Cards) > 0 {
 		rep.Body = "Cards: " + strings.Join(ans.Cards, ", ")
@@ -112,4 +120,31 @@ func (r *Router) sourceField(h SearchHit) (Field, Citation, bool) {
 		return Field{Name: clip(name, fieldNameMax), Value: clip(value, fieldValueMax)}, Citation{Kind: h.Kind, ID: sec.ID, URL: sec.URL}, true
 	}
 	return Field{}, Citation{}, false
+}
+
+// orderByREL puts the document the REL is run by first among a
+// tournament call's sources, keeping each document's own order: the JAR
+// at Regular REL (found by search when the pipeline named no JAR part),
+// the IPG and MTR at Competitive and Professional REL, where the JAR does
+// not apply.
+func (r *Router) orderByREL(q string, srcs []SearchHit, rel string) []SearchHit {
+	isJAR := func(h SearchHit) bool { return h.Kind == CiteJAR }
+	var jar, rest []SearchHit
+	for _, h := range srcs {
+		if isJAR(h) {
+			jar = append(jar, h)
+		} else {
+			rest = append(rest, h)
+		}
+	}
+	switch rel {
+	case "regular":
+		if len(jar) == 0 && r.d.Search != nil {
+			jar = r.d.Search.Search(q, []string{CiteJAR}, 1)
+		}
+		return append(jar, rest...)
+	case "competitive", "professional":
+		return append(rest, jar...)
+	}
+	return srcs
 }

@@ -361,6 +361,7 @@ var examples = map[string]string{
 	"jar":        "/jar",
 	"scenario":   "/scenario add line:Ornithopter as O (new)",
 	"cr":         "/cr diff rule:702",
+	"judge":      "/judge call question:My opponent forgot their Dark Confidant trigger and noticed after drawing",
 	"help":       "/help",
 	"Find rules": "",
 }

@@ -31,8 +31,10 @@ type Request struct {
 	// "true"/"false", integers decimal.
 	Options map[string]string
 	// Focused is the option being typed in an autocomplete request.
-	Focused   string
-	UserID    string
+	Focused string
+	UserID  string
+	// Roles are the invoking member's role ids (empty outside a server).
+	Roles     []string
 	ChannelID string
 	GuildID   string
 	Locale    string
@@ -209,6 +211,7 @@ const (
 	OptionInteger
 	OptionBoolean
 	OptionSubcommand
+	OptionUser // a member of the server; the value is the user id
 )
 
 // Option describes one option of a command, or a subcommand with its own
