@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -83,15 +84,14 @@ func judgeRouter(t *testing.T, desk commands.JudgeDesk, store session.Store) *co
 	})
 }
 
-var reqN int
+var reqN atomic.Int64
 
 // judgeReq is /judge <sub> from user in channel; judge gives the member
 // the judge role.
 func judgeReq(sub, user, channel string, judge bool, opts ...string) commands.Request {
 	req := commands.NewRequest("judge", opts...)
 	req.Subcommand = sub
-	reqN++
-	req.ID, req.UserID, req.ChannelID, req.GuildID = fmt.Sprintf("i%d", reqN), user, channel, "g1"
+	req.ID, req.UserID, req.ChannelID, req.GuildID = fmt.Sprintf("i%d", reqN.Add(1)), user, channel, "g1"
 	if judge {
 		req.Roles = []string{"r-member", judgeRole}
 	} else {
@@ -306,7 +306,9 @@ func TestJudgeEscalation(t *testing.T) {
 	if n, err := r.SweepJudgeCalls(ctx, now.Add(9*time.Minute)); n != 0 || err != nil {
 		t.Fatalf("swept %d (%v) before escalate_after", n, err)
 	}
+	desk.mu.Lock()
 	desk.pingFail = 1
+	desk.mu.Unlock()
 	if n, err := r.SweepJudgeCalls(ctx, now.Add(11*time.Minute)); n != 0 || err != nil {
 		t.Fatalf("a failed ping counted: %d %v", n, err)
 	}
