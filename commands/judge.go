@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
+	"github.com/arbiter-mtg/arbiter/session"
 )
 
 // Judge calls: /judge call opens a call in the judge channel, judges claim
@@ -726,11 +727,18 @@ func (r *Router) record(ctx context.Context, once string, rec RecordedRuling) er
 }
 
 // Rulings returns the recorded rulings of a server (every server when
-// guild is empty), oldest first: `arbiter judge export` prints them.
+// guild is empty), oldest first.
 func (r *Router) Rulings(ctx context.Context, guild string) ([]RecordedRuling, error) {
+	return ReadRulings(ctx, r.d.Store, guild)
+}
+
+// ReadRulings reads the recorded rulings of a server (every server when
+// guild is empty) from a store, oldest first: `arbiter judge export`
+// prints them.
+func ReadRulings(ctx context.Context, store session.Store, guild string) ([]RecordedRuling, error) {
 	guilds := []string{guild}
 	if guild == "" {
-		raw, ok, err := r.d.Store.Get(ctx, keyGuilds)
+		raw, ok, err := store.Get(ctx, keyGuilds)
 		if err != nil {
 			return nil, err
 		}
@@ -741,9 +749,9 @@ func (r *Router) Rulings(ctx context.Context, guild string) ([]RecordedRuling, e
 			}
 		}
 	}
-	var out []RecordedRuling
+	out := []RecordedRuling{}
 	for _, g := range guilds {
-		lines, err := r.d.Store.Lines(ctx, rulingsKey(g), 0)
+		lines, err := store.Lines(ctx, rulingsKey(g), 0)
 		if err != nil {
 			return nil, err
 		}
