@@ -22,7 +22,7 @@ func (r *Router) registerAll() {
 	r.Command(Definition{Name: "card", Description: "Show a card's Oracle text", Type: SlashCommand, Options: []Option{str("name", "Card name (English or a printed foreign name)", true, true)}}, r.card, r.completeCard)
 	r.Command(Definition{Name: "rulings", Description: "Show a card's published rulings", Type: SlashCommand, Options: []Option{str("name", "Card name", true, true)}}, r.rulings, r.completeCard)
 	r.Command(Definition{Name: "mtr", Description: "Show a section of the Magic Tournament Rules", Type: SlashCommand, Options: []Option{str("section", "Section such as 4.2, or words of its title", true, true)}}, r.doc("mtr"), r.completeDoc("mtr"))
-	r.Command(Definition{Name: "ipg", Description: "Show a section of the Infraction Procedure Guide", Type: SlashCommand, Options: []Option{str("section", "Section such as 2.1, or a judge abbreviation such as hce, gpe, mt", true, true)}}, r.doc("ipg"), r.completeDoc("ipg"))
+	r.Command(Definition{Name: "ipg", Description: "Show a section of the Infraction Procedure Guide", Type: SlashCommand, Options: []Option{str("infraction", "Infraction name or judges' abbreviation (hce, gpe, mt), or a section such as 2.1", true, true)}}, r.doc("ipg"), r.completeDoc("ipg"))
 	r.Command(Definition{Name: "jar", Description: "Show the Judging at Regular guide", Type: SlashCommand, Options: []Option{str("section", "Part of the document (optional)", false, true)}}, r.doc("jar"), r.completeDoc("jar"))
 	line := str("line", "One scenario line; leave empty to paste several in a form", false, false)
 	line.MaxLength = 500

@@ -357,7 +357,7 @@ var examples = map[string]string{
 	"card":       "/card name:Ornithopter",
 	"rulings":    "/rulings name:Ensoul Artifact",
 	"mtr":        "/mtr section:4.2",
-	"ipg":        "/ipg section:hce",
+	"ipg":        "/ipg infraction:hce",
 	"jar":        "/jar",
 	"scenario":   "/scenario add line:Ornithopter as O (new)",
 	"cr":         "/cr diff rule:702",
