@@ -294,6 +294,9 @@ func Load(path string) (Config, error) {
 	if len(cfg.Judge.Channels) == 0 {
 		cfg.Judge.Channels = nil
 	}
+	if len(cfg.Judge.Roles) == 0 {
+		cfg.Judge.Roles = nil
+	}
 	cfg.ApplyEnv(os.LookupEnv)
 	return cfg, cfg.Validate()
 }
