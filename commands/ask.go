@@ -125,8 +125,8 @@ func (r *Router) sourceField(h SearchHit) (Field, Citation, bool) {
 // orderByREL puts the document the REL is run by first among a
 // tournament call's sources, keeping each document's own order: the JAR
 // at Regular REL (found by search when the pipeline named no JAR part),
-// the IPG and MTR at Competitive and Professional REL, where the JAR does
-// not apply.
+// the IPG's infractions at Competitive and Professional REL, where the
+// JAR does not apply.
 func (r *Router) orderByREL(q string, srcs []SearchHit, rel string) []SearchHit {
 	isJAR := func(h SearchHit) bool { return h.Kind == CiteJAR }
 	var jar, rest []SearchHit
@@ -144,7 +144,28 @@ func (r *Router) orderByREL(q string, srcs []SearchHit, rel string) []SearchHit 
 		}
 		return append(jar, rest...)
 	case "competitive", "professional":
-		return append(rest, jar...)
+		// The IPG's infractions (the sections with a penalty) first:
+		// a call at these RELs is answered by an infraction and its
+		// penalty, the MTR and the rest after.
+		var infractions, others []SearchHit
+		for _, h := range rest {
+			if h.Kind == CiteIPG && r.isInfraction(h.ID) {
+				infractions = append(infractions, h)
+			} else {
+				others = append(others, h)
+			}
+		}
+		return append(append(infractions, others...), jar...)
 	}
 	return srcs
+}
+
+// isInfraction reports whether an IPG section is an infraction (it has a
+// penalty).
+func (r *Router) isInfraction(id string) bool {
+	if r.d.Docs == nil {
+		return false
+	}
+	sec, _, ok := r.d.Docs.Section(CiteIPG, id)
+	return ok && sec.ID == id && sec.Penalty != ""
 }
