@@ -125,6 +125,14 @@ func ToRequest(in *discordgo.Interaction) (commands.Request, error) {
 				req.Focused = o.Name
 			}
 		}
+		if data.Resolved != nil && len(data.Resolved.Members) > 0 {
+			req.MemberRoles = map[string][]string{}
+			for id, m := range data.Resolved.Members {
+				if m != nil {
+					req.MemberRoles[id] = m.Roles
+				}
+			}
+		}
 		if data.CommandType == discordgo.MessageApplicationCommand {
 			if data.Resolved == nil || data.Resolved.Messages[data.TargetID] == nil {
 				return req, errors.New("message command without its target message")

@@ -600,12 +600,12 @@ func TestGatewayEndToEnd(t *testing.T) {
 	if c := names["cr"]; len(c.Options) != 1 || c.Options[0].Name != "diff" || c.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand || len(c.Options[0].Options) != 3 {
 		t.Errorf("/cr diff registered as %+v", c.Options)
 	}
-	// /judge: call, resolve, rulings, queue, handoff (to: a member).
+	// /judge: call, resolve, rulings, queue, forget, handoff (to: a member).
 	judgeSubs := map[string]*discordgo.ApplicationCommandOption{}
 	for _, o := range names["judge"].Options {
 		judgeSubs[o.Name] = o
 	}
-	if len(judgeSubs) != 5 || judgeSubs["call"] == nil || judgeSubs["resolve"] == nil || judgeSubs["rulings"] == nil || judgeSubs["queue"] == nil || judgeSubs["handoff"] == nil {
+	if len(judgeSubs) != 6 || judgeSubs["forget"] == nil || judgeSubs["call"] == nil || judgeSubs["resolve"] == nil || judgeSubs["rulings"] == nil || judgeSubs["queue"] == nil || judgeSubs["handoff"] == nil {
 		t.Errorf("/judge registered as %+v", names["judge"].Options)
 	} else if to := judgeSubs["handoff"].Options[0]; to.Name != "to" || to.Type != discordgo.ApplicationCommandOptionUser || !to.Required {
 		t.Errorf("/judge handoff to: registered as %+v", to)

@@ -65,6 +65,9 @@ type RecordedRuling struct {
 	At       time.Time  `json:"at"`
 	Cites    []Citation `json:"cites"`
 	Cards    []string   `json:"cards,omitempty"`
+	// Deletes, on a line of its own, removes the recorded ruling with
+	// that id from the log (the log is append-only).
+	Deletes string `json:"deletes,omitempty"`
 }
 
 type openCall struct {
@@ -474,6 +477,9 @@ func (r *Router) judgeHandoff(ctx context.Context, req Request) (Reply, error) {
 	if to == "" {
 		return Reply{}, &UserError{Title: "To whom?", Msg: "Name the judge who takes the call (to:).", Hint: "/judge handoff to:@judge"}
 	}
+	if roles, known := req.MemberRoles[to]; known && !slices.ContainsFunc(roles, func(role string) bool { return slices.Contains(r.d.Judge.Roles, role) }) {
+		return Reply{}, &UserError{Title: "Not a judge", Msg: fmt.Sprintf("<@%s> has no judge role, so cannot take a call.", to), Hint: "/judge handoff to:@judge"}
+	}
 	id, err := r.callFor(ctx, req)
 	if err != nil {
 		return Reply{}, err
@@ -755,15 +761,49 @@ func ReadRulings(ctx context.Context, store session.Store, guild string) ([]Reco
 		if err != nil {
 			return nil, err
 		}
+		var recs []RecordedRuling
+		deleted := map[string]bool{}
 		for _, l := range lines {
 			var rec RecordedRuling
 			if err := json.Unmarshal([]byte(l), &rec); err != nil {
 				return nil, fmt.Errorf("recorded ruling of %s: %w", g, err)
 			}
-			out = append(out, rec)
+			if rec.Deletes != "" {
+				deleted[rec.Deletes] = true
+				continue
+			}
+			recs = append(recs, rec)
+		}
+		for _, rec := range recs {
+			if !deleted[rec.ID] {
+				out = append(out, rec)
+			}
 		}
 	}
 	return out, nil
+}
+
+// judgeForget answers /judge forget ruling: a judge deletes a recorded
+// ruling from the server's log.
+func (r *Router) judgeForget(ctx context.Context, req Request) (Reply, error) {
+	if err := r.requireJudge(req); err != nil {
+		return Reply{}, err
+	}
+	id := req.Option("ruling")
+	all, err := r.Rulings(ctx, req.GuildID)
+	if err != nil {
+		return Reply{}, err
+	}
+	i := slices.IndexFunc(all, func(rec RecordedRuling) bool { return rec.ID == id })
+	if i < 0 {
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "No such ruling", Msg: fmt.Sprintf("No recorded ruling of this server has the id %q.", clip(id, 20)), Hint: "/judge rulings"}
+	}
+	tomb := RecordedRuling{ID: newID(), Guild: req.GuildID, Judge: req.UserID, At: time.Now().UTC(), Deletes: id}
+	b, _ := json.Marshal(tomb)
+	if _, err := r.d.Store.AppendAndList(ctx, rulingsKey(req.GuildID), []string{string(b)}, 0, req.ID); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Title: "Ruling " + id + " deleted", Body: "> " + defuse.Replace(clip(all[i].Ruling, 300)), Ephemeral: true}, nil
 }
 
 // judgeRulings answers /judge rulings [card:] [rule:]: the server's

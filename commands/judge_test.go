@@ -176,8 +176,17 @@ func TestJudgeCallLifecycle(t *testing.T) {
 	rep = r.Serve(ctx, judgeReq("queue", "j2", "judges", true))
 	mustContain(t, "the queue", fieldsText(rep), id, "claimed by <@j1>", "<#t1>", "drew an extra card")
 
+	// Handoff to a member without a judge role (as Discord resolves the
+	// member named): refused.
+	notJudge := judgeReq("handoff", "j1", "t1", true, "to", "player")
+	notJudge.MemberRoles = map[string][]string{"player": {"r-member"}}
+	if rep := r.Serve(ctx, notJudge); !rep.Error || rep.Title != "Not a judge" {
+		t.Errorf("handoff to a non-judge: %s", fieldsText(rep))
+	}
 	// Handoff, from the call's thread: the call message says who has it.
-	rep = r.Serve(ctx, judgeReq("handoff", "j1", "t1", true, "to", "j2"))
+	toJudge := judgeReq("handoff", "j1", "t1", true, "to", "j2")
+	toJudge.MemberRoles = map[string][]string{"j2": {judgeRole}}
+	rep = r.Serve(ctx, toJudge)
 	if rep.Error {
 		t.Fatalf("handoff: %s", fieldsText(rep))
 	}
@@ -255,7 +264,24 @@ func TestJudgeCallLifecycle(t *testing.T) {
 	}
 	all, err := r.Rulings(ctx, "")
 	if err != nil || len(all) != 1 || all[0].Guild != "g1" || len(all[0].Cites) != 3 || all[0].Call != id {
-		t.Errorf("export: %+v %v", all, err)
+		t.Fatalf("export: %+v %v", all, err)
+	}
+
+	// Deleting a recorded ruling: judges only, by its id.
+	if rep := r.Serve(ctx, judgeReq("forget", "player", "play", false, "ruling", all[0].ID)); !rep.Error || rep.Title != "Judges only" {
+		t.Errorf("non-judge forget: %s", fieldsText(rep))
+	}
+	if rep := r.Serve(ctx, judgeReq("forget", "j1", "judges", true, "ruling", "nope")); !rep.Error || rep.Code != commands.CodeNotFound {
+		t.Errorf("forget of an unknown id: %s", fieldsText(rep))
+	}
+	if rep := r.Serve(ctx, judgeReq("forget", "j1", "judges", true, "ruling", all[0].ID)); rep.Error {
+		t.Fatalf("forget: %s", fieldsText(rep))
+	}
+	if rep := r.Serve(ctx, judgeReq("rulings", "player", "play", false)); !rep.Error {
+		t.Errorf("a deleted ruling is still found: %s", fieldsText(rep))
+	}
+	if all, err := r.Rulings(ctx, ""); err != nil || len(all) != 0 {
+		t.Errorf("export after the deletion: %+v %v", all, err)
 	}
 }
 

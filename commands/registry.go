@@ -57,6 +57,8 @@ func (r *Router) registerAll() {
 		{Name: "rulings", Description: "Rulings recorded on this server, by card or rule", Type: OptionSubcommand, Options: []Option{
 			str("card", "A card the ruling is about", false, true), str("rule", "A rule or section it cites: 302.6, IPG 2.1", false, false)}},
 		{Name: "queue", Description: "Judges: the open calls, their age and who has them", Type: OptionSubcommand},
+		{Name: "forget", Description: "Judges: delete a recorded ruling", Type: OptionSubcommand, Options: []Option{
+			{Name: "ruling", Description: "The ruling's id, as /judge rulings shows it", Type: OptionString, Required: true, MaxLength: 20}}},
 		{Name: "handoff", Description: "Judges: pass a call to another judge", Type: OptionSubcommand, Options: []Option{
 			{Name: "to", Description: "The judge who takes the call", Type: OptionUser, Required: true}, callOpt}},
 	}}, nil, r.completeJudge)
@@ -64,6 +66,7 @@ func (r *Router) registerAll() {
 	r.Subcommand("judge", "resolve", r.judgeResolve)
 	r.Subcommand("judge", "rulings", r.judgeRulings)
 	r.Subcommand("judge", "queue", r.judgeQueue)
+	r.Subcommand("judge", "forget", r.judgeForget)
 	r.Subcommand("judge", "handoff", r.judgeHandoff)
 	r.Command(Definition{Name: "help", Description: "What Arbiter can do", Type: SlashCommand}, r.help, nil)
 	r.Command(Definition{Name: FindRules, Type: MessageCommand}, r.findRules, nil)

@@ -34,10 +34,13 @@ type Request struct {
 	Focused string
 	UserID  string
 	// Roles are the invoking member's role ids (empty outside a server).
-	Roles     []string
-	ChannelID string
-	GuildID   string
-	Locale    string
+	Roles []string
+	// MemberRoles holds the role ids of the members a user option names,
+	// by user id, when the transport resolved them (Discord does).
+	MemberRoles map[string][]string
+	ChannelID   string
+	GuildID     string
+	Locale      string
 	// CustomID is the button's or modal's custom id.
 	CustomID string
 	// Values holds a submitted modal's text inputs by custom id.
