@@ -37,7 +37,12 @@ func (r *Router) askReplyREL(q, rel string) (Reply, error) {
 	if r.d.Ask == nil {
 		return r.searchReply(q, nil, maxSearchResults)
 	}
-	ans := r.d.Ask.Ask(q)
+	return r.answerReply(q, r.d.Ask.Ask(q), rel, true)
+}
+
+// answerReply turns the question pipeline's answer into a reply; setup
+// adds the scenario lines that check the board with the engine.
+func (r *Router) answerReply(q string, ans Asked, rel string, setup bool) (Reply, error) {
 	if ans.Tournament {
 		ans.Sources = r.orderByREL(q, ans.Sources, rel)
 	}
@@ -65,7 +70,7 @@ func (r *Router) askReplyREL(q, rel string) (Reply, error) {
 		rep.Fields = append(rep.Fields, Field{Name: clip(fmt.Sprintf("Ruling on %s (%s)", ru.Card, ru.Date), fieldNameMax), Value: clip(ru.Text, fieldValueMax)})
 		rep.Citations = append(rep.Citations, Citation{Kind: CiteRuling, ID: ru.Card, URL: ScryfallSearchURL(ru.Card)})
 	}
-	if len(ans.Setup) > 0 && r.d.Scenarios != nil {
+	if setup && len(ans.Setup) > 0 && r.d.Scenarios != nil {
 		// Lines the user can run to check the board with the engine.
 		var b strings.Builder
 		b.WriteString("```\n")

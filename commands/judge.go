@@ -254,17 +254,14 @@ func (r *Router) judgeCallCmd(ctx context.Context, req Request) (Reply, error) {
 	}
 	now := time.Now()
 	c := &judgeCall{ID: newID(), Guild: req.GuildID, Question: q, Asker: req.UserID, From: req.ChannelID, Opened: now, REL: r.d.Judge.REL, Channel: r.d.Judge.Channel}
-	if sug, err := r.askReplyREL(q, r.d.Judge.REL); err == nil {
-		c.Suggest = sug.Fields
-		for _, f := range sug.Fields {
-			if strings.HasPrefix(f.Name, "Check it with the engine") {
-				c.Suggest = slices.DeleteFunc(slices.Clone(sug.Fields), func(f Field) bool { return strings.HasPrefix(f.Name, "Check it with the engine") })
-				break
-			}
+	if r.d.Ask != nil {
+		ans := r.d.Ask.Ask(q)
+		c.Cards = ans.Cards
+		if sug, err := r.answerReply(q, ans, r.d.Judge.REL, false); err == nil {
+			c.Suggest = sug.Fields
 		}
-		if r.d.Ask != nil {
-			c.Cards = r.d.Ask.Ask(q).Cards
-		}
+	} else if sug, err := r.searchReply(q, nil, maxAskSources); err == nil && len(sug.Pages) > 0 {
+		c.Suggest = sug.Pages[0].Fields
 	}
 	posted, err := r.d.Desk.Open(ctx, c.Channel, clip("Call "+c.ID+": "+strings.Join(strings.Fields(q), " "), 90), callMessage(c))
 	if err != nil {
