@@ -33,13 +33,60 @@ func judgeRouterFor(t *testing.T, store session.Store) *commands.Router {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return testrouter.With(t, func(d *commands.Deps) {
+	r := testrouter.With(t, func(d *commands.Deps) {
 		d.Desk = desk
 		d.Judge = commands.JudgeConfig{Channel: judgeChannelID, Roles: []string{judgeRoleID}, REL: "competitive"}
 		if store != nil {
 			d.Store = store
 		}
 	})
+	// The question pipeline builds its indexes on the first question:
+	// build them now, not inside the first call's answer.
+	r.Handle(context.Background(), commands.NewRequest("ask", "question", "Can Ornithopter attack?"))
+	return r
+}
+
+// answerOf is the final answer to an interaction: its callback, or, when
+// the callback deferred it (type 5: a slow machine), the edit that
+// followed.
+func (f *fakeDiscord) answerOf(t *testing.T, id string) (discordgo.InteractionResponse, string) {
+	t.Helper()
+	resps, raws := f.awaitAll(t, id)
+	deferred := resps[0].Type
+	if deferred != discordgo.InteractionResponseDeferredChannelMessageWithSource && deferred != discordgo.InteractionResponseDeferredMessageUpdate {
+		return resps[0], raws[0]
+	}
+	// A public answer edits the placeholder; a private one replaces it
+	// with an ephemeral follow-up.
+	edit := "PATCH /api/v9/webhooks/900/tok-" + id + "/messages/@original "
+	follow := "POST /api/v9/webhooks/900/tok-" + id + " "
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		f.mu.Lock()
+		for _, w := range f.webhooks {
+			body, ok := strings.CutPrefix(w, edit)
+			if !ok {
+				body, ok = strings.CutPrefix(w, follow)
+			}
+			if ok {
+				f.mu.Unlock()
+				var data discordgo.InteractionResponseData
+				json.Unmarshal([]byte(body), &data)
+				typ := discordgo.InteractionResponseChannelMessageWithSource
+				if deferred == discordgo.InteractionResponseDeferredMessageUpdate && strings.HasPrefix(w, "PATCH ") {
+					typ = discordgo.InteractionResponseUpdateMessage // the button's message edited
+				}
+				return discordgo.InteractionResponse{Type: typ, Data: &data}, unescapeHTML.Replace(body)
+			}
+		}
+		f.mu.Unlock()
+		select {
+		case <-f.hooked:
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	t.Fatalf("interaction %s was deferred and never answered", id)
+	return discordgo.InteractionResponse{}, ""
 }
 
 func rolesJSON(judge bool) string {
@@ -165,10 +212,11 @@ func TestJudgeCallsThroughDiscord(t *testing.T) {
 	openJudgeGateway(t, r)
 
 	f.send(0, judgeCommandJSON("4001", "call", "700", "600", false, "question", "@everyone my opponent drew an extra card off Ornithopter's trigger by accident at competitive REL. Penalty?"))
-	resps, raws := f.awaitAll(t, "4001")
-	if resps[0].Type != discordgo.InteractionResponseChannelMessageWithSource || resps[0].Data.Flags&discordgo.MessageFlagsEphemeral != 0 {
-		t.Fatalf("/judge call answered %s", raws[0])
+	resp, raw := f.answerOf(t, "4001")
+	if resp.Type != discordgo.InteractionResponseChannelMessageWithSource || resp.Data.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		t.Fatalf("/judge call answered %s", raw)
 	}
+	raws := []string{raw}
 	msgs, threads, _ := f.snapshot()
 	if len(msgs) != 1 || !strings.HasPrefix(msgs[0], judgeChannelID+" ") {
 		t.Fatalf("messages %q", msgs)
@@ -189,7 +237,7 @@ func TestJudgeCallsThroughDiscord(t *testing.T) {
 
 	// A non-judge pressing Claim: a private refusal, no update.
 	f.send(0, pressJSON("4002", "jc:claim:"+id, "700", false))
-	resps, raws = f.awaitAll(t, "4002")
+	resps, raws := f.awaitAll(t, "4002")
 	if resps[0].Type != discordgo.InteractionResponseChannelMessageWithSource || resps[0].Data.Flags != discordgo.MessageFlagsEphemeral || !strings.Contains(raws[0], "Judges only") {
 		t.Errorf("non-judge Claim answered %s", raws[0])
 	}
@@ -202,13 +250,15 @@ func TestJudgeCallsThroughDiscord(t *testing.T) {
 
 	// A bad citation, from the thread: refused privately with the nearest ids.
 	f.send(0, judgeCommandJSON("4004", "resolve", "701", thread, true, "ruling", "Hidden Card Error.", "cite", "IPG 2.3, CR 302.66"))
-	resps, raws = f.awaitAll(t, "4004")
+	resp, raw = f.answerOf(t, "4004")
+	resps, raws = []discordgo.InteractionResponse{resp}, []string{raw}
 	if resps[0].Data.Flags != discordgo.MessageFlagsEphemeral || !strings.Contains(raws[0], "CR 302.66 does not exist; nearest: ") || !strings.Contains(raws[0], "302.6,") {
 		t.Errorf("bad citation answered %s", raws[0])
 	}
 	before, _, _ := f.snapshot()
 	f.send(0, judgeCommandJSON("4005", "resolve", "701", thread, true, "ruling", "Hidden Card Error: Warning, and the opponent picks a card to shuffle away.", "cite", "IPG hce; MTR 4.2"))
-	resps, raws = f.awaitAll(t, "4005")
+	resp, raw = f.answerOf(t, "4005")
+	resps, raws = []discordgo.InteractionResponse{resp}, []string{raw}
 	if resps[0].Data.Flags != discordgo.MessageFlagsEphemeral || !strings.Contains(raws[0], "Ruling recorded") {
 		t.Errorf("resolve answered %s", raws[0])
 	}
@@ -233,7 +283,8 @@ func TestJudgeCallsThroughDiscord(t *testing.T) {
 	f.threadFail = true
 	f.mu.Unlock()
 	f.send(0, judgeCommandJSON("4006", "call", "702", "601", false, "question", "Is this Slow Play?"))
-	_, raws = f.awaitAll(t, "4006")
+	_, raw = f.answerOf(t, "4006")
+	raws = []string{raw}
 	if !strings.Contains(raws[0], "<#"+judgeChannelID+">") {
 		t.Errorf("without a thread the player is pointed at %s", raws[0])
 	}
@@ -304,7 +355,7 @@ func TestJudgeQueueSharedThroughRedis(t *testing.T) {
 	for round := range rounds {
 		open := next()
 		f.send(round%2, judgeCommandJSON(open, "call", "700", "600", false, "question", fmt.Sprintf("Round %d: my opponent missed their trigger", round)))
-		f.awaitAll(t, open)
+		f.answerOf(t, open)
 		id := lastCallID(t, f)
 		// Pressed at once on the two instances by two judges.
 		a, b := next(), next()
@@ -312,7 +363,10 @@ func TestJudgeQueueSharedThroughRedis(t *testing.T) {
 		wg.Go(func() { f.send(0, pressJSON(a, "jc:claim:"+id, "701", true)) })
 		wg.Go(func() { f.send(1, pressJSON(b, "jc:claim:"+id, "702", true)) })
 		wg.Wait()
-		resps, raws := f.awaitAll(t, a, b)
+		f.awaitAll(t, a, b)
+		resps, raws := make([]discordgo.InteractionResponse, 2), make([]string, 2)
+		resps[0], raws[0] = f.answerOf(t, a)
+		resps[1], raws[1] = f.answerOf(t, b)
 		winner := ""
 		for i, resp := range resps {
 			switch {
@@ -333,9 +387,8 @@ func TestJudgeQueueSharedThroughRedis(t *testing.T) {
 		// on the connection of the instance opposite the opener is told who has it.
 		c := next()
 		f.send((round+1)%2, pressJSON(c, "jc:claim:"+id, "703", true))
-		_, raws = f.awaitAll(t, c)
-		if !strings.Contains(raws[0], "<@"+winner+"> has call "+id) {
-			t.Fatalf("round %d: the other instance answered %s", round, raws[0])
+		if _, raw := f.answerOf(t, c); !strings.Contains(raw, "<@"+winner+"> has call "+id) {
+			t.Fatalf("round %d: the other instance answered %s", round, raw)
 		}
 	}
 }
