@@ -249,6 +249,9 @@ func (r *Router) judgeCallCmd(ctx context.Context, req Request) (Reply, error) {
 	if r.d.Desk == nil {
 		return Reply{}, errNoDesk
 	}
+	if req.GuildID == "" {
+		return Reply{}, &UserError{Title: "Call from the server", Msg: "Judge calls are made from a channel of the server, where the judge can answer.", Hint: examples["judge"]}
+	}
 	if r.d.Judge.Channel == "" {
 		return Reply{}, errNoJudgeChannel
 	}
@@ -321,7 +324,7 @@ func (r *Router) judgeButton(ctx context.Context, req Request) (Reply, error) {
 func (r *Router) claim(ctx context.Context, req Request, id string) (Reply, error) {
 	var lost *judgeCall
 	c, err := r.changeCall(ctx, id, func(c *judgeCall) error {
-		if c.ResolvedBy != "" {
+		if c.ResolvedBy != "" || c.Guild != req.GuildID {
 			return errNoSuchCall
 		}
 		if c.ClaimedBy != "" {
@@ -446,7 +449,7 @@ func (r *Router) judgeQueue(ctx context.Context, req Request) (Reply, error) {
 			where = "<#" + c.Thread + ">"
 		}
 		rep.Fields = append(rep.Fields, Field{
-			Name:  clip(fmt.Sprintf("%s · %s old · %s", c.ID, age(now.Sub(c.Opened)), strings.TrimPrefix(who, "")), fieldNameMax),
+			Name:  clip(fmt.Sprintf("%s · %s old · %s", c.ID, age(now.Sub(c.Opened)), who), fieldNameMax),
 			Value: clip(fmt.Sprintf("%s from <#%s> · %s\n%s", where, c.From, who, defuse.Replace(clip(c.Question, 300))), fieldValueMax),
 		})
 	}
@@ -482,7 +485,7 @@ func (r *Router) judgeHandoff(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	c, err := r.changeCall(ctx, id, func(c *judgeCall) error {
-		if c.ResolvedBy != "" {
+		if c.ResolvedBy != "" || c.Guild != req.GuildID {
 			return errNoSuchCall
 		}
 		from := c.ClaimedBy
@@ -548,7 +551,7 @@ func (r *Router) resolve(ctx context.Context, req Request, id, ruling, cite stri
 		return Reply{}, err
 	}
 	c, err := r.changeCall(ctx, id, func(c *judgeCall) error {
-		if c.ResolvedBy != "" {
+		if c.ResolvedBy != "" || c.Guild != req.GuildID {
 			return errNoSuchCall
 		}
 		c.ResolvedBy = req.UserID

@@ -211,6 +211,12 @@ func TestJudgeCallLifecycle(t *testing.T) {
 		t.Errorf("a refused ruling was recorded: %s", fieldsText(rep))
 	}
 
+	// A judge of another server cannot resolve this server's call.
+	stranger := judgeReq("resolve", "j7", "elsewhere", true, "ruling", "No.", "cite", "302.6", "call", id)
+	stranger.GuildID = "g2"
+	if rep := r.Serve(ctx, stranger); !rep.Error || rep.Title != "No such call" {
+		t.Errorf("another server's judge resolved the call: %s", fieldsText(rep))
+	}
 	// Resolved: in the thread and in the player's channel, with the texts.
 	rep = r.Serve(ctx, judgeReq("resolve", "j2", "t1", true, "ruling", "Hidden Card Error, Warning: reveal the hand, opponent chooses a card to shuffle away.", "cite", "IPG hce, CR 121.1; MTR 4.2"))
 	if rep.Error || !rep.Ephemeral {
