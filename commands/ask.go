@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -43,6 +44,9 @@ func (r *Router) askReplyREL(q, rel string) (Reply, error) {
 // answerReply turns the question pipeline's answer into a reply; setup
 // adds the scenario lines that check the board with the engine.
 func (r *Router) answerReply(q string, ans Asked, rel string, setup bool) (Reply, error) {
+	if named := relNamed(q); named != "" {
+		rel = named // the call's own event decides over the server's default
+	}
 	if ans.Tournament {
 		ans.Sources = r.orderByREL(q, ans.Sources, rel)
 	}
@@ -173,4 +177,36 @@ func (r *Router) isInfraction(id string) bool {
 	}
 	sec, _, ok := r.d.Docs.Section(CiteIPG, id)
 	return ok && sec.ID == id && sec.Penalty != ""
+}
+
+// The Rules Enforcement Level a question names, by name or by the kind of
+// event (MTR Appendix F: Friday Night Magic and prereleases are Regular;
+// qualifiers, Grand Prix and Regional Championships Competitive; the Pro
+// Tour and World Championship Professional).
+var (
+	relRegular      = regexp.MustCompile(`(?i)\b(?:regular[\s-]+REL|(?:at|judging) regular|regular (?:event|tournament)s?|FNM|Friday Night Magic|pre-?releases?|casual (?:event|tournament)s?)\b`)
+	relCompetitive  = regexp.MustCompile(`(?i)\b(?:comp(?:etitive|\.)?[\s-]*REL|competitive (?:event|tournament)s?|p?PTQs?|RPTQs?|RCQs?|Pro Tour Qualifiers?|Grand Prix(?: Trials?)?|GPT?|Regional Championships?|Super Sunday)\b`)
+	relProfessional = regexp.MustCompile(`(?i)\b(?:professional\s+REL|Pro Tour\b(?:\s+Qualifier)?|World Championship|Worlds\b)`)
+)
+
+// relNamed is the REL a question names ("" when it names none or more
+// than one).
+func relNamed(q string) string {
+	var found []string
+	if relRegular.MatchString(q) {
+		found = append(found, "regular")
+	}
+	if relCompetitive.MatchString(q) {
+		found = append(found, "competitive")
+	}
+	for _, m := range relProfessional.FindAllString(q, -1) {
+		if !strings.HasSuffix(strings.ToLower(m), "qualifier") {
+			found = append(found, "professional")
+			break
+		}
+	}
+	if len(found) != 1 {
+		return ""
+	}
+	return found[0]
 }
