@@ -15,8 +15,8 @@ import (
 // HTTP endpoint (the gateway's INTERACTION_CREATE carries the same object).
 //
 // It reads only what Arbiter uses: the ids, type, locale, token and
-// version, the invoking user's id, and the data, decoded into discordgo's
-// data types exactly as discordgo does. The rest (the member's roles and
+// version, the invoking user's id and roles, and the data, decoded into
+// discordgo's data types exactly as discordgo does. The rest (the member's
 // permissions, the message a button is on, entitlements) is skipped rather
 // than built: discordgo's own UnmarshalJSON decodes all of it and the data
 // twice, and that was the largest cost of a request after the signature.
@@ -33,7 +33,7 @@ func DecodeInteraction(body []byte) (*discordgo.Interaction, error) {
 		Locale: w.Locale, Token: w.Token, Version: w.Version,
 	}
 	if w.Member != nil {
-		in.Member = &discordgo.Member{}
+		in.Member = &discordgo.Member{Roles: w.Member.Roles}
 		if w.Member.User != nil {
 			in.Member.User = &discordgo.User{ID: w.Member.User.ID}
 		}
@@ -73,7 +73,8 @@ type wireInteraction struct {
 	GuildID   string                    `json:"guild_id"`
 	ChannelID string                    `json:"channel_id"`
 	Member    *struct {
-		User *wireUser `json:"user"`
+		User  *wireUser `json:"user"`
+		Roles []string  `json:"roles"`
 	} `json:"member"`
 	User    *wireUser        `json:"user"`
 	Locale  discordgo.Locale `json:"locale"`
@@ -98,6 +99,7 @@ func ToRequest(in *discordgo.Interaction) (commands.Request, error) {
 	switch {
 	case in.Member != nil && in.Member.User != nil:
 		req.UserID = in.Member.User.ID
+		req.Roles = in.Member.Roles
 	case in.User != nil:
 		req.UserID = in.User.ID
 	}
@@ -121,6 +123,14 @@ func ToRequest(in *discordgo.Interaction) (commands.Request, error) {
 			req.Options[o.Name] = optionString(o.Value)
 			if o.Focused {
 				req.Focused = o.Name
+			}
+		}
+		if data.Resolved != nil && len(data.Resolved.Members) > 0 {
+			req.MemberRoles = map[string][]string{}
+			for id, m := range data.Resolved.Members {
+				if m != nil {
+					req.MemberRoles[id] = m.Roles
+				}
 			}
 		}
 		if data.CommandType == discordgo.MessageApplicationCommand {

@@ -3,6 +3,7 @@ package bot
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -99,4 +100,31 @@ func BenchmarkDecodeInteraction(b *testing.B) {
 			}
 		}
 	})
+}
+
+// The invoking member's roles and those of the members a user option
+// names reach the request (judge-role checks need them), from the HTTP
+// endpoint's decoder and from the gateway's.
+func TestDecodeMemberRoles(t *testing.T) {
+	body := []byte(`{"id":"1","application_id":"900","type":2,"token":"t","version":1,"guild_id":"500","channel_id":"600",
+		"member":{"user":{"id":"701"},"roles":["111","880"],"permissions":"0"},
+		"data":{"id":"801","name":"judge","type":1,"options":[{"name":"handoff","type":1,"options":[{"name":"to","type":6,"value":"702"}]}],
+		"resolved":{"users":{"702":{"id":"702"}},"members":{"702":{"roles":["880"]}}}}}`)
+	in, err := DecodeInteraction(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gw discordgo.InteractionCreate
+	if err := json.Unmarshal(body, &gw); err != nil {
+		t.Fatal(err)
+	}
+	for name, in := range map[string]*discordgo.Interaction{"http": in, "gateway": gw.Interaction} {
+		req, err := ToRequest(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(req.Roles, []string{"111", "880"}) || req.Subcommand != "handoff" || req.Options["to"] != "702" || !slices.Equal(req.MemberRoles["702"], []string{"880"}) {
+			t.Errorf("%s: roles %v, options %v, member roles %v", name, req.Roles, req.Options, req.MemberRoles)
+		}
+	}
 }

@@ -412,6 +412,8 @@ func commandOptions(opts []commands.Option) []*discordgo.ApplicationCommandOptio
 			do.Type = discordgo.ApplicationCommandOptionBoolean
 		case commands.OptionSubcommand:
 			do.Type = discordgo.ApplicationCommandOptionSubCommand
+		case commands.OptionUser:
+			do.Type = discordgo.ApplicationCommandOptionUser
 		}
 		for _, ch := range o.Choices {
 			do.Choices = append(do.Choices, &discordgo.ApplicationCommandOptionChoice{Name: ch.Name, Value: ch.Value})

@@ -66,6 +66,10 @@ type fakeDiscord struct {
 	webhooks   []string    // follow-up calls: method, path, body
 	hooked     chan string
 	messages   []string // channel messages: channel id, body
+	msgSeq     int      // channel messages posted (their ids: 6000, 6001, …)
+	threads    []string // threads started: channel id, message id, body
+	threadFail bool     // thread creation answers 403
+	edits      []string // message edits: channel id, message id, body
 	posted     chan string
 	ready      chan struct{}
 
@@ -215,8 +219,37 @@ func newFakeDiscord(t testing.TB, shards int) *fakeDiscord {
 			fmt.Fprint(w, `not json`)
 			return
 		}
-		fmt.Fprintf(w, `{"id":"6000","channel_id":%q,"content":"","timestamp":"2026-04-20T12:00:00.000000+00:00"}`, r.PathValue("channel"))
-		f.posted <- r.PathValue("channel")
+		f.mu.Lock()
+		f.msgSeq++
+		id := 6000 + f.msgSeq - 1
+		f.mu.Unlock()
+		fmt.Fprintf(w, `{"id":"%d","channel_id":%q,"content":"","timestamp":"2026-04-20T12:00:00.000000+00:00"}`, id, r.PathValue("channel"))
+		select {
+		case f.posted <- r.PathValue("channel"):
+		default: // nobody waits for more
+		}
+	})
+	// Judge calls: a thread started from a message, and message edits.
+	mux.HandleFunc("POST /api/v9/channels/{channel}/messages/{msg}/threads", func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		f.mu.Lock()
+		fail := f.threadFail
+		f.threads = append(f.threads, r.PathValue("channel")+" "+r.PathValue("msg")+" "+string(b))
+		f.mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		if fail {
+			w.WriteHeader(http.StatusForbidden)
+			fmt.Fprint(w, `{"message":"Missing Permissions","code":50013}`)
+			return
+		}
+		fmt.Fprintf(w, `{"id":"7%s","type":11,"parent_id":%q,"name":"call"}`, r.PathValue("msg"), r.PathValue("channel"))
+	})
+	mux.HandleFunc("PATCH /api/v9/channels/{channel}/messages/{msg}", func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		f.mu.Lock()
+		f.edits = append(f.edits, r.PathValue("channel")+" "+r.PathValue("msg")+" "+string(b))
+		f.mu.Unlock()
+		fmt.Fprintf(w, `{"id":%q,"channel_id":%q,"content":"","timestamp":"2026-04-20T12:00:00.000000+00:00"}`, r.PathValue("msg"), r.PathValue("channel"))
 	})
 	mux.HandleFunc("/api/v9/webhooks/{app}/{token}", webhook)
 	mux.HandleFunc("/api/v9/webhooks/{app}/{token}/messages/{msg}", webhook)
@@ -555,7 +588,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 		names[c.Name] = c
 	}
 	f.mu.Unlock()
-	if len(names) != 13 || names["rule"].Options[0].Name != "number" || !names["rule"].Options[0].Autocomplete {
+	if len(names) != 14 || names["rule"].Options[0].Name != "number" || !names["rule"].Options[0].Autocomplete {
 		t.Errorf("registered %d commands: %+v", len(names), names["rule"])
 	}
 	if names[commands.FindRules].Type != discordgo.MessageApplicationCommand {
@@ -566,6 +599,16 @@ func TestGatewayEndToEnd(t *testing.T) {
 	}
 	if c := names["cr"]; len(c.Options) != 1 || c.Options[0].Name != "diff" || c.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand || len(c.Options[0].Options) != 3 {
 		t.Errorf("/cr diff registered as %+v", c.Options)
+	}
+	// /judge: call, resolve, rulings, queue, forget, handoff (to: a member).
+	judgeSubs := map[string]*discordgo.ApplicationCommandOption{}
+	for _, o := range names["judge"].Options {
+		judgeSubs[o.Name] = o
+	}
+	if len(judgeSubs) != 6 || judgeSubs["forget"] == nil || judgeSubs["call"] == nil || judgeSubs["resolve"] == nil || judgeSubs["rulings"] == nil || judgeSubs["queue"] == nil || judgeSubs["handoff"] == nil {
+		t.Errorf("/judge registered as %+v", names["judge"].Options)
+	} else if to := judgeSubs["handoff"].Options[0]; to.Name != "to" || to.Type != discordgo.ApplicationCommandOptionUser || !to.Required {
+		t.Errorf("/judge handoff to: registered as %+v", to)
 	}
 
 	f.send(0, interactionJSON("2001", "rule", "number", "302.6"))

@@ -18,13 +18,15 @@ type Permission struct {
 // commands, buttons and forms are answered through interaction webhooks,
 // which need no channel permission at all; these are for the judge-channel
 // watcher (discord.watch_channels), which answers ordinary messages as a
-// reply in the channel.
+// reply in the channel, and for judge calls, posted in the judge channel
+// with a thread each and answered in the player's channel.
 var InvitePermissions = []Permission{
 	{"View Channel", discordgo.PermissionViewChannel, "see the watched judge channels and receive their messages"},
 	{"Send Messages", discordgo.PermissionSendMessages, "answer [[Card]] and \"CR 302.6\" in a watched channel"},
 	{"Send Messages in Threads", discordgo.PermissionSendMessagesInThreads, "answer the same in threads of a watched channel"},
 	{"Embed Links", discordgo.PermissionEmbedLinks, "answers are embeds (title, rule text, links to the sources)"},
 	{"Read Message History", discordgo.PermissionReadMessageHistory, "an answer is a reply to the question, which Discord allows only with this permission"},
+	{"Create Public Threads", discordgo.PermissionCreatePublicThreads, "a judge call opens a thread of its own in the judge channel (without it the call is a plain message)"},
 }
 
 // InviteScopes: the bot user (for the watcher's messages and the gateway)

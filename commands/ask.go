@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -27,12 +28,28 @@ func (r *Router) ask(_ context.Context, req Request) (Reply, error) {
 }
 
 // askReply is the answer to a question, for /ask and the "Find rules"
-// message command.
-func (r *Router) askReply(q string) (Reply, error) {
+// message command, at the server's REL.
+func (r *Router) askReply(q string) (Reply, error) { return r.askReplyREL(q, r.d.Judge.REL) }
+
+// askReplyREL answers a question; for a tournament call the REL decides
+// which document answers first: the JAR at Regular, the IPG (and MTR) at
+// Competitive and Professional.
+func (r *Router) askReplyREL(q, rel string) (Reply, error) {
 	if r.d.Ask == nil {
 		return r.searchReply(q, nil, maxSearchResults)
 	}
-	ans := r.d.Ask.Ask(q)
+	return r.answerReply(q, r.d.Ask.Ask(q), rel, true)
+}
+
+// answerReply turns the question pipeline's answer into a reply; setup
+// adds the scenario lines that check the board with the engine.
+func (r *Router) answerReply(q string, ans Asked, rel string, setup bool) (Reply, error) {
+	if named := relNamed(q); named != "" {
+		rel = named // the call's own event decides over the server's default
+	}
+	if ans.Tournament {
+		ans.Sources = r.orderByREL(q, ans.Sources, rel)
+	}
 	var rep Reply
 	if len(ans.Cards) > 0 {
 		rep.Body = "Cards: " + strings.Join(ans.Cards, ", ")
@@ -57,7 +74,7 @@ func (r *Router) askReply(q string) (Reply, error) {
 		rep.Fields = append(rep.Fields, Field{Name: clip(fmt.Sprintf("Ruling on %s (%s)", ru.Card, ru.Date), fieldNameMax), Value: clip(ru.Text, fieldValueMax)})
 		rep.Citations = append(rep.Citations, Citation{Kind: CiteRuling, ID: ru.Card, URL: ScryfallSearchURL(ru.Card)})
 	}
-	if len(ans.Setup) > 0 && r.d.Scenarios != nil {
+	if setup && len(ans.Setup) > 0 && r.d.Scenarios != nil {
 		// Lines the user can run to check the board with the engine.
 		var b strings.Builder
 		b.WriteString("```\n")
@@ -112,4 +129,84 @@ func (r *Router) sourceField(h SearchHit) (Field, Citation, bool) {
 		return Field{Name: clip(name, fieldNameMax), Value: clip(value, fieldValueMax)}, Citation{Kind: h.Kind, ID: sec.ID, URL: sec.URL}, true
 	}
 	return Field{}, Citation{}, false
+}
+
+// orderByREL puts the document the REL is run by first among a
+// tournament call's sources, keeping each document's own order: the JAR
+// at Regular REL (found by search when the pipeline named no JAR part),
+// the IPG's infractions at Competitive and Professional REL, where the
+// JAR does not apply.
+func (r *Router) orderByREL(q string, srcs []SearchHit, rel string) []SearchHit {
+	isJAR := func(h SearchHit) bool { return h.Kind == CiteJAR }
+	var jar, rest []SearchHit
+	for _, h := range srcs {
+		if isJAR(h) {
+			jar = append(jar, h)
+		} else {
+			rest = append(rest, h)
+		}
+	}
+	switch rel {
+	case "regular":
+		if len(jar) == 0 && r.d.Search != nil {
+			jar = r.d.Search.Search(q, []string{CiteJAR}, 1)
+		}
+		return append(jar, rest...)
+	case "competitive", "professional":
+		// The IPG's infractions (the sections with a penalty) first:
+		// a call at these RELs is answered by an infraction and its
+		// penalty, the MTR and the rest after.
+		var infractions, others []SearchHit
+		for _, h := range rest {
+			if h.Kind == CiteIPG && r.isInfraction(h.ID) {
+				infractions = append(infractions, h)
+			} else {
+				others = append(others, h)
+			}
+		}
+		return append(append(infractions, others...), jar...)
+	}
+	return srcs
+}
+
+// isInfraction reports whether an IPG section is an infraction (it has a
+// penalty).
+func (r *Router) isInfraction(id string) bool {
+	if r.d.Docs == nil {
+		return false
+	}
+	sec, _, ok := r.d.Docs.Section(CiteIPG, id)
+	return ok && sec.ID == id && sec.Penalty != ""
+}
+
+// The Rules Enforcement Level a question names, by name or by the kind of
+// event (MTR Appendix F: Friday Night Magic and prereleases are Regular;
+// qualifiers, Grand Prix and Regional Championships Competitive; the Pro
+// Tour and World Championship Professional).
+var (
+	relRegular      = regexp.MustCompile(`(?i)\b(?:regular[\s-]+REL|(?:at|judging) regular|regular (?:event|tournament)s?|FNM|Friday Night Magic|pre-?releases?|casual (?:event|tournament)s?)\b`)
+	relCompetitive  = regexp.MustCompile(`(?i)\b(?:comp(?:etitive|\.)?[\s-]*REL|competitive (?:event|tournament)s?|p?PTQs?|RPTQs?|RCQs?|Pro Tour Qualifiers?|Grand Prix(?: Trials?)?|GPT?|Regional Championships?|Super Sunday)\b`)
+	relProfessional = regexp.MustCompile(`(?i)\b(?:professional\s+REL|Pro Tour\b(?:\s+Qualifier)?|World Championship|Worlds\b)`)
+)
+
+// relNamed is the REL a question names ("" when it names none or more
+// than one).
+func relNamed(q string) string {
+	var found []string
+	if relRegular.MatchString(q) {
+		found = append(found, "regular")
+	}
+	if relCompetitive.MatchString(q) {
+		found = append(found, "competitive")
+	}
+	for _, m := range relProfessional.FindAllString(q, -1) {
+		if !strings.HasSuffix(strings.ToLower(m), "qualifier") {
+			found = append(found, "professional")
+			break
+		}
+	}
+	if len(found) != 1 {
+		return ""
+	}
+	return found[0]
 }

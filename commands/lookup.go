@@ -290,6 +290,9 @@ func (r *Router) doc(doc string) HandlerFunc {
 			return Reply{}, &UserError{Code: CodeUnavailable, Title: "No tournament documents", Msg: "The " + docNames[doc] + " is not loaded. Rules look-ups still work.", Hint: "/rule 302.6"}
 		}
 		q := req.Option("section")
+		if doc == "ipg" && req.Option("infraction") != "" {
+			q = req.Option("infraction")
+		}
 		if q == "" && doc != "jar" {
 			// The table of contents (Discord requires a section; the
 			// console and the CLI may leave it out).
@@ -323,6 +326,9 @@ func (r *Router) doc(doc string) HandlerFunc {
 			title += " " + sec.Title
 		}
 		rep := Reply{Title: title, URL: sec.URL, Body: sec.Text, Citations: []Citation{{Kind: doc, ID: sec.ID, URL: sec.URL}}}
+		if doc == "ipg" && sec.Penalty != "" {
+			rep.Body = r.infractionText(sec)
+		}
 		if sec.Penalty != "" {
 			rep.Fields = append(rep.Fields, Field{Name: "Penalty", Value: sec.Penalty, Inline: true})
 		}
@@ -343,3 +349,72 @@ func (r *Router) completeDoc(doc string) CompleteFunc {
 }
 
 func urlQuery(s string) string { return url.QueryEscape(s) }
+
+// infractionText is an IPG infraction as a judge reads it at the table:
+// the definition, the penalty at Competitive REL and the upgrade and
+// downgrade notes first, then the examples, philosophy and additional
+// remedy. At a server running Regular REL it says the IPG does not apply.
+func (r *Router) infractionText(sec *DocSection) string {
+	def, rest := splitDefinition(sec.Text)
+	notes, rest := takeNotes(rest, "Upgrade:", "Downgrade:")
+	var b strings.Builder
+	b.WriteString(def)
+	b.WriteString("\n\n**Penalty at Competitive REL:** " + sec.Penalty)
+	if r.d.Judge.REL == "regular" {
+		b.WriteString("\n*This server runs at Regular REL, where the IPG's penalties do not apply: see /jar.*")
+	}
+	for _, n := range notes {
+		b.WriteString("\n**" + n[0] + "** " + n[1])
+	}
+	if rest = strings.TrimSpace(rest); rest != "" {
+		b.WriteString("\n\n" + rest)
+	}
+	return b.String()
+}
+
+// infractionHeadings are the parts of an IPG infraction after its
+// definition.
+var infractionHeadings = []string{"Examples", "Philosophy", "Additional Remedy", "Penalty"}
+
+// splitDefinition cuts an infraction's text before its first heading line.
+func splitDefinition(text string) (def, rest string) {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if i > 0 && slices.Contains(infractionHeadings, strings.TrimSpace(l)) {
+			return strings.TrimSpace(strings.Join(lines[:i], "\n")), strings.Join(lines[i:], "\n")
+		}
+	}
+	return strings.TrimSpace(text), ""
+}
+
+// takeNotes removes the notes that start with one of the labels ("Upgrade:
+// If …") from text, each running to the next label or the end of its
+// line, and returns them as label, note pairs in order.
+func takeNotes(text string, labels ...string) ([][2]string, string) {
+	var notes [][2]string
+	var out strings.Builder
+	for _, line := range strings.Split(text, "\n") {
+		for {
+			at, label := -1, ""
+			for _, l := range labels {
+				if i := strings.Index(line, l); i >= 0 && (at < 0 || i < at) {
+					at, label = i, l
+				}
+			}
+			if at < 0 {
+				break
+			}
+			body := line[at+len(label):]
+			end := len(body)
+			for _, l := range labels {
+				if i := strings.Index(body, l); i >= 0 && i < end {
+					end = i
+				}
+			}
+			notes = append(notes, [2]string{label, strings.TrimSpace(body[:end])})
+			line = strings.TrimRight(line[:at], " ") + body[end:]
+		}
+		out.WriteString(line + "\n")
+	}
+	return notes, strings.TrimSpace(out.String())
+}

@@ -22,7 +22,7 @@ func (r *Router) registerAll() {
 	r.Command(Definition{Name: "card", Description: "Show a card's Oracle text", Type: SlashCommand, Options: []Option{str("name", "Card name (English or a printed foreign name)", true, true)}}, r.card, r.completeCard)
 	r.Command(Definition{Name: "rulings", Description: "Show a card's published rulings", Type: SlashCommand, Options: []Option{str("name", "Card name", true, true)}}, r.rulings, r.completeCard)
 	r.Command(Definition{Name: "mtr", Description: "Show a section of the Magic Tournament Rules", Type: SlashCommand, Options: []Option{str("section", "Section such as 4.2, or words of its title", true, true)}}, r.doc("mtr"), r.completeDoc("mtr"))
-	r.Command(Definition{Name: "ipg", Description: "Show a section of the Infraction Procedure Guide", Type: SlashCommand, Options: []Option{str("section", "Section such as 2.1, or a judge abbreviation such as hce, gpe, mt", true, true)}}, r.doc("ipg"), r.completeDoc("ipg"))
+	r.Command(Definition{Name: "ipg", Description: "Show a section of the Infraction Procedure Guide", Type: SlashCommand, Options: []Option{str("infraction", "Infraction name or judges' abbreviation (hce, gpe, mt), or a section such as 2.1", true, true)}}, r.doc("ipg"), r.completeDoc("ipg"))
 	r.Command(Definition{Name: "jar", Description: "Show the Judging at Regular guide", Type: SlashCommand, Options: []Option{str("section", "Part of the document (optional)", false, true)}}, r.doc("jar"), r.completeDoc("jar"))
 	line := str("line", "One scenario line; leave empty to paste several in a form", false, false)
 	line.MaxLength = 500
@@ -46,6 +46,28 @@ func (r *Router) registerAll() {
 		}},
 	}}, nil, r.completeCR)
 	r.Subcommand("cr", "diff", r.crDiff)
+	ruling := str("ruling", "What you ruled, and why", true, false)
+	ruling.MaxLength = 1500
+	callOpt := str("call", "The call (default: the call of this thread, or the one you claimed)", false, true)
+	callOpt.MaxLength = 20
+	r.Command(Definition{Name: "judge", Description: "Call a judge; judges claim, resolve and record rulings", Type: SlashCommand, Options: []Option{
+		{Name: "call", Description: "Call a judge: your question goes to the judge channel", Type: OptionSubcommand, Options: []Option{question}},
+		{Name: "resolve", Description: "Judges: record the ruling on a call, with its citations", Type: OptionSubcommand, Options: []Option{
+			ruling, str("cite", "The rules and sections it rests on: CR 302.6, IPG 2.1, MTR 4.2", true, false), callOpt}},
+		{Name: "rulings", Description: "Rulings recorded on this server, by card or rule", Type: OptionSubcommand, Options: []Option{
+			str("card", "A card the ruling is about", false, true), str("rule", "A rule or section it cites: 302.6, IPG 2.1", false, false)}},
+		{Name: "queue", Description: "Judges: the open calls, their age and who has them", Type: OptionSubcommand},
+		{Name: "forget", Description: "Judges: delete a recorded ruling", Type: OptionSubcommand, Options: []Option{
+			{Name: "ruling", Description: "The ruling's id, as /judge rulings shows it", Type: OptionString, Required: true, MaxLength: 20}}},
+		{Name: "handoff", Description: "Judges: pass a call to another judge", Type: OptionSubcommand, Options: []Option{
+			{Name: "to", Description: "The judge who takes the call", Type: OptionUser, Required: true}, callOpt}},
+	}}, nil, r.completeJudge)
+	r.Subcommand("judge", "call", r.judgeCallCmd)
+	r.Subcommand("judge", "resolve", r.judgeResolve)
+	r.Subcommand("judge", "rulings", r.judgeRulings)
+	r.Subcommand("judge", "queue", r.judgeQueue)
+	r.Subcommand("judge", "forget", r.judgeForget)
+	r.Subcommand("judge", "handoff", r.judgeHandoff)
 	r.Command(Definition{Name: "help", Description: "What Arbiter can do", Type: SlashCommand}, r.help, nil)
 	r.Command(Definition{Name: FindRules, Type: MessageCommand}, r.findRules, nil)
 
@@ -55,6 +77,8 @@ func (r *Router) registerAll() {
 	r.Button("rulings", r.rulingsButton)
 	r.Button("crd", r.crDiffButton)
 	r.Modal("scn", r.scenarioModal)
+	r.Button("jc", r.judgeButton)
+	r.Modal("jc", r.judgeModal)
 }
 
 // FindRules is the message context-menu command's name.

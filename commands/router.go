@@ -35,7 +35,12 @@ type Deps struct {
 	Cards     CardSource
 	Docs      DocSource
 	Scenarios ScenarioRunner
-	// Store holds scenario sessions, pages, claims and rate limits.
+	// Judge configures judge calls; Desk posts them in Discord (nil where
+	// there is no Discord: /judge call says so).
+	Judge JudgeConfig
+	Desk  JudgeDesk
+	// Store holds scenario sessions, pages, claims, rate limits, judge
+	// calls and recorded rulings.
 	Store       session.Store
 	Limits      Limits
 	ScenarioTTL time.Duration
@@ -120,6 +125,13 @@ func New(d Deps) (*Router, error) {
 	}
 	if d.Log == nil {
 		d.Log = slog.New(slog.DiscardHandler)
+	}
+	jdef := config.Default().Judge
+	if d.Judge.EscalateAfter <= 0 {
+		d.Judge.EscalateAfter = jdef.EscalateAfter.Duration
+	}
+	if d.Judge.CallTTL <= 0 {
+		d.Judge.CallTTL = jdef.CallTTL.Duration
 	}
 	r := &Router{d: d, commands: map[string]*command{}, buttons: map[string]HandlerFunc{}, modals: map[string]HandlerFunc{}, log: d.Log,
 		work: newWorkload(d.Handlers, d.Queue), heavy: make(chan struct{}, heavySlots()), scenarios: newResultCache(scenarioCacheEntries, scenarioCacheBytes),

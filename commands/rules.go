@@ -357,10 +357,11 @@ var examples = map[string]string{
 	"card":       "/card name:Ornithopter",
 	"rulings":    "/rulings name:Ensoul Artifact",
 	"mtr":        "/mtr section:4.2",
-	"ipg":        "/ipg section:hce",
+	"ipg":        "/ipg infraction:hce",
 	"jar":        "/jar",
 	"scenario":   "/scenario add line:Ornithopter as O (new)",
 	"cr":         "/cr diff rule:702",
+	"judge":      "/judge call question:My opponent forgot their Dark Confidant trigger and noticed after drawing",
 	"help":       "/help",
 	"Find rules": "",
 }

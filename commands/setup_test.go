@@ -100,5 +100,8 @@ func (s *downStore) Get(context.Context, string) ([]byte, bool, error) {
 	return nil, false, s.fail(false)
 }
 func (s *downStore) Apply(context.Context, session.Batch) error { return s.fail(true) }
-func (s *downStore) Ping(context.Context) error                 { return s.fail(false) }
-func (s *downStore) Close() error                               { return nil }
+func (s *downStore) Swap(context.Context, string, []byte, []byte, time.Duration) (bool, error) {
+	return false, s.fail(true)
+}
+func (s *downStore) Ping(context.Context) error { return s.fail(false) }
+func (s *downStore) Close() error               { return nil }

@@ -31,11 +31,16 @@ type Request struct {
 	// "true"/"false", integers decimal.
 	Options map[string]string
 	// Focused is the option being typed in an autocomplete request.
-	Focused   string
-	UserID    string
-	ChannelID string
-	GuildID   string
-	Locale    string
+	Focused string
+	UserID  string
+	// Roles are the invoking member's role ids (empty outside a server).
+	Roles []string
+	// MemberRoles holds the role ids of the members a user option names,
+	// by user id, when the transport resolved them (Discord does).
+	MemberRoles map[string][]string
+	ChannelID   string
+	GuildID     string
+	Locale      string
 	// CustomID is the button's or modal's custom id.
 	CustomID string
 	// Values holds a submitted modal's text inputs by custom id.
@@ -209,6 +214,7 @@ const (
 	OptionInteger
 	OptionBoolean
 	OptionSubcommand
+	OptionUser // a member of the server; the value is the user id
 )
 
 // Option describes one option of a command, or a subcommand with its own

@@ -46,7 +46,22 @@ type Judge struct {
 	// ChannelRate replies per ChannelWindow at most, per channel.
 	ChannelRate   int      `toml:"channel_rate"`
 	ChannelWindow Duration `toml:"channel_window"`
+	// Roles are the judge roles (ids): members with one of them claim,
+	// resolve and hand off judge calls; the escalation of an unclaimed
+	// call pings the first.
+	Roles []string `toml:"roles"`
+	// EscalateAfter is how long a call may wait unclaimed before the judge
+	// role is pinged (once).
+	EscalateAfter Duration `toml:"escalate_after"`
+	// CallTTL is how long a call's state is kept after it was opened.
+	CallTTL Duration `toml:"call_ttl"`
+	// REL is the server's Rules Enforcement Level: "" (not set),
+	// "regular", "competitive" or "professional".
+	REL string `toml:"rel"`
 }
+
+// RELs are the Rules Enforcement Levels [judge] rel accepts.
+var RELs = []string{"regular", "competitive", "professional"}
 
 // Metrics configures the Prometheus endpoint (/metrics, with /healthz and
 // /readyz) of `arbiter serve` and `arbiter http`.
@@ -245,7 +260,8 @@ func Default() Config {
 		Limits: Limits{Rate: 10, Window: Duration{10 * time.Second},
 			Handlers: 16, Queue: 64, ScenarioTimeout: Duration{20 * time.Second}},
 		Session: Session{ScenarioTTL: Duration{24 * time.Hour}, PageTTL: Duration{15 * time.Minute}},
-		Judge:   Judge{Inline: "channels", Expand: 5, ChannelRate: 6, ChannelWindow: Duration{30 * time.Second}},
+		Judge: Judge{Inline: "channels", Expand: 5, ChannelRate: 6, ChannelWindow: Duration{30 * time.Second},
+			EscalateAfter: Duration{10 * time.Minute}, CallTTL: Duration{24 * time.Hour}},
 	}
 }
 
@@ -277,6 +293,9 @@ func Load(path string) (Config, error) {
 	}
 	if len(cfg.Judge.Channels) == 0 {
 		cfg.Judge.Channels = nil
+	}
+	if len(cfg.Judge.Roles) == 0 {
+		cfg.Judge.Roles = nil
 	}
 	cfg.ApplyEnv(os.LookupEnv)
 	return cfg, cfg.Validate()
@@ -338,6 +357,12 @@ func (c *Config) Validate() error {
 	}
 	if c.Judge.Expand < 1 || c.Judge.Expand > 10 || c.Judge.ChannelRate < 1 || c.Judge.ChannelWindow.Duration <= 0 {
 		errs = append(errs, errors.New("judge.expand must be 1..10, judge.channel_rate at least 1 and judge.channel_window positive"))
+	}
+	if c.Judge.REL != "" && !slices.Contains(RELs, c.Judge.REL) {
+		errs = append(errs, fmt.Errorf("judge.rel must be \"regular\", \"competitive\" or \"professional\" (or absent), not %q", c.Judge.REL))
+	}
+	if c.Judge.EscalateAfter.Duration <= 0 || c.Judge.CallTTL.Duration <= 0 {
+		errs = append(errs, errors.New("judge.escalate_after and judge.call_ttl must be positive"))
 	}
 	switch c.Log.Format {
 	case "text", "json":

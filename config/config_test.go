@@ -95,6 +95,17 @@ func TestLoad(t *testing.T) {
 				}
 			},
 		},
+		{
+			name: "judge calls",
+			body: "[judge]\nroles = [\"900\", \"901\"]\nescalate_after = \"5m\"\nrel = \"competitive\"\n",
+			check: func(t *testing.T, c Config) {
+				if !reflect.DeepEqual(c.Judge.Roles, []string{"900", "901"}) || c.Judge.EscalateAfter.Duration != 5*time.Minute || c.Judge.CallTTL.Duration != 24*time.Hour || c.Judge.REL != "competitive" {
+					t.Errorf("judge = %+v", c.Judge)
+				}
+			},
+		},
+		{name: "judge rel", body: "[judge]\nrel = \"casual\"\n", wantErr: "judge.rel must be"},
+		{name: "judge escalate_after", body: "[judge]\nescalate_after = \"0s\"\n", wantErr: "judge.escalate_after and judge.call_ttl must be positive"},
 		{name: "judge inline", body: "[judge]\ninline = \"everywhere\"\n", wantErr: "judge.inline must be"},
 		{name: "shard id outside count", body: "[discord]\nshard_id = 4\nshard_count = 4\n", wantErr: "shard_id 4 is outside 0..3"},
 		{name: "unknown key", body: "[discord]\ntokn = \"x\"\n", wantErr: "unknown keys discord.tokn"},

@@ -93,6 +93,12 @@ func (c *countingStore) Get(ctx context.Context, key string) ([]byte, bool, erro
 	return v, ok, err
 }
 
+func (c *countingStore) Swap(ctx context.Context, key string, old, new []byte, ttl time.Duration) (bool, error) {
+	ok, err := c.Store.Swap(ctx, key, old, new, ttl)
+	c.count("swap", err)
+	return ok, err
+}
+
 func (c *countingStore) Apply(ctx context.Context, b session.Batch) error {
 	err := c.Store.Apply(ctx, b)
 	c.count("apply", err)

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -261,6 +262,26 @@ func (m *Memory) Get(ctx context.Context, key string) ([]byte, bool, error) {
 		return nil, false, nil
 	}
 	return append([]byte{}, e.value...), true, nil
+}
+
+// Swap implements Store.
+func (m *Memory) Swap(ctx context.Context, key string, old, new []byte, ttl time.Duration) (bool, error) {
+	now, err := m.begin(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer m.mu.Unlock()
+	k := memKey{kindValue, key}
+	e := m.live(k, now)
+	switch {
+	case old == nil && e != nil, old != nil && (e == nil || !bytes.Equal(e.value, old)):
+		return false, nil
+	case new == nil:
+		delete(m.entries, k)
+	default:
+		m.entries[k] = &memEntry{value: append([]byte{}, new...), expires: expiryFrom(now, ttl)}
+	}
+	return true, nil
 }
 
 // Apply implements Store: the whole batch under one lock.

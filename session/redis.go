@@ -560,6 +560,54 @@ func (r *Redis) Get(ctx context.Context, key string) ([]byte, bool, error) {
 	return v, true, nil
 }
 
+// swapScript is Swap: KEYS[1] the value key; ARGV[1] "1" when an old
+// value is expected (ARGV[2]), "0" when the key must be absent; ARGV[3]
+// "1" to delete, else ARGV[4] is stored with PX ARGV[5] when positive.
+var swapScript = redis.NewScript(`
+local cur = redis.call('GET', KEYS[1])
+if ARGV[1] == '0' then
+  if cur then return 0 end
+elseif cur ~= ARGV[2] then
+  return 0
+end
+if ARGV[3] == '1' then
+  redis.call('DEL', KEYS[1])
+elseif tonumber(ARGV[5]) > 0 then
+  redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[5])
+else
+  redis.call('SET', KEYS[1], ARGV[4])
+end
+return 1
+`)
+
+// Swap implements Store: one Lua script over one key, so it also runs on
+// a cluster.
+func (r *Redis) Swap(ctx context.Context, key string, old, new []byte, ttl time.Duration) (bool, error) {
+	ctx, cancel, start := r.op(ctx)
+	defer cancel()
+	flag := func(b bool) string {
+		if b {
+			return "1"
+		}
+		return "0"
+	}
+	expect := old != nil
+	if !expect {
+		old = []byte{}
+	}
+	del := new == nil
+	if del {
+		new = []byte{}
+	}
+	n, err := swapScript.Run(ctx, r.client, []string{r.redisKey(key, suffixValue)},
+		flag(expect), old, flag(del), new, max(pttl(ttl), 0).Milliseconds()).Int()
+	if err != nil {
+		return false, r.fail(start, err)
+	}
+	r.ok(start)
+	return n == 1, nil
+}
+
 // Apply implements Store: the DELs and SETs in one MULTI/EXEC, which Redis
 // runs whole or (when the connection fails before EXEC) not at all. A
 // cluster runs a transaction per slot, so there a batch over several hash

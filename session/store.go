@@ -44,6 +44,13 @@ type Store interface {
 	Put(ctx context.Context, key string, value []byte, ttl time.Duration) error
 	// Get returns a value stored with Put; ok is false when absent or expired.
 	Get(ctx context.Context, key string) (value []byte, ok bool, err error)
+	// Swap replaces the value at key (as Put stores it) with new only when
+	// the value stored is old, as one step: a nil old means "only when no
+	// value is stored" (SET NX), a nil new deletes the value, ttl is Put's.
+	// ok is false, and nothing changed, when the value stored was not old.
+	// Two callers swapping from the same old value: exactly one wins, on
+	// one instance or many sharing Redis (a compare-and-set in Lua).
+	Swap(ctx context.Context, key string, old, new []byte, ttl time.Duration) (ok bool, err error)
 	// Apply makes one change as a whole: it removes every kind of state
 	// under each key of b.Delete, then stores each of b.Put as Put does.
 	// Either all of it is applied or none of it, so a failure never leaves

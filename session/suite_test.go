@@ -35,6 +35,8 @@ func runStoreSuite(t *testing.T, open openStore) {
 	t.Run("peek", func(t *testing.T) { t.Parallel(); testPeek(t, open(t)) })
 	t.Run("append-once", func(t *testing.T) { t.Parallel(); testAppendOnce(t, open(t)) })
 	t.Run("errors", func(t *testing.T) { t.Parallel(); testErrors(t, open(t)) })
+	t.Run("swap", func(t *testing.T) { t.Parallel(); testSwap(t, open(t)) })
+	t.Run("swap-concurrent", func(t *testing.T) { t.Parallel(); testSwapConcurrent(t, open(t)) })
 }
 
 // mustAppend appends with AppendAndList and returns the list's length
@@ -844,5 +846,118 @@ func testAppendOnce(t *testing.T, s Store) {
 	// The list's expiry is still renewed by a retry that appends nothing.
 	if got, err := s.Lines(ctx, "scenario:once", 0); err != nil || len(got) != 3 {
 		t.Errorf("lines: %q, %v", got, err)
+	}
+}
+
+// Swap is a compare-and-set over the values Put stores: nil old means
+// "absent", nil new deletes, and a mismatch changes nothing.
+func testSwap(t *testing.T, s Store) {
+	ctx := context.Background()
+	swap := func(old, new string, oldNil, newNil bool) bool {
+		t.Helper()
+		var o, n []byte
+		if !oldNil {
+			o = []byte(old)
+		}
+		if !newNil {
+			n = []byte(new)
+		}
+		ok, err := s.Swap(ctx, "call:1", o, n, time.Minute)
+		if err != nil {
+			t.Fatalf("Swap(%q -> %q): %v", old, new, err)
+		}
+		return ok
+	}
+	value := func() (string, bool) {
+		t.Helper()
+		v, ok, err := s.Get(ctx, "call:1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(v), ok
+	}
+	if swap("x", "open", false, false) {
+		t.Fatal("swap from a value over an absent key succeeded")
+	}
+	if _, ok := value(); ok {
+		t.Fatal("a failed swap stored a value")
+	}
+	if !swap("", "open", true, false) {
+		t.Fatal("swap from absent over an absent key failed")
+	}
+	if swap("", "other", true, false) {
+		t.Fatal("swap from absent over a stored value succeeded")
+	}
+	if swap("opened", "claimed", false, false) {
+		t.Fatal("swap from the wrong value succeeded")
+	}
+	if v, _ := value(); v != "open" {
+		t.Fatalf("value %q after failed swaps, want open", v)
+	}
+	if !swap("open", "claimed", false, false) {
+		t.Fatal("swap from the stored value failed")
+	}
+	if v, _ := value(); v != "claimed" {
+		t.Fatalf("value %q, want claimed", v)
+	}
+	// The value Put stores is the one Swap compares.
+	if err := s.Put(ctx, "call:1", []byte("put"), time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if swap("claimed", "x", false, false) || !swap("put", "", false, true) {
+		t.Fatal("swap does not see the value Put stored")
+	}
+	if _, ok := value(); ok {
+		t.Fatal("swap to nil left the value")
+	}
+	// The TTL applies to the swapped value.
+	ok, err := s.Swap(ctx, "call:2", nil, []byte("short"), 100*time.Millisecond)
+	if err != nil || !ok {
+		t.Fatalf("swap with a TTL: %v %v", ok, err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if _, found, _ := s.Get(ctx, "call:2"); found {
+		t.Fatal("a swapped value outlived its TTL")
+	}
+	if ok, _ := s.Swap(ctx, "call:2", nil, []byte("again"), 0); !ok {
+		t.Fatal("an expired value still counted as present")
+	}
+}
+
+// Many callers swapping from the same value at once: exactly one wins.
+func testSwapConcurrent(t *testing.T, s Store) {
+	const workers = 32
+	ctx := context.Background()
+	for round := range 10 {
+		key := fmt.Sprintf("call:race-%d", round)
+		if err := s.Put(ctx, key, []byte("open"), time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		var wins atomic.Int32
+		var winner atomic.Value
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for w := range workers {
+			wg.Go(func() {
+				<-start
+				me := fmt.Sprintf("claimed-by-%d", w)
+				ok, err := s.Swap(ctx, key, []byte("open"), []byte(me), time.Minute)
+				if err != nil {
+					t.Errorf("swap: %v", err)
+				}
+				if ok {
+					wins.Add(1)
+					winner.Store(me)
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+		if n := wins.Load(); n != 1 {
+			t.Fatalf("round %d: %d of %d concurrent swaps won, want exactly 1", round, n, workers)
+		}
+		if v, _, _ := s.Get(ctx, key); string(v) != winner.Load() {
+			t.Fatalf("round %d: value %q, winner %v", round, v, winner.Load())
+		}
 	}
 }

@@ -48,8 +48,10 @@ func TestTournamentDocuments(t *testing.T) {
 		code int
 		has  []string
 	}{
-		{[]string{"ipg", "hce"}, 0, []string{"IPG 2.3 Game Play Error — Hidden Card Error", "Penalty\n  Warning", "IPG effective 2024-09-23"}},
-		{[]string{"ipg", "2.1"}, 0, []string{"Missed Trigger", "Penalty\n  No Penalty"}},
+		{[]string{"ipg", "hce"}, 0, []string{"IPG 2.3 Game Play Error — Hidden Card Error", "Penalty at Competitive REL: Warning\n", "Penalty\n  Warning", "IPG effective 2024-09-23"}},
+		// The definition, the penalty and the upgrade come before the
+		// examples.
+		{[]string{"ipg", "2.1"}, 0, []string{"Missed Trigger", "first time that it would affect the game in a visible fashion.", "Penalty at Competitive REL: No Penalty\nUpgrade: If the triggered ability is usually considered detrimental", "Penalty\n  No Penalty"}},
 		{[]string{"ipg", "missed", "trigger"}, 0, []string{"IPG 2.1"}},
 		{[]string{"ipg", "4.8"}, 0, []string{"Cheating", "Penalty\n  Disqualification"}},
 		{[]string{"mtr", "4.2"}, 0, []string{"MTR 4.2 Tournament Shortcuts", "MTR effective 2025-11-10"}},

@@ -88,10 +88,10 @@ func TestInviteCommand(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	first, _, _ := strings.Cut(out, "\n")
-	if first != "https://discord.com/oauth2/authorize?client_id=900&permissions=274877991936&scope=bot+applications.commands" {
+	if first != "https://discord.com/oauth2/authorize?client_id=900&permissions=309237730304&scope=bot+applications.commands" {
 		t.Errorf("URL line %q", first)
 	}
-	for _, p := range []string{"View Channel", "Send Messages", "Send Messages in Threads", "Embed Links", "Read Message History"} {
+	for _, p := range []string{"View Channel", "Send Messages", "Send Messages in Threads", "Embed Links", "Read Message History", "Create Public Threads"} {
 		if !strings.Contains(out, p) {
 			t.Errorf("output does not explain %s", p)
 		}

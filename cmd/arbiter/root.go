@@ -162,6 +162,7 @@ no data.`,
 		newScenarioCmd(a), newDataCmd(a),
 		newServeCmd(a), newHTTPCmd(a), newConsoleCmd(a),
 		newRegisterCmd(a), newInviteCmd(a), newHealthcheckCmd(a),
+		newJudgeCmd(a),
 	)
 	return root
 }

@@ -81,6 +81,7 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 	d.ScenarioTTL = cfg.Session.ScenarioTTL.Duration
 	d.PageTTL = cfg.Session.PageTTL.Duration
 	d.Log = log
+	d.Judge, d.Desk = judgeDeps(cfg, forceMemory, log)
 	router, err := commands.New(d)
 	if err != nil {
 		store.Close()
@@ -166,6 +167,7 @@ GET /gateway/bot recommends with shard_count = "auto".`,
 			}
 			ctx, stop := signalContext()
 			defer stop()
+			s.startJudgeSweeps(ctx)
 			if err := g.Open(ctx); err != nil {
 				if ctx.Err() != nil {
 					return nil // stopped by a signal while connecting
@@ -240,6 +242,7 @@ Slow answers are deferred and followed up through the interaction webhook.`,
 			srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second}
 			ctx, stop := signalContext()
 			defer stop()
+			s.startJudgeSweeps(ctx)
 			s.log.Info("interactions endpoint listening", "addr", ln.Addr().String())
 			// On SIGTERM: stop accepting, answer what is in flight
 			// (deferred follow-ups included) within shutdown_grace, and

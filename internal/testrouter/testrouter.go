@@ -25,3 +25,17 @@ func Full(t testing.TB) *commands.Router {
 	}
 	return r
 }
+
+// With returns a new router over the shared data whose dependencies set
+// changes first (a store, judge settings, a judge desk).
+func With(t testing.TB, set func(d *commands.Deps)) *commands.Router {
+	t.Helper()
+	d := wire.FromKB(testkb.KB(t))
+	d.Store = session.NewMemory()
+	set(&d)
+	r, err := commands.New(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

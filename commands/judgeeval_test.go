@@ -1,0 +1,97 @@
+package commands_test
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/internal/evalset"
+	"github.com/arbiter-mtg/arbiter/internal/testrouter"
+)
+
+// suggestedRe reads a suggestion's source from its field name on the call
+// message: "Suggested: IPG 2.3 Game Play Error — …", "Suggested: MTR 4.2
+// …", "Suggested: 302.6. …" or "Suggested: Rule 302.6".
+var suggestedRe = regexp.MustCompile(`^Suggested: (?:(MTR|IPG|JAR) (\S+)|(?:Rule )?(\d{3}(?:\.\d+[a-z]?)?)\.?)`)
+
+func suggestedIDs(call commands.Reply) []string {
+	var out []string
+	for _, f := range call.Fields {
+		m := suggestedRe.FindStringSubmatch(f.Name)
+		switch {
+		case m == nil:
+		case m[1] != "":
+			out = append(out, strings.ToLower(m[1])+":"+m[2])
+		default:
+			out = append(out, "cr:"+m[3])
+		}
+	}
+	return out
+}
+
+// judgeCallFloors are the shares of real tournament calls whose /judge
+// call suggestion, at a server set to Competitive REL, puts an expected
+// section first, measured when judge calls were added: a change that
+// suggests worse fails.
+var judgeCallFloors = map[string]float64{
+	evalset.SplitTune:   0.45, // 10 of 22
+	evalset.SplitReport: 0.47, // 10 of 21
+}
+
+// TestJudgeCallSuggestionsOnRealCalls measures the real tournament calls
+// of the development set (the tune half, which may be tuned on, and the
+// report half, which may not) through /judge call at a server set to
+// Competitive REL, and at one with no REL set: how often the call's first
+// suggestion is a section the judge's answer rests on.
+func TestJudgeCallSuggestionsOnRealCalls(t *testing.T) {
+	ctx := context.Background()
+	for _, rel := range []string{"competitive", ""} {
+		desk := &fakeDesk{}
+		r := testrouter.With(t, func(d *commands.Deps) {
+			d.Desk = desk
+			d.Judge = commands.JudgeConfig{Channel: "judges", Roles: []string{judgeRole}, REL: rel}
+		})
+		for _, split := range []string{evalset.SplitTune, evalset.SplitReport} {
+			qs := evalset.Kind(evalset.Split(evalset.Dev(), split), evalset.KindTournament)
+			first, any := 0, 0
+			for _, q := range qs {
+				desk.mu.Lock()
+				before := len(desk.opened)
+				desk.mu.Unlock()
+				if rep := r.Serve(ctx, judgeReq("call", "player", "play", false, "question", clipRunes(q.Question, 1000))); rep.Error {
+					t.Fatalf("%s: /judge call: %s", q.ID, fieldsText(rep))
+				}
+				desk.mu.Lock()
+				call := desk.opened[before].rep
+				desk.mu.Unlock()
+				ids := suggestedIDs(call)
+				expected := func(id string) bool { return slices.Contains(q.Expect, id) }
+				if len(ids) > 0 && expected(ids[0]) {
+					first++
+				} else if testing.Verbose() && split == evalset.SplitTune && rel != "" {
+					t.Logf("miss %s want %v got %v", q.ID, q.Expect, ids)
+				}
+				if slices.ContainsFunc(ids, expected) {
+					any++
+				}
+			}
+			rate := float64(first) / float64(max(len(qs), 1))
+			t.Logf("rel %-12q %-6s %d tournament calls: right section first %d (%.1f%%), among the suggestions %d (%.1f%%)",
+				rel, split, len(qs), first, 100*rate, any, 100*float64(any)/float64(max(len(qs), 1)))
+			if rel != "" && rate < judgeCallFloors[split] {
+				t.Errorf("%s: %.2f below the floor %.2f", split, rate, judgeCallFloors[split])
+			}
+		}
+	}
+}
+
+func clipRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}
