@@ -101,4 +101,10 @@ func (s *downStore) Get(context.Context, string) ([]byte, bool, error) {
 }
 func (s *downStore) Apply(context.Context, session.Batch) error { return s.fail(true) }
 func (s *downStore) Ping(context.Context) error                 { return s.fail(false) }
-func (s *downStore) Close() error                               { return nil }
+func (s *downStore) Publish(context.Context, string, []byte) error {
+	return s.fail(true)
+}
+func (s *downStore) Subscribe(context.Context, string) (<-chan []byte, error) {
+	return nil, s.fail(false)
+}
+func (s *downStore) Close() error { return nil }
