@@ -46,6 +46,10 @@ func (r *Router) registerAll() {
 		}},
 	}}, nil, r.completeCR)
 	r.Subcommand("cr", "diff", r.crDiff)
+	r.Command(Definition{Name: "admin", Description: "The bot owners' commands", Type: SlashCommand, Options: []Option{
+		{Name: "reload", Description: "Fetch newer rules and cards and reload the data served (owners only)", Type: OptionSubcommand},
+	}}, nil, nil)
+	r.Subcommand("admin", "reload", r.adminReload)
 	r.Command(Definition{Name: "help", Description: "What Arbiter can do", Type: SlashCommand}, r.help, nil)
 	r.Command(Definition{Name: FindRules, Type: MessageCommand}, r.findRules, nil)
 

@@ -361,6 +361,7 @@ var examples = map[string]string{
 	"jar":        "/jar",
 	"scenario":   "/scenario add line:Ornithopter as O (new)",
 	"cr":         "/cr diff rule:702",
+	"admin":      "/admin reload",
 	"help":       "/help",
 	"Find rules": "",
 }
