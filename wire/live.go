@@ -131,10 +131,12 @@ func (r *Reloader) reload(ctx context.Context, download bool, reason string) (co
 			return rep, nil
 		}
 	}
+	loadStart := time.Now()
 	kb, err := r.Load()
 	if err != nil {
 		return r.failed(rep, reason, err)
 	}
+	loaded := time.Since(loadStart)
 	d := FromKB(kb)
 	warm(d)
 	if _, err := r.Live.Replace(d); err != nil {
@@ -147,7 +149,7 @@ func (r *Reloader) reload(ctx context.Context, download bool, reason string) (co
 		r.OnSwap(kb)
 	}
 	r.log().Info("data reloaded", "reason", reason, "cr", r.served.Format(time.DateOnly), "was", rep.Before.Format(time.DateOnly),
-		"cards", rep.Cards, "took", rep.Took.Round(time.Millisecond))
+		"cards", rep.Cards, "took", rep.Took.Round(time.Millisecond), "load", loaded.Round(time.Millisecond))
 	if updErr != nil {
 		rep.Notes = append(rep.Notes, "some downloads failed; what did download is loaded")
 	}
