@@ -53,6 +53,10 @@ type Reloader struct {
 	inputs string     // of the data served
 	served time.Time  // the effective date of the CR served
 	cards  int        // the cards served
+	// heardCR is the newest CR date announced by another instance that
+	// this one has acted on: an announcement it cannot follow (its
+	// downloads fail) is tried once, not at every poll.
+	heardCR time.Time
 }
 
 // announcement is what an instance publishes at VersionKey.
@@ -282,7 +286,16 @@ func (r *Reloader) heard(ctx context.Context, msg []byte) {
 		return
 	}
 	date, err := time.Parse(time.DateOnly, a.CR)
-	if err != nil || !date.After(r.Served()) {
+	if err != nil {
+		return
+	}
+	r.mu.Lock()
+	act := date.After(r.served) && date.After(r.heardCR)
+	if act {
+		r.heardCR = date
+	}
+	r.mu.Unlock()
+	if !act {
 		return
 	}
 	r.log().Info("another instance serves a newer CR; reloading", "instance", a.Instance, "cr", a.CR)

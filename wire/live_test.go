@@ -16,6 +16,7 @@ import (
 
 	"github.com/arbiter-mtg/arbiter/commands"
 	"github.com/arbiter-mtg/arbiter/internal/shareddata"
+	"github.com/arbiter-mtg/arbiter/internal/testkb"
 	"github.com/arbiter-mtg/arbiter/rulings"
 	"github.com/arbiter-mtg/arbiter/rulings/fetch"
 	"github.com/arbiter-mtg/arbiter/rulings/fetch/fetchtest"
@@ -266,4 +267,47 @@ func TestReloadAcrossInstances(t *testing.T) {
 	c := newInstance(t, f, "20260116", store())
 	run(c, 0)
 	waitFor(t, "c, started later, to serve the April CR", func() bool { return c.servedCR(t) == "2026-04-17" })
+}
+
+// An announcement this instance cannot follow (its download fails) is
+// tried once, not again at every read of the key; a newer one is tried.
+func TestAnnouncementTriedOnce(t *testing.T) {
+	store := session.NewMemory()
+	defer store.Close()
+	kb := rulings.LoadCR(testkb.CR(t)) // 2026-04-17
+	var updates atomic.Int32
+	rl := &Reloader{
+		Load:   func() (*rulings.KB, error) { return nil, fmt.Errorf("no load expected") },
+		Inputs: func() (string, error) { return "same files", nil },
+		Update: func(context.Context) ([]string, error) {
+			updates.Add(1)
+			return nil, fmt.Errorf("cannot reach the rules page")
+		},
+		Store: store,
+	}
+	rl.Begin(kb)
+	ctx := context.Background()
+	announce := func(date string) {
+		t.Helper()
+		if err := store.Publish(ctx, VersionKey, []byte(`{"cr":"`+date+`","instance":"other"}`)); err != nil {
+			t.Fatal(err)
+		}
+		rl.readVersion(ctx)
+	}
+	announce("2026-04-17") // what this instance serves: nothing to do
+	if n := updates.Load(); n != 0 {
+		t.Fatalf("%d downloads for the version already served", n)
+	}
+	announce("2026-08-01")
+	announce("2026-08-01")
+	if n := updates.Load(); n != 1 {
+		t.Fatalf("%d downloads for one announcement, want 1", n)
+	}
+	announce("2026-11-14")
+	if n := updates.Load(); n != 2 {
+		t.Fatalf("%d downloads after a newer announcement, want 2", n)
+	}
+	if got := rl.Served().Format(time.DateOnly); got != "2026-04-17" {
+		t.Errorf("serving %s after failed downloads", got)
+	}
 }
