@@ -57,6 +57,8 @@ type Reloader struct {
 	// this one has acted on: an announcement it cannot follow (its
 	// downloads fail) is tried once, not at every poll.
 	heardCR time.Time
+
+	subFailing bool // the last Subscribe failed (Run's goroutine only)
 }
 
 // announcement is what an instance publishes at VersionKey.
@@ -258,11 +260,16 @@ func (r *Reloader) Run(ctx context.Context, checkEvery, poll time.Duration) {
 func (r *Reloader) subscribe(ctx context.Context) <-chan []byte {
 	ch, err := r.Store.Subscribe(ctx, VersionKey)
 	if err != nil {
-		if ctx.Err() == nil {
-			r.log().Warn("cannot hear other instances' data versions yet; retrying", "err", err)
+		if ctx.Err() == nil && !r.subFailing {
+			r.log().Warn("cannot hear other instances' data versions yet; retrying every poll", "err", err)
 		}
+		r.subFailing = true
 		return nil
 	}
+	if r.subFailing {
+		r.log().Info("hearing other instances' data versions again")
+	}
+	r.subFailing = false
 	return ch
 }
 

@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"runtime/metrics"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -27,7 +28,8 @@ type answer struct{ start, end time.Time }
 // reports the longest answer among those under way during a reload
 // (max-ms-during), the same over an equally long stretch with no reload
 // (max-ms-quiet), and how long a reload takes (reload-ms: load the
-// snapshot, build the sources and warm them, swap).
+// snapshot, build the sources and warm them, swap) and the heap's peak
+// (peak-heap-MiB, both knowledge bases held at once during a reload).
 func BenchmarkReloadUnderLoad(b *testing.B) {
 	dir, cache := b.TempDir(), b.TempDir()
 	for name, target := range map[string]string{
@@ -105,6 +107,21 @@ func BenchmarkReloadUnderLoad(b *testing.B) {
 			mu.Unlock()
 		}()
 	}
+	// The live heap's peak, sampled without stopping the world: while a
+	// reload runs, the old and the new knowledge base are both held.
+	var peak atomic.Uint64
+	sampleDone := make(chan struct{})
+	go func() {
+		defer close(sampleDone)
+		sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		for !stop.Load() {
+			metrics.Read(sample)
+			if v := sample[0].Value.Uint64(); v > peak.Load() {
+				peak.Store(v)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
 	type window struct{ from, to time.Time }
 	var reloads, quiet []window
 	time.Sleep(time.Second) // the load settles
@@ -123,6 +140,8 @@ func BenchmarkReloadUnderLoad(b *testing.B) {
 	b.StopTimer()
 	stop.Store(true)
 	wg.Wait()
+	<-sampleDone
+	b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MiB")
 
 	maxIn := func(ws []window) (time.Duration, int) {
 		var worst time.Duration
