@@ -45,6 +45,11 @@ type Reloader struct {
 	Store session.Store
 	// OnSwap, when set, is told of each knowledge base swapped in.
 	OnSwap func(kb *rulings.KB)
+	// Around, when set, is called before a load begins; the function it
+	// returns is called once the load has been swapped in or has failed
+	// (the server lifts the memory limit chosen for one knowledge base
+	// while two are held).
+	Around func() (done func())
 	Log    *slog.Logger
 	// Instance names this process in announcements (default host:pid).
 	Instance string
@@ -136,6 +141,9 @@ func (r *Reloader) reload(ctx context.Context, download bool, reason string) (co
 			rep.Cards = r.cards
 			return rep, nil
 		}
+	}
+	if r.Around != nil {
+		defer r.Around()()
 	}
 	loadStart := time.Now()
 	kb, err := r.Load()

@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"runtime/metrics"
 	"slices"
 	"sync"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/internal/gctune"
 	"github.com/arbiter-mtg/arbiter/internal/shareddata"
 	"github.com/arbiter-mtg/arbiter/rulings"
 	"github.com/arbiter-mtg/arbiter/session"
@@ -29,7 +31,8 @@ type answer struct{ start, end time.Time }
 // (max-ms-during), the same over an equally long stretch with no reload
 // (max-ms-quiet), and how long a reload takes (reload-ms: load the
 // snapshot, build the sources and warm them, swap) and the heap's peak
-// (peak-heap-MiB, both knowledge bases held at once during a reload).
+// (peak-heap-MiB, both knowledge bases held at once during a reload),
+// under three settings of the collector.
 func BenchmarkReloadUnderLoad(b *testing.B) {
 	dir, cache := b.TempDir(), b.TempDir()
 	for name, target := range map[string]string{
@@ -45,6 +48,20 @@ func BenchmarkReloadUnderLoad(b *testing.B) {
 		b.Fatal(err)
 	}
 	load := func() (*rulings.KB, error) { return rulings.LoadCached(dir, cache) }
+	// The collector as Go sets it by default; as serve and http set it
+	// (internal/gctune: GOGC and a soft memory limit from the live heap,
+	// both lifted during a reload); and as they set it but not lifted.
+	oldGC, oldLimit := debug.SetGCPercent(-1), debug.SetMemoryLimit(-1)
+	debug.SetGCPercent(oldGC)
+	for _, mode := range []string{"go-default", "server-gc", "server-gc-not-lifted"} {
+		b.Run(mode, func(b *testing.B) {
+			defer func() { debug.SetGCPercent(oldGC); debug.SetMemoryLimit(oldLimit) }()
+			reloadUnderLoad(b, load, mode)
+		})
+	}
+}
+
+func reloadUnderLoad(b *testing.B, load func() (*rulings.KB, error), mode string) {
 	kb, err := load()
 	if err != nil || kb.Snapshot == "" {
 		b.Fatalf("%v (snapshot %q)", err, kb.Snapshot)
@@ -71,6 +88,15 @@ func BenchmarkReloadUnderLoad(b *testing.B) {
 	rules := []string{"302.6", "613.4c", "702.19", "704.5k", "100.1"}
 	queries := []string{"can my creature attack the turn I played it", "layer 7b", "first strike damage", "summoning sickness"}
 	kb = nil
+	if mode != "go-default" {
+		gc := gctune.Apply(0)
+		if mode == "server-gc" {
+			rl.Around = func() func() {
+				done := gctune.Reloading(gc, 0)
+				return func() { gc = done() }
+			}
+		}
+	}
 
 	var (
 		mu      sync.Mutex

@@ -38,6 +38,9 @@ type server struct {
 	reloader *wire.Reloader
 	log      *slog.Logger
 	ops      *operations // metrics and health; nil in the console
+	// gc is what the collector was set to (tuneGC), chosen again after
+	// each reload.
+	gc gctune.Settings
 }
 
 // loadServer reads --config (and the environment), opens the store and
@@ -146,8 +149,19 @@ func (s *server) close() {
 // loaded (or from [limits] memory, or GOGC/GOMEMLIMIT in the environment)
 // and logs what it chose.
 func (s *server) tuneGC() {
-	set := gctune.Apply(int64(s.cfg.Limits.Memory))
-	s.log.Info("memory", "settings", set.String())
+	s.gc = gctune.Apply(int64(s.cfg.Limits.Memory))
+	s.log.Info("memory", "settings", s.gc.String())
+	if s.reloader != nil {
+		// A reload holds two knowledge bases for a while: the limit chosen
+		// for one is lifted meanwhile, then chosen again from the heap.
+		s.reloader.Around = func() func() {
+			done := gctune.Reloading(s.gc, int64(s.cfg.Limits.Memory))
+			return func() {
+				s.gc = done()
+				s.log.Info("memory after a reload", "settings", s.gc.String())
+			}
+		}
+	}
 }
 
 // signalContext ends on SIGINT or SIGTERM.
