@@ -3,14 +3,20 @@ package main
 import (
 	"context"
 	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/arbiter-mtg/arbiter/bot"
 	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/config"
 	"github.com/arbiter-mtg/arbiter/internal/shareddata"
 	"github.com/arbiter-mtg/arbiter/rulings"
 )
@@ -74,5 +80,50 @@ func TestSIGHUPReloadsTheDataDirectory(t *testing.T) {
 	base := "http://" + s.ops.addr.String()
 	if got := scrapeSeries(t, base); got[`arbiter_data_info{cr_effective="2026-04-17"}`] != 1 {
 		t.Errorf("the data metrics still name the old CR: %v", got)
+	}
+}
+
+// /admin is open to [discord] owners and to the application's owner and
+// team as Discord names them; without an answer from Discord, to the
+// configured ones only.
+func TestOwners(t *testing.T) {
+	answer := `{"id":"900","owner":{"id":"111"},"team":{"owner_user_id":"222","members":[{"user":{"id":"222"}},{"user":{"id":"333"}}]}}`
+	var auth string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/v9/oauth2/applications/@me" {
+			http.NotFound(w, r)
+			return
+		}
+		auth = r.Header.Get("Authorization")
+		w.Write([]byte(answer))
+	}))
+	defer srv.Close()
+	defer bot.SetAPIBase("https://discord.com")
+	if err := bot.SetAPIBase(srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.DiscardHandler)
+	cfg := config.Default()
+	cfg.Discord.Owners = []string{"42"}
+	if got := owners(cfg, log); !slices.Equal(got, []string{"42"}) {
+		t.Errorf("without a token: %v", got)
+	}
+	cfg.Discord.Token = "tok"
+	got := owners(cfg, log)
+	for _, id := range []string{"42", "111", "222", "333"} {
+		if !slices.Contains(got, id) {
+			t.Errorf("owners %v lack %s", got, id)
+		}
+	}
+	if auth != "Bot tok" {
+		t.Errorf("asked Discord with %q", auth)
+	}
+	answer = `{"message": "401: Unauthorized"}`
+	srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusUnauthorized)
+		w.Write([]byte(answer))
+	})
+	if got := owners(cfg, log); !slices.Equal(got, []string{"42"}) {
+		t.Errorf("Discord refusing: %v", got)
 	}
 }
