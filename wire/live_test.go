@@ -164,16 +164,18 @@ func TestReloadFromTheRulesPage(t *testing.T) {
 		inLog string // why, as the log says it
 	}{
 		{"corrupt file", func() { f.CRBody.Store([]byte("<html>Down for maintenance</html>")) }, "does not parse"},
-		{"truncated download", func() { f.CRBody.Store(april); f.Cut.Store(int64(len(april) / 2)) }, "unexpected EOF"},
+		{"truncated download", func() { f.Cut.Store(int64(len(april) / 2)); f.CRBody.Store(april) }, "unexpected EOF"},
 		{"truncated file", func() { f.CRBody.Store(april[:len(april)/3]) }, "does not parse"},
-		{"404", func() { f.CRBody.Store(april); f.TXTCode.Store(404) }, "404 Not Found"},
-		{"500", func() { f.CRBody.Store(april); f.TXTCode.Store(500) }, "500 Internal Server Error"},
+		{"404", func() { f.TXTCode.Store(404); f.CRBody.Store(april) }, "404 Not Found"},
+		{"500", func() { f.TXTCode.Store(500); f.CRBody.Store(april) }, "500 Internal Server Error"},
 	}
 	for _, c := range bad {
 		t.Run(c.name, func(t *testing.T) {
 			seen := len(in.log.String())
 			c.set()
-			defer func() { f.Cut.Store(0); f.TXTCode.Store(200); f.CRBody.Store(crBytes(t, "20260116")) }()
+			// The April CR is never served whole until the end: the
+			// checks run all the while.
+			defer func() { f.CRBody.Store(crBytes(t, "20260116")); f.TXTCode.Store(200); f.Cut.Store(0) }()
 			in.waitChecks(t, 2)
 			if got := in.servedCR(t); got != "2026-01-16" {
 				t.Fatalf("serving %s after a failed download, want 2026-01-16 kept", got)
