@@ -218,4 +218,20 @@ func TestSearchNotesChangedRules(t *testing.T) {
 			t.Errorf("search results lack %q:\n%s", want, text)
 		}
 	}
+	// A button shows how the first changed result changed, as /rule's does.
+	var btn string
+	for _, b := range rep.Buttons {
+		if strings.HasPrefix(b.CustomID, "crd:") {
+			btn = b.CustomID
+		}
+	}
+	id := strings.TrimPrefix(btn, "crd:")
+	if btn == "" || !strings.Contains(text, id+" (") {
+		t.Fatalf("no diff button for a result marked changed: %+v", rep.Buttons)
+	}
+	d := r.Handle(context.Background(), commands.Request{Kind: commands.KindComponent, CustomID: btn, UserID: "u1"})
+	dt := commands.AllText(r, d)
+	if d.Error || !d.Ephemeral || !strings.Contains(dt, id) || !strings.Contains(d.Title, "2026-04-17") {
+		t.Errorf("the diff button answered %+v", d)
+	}
 }

@@ -936,23 +936,6 @@ func (r *Router) SweepJudgeCalls(ctx context.Context, now time.Time) (int, error
 	return sent, nil
 }
 
-// RunJudgeSweeps sweeps the open calls every interval until ctx ends.
-// Every instance may run it: the store decides which one pings.
-func (r *Router) RunJudgeSweeps(ctx context.Context, every time.Duration) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case now := <-t.C:
-			if _, err := r.SweepJudgeCalls(ctx, now); err != nil {
-				r.log.WarnContext(ctx, "judge call sweep failed", "err", err)
-			}
-		}
-	}
-}
-
 // completeOpenCall suggests the server's open calls for call: options.
 func (r *Router) completeOpenCall(ctx context.Context, req Request) []Choice {
 	calls, err := r.openCalls(ctx, req.GuildID)

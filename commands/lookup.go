@@ -89,6 +89,7 @@ func (r *Router) searchReply(q string, kinds []string, limit int) (Reply, error)
 	var refs []string
 	seenRef := map[string]bool{}
 	changed, date := r.changedRules()
+	firstChanged := ""
 	for i, h := range hits {
 		name, url, cite, ok := r.hitSource(h)
 		if !ok {
@@ -96,6 +97,9 @@ func (r *Router) searchReply(q string, kinds []string, limit int) (Reply, error)
 		}
 		if what, ok := changed[cite.ID]; ok && cite.Kind == CiteCR {
 			name += " (" + what + " " + date + ")"
+			if firstChanged == "" {
+				firstChanged = cite.ID
+			}
 		}
 		rep.Citations = append(rep.Citations, cite)
 		value := strings.TrimSpace(h.Snippet)
@@ -124,6 +128,11 @@ func (r *Router) searchReply(q string, kinds []string, limit int) (Reply, error)
 		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + clip(q, 60)}
 	}
 	rep.Buttons = citeButtons(refs)
+	if firstChanged != "" {
+		// The first result that changed in the newest CR: its diff, as
+		// /rule's "What changed" shows it.
+		rep.Buttons = append(rep.Buttons, Button{Label: "What changed in " + firstChanged, CustomID: "crd:" + firstChanged, Style: ButtonSecondary})
+	}
 	return rep, nil
 }
 

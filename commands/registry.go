@@ -68,6 +68,10 @@ func (r *Router) registerAll() {
 	r.Subcommand("judge", "queue", r.judgeQueue)
 	r.Subcommand("judge", "forget", r.judgeForget)
 	r.Subcommand("judge", "handoff", r.judgeHandoff)
+	r.Command(Definition{Name: "admin", Description: "The bot owners' commands", Type: SlashCommand, Options: []Option{
+		{Name: "reload", Description: "Fetch newer rules and cards and reload the data served (owners only)", Type: OptionSubcommand},
+	}}, nil, nil)
+	r.Subcommand("admin", "reload", r.adminReload)
 	r.Command(Definition{Name: "help", Description: "What Arbiter can do", Type: SlashCommand}, r.help, nil)
 	r.Command(Definition{Name: FindRules, Type: MessageCommand}, r.findRules, nil)
 

@@ -52,6 +52,10 @@ type Deps struct {
 	Queue           int
 	ScenarioTimeout time.Duration
 	Log             *slog.Logger
+	// Reloader, when set, reloads the data served (/admin reload), which
+	// only Owners (Discord user ids) may ask for.
+	Reloader Reloader
+	Owners   []string
 }
 
 // HandlerFunc answers a command, a subcommand, a button or a form. An error

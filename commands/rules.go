@@ -362,6 +362,7 @@ var examples = map[string]string{
 	"scenario":   "/scenario add line:Ornithopter as O (new)",
 	"cr":         "/cr diff rule:702",
 	"judge":      "/judge call question:My opponent forgot their Dark Confidant trigger and noticed after drawing",
+	"admin":      "/admin reload",
 	"help":       "/help",
 	"Find rules": "",
 }

@@ -104,4 +104,10 @@ func (s *downStore) Swap(context.Context, string, []byte, []byte, time.Duration)
 	return false, s.fail(true)
 }
 func (s *downStore) Ping(context.Context) error { return s.fail(false) }
-func (s *downStore) Close() error               { return nil }
+func (s *downStore) Publish(context.Context, string, []byte) error {
+	return s.fail(true)
+}
+func (s *downStore) Subscribe(context.Context, string) (<-chan []byte, error) {
+	return nil, s.fail(false)
+}
+func (s *downStore) Close() error { return nil }

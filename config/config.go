@@ -21,6 +21,7 @@ type Config struct {
 	// DataDir is scanned recursively for the CR text, card data and
 	// tournament documents.
 	DataDir string  `toml:"data_dir"`
+	Data    Data    `toml:"data"`
 	Discord Discord `toml:"discord"`
 	HTTP    HTTP    `toml:"http"`
 	Redis   Redis   `toml:"redis"`
@@ -29,6 +30,17 @@ type Config struct {
 	Judge   Judge   `toml:"judge"`
 	Metrics Metrics `toml:"metrics"`
 	Log     Log     `toml:"log"`
+}
+
+// Data configures how a running server keeps its data current.
+type Data struct {
+	// CheckEvery is how often `serve` and `http` run `data update` in the
+	// background and reload what changed; 0 turns the checks off (SIGHUP
+	// and /admin reload still reload).
+	CheckEvery Duration `toml:"check_every"`
+	// Cards makes the checks download Scryfall's card and ruling bulk
+	// files too, as `data update` does; false fetches the CR only.
+	Cards bool `toml:"cards"`
 }
 
 // Judge configures judge-channel assistance.
@@ -106,6 +118,9 @@ type Discord struct {
 	// [[Card Name]] or "CR 302.6" are answered (gateway mode; needs the
 	// privileged Message Content intent). Empty turns the watcher off.
 	WatchChannels []string `toml:"watch_channels"`
+	// Owners are the user ids allowed /admin, beside the application's
+	// owner (or its team's), which the bot asks Discord for at start.
+	Owners []string `toml:"owners"`
 }
 
 // HTTP configures the interactions endpoint (`arbiter http`).
@@ -244,6 +259,7 @@ func (d Duration) MarshalText() ([]byte, error) { return []byte(d.Duration.Strin
 // Default returns the configuration used when no file is given.
 func Default() Config {
 	return Config{
+		Data: Data{CheckEvery: Duration{24 * time.Hour}, Cards: true},
 		Discord: Discord{
 			APIBase:         "https://discord.com",
 			ShardCount:      ShardCount{N: 1},
@@ -297,6 +313,9 @@ func Load(path string) (Config, error) {
 	if len(cfg.Judge.Roles) == 0 {
 		cfg.Judge.Roles = nil
 	}
+	if len(cfg.Discord.Owners) == 0 {
+		cfg.Discord.Owners = nil
+	}
 	cfg.ApplyEnv(os.LookupEnv)
 	return cfg, cfg.Validate()
 }
@@ -330,6 +349,9 @@ func (c *Config) Validate() error {
 		errs = append(errs, errors.New("discord.api_base must not be empty (default https://discord.com)"))
 	} else if !strings.HasPrefix(c.Discord.APIBase, "http://") && !strings.HasPrefix(c.Discord.APIBase, "https://") {
 		errs = append(errs, fmt.Errorf("discord.api_base %q must start with http:// or https://", c.Discord.APIBase))
+	}
+	if c.Data.CheckEvery.Duration < 0 {
+		errs = append(errs, errors.New("data.check_every must be 0 (off) or positive (e.g. \"24h\")"))
 	}
 	if c.Limits.Rate < 0 {
 		errs = append(errs, errors.New("limits.rate must be 0 (no limit) or more"))

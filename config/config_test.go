@@ -106,6 +106,16 @@ func TestLoad(t *testing.T) {
 		},
 		{name: "judge rel", body: "[judge]\nrel = \"casual\"\n", wantErr: "judge.rel must be"},
 		{name: "judge escalate_after", body: "[judge]\nescalate_after = \"0s\"\n", wantErr: "judge.escalate_after and judge.call_ttl must be positive"},
+		{
+			name: "data checks and owners",
+			body: "[data]\ncheck_every = \"0s\"\ncards = false\n[discord]\nowners = [\"42\"]\n",
+			check: func(t *testing.T, c Config) {
+				if c.Data.CheckEvery.Duration != 0 || c.Data.Cards || len(c.Discord.Owners) != 1 || c.Discord.Owners[0] != "42" {
+					t.Errorf("Data = %+v, owners %v", c.Data, c.Discord.Owners)
+				}
+			},
+		},
+		{name: "negative check period", body: "[data]\ncheck_every = \"-1h\"\n", wantErr: "data.check_every must be"},
 		{name: "judge inline", body: "[judge]\ninline = \"everywhere\"\n", wantErr: "judge.inline must be"},
 		{name: "shard id outside count", body: "[discord]\nshard_id = 4\nshard_count = 4\n", wantErr: "shard_id 4 is outside 0..3"},
 		{name: "unknown key", body: "[discord]\ntokn = \"x\"\n", wantErr: "unknown keys discord.tokn"},

@@ -21,8 +21,15 @@ type DataInfo struct {
 
 // Data registers the data version: arbiter_data_info{cr_effective},
 // arbiter_data_cr_effective_timestamp_seconds, arbiter_data_cards,
-// arbiter_data_rulings and, with a snapshot, its age.
+// arbiter_data_rulings and, with a snapshot, its age. Called again after a
+// reload, it replaces them.
 func (m *Metrics) Data(d DataInfo) {
+	m.dataMu.Lock()
+	defer m.dataMu.Unlock()
+	for _, c := range m.data {
+		m.reg.Unregister(c)
+	}
+	m.data = nil
 	date := "unknown"
 	if !d.CREffective.IsZero() {
 		date = d.CREffective.Format(time.DateOnly)
@@ -44,12 +51,13 @@ func (m *Metrics) Data(d DataInfo) {
 	cards.Set(float64(d.Cards))
 	rulings := prometheus.NewGauge(prometheus.GaugeOpts{Name: "arbiter_data_rulings", Help: "Card rulings in the catalogue."})
 	rulings.Set(float64(d.Rulings))
-	m.reg.MustRegister(info, eff, cards, rulings)
+	m.data = []prometheus.Collector{info, eff, cards, rulings}
 	if !d.SnapshotTime.IsZero() {
 		t := d.SnapshotTime
-		m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		m.data = append(m.data, prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "arbiter_data_snapshot_age_seconds",
 			Help: "Age of the data snapshot being served.",
 		}, func() float64 { return time.Since(t).Seconds() }))
 	}
+	m.reg.MustRegister(m.data...)
 }

@@ -11,6 +11,7 @@ import (
 	"context"
 	"net/http"
 	"regexp"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -27,6 +28,9 @@ type Metrics struct {
 	latency  *prometheus.HistogramVec
 	deferred *prometheus.CounterVec
 	storeErr *prometheus.CounterVec
+
+	dataMu sync.Mutex
+	data   []prometheus.Collector // the gauges of the data served (Data)
 }
 
 // New returns the metrics with the Go runtime and process collectors

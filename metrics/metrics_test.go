@@ -294,6 +294,13 @@ func TestGatewayAndDataSeries(t *testing.T) {
 		t.Error("a second scrape does not show the gateway's new state")
 	}
 
+	// A reload replaces the data series: the old date is gone.
+	m.Data(DataInfo{CREffective: cr.AddDate(0, 3, 0), Cards: 27100})
+	got = scrape(t, srv.URL)
+	if _, old := got[`arbiter_data_info{cr_effective="2026-04-17"}`]; old || got[`arbiter_data_info{cr_effective="2026-07-17"}`] != 1 || got[`arbiter_data_cards`] != 27100 {
+		t.Errorf("after a second Data: %v", got)
+	}
+
 	// Without a snapshot there is no age to report.
 	m2 := New()
 	m2.Data(DataInfo{CREffective: cr})

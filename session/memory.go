@@ -60,6 +60,8 @@ type Memory struct {
 	mu      sync.Mutex
 	entries map[memKey]*memEntry
 	closed  bool
+	// subs are the Subscribe channels by key (notify.go).
+	subs map[string][]chan []byte
 
 	now       func() time.Time
 	stop      chan struct{}

@@ -60,6 +60,8 @@ type Store interface {
 	// Admitter claims an interaction and counts it against its user's
 	// rate limit in one step (see admit.go).
 	Admitter
+	// Notifier tells the other instances about a new data version.
+	Notifier
 	// Ping checks the backend.
 	Ping(ctx context.Context) error
 	Close() error

@@ -17,8 +17,11 @@ type asker struct {
 	a    *ask.Asker
 }
 
+// warm builds the pipeline's indexes now.
+func (w *asker) warm() { w.once.Do(func() { w.a = ask.New(w.kb) }) }
+
 func (w *asker) Ask(q string) commands.Asked {
-	w.once.Do(func() { w.a = ask.New(w.kb) })
+	w.warm()
 	ans := w.a.Ask(q)
 	out := commands.Asked{Tournament: ans.Tournament, Setup: ans.Setup}
 	for _, c := range ans.Cards {

@@ -57,7 +57,21 @@ func (s *server) startJudgeSweeps(ctx context.Context) {
 	if s.cfg.Discord.Token == "" || len(s.cfg.Judge.Channels) == 0 {
 		return
 	}
-	go s.router.RunJudgeSweeps(ctx, sweepEvery(s.cfg.Judge.EscalateAfter.Duration))
+	go func() {
+		t := time.NewTicker(sweepEvery(s.cfg.Judge.EscalateAfter.Duration))
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case now := <-t.C:
+				// The router current at each sweep: a reload swaps it.
+				if _, err := s.current().SweepJudgeCalls(ctx, now); err != nil {
+					s.log.WarnContext(ctx, "judge call sweep failed", "err", err)
+				}
+			}
+		}
+	}()
 }
 
 func newJudgeCmd(a *app) *cobra.Command {

@@ -92,7 +92,7 @@ rel = "regular"
 	ctx := context.Background()
 	call := commands.NewRequest("judge", "question", "Can my Ornithopter attack the turn it came in?")
 	call.Subcommand, call.ID, call.UserID, call.ChannelID, call.GuildID = "call", "1", "700", "600", "500"
-	if rep := s.router.Serve(ctx, call); rep.Error {
+	if rep := s.current().Serve(ctx, call); rep.Error {
 		t.Fatalf("/judge call: %+v", rep)
 	}
 	if len(*posted) != 1 || !strings.HasPrefix((*posted)[0], "650 ") || !strings.Contains((*posted)[0], "REL** Regular") {
@@ -104,7 +104,7 @@ rel = "regular"
 	var id string
 	fmt.Sscanf(strings.SplitN((*posted)[0], `"title":"Judge call `, 2)[1], "%10s", &id)
 	res.Options["call"] = id
-	if rep := s.router.Serve(ctx, res); rep.Error {
+	if rep := s.current().Serve(ctx, res); rep.Error {
 		t.Fatalf("/judge resolve: %+v", rep)
 	}
 	out, errOut, code := cli(t, "", "judge", "export", "--config", path)

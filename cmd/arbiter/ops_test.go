@@ -100,7 +100,7 @@ func TestServerMetricsHealthAndStartupLine(t *testing.T) {
 	if code, body := httpGet(t, base+"/readyz"); code != 200 {
 		t.Errorf("/readyz = %d %q with the data loaded and the memory store", code, body)
 	}
-	rep := s.router.Serve(context.Background(), commands.Request{Kind: commands.KindCommand, ID: "1001", Command: "rule", Options: map[string]string{"number": "302.6"}, UserID: "u1"})
+	rep := s.current().Serve(context.Background(), commands.Request{Kind: commands.KindCommand, ID: "1001", Command: "rule", Options: map[string]string{"number": "302.6"}, UserID: "u1"})
 	if rep.Error {
 		t.Fatalf("/rule 302.6: %+v", rep)
 	}
@@ -160,7 +160,7 @@ func TestWrongRedisURLIsAnErrorAtStart(t *testing.T) {
 		t.Errorf("/readyz = %d %q, want 503 naming PING", code, body)
 	}
 	logs.Reset()
-	s.router.Serve(context.Background(), commands.Request{Kind: commands.KindCommand, ID: "777", Command: "rule", Options: map[string]string{"number": "302.6"}, UserID: "u1"})
+	s.current().Serve(context.Background(), commands.Request{Kind: commands.KindCommand, ID: "777", Command: "rule", Options: map[string]string{"number": "302.6"}, UserID: "u1"})
 	lines := jsonLines(t, logs.String())
 	admission := 0
 	for _, l := range lines {

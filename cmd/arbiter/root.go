@@ -48,10 +48,8 @@ func (a *app) KB() (*rulings.KB, error) {
 		switch {
 		case a.DataSet && a.DataDir == "":
 			err = fmt.Errorf("the data directory is empty: pass --data DIR or set ARBITER_DATA")
-		case a.DataSet:
-			kb, err = loadKB(a.DataDir)
 		default:
-			kb, err = loadDefault(a.DataDir, snapshotDir())
+			kb, err = a.load()
 		}
 		if err != nil {
 			a.kbErr = exitCode(2, err)

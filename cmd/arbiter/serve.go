@@ -21,6 +21,7 @@ import (
 	"github.com/arbiter-mtg/arbiter/config"
 	"github.com/arbiter-mtg/arbiter/console"
 	"github.com/arbiter-mtg/arbiter/internal/gctune"
+	"github.com/arbiter-mtg/arbiter/rulings"
 	"github.com/arbiter-mtg/arbiter/session"
 	"github.com/arbiter-mtg/arbiter/wire"
 )
@@ -30,9 +31,16 @@ import (
 type server struct {
 	cfg    config.Config
 	store  session.Store
-	router *commands.Router
-	log    *slog.Logger
-	ops    *operations // metrics and health; nil in the console
+	router *commands.Router // the console's; nil once live holds it
+	// live serves router until a reload replaces it (serve and http);
+	// reloader reloads it. Both nil in the console.
+	live     *commands.Live
+	reloader *wire.Reloader
+	log      *slog.Logger
+	ops      *operations // metrics and health; nil in the console
+	// gc is what the collector was set to (tuneGC), chosen again after
+	// each reload.
+	gc gctune.Settings
 }
 
 // loadServer reads --config (and the environment), opens the store and
@@ -81,25 +89,55 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 	d.ScenarioTTL = cfg.Session.ScenarioTTL.Duration
 	d.PageTTL = cfg.Session.PageTTL.Duration
 	d.Log = log
+	if err := bot.SetAPIBase(cfg.Discord.APIBase); err != nil {
+		store.Close()
+		return nil, exitCode(2, err)
+	}
+	var rl *wire.Reloader
+	if ops != nil {
+		rl = a.newReloader(cfg, store, log)
+		d.Reloader, d.Owners = rl, owners(cfg, log)
+	}
 	d.Judge, d.Desk = judgeDeps(cfg, forceMemory, log)
 	router, err := commands.New(d)
 	if err != nil {
 		store.Close()
 		return nil, exitCode(2, err)
 	}
-	if err := bot.SetAPIBase(cfg.Discord.APIBase); err != nil {
-		store.Close()
-		return nil, exitCode(2, err)
-	}
+	s := &server{cfg: cfg, store: store, router: router, log: log, ops: ops}
 	if ops != nil {
 		ops.loaded(kb, router)
 		startupSummary(cmd.Context(), log, cmd.Name(), dataInfo(kb), store, url)
+		s.live, s.reloader = commands.NewLive(router), rl
+		// From here the live holder is the one reference to the router,
+		// so a reload's swap lets the old data go.
+		s.router = nil
+		rl.Live = s.live
+		rl.OnSwap = func(kb *rulings.KB) { ops.metrics.Data(dataInfo(kb)) }
+		rl.Begin(kb)
 	}
-	return &server{cfg: cfg, store: store, router: router, log: log, ops: ops}, nil
+	return s, nil
+}
+
+// serving is what the transports answer through: the live router of serve
+// and http, the router itself in the console.
+func (s *server) serving() commands.Server {
+	if s.live != nil {
+		return s.live
+	}
+	return s.router
+}
+
+// current is the router answering now.
+func (s *server) current() *commands.Router {
+	if s.live != nil {
+		return s.live.Router()
+	}
+	return s.router
 }
 
 func (s *server) dispatcher() *bot.Dispatcher {
-	return &bot.Dispatcher{Router: s.router, DeferAfter: s.cfg.Discord.DeferAfter.Duration, FollowUpTimeout: s.cfg.Discord.FollowUpTimeout.Duration, Log: s.log}
+	return &bot.Dispatcher{Router: s.serving(), DeferAfter: s.cfg.Discord.DeferAfter.Duration, FollowUpTimeout: s.cfg.Discord.FollowUpTimeout.Duration, Log: s.log}
 }
 
 // startServer is what serve and http do first: the configuration, the
@@ -123,8 +161,19 @@ func (s *server) close() {
 // loaded (or from [limits] memory, or GOGC/GOMEMLIMIT in the environment)
 // and logs what it chose.
 func (s *server) tuneGC() {
-	set := gctune.Apply(int64(s.cfg.Limits.Memory))
-	s.log.Info("memory", "settings", set.String())
+	s.gc = gctune.Apply(int64(s.cfg.Limits.Memory))
+	s.log.Info("memory", "settings", s.gc.String())
+	if s.reloader != nil {
+		// A reload holds two knowledge bases for a while: the limit chosen
+		// for one is lifted meanwhile, then chosen again from the heap.
+		s.reloader.Around = func() func() {
+			done := gctune.Reloading(s.gc, int64(s.cfg.Limits.Memory))
+			return func() {
+				s.gc = done()
+				s.log.Info("memory after a reload", "settings", s.gc.String())
+			}
+		}
+	}
 }
 
 // signalContext ends on SIGINT or SIGTERM.
@@ -158,7 +207,7 @@ GET /gateway/bot recommends with shard_count = "auto".`,
 			}
 			s.ops.metrics.Gateway(g)
 			if j := s.cfg.Judge; len(j.Channels) > 0 || j.Inline == "all" {
-				g.Watcher = &bot.Watcher{Router: s.router, Channels: map[string]bool{}, All: j.Inline == "all",
+				g.Watcher = &bot.Watcher{Router: s.serving(), Channels: map[string]bool{}, All: j.Inline == "all",
 					Max: j.Expand, Rate: j.ChannelRate, Window: j.ChannelWindow.Duration, Log: s.log}
 				for _, id := range j.Channels {
 					g.Watcher.Channels[id] = true
@@ -168,6 +217,7 @@ GET /gateway/bot recommends with shard_count = "auto".`,
 			ctx, stop := signalContext()
 			defer stop()
 			s.startJudgeSweeps(ctx)
+			s.keepCurrent(ctx)
 			if err := g.Open(ctx); err != nil {
 				if ctx.Err() != nil {
 					return nil // stopped by a signal while connecting
@@ -243,6 +293,7 @@ Slow answers are deferred and followed up through the interaction webhook.`,
 			ctx, stop := signalContext()
 			defer stop()
 			s.startJudgeSweeps(ctx)
+			s.keepCurrent(ctx)
 			s.log.Info("interactions endpoint listening", "addr", ln.Addr().String())
 			// On SIGTERM: stop accepting, answer what is in flight
 			// (deferred follow-ups included) within shutdown_grace, and

@@ -10,6 +10,7 @@ package gctune
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -84,4 +85,22 @@ func Apply(configLimit int64) Settings {
 		s.MemoryLimit, s.LimitFrom = limit, "heap"
 	}
 	return s
+}
+
+// Reloading prepares the collector for a reload, which holds the old and
+// the new knowledge base at once: under a memory limit chosen from the
+// heap (about twice the live heap) the collector would run without pause
+// for the whole load, taking the CPU answers need. A limit and a GOGC
+// chosen from the heap are lifted (to no limit and GOGC=100) until done is
+// called after the swap; done then measures the heap again and sets both
+// from it, as Apply does. A limit or GOGC from the environment or the
+// configuration is kept throughout.
+func Reloading(s Settings, configLimit int64) (done func() Settings) {
+	if s.LimitFrom == "heap" {
+		debug.SetMemoryLimit(math.MaxInt64)
+	}
+	if s.GOGCFrom == "heap" {
+		debug.SetGCPercent(100)
+	}
+	return func() Settings { return Apply(configLimit) }
 }

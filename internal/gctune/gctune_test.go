@@ -1,6 +1,7 @@
 package gctune
 
 import (
+	"math"
 	"runtime/debug"
 	"testing"
 )
@@ -58,4 +59,39 @@ func TestApplyRespectsTheEnvironment(t *testing.T) {
 	if got := debug.SetGCPercent(-1); got != s.GOGC {
 		t.Errorf("GOGC in force %d, reported %d", got, s.GOGC)
 	}
+}
+
+// During a reload a limit and a GOGC chosen from the heap are lifted, and
+// set again from the heap afterwards; ones from the environment stay.
+func TestReloading(t *testing.T) {
+	oldGC := debug.SetGCPercent(100)
+	oldLimit := debug.SetMemoryLimit(-1)
+	defer func() { debug.SetGCPercent(oldGC); debug.SetMemoryLimit(oldLimit) }()
+
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	s := Apply(0)
+	done := Reloading(s, 0)
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("limit during a reload %d, want none", got)
+	}
+	if got := debug.SetGCPercent(-1); got != 100 {
+		t.Errorf("GOGC during a reload %d, want 100", got)
+	}
+	after := done()
+	if got := debug.SetMemoryLimit(-1); got != after.MemoryLimit || after.LimitFrom != "heap" || got == math.MaxInt64 {
+		t.Errorf("limit after the reload %d (%v)", got, after)
+	}
+	if got := debug.SetGCPercent(-1); got != after.GOGC {
+		t.Errorf("GOGC after the reload %d, reported %d", got, after.GOGC)
+	}
+
+	t.Setenv("GOMEMLIMIT", "1GiB")
+	debug.SetMemoryLimit(1 << 30)
+	s = Apply(0)
+	done = Reloading(s, 0)
+	if got := debug.SetMemoryLimit(-1); got != 1<<30 {
+		t.Errorf("a limit from the environment was lifted: %d", got)
+	}
+	done()
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"sync/atomic"
 	"testing"
 
@@ -21,6 +22,10 @@ type Server struct {
 	CRBody  atomic.Value // []byte served as the TXT
 	TXTCode atomic.Int32 // status of the TXT download
 	Page    atomic.Value // string: the rules page
+	// Cut, when positive, cuts the TXT download off after that many
+	// bytes, its Content-Length still announcing the whole file (a
+	// connection lost mid-download).
+	Cut atomic.Int64
 }
 
 func New(t *testing.T) *Server {
@@ -54,7 +59,13 @@ func New(t *testing.T) *Server {
 			w.WriteHeader(c)
 			return
 		}
-		w.Write(f.CRBody.Load().([]byte))
+		body := f.CRBody.Load().([]byte)
+		if n := f.Cut.Load(); n > 0 && n < int64(len(body)) {
+			w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+			w.Write(body[:n])
+			return // the server closes the connection short of the length
+		}
+		w.Write(body)
 	})
 	mux.HandleFunc("/bulk-data", func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("User-Agent") == "" {
