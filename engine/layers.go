@@ -81,8 +81,9 @@ type state struct {
 	statics  map[string]*Effect
 	byInst   map[instKey]*Effect
 	restrict []restriction
-	owned    []bool // ch[i] belongs to this state (else it is the object's shared base)
-	trial    bool   // applying an effect to a trial copy (dependency check)
+	playerFx []playerEffect // effects on players (613.10), in timestamp order
+	owned    []bool         // ch[i] belongs to this state (else it is the object's shared base)
+	trial    bool           // applying an effect to a trial copy (dependency check)
 }
 
 // mut returns slot i's characteristics for writing, copying the shared
@@ -546,6 +547,10 @@ func (s *state) collectRestrictions() {
 		}
 		for _, p := range e.t.Parts {
 			if p.Layer != lRules {
+				continue
+			}
+			if p.Op == opPlayer {
+				s.notePlayerEffect(e, p) // applies to players, not objects (613.10)
 				continue
 			}
 			if p.Unless != nil && s.count(p.Unless, e) > 0 {

@@ -140,7 +140,8 @@ const (
 	opSetPTCounters
 	opRemoveLandTypes
 	opRemoveCreatureTypes
-	opRule // another effect on game rules (613.11): combat requirements, restrictions, untapping
+	opRule   // another effect on game rules (613.11): combat requirements, restrictions, untapping
+	opPlayer // an effect on players (613.10) or on how they play (613.11): applies to no object
 	nOps
 )
 
@@ -174,6 +175,9 @@ type Part struct {
 	// RuleText and RuleID: what an opRule effect does, and the rule that
 	// gives it meaning.
 	RuleText, RuleID string
+	// Players: whom an opPlayer effect applies to: 1 the source's
+	// controller, 2 that player's opponents, 3 every player.
+	Players int
 	// Unless: a can't-attack/block restriction holds only while nothing
 	// matches this filter ("unless defending player controls an Island").
 	Unless *Filter

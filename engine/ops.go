@@ -407,7 +407,8 @@ var ops = [nOps]opInfo{
 			return "loses all creature types → " + typeLine(c)
 		},
 	},
-	opRule: {name: "rule effect"}, // applies in no layer: collected after them (613.11) and shown on the object
+	opRule:   {name: "rule effect"},       // applies in no layer: collected after them (613.11) and shown on the object
+	opPlayer: {name: "effect on players"}, // applies to players after the layers (613.10): shown by "? you" and "? opponent"
 
 }
 

@@ -43,10 +43,19 @@ type QueryResult struct {
 	// DependsOnUnmodelled quotes the text the engine could not model that
 	// may change this answer (filled by dependsOnUnmodelled).
 	DependsOnUnmodelled []string
+	// Player answers "? you" and "? opponent": the effects on that player.
+	Player *PlayerView
 }
 
 // MarshalJSON writes the object shape or the check shape.
 func (q QueryResult) MarshalJSON() ([]byte, error) {
+	if q.Player != nil {
+		return json.Marshal(struct {
+			Line   int         `json:"line"`
+			Query  string      `json:"query"`
+			Player *PlayerView `json:"player"`
+		}{q.Line, q.Query, q.Player})
+	}
 	if q.IsCheck {
 		rs := q.Reasons
 		if rs == nil {
@@ -85,11 +94,12 @@ func (q *QueryResult) UnmarshalJSON(b []byte) error {
 		Summary string      `json:"summary"`
 		Reasons []Reason    `json:"reasons"`
 		Depends []string    `json:"depends_on_unmodelled"`
+		Player  *PlayerView `json:"player"`
 	}
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
-	*q = QueryResult{Line: raw.Line, Query: raw.Query, Object: raw.Object, Trace: raw.Trace, Summary: raw.Summary, Reasons: raw.Reasons, DependsOnUnmodelled: raw.Depends}
+	*q = QueryResult{Line: raw.Line, Query: raw.Query, Object: raw.Object, Trace: raw.Trace, Summary: raw.Summary, Reasons: raw.Reasons, DependsOnUnmodelled: raw.Depends, Player: raw.Player}
 	if raw.Answer != nil {
 		q.IsCheck, q.Answer = true, *raw.Answer
 	}
@@ -396,6 +406,15 @@ func (r *Report) Text() string {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(&b, "Line %d: ? %s\n", q.Line, q.Query)
+		if q.Player != nil {
+			if len(q.Player.Effects) == 0 {
+				fmt.Fprintf(&b, "No continuous effects apply to %s.\n", q.Player.Player)
+			}
+			for _, e := range q.Player.Effects {
+				fmt.Fprintf(&b, "  **%s** %s: %s\n", e.Rule, e.Source, e.Text)
+			}
+			continue
+		}
 		if q.IsCheck {
 			ans := "No."
 			if q.Answer {
@@ -511,6 +530,11 @@ func (r *Report) Rules() []string {
 		}
 		for _, rs := range q.Reasons {
 			add(rs.Rule + " " + rs.Text)
+		}
+		if q.Player != nil {
+			for _, e := range q.Player.Effects {
+				add(e.Rule)
+			}
 		}
 	}
 	for _, n := range r.Notes {

@@ -410,6 +410,10 @@ func (g *game) exec(st *Stmt) {
 			g.leave(o)
 		}
 	case StmtQuery:
+		if p, ok := playerRef(st.Ref); ok {
+			g.rep.Results = append(g.rep.Results, g.current().playerQuery(p, st))
+			return
+		}
 		o, ok := g.ref(st.Line, st.Ref)
 		if !ok {
 			return
