@@ -245,6 +245,10 @@ type Template struct {
 	// EntersWith: a replacement effect putting N Counter counters on the
 	// object as it enters (614.1c), not a continuous effect.
 	EntersWith bool
+	// EntersNote: the enters-with effect depends on how the object was
+	// cast or on a choice as it entered, which the statement states (its
+	// counters, "tapped"); it says what, for the message when it doesn't.
+	EntersNote string
 	// If: "If that creature is a Snake, it gets +2/+2": a spell's
 	// instruction carried out only if its target matches as it resolves.
 	If *Filter

@@ -39,6 +39,10 @@ type sentenceRule struct {
 	// noTemplate: the sentence modifies the previous one and makes no
 	// template of its own.
 	noTemplate bool
+	// split, if set, rewrites the sentence as several sentences with the
+	// same meaning, compiled in order ("~ enters tapped with two charge
+	// counters on it": it enters tapped, and it enters with the counters).
+	split func(m []string) []string
 }
 
 // predicateRule is one template of a clause after the subject.
@@ -255,7 +259,9 @@ var sentenceRules = []sentenceRule{
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			n, ok := number(m[1])
 			if !ok {
-				return Selector{}, false // X: the value paid is not in the scenario
+				// 107.3m: X is the value chosen for the spell that became
+				// it; the statement states the counters it entered with.
+				n, t.EntersNote = 0, "X: the value chosen as it was cast (107.3m)"
 			}
 			t.Action, t.N, t.Counter, t.EntersWith = actCounters, n, m[2], true
 			return Selector{Kind: selSelf, Noun: "~"}, true
@@ -627,6 +633,19 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 		m := r.re.FindStringSubmatch(low)
 		if m == nil {
 			continue
+		}
+		if r.split != nil {
+			var out []*Template
+			for _, part := range r.split(m) {
+				ts, ok := c.sentence(part, ctx)
+				if !ok {
+					ctx.outcome, ctx.class = outRejected, r.class
+					return nil, false
+				}
+				out = append(out, ts...)
+			}
+			ctx.outcome, ctx.class = outModelled, r.class
+			return out, true
 		}
 		var sel Selector
 		var ok bool

@@ -151,6 +151,26 @@ func (g *game) entersWithCounters(o *Object, cc *compiledCard, m Mods) {
 		stated[c.Kind] = true
 	}
 	for _, t := range cc.entersWith {
+		switch {
+		case t.Action == actNone:
+			continue // a choice as it enters: what it decides follows
+		case t.Action == actTap && t.EntersNote != "":
+			// "As ~ enters, you may pay 2 life. If you don't, it enters
+			// tapped": the statement says which (614.12a).
+			if !m.Tapped {
+				g.note(o.line, fmt.Sprintf("%s entered untapped, so its controller chose to %s as it entered; write \"(tapped)\" if they didn't", o.display(), t.EntersNote), "614.12a")
+			}
+			continue
+		case t.Action == actTap && t.Cond == nil:
+			o.tapped = true // "~ enters tapped" (614.1c)
+			continue
+		case t.Action == actCounters && t.EntersNote != "":
+			// How many depends on how it was cast: the statement says.
+			if !stated[t.Counter] {
+				g.errorf(o.line, "%s enters with %s counters %s, which the scenario doesn't record (614.1c): state the counters it entered with, e.g. \"%s (2 %s counters)\", or \"(0 %s counters)\" for none", o.display(), t.Counter, t.EntersNote, o.name, t.Counter, t.Counter)
+			}
+			continue
+		}
 		if t.Action == actTap {
 			// "enters tapped unless you control N or more other lands":
 			// counted on the board it enters (614.1d).

@@ -1,0 +1,99 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+func runScenario(t *testing.T, src string) *Report {
+	t.Helper()
+	s, err := Parse(src)
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	return run(s, nil)
+}
+
+func tappedAt(t *testing.T, r *Report, line int) bool {
+	t.Helper()
+	q := result(t, r, line)
+	if q.Object == nil {
+		t.Fatalf("line %d: no object", line)
+	}
+	return q.Object.Tapped
+}
+
+// 614.1c, 614.12: replacement effects that modify how a permanent enters.
+func TestEntersReplacements(t *testing.T) {
+	t.Run("enters tapped with counters: both", func(t *testing.T) {
+		// Vivid Crag: "Vivid Crag enters the battlefield tapped with two
+		// charge counters on it."
+		r := mustRun(t, `define Vivid Crag = Land "Vivid Crag enters the battlefield tapped with two charge counters on it.\n{T}: Add {R}."
+Vivid Crag
+? Vivid Crag`, nil)
+		q := result(t, r, 3)
+		if !q.Object.Tapped || q.Object.Counters["charge"] != 2 {
+			t.Errorf("want tapped with 2 charge counters, got tapped=%v %v", q.Object.Tapped, q.Object.Counters)
+		}
+	})
+	t.Run("X counters are stated", func(t *testing.T) {
+		// 107.3m: X is the value chosen for the spell; the statement says
+		// how many it entered with.
+		src := `define Rock Hydra = {X}{R}{R}{R} Creature — Hydra 0/0 "Rock Hydra enters the battlefield with X +1/+1 counters on it."
+Rock Hydra (3 +1/+1 counters)
+? Rock Hydra`
+		r := mustRun(t, src, nil)
+		if q := result(t, r, 3); ptOf(q.Object) != "3/3" {
+			t.Errorf("want 3/3, got %s", ptOf(q.Object))
+		}
+		// Unstated, the run says so instead of deciding X.
+		r = runScenario(t, `define Rock Hydra = {X}{R}{R}{R} Creature — Hydra 0/0 "Rock Hydra enters the battlefield with X +1/+1 counters on it."
+Rock Hydra`)
+		if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "107.3m") {
+			t.Errorf("want one error citing 107.3m, got %+v", r.Errors)
+		}
+	})
+	t.Run("kicked counters are stated", func(t *testing.T) {
+		r := runScenario(t, `define Golem = {5} Artifact Creature — Golem 2/4 "Kicker {2}\nIf Golem was kicked, it enters the battlefield with four +1/+1 counters on it."
+Golem`)
+		if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "702.33") {
+			t.Errorf("want one error citing kicker, got %+v", r.Errors)
+		}
+		r = mustRun(t, `define Golem = {5} Artifact Creature — Golem 2/4 "Kicker {2}\nIf Golem was kicked, it enters the battlefield with four +1/+1 counters on it."
+Golem (0 +1/+1 counters)
+? Golem`, nil)
+		if q := result(t, r, 3); ptOf(q.Object) != "2/4" {
+			t.Errorf("not kicked: want 2/4, got %s", ptOf(q.Object))
+		}
+	})
+	t.Run("shock land: the statement says whether it paid", func(t *testing.T) {
+		def := `define Blood Crypt = Land — Swamp Mountain "As Blood Crypt enters the battlefield, you may pay 2 life. If you don't, it enters the battlefield tapped."` + "\n"
+		r := mustRun(t, def+"Blood Crypt\n? Blood Crypt", nil)
+		if tappedAt(t, r, 3) {
+			t.Errorf("stated untapped: it is untapped")
+		}
+		if len(r.Notes) != 1 || r.Notes[0].Rule != "614.12a" || !strings.Contains(r.Notes[0].Text, "pay 2 life") {
+			t.Errorf("want a 614.12a note that it paid 2 life, got %+v", r.Notes)
+		}
+		r = mustRun(t, def+"Blood Crypt (tapped)\n? Blood Crypt", nil)
+		if !tappedAt(t, r, 3) || len(r.Notes) != 0 {
+			t.Errorf("stated tapped: tapped with no note, got tapped=%v notes %+v", tappedAt(t, r, 3), r.Notes)
+		}
+		if len(r.Unmodeled) != 0 {
+			t.Errorf("both sentences are modelled, got %+v", r.Unmodeled)
+		}
+	})
+	t.Run("if you control two or more other lands, it enters tapped", func(t *testing.T) {
+		def := `define Cave = Land "If you control two or more other lands, Cave enters the battlefield tapped.\n{T}: Add {R}."
+define Plains = Basic Land — Plains
+`
+		r := mustRun(t, def+"Plains as P1\nCave\n? Cave", nil)
+		if tappedAt(t, r, 5) {
+			t.Errorf("one other land: untapped")
+		}
+		r = mustRun(t, def+"Plains as P1\nPlains as P2\nCave\n? Cave", nil)
+		if !tappedAt(t, r, 6) {
+			t.Errorf("two other lands: tapped")
+		}
+	})
+}
