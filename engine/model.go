@@ -175,6 +175,9 @@ type Part struct {
 	// RuleText and RuleID: what an opRule effect does, and the rule that
 	// gives it meaning.
 	RuleText, RuleID string
+	// Hidden: opCDACount and opModPTCount count cards in a zone the
+	// scenario doesn't hold (a hand, a graveyard): the result is unknown.
+	Hidden string
 	// Players: whom an opPlayer effect applies to: 1 the source's
 	// controller, 2 that player's opponents, 3 every player.
 	Players int

@@ -295,6 +295,13 @@ var ops = [nOps]opInfo{
 		writes: fPT,
 		reads:  fTypes | fColors | fControl,
 		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			if p.Hidden != "" {
+				// 604.3: the ability defines it; what it counts is not
+				// in the scenario, so the value is unknown.
+				c.PUnknown = c.PUnknown || p.Which&1 != 0
+				c.TUnknown = c.TUnknown || p.Which&2 != 0
+				return "characteristic-defining ability counts " + p.Hidden + ", which the scenario doesn't hold: unknown"
+			}
 			n := s.count(p.Count, e)
 			if p.Which&1 != 0 {
 				c.P, c.PUnknown = n, false
@@ -305,7 +312,9 @@ var ops = [nOps]opInfo{
 			return fmt.Sprintf("characteristic-defining ability counts %d → %d/%d", n, c.P, c.T)
 		},
 		sig: func(s *state, p Part, e *Effect, slots []int, ctrl Player, b *strings.Builder) {
-			b.WriteString(strconv.Itoa(s.count(p.Count, e)))
+			if p.Count != nil {
+				b.WriteString(strconv.Itoa(s.count(p.Count, e)))
+			}
 		},
 		lowers: always,
 	},
@@ -326,6 +335,7 @@ var ops = [nOps]opInfo{
 		reads:  0,
 		apply: func(s *state, p Part, e *Effect, c *Chars) string {
 			c.P, c.T = c.T, c.P
+			c.PUnknown, c.TUnknown = c.TUnknown, c.PUnknown
 			return fmt.Sprintf("power and toughness switched → %d/%d", c.P, c.T)
 		},
 		lowers: always,
@@ -355,6 +365,11 @@ var ops = [nOps]opInfo{
 		writes: fPT,
 		reads:  fTypes | fColors | fControl,
 		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			if p.Hidden != "" {
+				c.PUnknown = c.PUnknown || p.P != 0
+				c.TUnknown = c.TUnknown || p.T != 0
+				return fmt.Sprintf("%+d/%+d for each of %s, which the scenario doesn't hold: unknown", p.P, p.T, p.Hidden)
+			}
 			n := s.countFor(p, e, c)
 			c.P += n * p.P
 			c.T += n * p.T

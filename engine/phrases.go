@@ -194,7 +194,9 @@ var colorCounts = map[string]int{"colorless": 1, "monocolored": 2, "multicolored
 func parseFilter(words []string) (Filter, bool) {
 	var f Filter
 	ws := append([]string(nil), words...)
-	join := strings.Join(ws, " ")
+	// "Artifacts and/or enchantments you control": an object that is
+	// either or both (counted once).
+	join := strings.ReplaceAll(strings.Join(ws, " "), " and/or ", " or ")
 	// "All Forests and all Saprolings": either kind.
 	if parts := strings.Split(join, " and all "); len(parts) == 2 {
 		a, ok1 := parseFilter(strings.Fields(parts[0]))

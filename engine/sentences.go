@@ -84,6 +84,9 @@ var (
 	reForEach      = regexp.MustCompile(`^gets? ([+-]\d+)/([+-]\d+) for each (.+)$`)
 	reShares       = regexp.MustCompile(`^(.+?) that shares? (?:at least )?a creature type with it$|^(.+?) that shares? at least one creature type with it$`)
 	reSlashPT      = regexp.MustCompile(`^(\d+)/(\d+)$`)
+	// reHiddenCount: cards in a hand or a graveyard, zones a scenario
+	// doesn't hold (it holds the battlefield).
+	reHiddenCount = regexp.MustCompile(`^(?:(?:other |nonland |nonbasic |noncreature |creature |land |artifact |enchantment |instant |sorcery |planeswalker |legendary |and |or |, )*cards?|card types among cards) in (?:your|all|your opponents'|each opponent's|an opponent's|target opponent's) (?:graveyards?|hand)$`)
 )
 
 // sentenceRules are the whole-sentence templates, in the order they are
@@ -173,6 +176,10 @@ var sentenceRules = []sentenceRule{
 				layer = L7b
 			} else {
 				t.CDA = true
+			}
+			if reHiddenCount.MatchString(m[3]) {
+				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Hidden: m[3]}}
+				return Selector{Kind: selSelf, Noun: "~"}, true
 			}
 			if cm := reCountersOnIt.FindStringSubmatch(m[3]); cm != nil {
 				t.Parts = []Part{{Layer: layer, Op: opSetPTCounters, Which: which, Counter: cm[1]}}
@@ -347,6 +354,9 @@ func init() {
 			dp, _ := strconv.Atoi(m[1])
 			dt, _ := strconv.Atoi(m[2])
 			what, shares := m[3], false
+			if reHiddenCount.MatchString(what) {
+				return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Hidden: what}}, true
+			}
 			// "for each Aura attached to it", "for each charge counter on ~"
 			if am := reAttachedToIt.FindStringSubmatch(what); am != nil {
 				st, kind := nonCreatureSubtypeNoun(am[1])
