@@ -360,6 +360,12 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 		for _, p := range sentencePairs(normQuotes(orig), text) {
 			ts, ok := c.sentence(p[1], ctx)
 			rec.sentences = append(rec.sentences, sentenceRecord{orig: p[0], norm: p[1], outcome: ctx.outcome, class: ctx.class})
+			chosen := !ok && reChosen.MatchString(p[1]) && compilesWithChoice(def, p[1])
+			if chosen {
+				// Read with the choice the statement states (614.12a).
+				r := &rec.sentences[len(rec.sentences)-1]
+				r.outcome, r.class = outModelled, chosenClass
+			}
 			if !ok {
 				m := staticMiss{ab: ab, text: p[0], norm: strings.ToLower(p[1])}
 				cc.staticMiss = append(cc.staticMiss, m)
@@ -368,7 +374,10 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 				if reEntersAsCopy.MatchString(strings.ToLower(p[1])) {
 					msg += " [replacement effect: write \"CARD (copy of REF)\" to have it enter as a copy]"
 				}
-				if strings.Contains(strings.ToLower(p[1]), "the chosen ") {
+				switch {
+				case chosen:
+					msg += " [a choice made as it entered (614.12a): state it as it enters, e.g. \"" + def.Name + " (chosen " + exampleChoice(def) + ")\"]"
+				case strings.Contains(strings.ToLower(p[1]), "the chosen "):
 					msg += " [a choice made as it entered: write the chosen color, type or name into the text with define]"
 				}
 				cc.unmodeled = append(cc.unmodeled, msg)

@@ -29,7 +29,9 @@
 //
 // MODIFIERS, comma-separated: token, tapped, new, face down, attached to
 // REF, N KIND counter(s), copy of REF [except ...] (enters as a copy,
-// 707.5). The statements are tried in this order (engine.Grammar); the
+// 707.5), chosen CHOICE (a color, creature type or basic land type chosen
+// as it entered, 614.12a). "? you" and "? opponent" list the effects on
+// that player (613.10). The statements are tried in this order (engine.Grammar); the
 // last takes any other line. The exceptions the card's own enter-as-a-copy
 // ability states about types, abilities and legendary ("except it's an
 // Illusion in addition to its other types") are part of the copiable

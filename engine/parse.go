@@ -48,6 +48,7 @@ type Mods struct {
 	CopyOf                       string // "copy of REF": enters as a copy (707.5)
 	CopyExcept, CopyKeepColor    bool   // "... except it doesn't copy that creature's color and it has this ability"
 	Counters                     []CounterMod
+	Chosen                       []string // "chosen red": a choice made as it entered (614.12a)
 }
 
 // CounterMod is "N KIND counters".
@@ -304,6 +305,8 @@ func parseMods(s string) (Mods, string) {
 			if m.CopyOf == "" {
 				return m, "expected a reference after \"copy of\""
 			}
+		case strings.HasPrefix(low, "chosen "):
+			m.Chosen = append(m.Chosen, strings.TrimSpace(p[len("chosen "):]))
 		case strings.HasPrefix(low, "attached to "):
 			m.AttachedTo = strings.TrimSpace(p[len("attached to "):])
 			if m.AttachedTo == "" {
@@ -312,7 +315,7 @@ func parseMods(s string) (Mods, string) {
 		default:
 			cm := reCounterM.FindStringSubmatch(p)
 			if cm == nil {
-				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF, copy of REF or N KIND counters", p)
+				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF, copy of REF, chosen CHOICE or N KIND counters", p)
 			}
 			n, ok := number(cm[1])
 			if !ok {

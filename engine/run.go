@@ -453,6 +453,14 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		token: m.Token, tapped: m.Tapped, faceDown: m.FaceDown, ts: g.ts,
 		counters: map[string]int{}, counterTS: map[string]int{}, onBF: true, continuous: !m.New, line: st.Line}
 	cc := g.comp.compileCard(d)
+	if len(m.Chosen) > 0 {
+		// 614.12a: the text that refers to the choice reads it.
+		cd, msg := applyChoices(d, m.Chosen)
+		if msg != "" {
+			g.errorf(st.Line, "%s", msg)
+		}
+		cc = g.comp.compileCard(cd)
+	}
 	o.printed = cc.abilities
 	var edits []func(*Chars)
 	for _, u := range cc.unmodeled {
