@@ -325,12 +325,18 @@ func (s *state) exists(e *Effect) bool {
 	return s.ch[i].hasAbility(e.abID, e.grant) && s.condHolds(e)
 }
 
-// condHolds evaluates a static ability's "as long as" condition now.
+// condHolds evaluates a static ability's "as long as" condition now
+// ("unless" conditions are negated).
 func (s *state) condHolds(e *Effect) bool {
 	c := e.t.Cond
 	if c == nil {
 		return true
 	}
+	return s.condMet(e, c) != c.Not
+}
+
+// condMet evaluates a condition as written, without its negation.
+func (s *state) condMet(e *Effect, c *Condition) bool {
 	switch c.YourTurn {
 	case 1:
 		return e.ctrlNow(s) == You

@@ -218,7 +218,10 @@ type Condition struct {
 	SubjectIs *Filter
 	// Opponents: "you have N or more opponents" (a scenario has one).
 	Opponents int
-	Text      string
+	// Not: the effect exists while the condition does not hold ("can't
+	// attack unless you control an artifact").
+	Not  bool
+	Text string
 }
 
 type actionKind int

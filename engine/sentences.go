@@ -55,21 +55,29 @@ type predicateRule struct {
 var (
 	reAsLongPre      = regexp.MustCompile(`(?i)^as long as ([^,]+), `)
 	reAsLongPost     = regexp.MustCompile(`(?i) as long as (.+)$`)
-	reDevotion       = regexp.MustCompile(`^your devotion to (white|blue|black|red|green) is less than (\d+|one|two|three|four|five|six|seven|eight|nine|ten)$`)
+	reDevotion       = regexp.MustCompile(`^your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\d+|one|two|three|four|five|six|seven|eight|nine|ten)$`)
 	reYouControlA    = regexp.MustCompile(`^you control (?:a|an|another) (.+)$`)
 	reUntilEOTPre    = regexp.MustCompile(`(?i)^until (?:end of turn|your next turn|end of your next turn), `)
 	reUntilEOTPost   = regexp.MustCompile(`(?i) (?:until end of turn|this turn|until your next turn|until end of your next turn|until (?:its|their|your) (?:controller's |controllers' )?next untap steps?)$`)
 	reForAsLong      = regexp.MustCompile(`(?i) for as long as (.+)$`)
+	reUnlessPost     = regexp.MustCompile(`(?i)^(.+?) unless (.+)$`)
+	reEntersUnless   = regexp.MustCompile(`(?i)^~ enters(?: the battlefield)? tapped unless `)
+	reIfPost         = regexp.MustCompile(`(?i)^(.+ can't (?:attack|block|attack or block|be blocked)) if (.+)$`)
+	reDuringYourTurn = regexp.MustCompile(`(?i)^during your turn, `)
 	reHasCounter     = regexp.MustCompile(`^(?:it|~|that creature|that land|that permanent|that artifact) has an? (\S+) counters? on it$`)
 	reControlExactly = regexp.MustCompile(`^you control exactly (one|two|three|four|five|six|seven|eight|nine|ten|\d+) (.+)$`)
-	reControlAtLeast = regexp.MustCompile(`^you control (one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more (.+)$`)
+	reControlAtLeast = regexp.MustCompile(`^you control (?:at least (one|two|three|four|five|six|seven|eight|nine|ten|\d+)|(one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more) (.+)$`)
 	// reOffBattlefield: the objects a scenario has are permanents, so
 	// "cards that aren't on the battlefield, spells, and permanents" are
 	// its permanents.
-	reAttachedIsnt    = regexp.MustCompile(`^(?:enchanted|equipped) (?:creature|permanent|artifact|land) (?:isn't|is not) (?:a |an )?(\S+)$`)
-	reAttachedIs      = regexp.MustCompile(`^(?:enchanted|equipped) (?:creature|permanent|artifact|land) is (?:a |an )?(\S+)$`)
-	reHasNCounters    = regexp.MustCompile(`^~ has (one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more (\S+) counters on it$`)
-	reOppControls     = regexp.MustCompile(`^an opponent controls (?:a|an) (.+)$`)
+	reAttachedIsnt = regexp.MustCompile(`^(?:enchanted|equipped) (?:creature|permanent|artifact|land) (?:isn't|is not) (?:a |an )?(\S+)$`)
+	reAttachedIs   = regexp.MustCompile(`^(?:enchanted|equipped) (?:creature|permanent|artifact|land) is (?:a |an )?(\S+)$`)
+	reHasNCounters = regexp.MustCompile(`^(?:~|it) has (one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more (\S+) counters on it$`)
+	// "defending player": on the turn the creature attacks, its
+	// controller's opponent (506.2; a scenario has one).
+	reOppControls     = regexp.MustCompile(`^(?:an opponent|defending player) controls (?:a|an) (.+)$`)
+	reNoOppControls   = regexp.MustCompile(`^(?:no opponent controls (?:a|an)|your opponents control no|defending player controls no) (.+)$`)
+	reOnBattlefield   = regexp.MustCompile(`^there (?:is|are) (?:(one|two|three|four|five|six|seven|\d+) or more |an? )(.+) on the battlefield$|^(?:an?) ()(.+) is on the battlefield$`)
 	reControlNo       = regexp.MustCompile(`^you (?:control no|don't control an?) (.+)$`)
 	reTwoInstructions = regexp.MustCompile(`^((?:tap|untap) target [a-z ]+?) and ((?:gain control of|untap|tap) (?:it|them))$`)
 	reOffBattlefield  = regexp.MustCompile(`^all cards that aren't on the battlefield, spells, and permanents `)
@@ -603,6 +611,21 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 			return nil, false
 		}
 		cond, s = cd, s[:len(s)-len(m[0])]
+	} else if m := reUnlessPost.FindStringSubmatch(s); m != nil && ctx.self && !reEntersUnless.MatchString(s) {
+		// "~ can't attack unless you control an artifact": the
+		// restriction exists while the condition doesn't hold.
+		if cd, ok := parseCondition(strings.ToLower(m[2])); ok {
+			cd.Not = true
+			cond, s = cd, m[1]
+		}
+	} else if m := reIfPost.FindStringSubmatch(s); m != nil && ctx.self {
+		// "~ can't attack if defending player controls an untapped land":
+		// the restriction exists while the condition holds.
+		if cd, ok := parseCondition(strings.ToLower(m[2])); ok {
+			cond, s = cd, m[1]
+		}
+	} else if m := reDuringYourTurn.FindStringSubmatch(s); m != nil && ctx.self {
+		cond, s = &Condition{YourTurn: 1, Text: "it's your turn"}, s[len(m[0]):]
 	}
 	// Quoted abilities keep their own case and punctuation; the sentence
 	// refers to them by placeholder.
@@ -757,9 +780,9 @@ func parseCondition(low string) (*Condition, bool) {
 		return &Condition{Tapped: 1, Text: low}, true
 	case "~ is untapped", "it's untapped":
 		return &Condition{Tapped: 2, Text: low}, true
-	case "~ is equipped":
+	case "~ is equipped", "it's equipped":
 		return &Condition{AttachedSub: "Equipment", Text: low}, true
-	case "~ is enchanted":
+	case "~ is enchanted", "it's enchanted":
 		return &Condition{AttachedSub: "Aura", Text: low}, true
 	}
 	if m := reAttachedIsnt.FindStringSubmatch(low); m != nil {
@@ -801,6 +824,32 @@ func parseCondition(low string) (*Condition, bool) {
 		}
 		return &Condition{Counter: m[2], AtLeast: n, Text: low}, true
 	}
+	if m := reNoOppControls.FindStringSubmatch(low); m != nil {
+		f, ok := parseFilter(strings.Fields(m[1]))
+		if !ok {
+			return nil, false
+		}
+		f.Control = 2
+		return &Condition{Control: &f, None: true, Text: low}, true
+	}
+	if m := reOnBattlefield.FindStringSubmatch(low); m != nil {
+		// "there is a Mountain on the battlefield", "an enchantment is on
+		// the battlefield", "there are N or more Islands on the
+		// battlefield": anyone's.
+		n := 1
+		what := m[2] + m[4]
+		if m[1] != "" {
+			var ok bool
+			if n, ok = number(m[1]); !ok {
+				return nil, false
+			}
+		}
+		f, ok := parseFilter(strings.Fields(what))
+		if !ok {
+			return nil, false
+		}
+		return &Condition{Control: &f, AtLeast: n, Text: low}, true
+	}
 	if m := reOppControls.FindStringSubmatch(low); m != nil {
 		f, ok := parseFilter(strings.Fields(m[1]))
 		if !ok {
@@ -830,8 +879,8 @@ func parseCondition(low string) (*Condition, bool) {
 		return &Condition{Control: &f, AtLeast: n, AtMost: n, Text: low}, true
 	}
 	if m := reControlAtLeast.FindStringSubmatch(low); m != nil {
-		n, ok := number(m[1])
-		f, ok2 := parseFilter(strings.Fields(m[2]))
+		n, ok := number(m[1] + m[2])
+		f, ok2 := parseFilter(strings.Fields(m[3]))
 		if !ok || !ok2 {
 			return nil, false
 		}
@@ -839,11 +888,11 @@ func parseCondition(low string) (*Condition, bool) {
 		return &Condition{Control: &f, AtLeast: n, Text: low}, true
 	}
 	if m := reDevotion.FindStringSubmatch(low); m != nil {
-		n, ok := number(m[2])
+		n, ok := number(m[3])
 		if !ok {
 			return nil, false
 		}
-		return &Condition{Devotion: colorWords[m[1]], Less: n, Text: low}, true
+		return &Condition{Devotion: colorWords[m[1]] + colorWords[m[2]], Less: n, Text: low}, true
 	}
 	if m := reYouControlA.FindStringSubmatch(low); m != nil {
 		f, ok := parseFilter(strings.Fields(m[1]))

@@ -1,0 +1,70 @@
+package engine
+
+import "testing"
+
+// Conditions of static abilities read from today's wording: "unless"
+// (the effect exists while the condition doesn't hold), "if" on a
+// restriction, "during your turn", "there is ... on the battlefield",
+// "no opponent controls", devotion to two colors (700.5).
+func TestConditionWordings(t *testing.T) {
+	runCases(t, []scenarioCase{
+		{
+			name: "can't attack unless you control an artifact",
+			src: `define Castaways = {1}{B} Creature — Human Pirate 2/3 "Castaways can't attack unless you control an artifact."
+define Ring = {1} Artifact
+Castaways as C
+? can C attack
+Ring
+? can C attack`,
+			verdicts: []verdict{{line: 4, ok: false, rules: []string{"508.1c"}}, {line: 6, ok: true}},
+		},
+		{
+			name: "can't attack or block if an enchantment is on the battlefield",
+			src: `define Wirecat = {4} Artifact Creature — Cat 4/3 "Wirecat can't attack or block if an enchantment is on the battlefield."
+define Aura Thing = {1}{W} Enchantment
+Wirecat as W
+? can W attack
+opponent: Aura Thing
+? can W attack`,
+			verdicts: []verdict{{line: 4, ok: true}, {line: 6, ok: false, rules: []string{"508.1c"}}},
+		},
+		{
+			name: "during your turn",
+			src: `define Knight = {1}{W} Creature — Human Knight 2/2 "During your turn, Knight has first strike."
+Knight as K
+opponent: Knight as OK
+? K
+? OK`,
+			// The scenario is your turn: your Knight has first strike, the
+			// opponent's (whose turn it isn't) doesn't.
+			wants: []want{{line: 4, has: []string{"First strike"}}, {line: 5, lacks: []string{"First strike"}}},
+		},
+		{
+			name: "has flying as long as it's enchanted",
+			src: `define Trainee = {1}{W} Creature — Human 2/2 "Trainee has flying as long as it's enchanted."
+define Pacifism Thing = {W} Enchantment — Aura "Enchant creature"
+Trainee as T
+? T
+Pacifism Thing (attached to T)
+? T`,
+			wants: []want{{line: 4, lacks: []string{"Flying"}}, {line: 6, has: []string{"Flying"}}},
+		},
+		{
+			// 700.5: devotion to red and green counts each symbol that is
+			// red or green once, hybrid {R/G} once.
+			name: "devotion to two colors",
+			src: `define Xenagos = {1}{R}{G} Legendary Enchantment Creature — God 6/5 "As long as your devotion to red and green is less than seven, Xenagos isn't a creature."
+define Hybrid = {R/G}{R/G}{R/G} Creature — Elf 3/3
+define Green = {G}{G} Creature — Elf 2/2
+Xenagos
+Hybrid
+? Xenagos
+Green
+? Xenagos`,
+			wants: []want{
+				{line: 6, types: []string{"Enchantment"}},             // 2 + 3 = 5
+				{line: 8, types: []string{"Enchantment", "Creature"}}, // 5 + 2 = 7
+			},
+		},
+	}, nil)
+}
