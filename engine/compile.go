@@ -459,8 +459,13 @@ func keywordLine(low string) ([]string, bool) {
 	if k := leadingKeyword(low); k != "" && strings.HasPrefix(low[len(k):], "—") {
 		return []string{low}, true
 	}
+	// 702.124: "Partner with [name]": the name may hold a comma.
+	if strings.HasPrefix(low, "partner with ") && !strings.Contains(low, ".") {
+		return []string{low}, true
+	}
 	var out []string
-	for _, p := range strings.Split(low, ",") {
+	// Older cards separate keywords with semicolons ("Flying; banding").
+	for _, p := range strings.FieldsFunc(low, func(r rune) bool { return r == ',' || r == ';' }) {
 		p = strings.TrimSpace(p)
 		p = strings.TrimPrefix(p, "and ")
 		if p == "" {
@@ -523,6 +528,10 @@ func leadingKeyword(s string) string {
 // artifacts"); a sentence that merely starts with a keyword's word
 // ("flying creatures get ...") is not one.
 func isKeywordItem(p string) bool {
+	// 702.29e: typecycling ("plainscycling {2}", "basic landcycling {1}").
+	if reTypecycling.MatchString(p) {
+		return true
+	}
 	k := leadingKeyword(p)
 	if k == "" {
 		return false
@@ -540,6 +549,8 @@ func isKeywordItem(p string) bool {
 	}
 	return reKeywordParam.MatchString(strings.TrimPrefix(p[len(k):], ""))
 }
+
+var reTypecycling = regexp.MustCompile(`^[a-z]+(?: [a-z]+)?cycling \{[^:]*$`)
 
 var triggerStart = regexp.MustCompile(`^(?:[a-z ]+ — )?(when|whenever|at the beginning|at end|at the end)\b`)
 
@@ -560,8 +571,16 @@ func isActivated(text string) bool {
 		strings.HasPrefix(cost, "discard") || strings.HasPrefix(cost, "pay") ||
 		strings.HasPrefix(cost, "remove") || strings.HasPrefix(cost, "tap") ||
 		strings.HasPrefix(cost, "exile") || strings.Contains(cost, "loyalty") ||
-		strings.HasPrefix(cost, "[") // loyalty abilities, [+1]: (606.1)
+		strings.HasPrefix(cost, "[") || // loyalty abilities, [+1]: (606.1)
+		reLoyaltyCost.MatchString(cost) ||
+		// 602.1: other costs, written as instructions ("Put a -1/-1
+		// counter on ~:", "Return ~ to its owner's hand:", "Reveal ...:").
+		strings.HasPrefix(cost, "put ") || strings.HasPrefix(cost, "return ") || strings.HasPrefix(cost, "reveal ")
 }
+
+// reLoyaltyCost is a loyalty cost as Oracle text writes it ("+1", "−3",
+// "0", "−X"), 606.1.
+var reLoyaltyCost = regexp.MustCompile(`^[+−-]?(?:\d+|x)$`)
 
 func isManaAbility(low string) bool {
 	i := strings.Index(low, ":")

@@ -1,0 +1,36 @@
+package engine
+
+import "testing"
+
+// Lines are classified by the CR: keyword lines (702, with the older
+// semicolon separator, typecycling 702.29e, "Partner with [name]" 702.124)
+// and activated abilities whose cost is written as an instruction (602.1)
+// or a loyalty cost (606.1) are not static abilities.
+func TestLineKinds(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		kind lineKind
+	}{
+		{"Flying; banding", lineKeyword},
+		{"Flying; first strike; banding", lineKeyword},
+		{"Trample; rampage 2", lineKeyword},
+		{"Plainscycling {2}", lineKeyword},
+		{"Basic landcycling {1}{G}", lineKeyword},
+		{"Partner with Okaun, Eye of Chaos", lineKeyword},
+		{"Put a -0/-1 counter on Wall of Roots: Add {G}. Activate only once each turn.", lineMana},
+		{"Return Broken Fall to its owner's hand: Regenerate target creature.", lineActivated},
+		{"−3: Target opponent discards a card.", lineActivated},
+		{"+1: Blood Poet gains lifelink until end of turn.", lineActivated},
+		{"Flying creatures get +1/+1.", lineStatic},
+		{"Flash; convoke", lineKeyword},
+	} {
+		cc := newCompiler().compileCard(CardDef{Name: "Wall of Roots", Text: c.text})
+		if len(cc.lines) != 1 || cc.lines[0].kind != c.kind {
+			got := "none"
+			if len(cc.lines) == 1 {
+				got = lineKindNames[cc.lines[0].kind]
+			}
+			t.Errorf("%q: %s, want %s", c.text, got, lineKindNames[c.kind])
+		}
+	}
+}
