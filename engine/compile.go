@@ -74,6 +74,7 @@ var numberWords = map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3
 // compiler assigns ability ids and caches compiled cards.
 type compiler struct {
 	granting  int         // compiling an ability granted by an effect (604.3a(4))
+	xSourceMV int         // "where X is that artifact's mana value": X is the source's mana value
 	spellMiss []spellMiss // unmodelled sentences of resolved spells and effects
 	missByAb  map[int][]staticMiss
 	nextID    int

@@ -35,6 +35,10 @@ type Effect struct {
 
 	counterObj  *Object
 	counterKind string
+
+	// swap: an exchange of control (701.12b) gives each target the
+	// controller the other had as the exchange happened, fixed then.
+	swap map[*Object]Player
 }
 
 func (e *Effect) name() string {
@@ -453,6 +457,9 @@ func (s *state) affected(e *Effect, l Layer, record bool) []int {
 		case selSelf:
 			out = []int{src}
 		case selEnchanted, selEquipped:
+			if e.t.Sel.Noun == "fortified land" && !containsFold(s.ch[src].Subtypes, "Fortification") {
+				break // 301.6: only a Fortification fortifies a land
+			}
 			if e.src.attachedTo != nil {
 				if i, ok := s.slot[e.src.attachedTo]; ok {
 					out = []int{i}

@@ -140,8 +140,9 @@ const (
 	opSetPTCounters
 	opRemoveLandTypes
 	opRemoveCreatureTypes
-	opRule   // another effect on game rules (613.11): combat requirements, restrictions, untapping
-	opPlayer // an effect on players (613.10) or on how they play (613.11): applies to no object
+	opRule     // another effect on game rules (613.11): combat requirements, restrictions, untapping
+	opPlayer   // an effect on players (613.10) or on how they play (613.11): applies to no object
+	opExchange // exchange control of two targets (701.12b)
 	nOps
 )
 
@@ -175,6 +176,10 @@ type Part struct {
 	// RuleText and RuleID: what an opRule effect does, and the rule that
 	// gives it meaning.
 	RuleText, RuleID string
+	// XSourceMV: opModPT's P and T are multiples of X, the mana value of
+	// the effect's source ("gets +X/+0, where X is that artifact's mana
+	// value").
+	XSourceMV bool
 	// Hidden: opCDACount and opModPTCount count cards in a zone the
 	// scenario doesn't hold (a hand, a graveyard): the result is unknown.
 	Hidden string

@@ -323,9 +323,25 @@ var ops = [nOps]opInfo{
 		writes: fPT,
 		reads:  0,
 		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			if p.XSourceMV {
+				x := 0
+				if i, ok := s.slot[e.src]; ok && e.src != nil {
+					x = manaValue(s.ch[i].ManaCost)
+				}
+				c.P += p.P * x
+				c.T += p.T * x
+				return fmt.Sprintf("%+d/%+d (X = %d, the mana value of %s) → %d/%d", p.P*x, p.T*x, x, e.name(), c.P, c.T)
+			}
 			c.P += p.P
 			c.T += p.T
 			return fmt.Sprintf("%+d/%+d → %d/%d", p.P, p.T, c.P, c.T)
+		},
+		sig: func(s *state, p Part, e *Effect, slots []int, ctrl Player, b *strings.Builder) {
+			if p.XSourceMV {
+				if i, ok := s.slot[e.src]; ok && e.src != nil {
+					b.WriteString(strconv.Itoa(manaValue(s.ch[i].ManaCost)))
+				}
+			}
 		},
 		lowers: func(p Part, _ *Template) bool { return p.T < 0 },
 	},

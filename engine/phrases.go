@@ -78,6 +78,10 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 		return Selector{Kind: selEnchanted, Noun: noun}, true
 	case len(words) == 2 && words[0] == "equipped" && words[1] == "creature":
 		return Selector{Kind: selEquipped, Noun: noun}, true
+	case len(words) == 2 && words[0] == "fortified" && words[1] == "land":
+		// 301.6: a Fortification is attached to a land, as an Equipment
+		// to a creature: the object it is attached to.
+		return Selector{Kind: selEquipped, Noun: noun}, true
 	case noun == "~":
 		return Selector{Kind: selSelf, Noun: noun}, true
 	case ctx.condSel != nil && (noun == "that creature" || noun == "that permanent"):

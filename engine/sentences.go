@@ -60,6 +60,7 @@ var (
 	reUntilEOTPre    = regexp.MustCompile(`(?i)^until (?:end of turn|your next turn|end of your next turn), `)
 	reUntilEOTPost   = regexp.MustCompile(`(?i) (?:until end of turn|this turn|until your next turn|until end of your next turn|until (?:its|their|your) (?:controller's |controllers' )?next untap steps?)$`)
 	reForAsLong      = regexp.MustCompile(`(?i) for as long as (.+)$`)
+	reWhereXMV       = regexp.MustCompile(`(?i),? where x is (?:its|that (?:artifact|creature|permanent|land|equipment)'s) mana value$`)
 	reUnlessPost     = regexp.MustCompile(`(?i)^(.+?) unless (.+)$`)
 	reEntersUnless   = regexp.MustCompile(`(?i)^~ enters(?: the battlefield)? tapped unless `)
 	reIfPost         = regexp.MustCompile(`(?i)^(.+ can't (?:attack|block|attack or block|be blocked)) if (.+)$`)
@@ -358,6 +359,21 @@ func init() {
 			dt, _ := strconv.Atoi(m[2])
 			return []Part{{Layer: L7c, Op: opModPT, P: dp, T: dt}}, true
 		}},
+		{class: "gets +X/+X, X its source's mana value", re: regexp.MustCompile(`^gets? ([+-]x|\+0)/([+-]x|\+0)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			if c.xSourceMV == 0 {
+				return nil, false // X is not defined here (107.3)
+			}
+			mult := func(w string) int {
+				switch w {
+				case "+x":
+					return 1
+				case "-x":
+					return -1
+				}
+				return 0
+			}
+			return []Part{{Layer: L7c, Op: opModPT, P: mult(m[1]), T: mult(m[2]), XSourceMV: true}}, true
+		}},
 		{class: "gets +N/+N for each", re: reForEach, build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
 			dp, _ := strconv.Atoi(m[1])
 			dt, _ := strconv.Atoi(m[2])
@@ -626,6 +642,14 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 		}
 	} else if m := reDuringYourTurn.FindStringSubmatch(s); m != nil && ctx.self {
 		cond, s = &Condition{YourTurn: 1, Text: "it's your turn"}, s[len(m[0]):]
+	}
+	if m := reWhereXMV.FindStringIndex(s); m != nil {
+		// "..., where X is that artifact's mana value": X in this sentence
+		// and in the abilities it grants is the mana value of the object
+		// with the ability.
+		s = s[:m[0]]
+		c.xSourceMV++
+		defer func() { c.xSourceMV-- }()
 	}
 	// Quoted abilities keep their own case and punctuation; the sentence
 	// refers to them by placeholder.
