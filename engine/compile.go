@@ -213,9 +213,11 @@ func selfRef(text, name string) string {
 			// "Creatures named Ivory Guardians" asks for objects with that
 			// name (201.2a); only text that refers to the object by name
 			// means the object itself (201.5).
-			if re, err := regexp.Compile(`(?i)(\bnamed )?\b` + regexp.QuoteMeta(n) + `\b`); err == nil {
+			// A determiner before the word ("is a Snake", "target Bear",
+			// "other Elves") makes it a kind of object, not this one.
+			if re, err := regexp.Compile(`(?i)(\b(?:named|an?|target|another|other|each|all|non-?) )?\b` + regexp.QuoteMeta(n) + `\b`); err == nil {
 				text = re.ReplaceAllStringFunc(text, func(m string) string {
-					if strings.HasPrefix(strings.ToLower(m), "named ") {
+					if !strings.HasPrefix(strings.ToLower(m), strings.ToLower(n)) {
 						return m
 					}
 					return "~"

@@ -40,7 +40,8 @@
 // In rules text, \n separates abilities and \" is a quote. REF is an alias
 // or the name an object entered with. "end ALIAS" ends an effect named with
 // "as ALIAS", or the effects of a cast card by its name. In an effect
-// statement, "this creature" is the first object it targets.
+// statement, "this creature" (or that object's name) is the first object it
+// targets.
 //
 // # Assumptions
 //

@@ -45,14 +45,20 @@ func init() {
 		writes: fControl,
 		reads:  fControl,
 		apply: func(s *state, p Part, e *Effect, c *Chars) string {
-			if e.swap == nil {
-				// Fixed as the exchange happens: each target's controller
-				// now, before either changes.
-				e.swap = map[*Object]Player{}
+			swap := e.swap
+			if swap == nil {
+				// Fixed as the exchange happens (the first time the state
+				// is computed after it resolves): each target's controller
+				// then, before either changes. A trial application (613.8a)
+				// fixes nothing.
+				swap = map[*Object]Player{}
 				for _, o := range e.locked {
 					if i, ok := s.slot[o]; ok {
-						e.swap[o] = s.ch[i].Controller
+						swap[o] = s.ch[i].Controller
 					}
+				}
+				if !s.trial {
+					e.swap = swap
 				}
 			}
 			var it, other *Object
@@ -63,13 +69,13 @@ func init() {
 					other = o
 				}
 			}
-			if it == nil || other == nil || len(e.swap) != 2 {
+			if it == nil || other == nil || len(swap) != 2 {
 				return "the exchange can't be completed: nothing happens (701.12a)"
 			}
-			if e.swap[it] == e.swap[other] {
-				return "both are controlled by " + e.swap[it].String() + ": the exchange does nothing (701.12b)"
+			if swap[it] == swap[other] {
+				return "both are controlled by " + swap[it].String() + ": the exchange does nothing (701.12b)"
 			}
-			c.Controller = e.swap[other]
+			c.Controller = swap[other]
 			return "control exchanged: controlled by " + c.Controller.String()
 		},
 	}

@@ -44,6 +44,26 @@ opponent gains control of O
 			wants: []want{{line: 8, controller: "opponent"}, {line: 9, controller: "opponent"}},
 		},
 		{
+			// 701.12b: when the exchange happens you control both (the
+			// earlier control change), so it does nothing; when that
+			// earlier effect ends, the Vanguard returns to its owner.
+			name: "exchange after another control change",
+			src: `define Switcheroo = {4}{U} Sorcery "Exchange control of two target creatures."
+define Act = {2}{R} Sorcery "Gain control of target creature until end of turn."
+define Elves = {G} Creature — Elf 1/1
+define Vanguard = {W} Creature — Human 2/1
+Elves as E
+opponent: Vanguard as V
+cast Act targeting V
+cast Switcheroo targeting E and V
+? E
+? V
+end Act
+? V
+? E`,
+			wants: []want{{line: 9, controller: "you"}, {line: 10, controller: "you"}, {line: 12, controller: "opponent"}, {line: 13, controller: "you"}},
+		},
+		{
 			// 301.6: "fortified land" is the land the Fortification is
 			// attached to.
 			name: "fortified land has an ability",

@@ -180,6 +180,9 @@ type Part struct {
 	// the effect's source ("gets +X/+0, where X is that artifact's mana
 	// value").
 	XSourceMV bool
+	// Domain: opCDACount and opModPTCount count the basic land types
+	// among lands the effect's controller controls.
+	Domain bool
 	// Hidden: opCDACount and opModPTCount count cards in a zone the
 	// scenario doesn't hold (a hand, a graveyard): the result is unknown.
 	Hidden string

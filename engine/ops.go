@@ -41,6 +41,8 @@ func (s *state) countFor(p Part, e *Effect, c *Chars) int {
 		}
 	}
 	switch {
+	case p.Domain:
+		return s.domain(e.ctrlNow(s))
 	case p.Counter != "" && p.CounterOnSource:
 		if e.src == nil {
 			return 0
@@ -87,6 +89,32 @@ func (s *state) countFor(p Part, e *Effect, c *Chars) int {
 		n++
 	}
 	return n
+}
+
+// cdaCount is what a characteristic-defining count counts.
+func (s *state) cdaCount(p Part, e *Effect) int {
+	if p.Domain {
+		return s.domain(e.ctrlNow(s))
+	}
+	return s.count(p.Count, e)
+}
+
+// domain is the number of basic land types among lands p controls (the
+// count the ability word "domain" names, 207.2c).
+func (s *state) domain(p Player) int {
+	seen := map[string]bool{}
+	for i := range s.objs {
+		c := s.ch[i]
+		if c.Controller != p || !c.is("Land") {
+			continue
+		}
+		for _, st := range c.Subtypes {
+			if _, ok := basicMana[st]; ok {
+				seen[st] = true
+			}
+		}
+	}
+	return len(seen)
 }
 
 // sharesCreatureType: some creature type is among both objects' subtypes
@@ -160,6 +188,7 @@ var ops = [nOps]opInfo{
 				}
 			}
 			c.Types = append([]string(nil), p.Types...)
+			c.Supertypes = addUnique(c.Supertypes, p.Supertypes...) // 205.4b
 			c.Subtypes = addUnique(keep, fitting(p.Subtypes, c.Types)...)
 			s.g.addIntrinsic(c)
 			return "is " + typeLine(c) + " (new card types replace the old ones, 205.1a)"
@@ -302,7 +331,7 @@ var ops = [nOps]opInfo{
 				c.TUnknown = c.TUnknown || p.Which&2 != 0
 				return "characteristic-defining ability counts " + p.Hidden + ", which the scenario doesn't hold: unknown"
 			}
-			n := s.count(p.Count, e)
+			n := s.cdaCount(p, e)
 			if p.Which&1 != 0 {
 				c.P, c.PUnknown = n, false
 			}
@@ -312,8 +341,8 @@ var ops = [nOps]opInfo{
 			return fmt.Sprintf("characteristic-defining ability counts %d → %d/%d", n, c.P, c.T)
 		},
 		sig: func(s *state, p Part, e *Effect, slots []int, ctrl Player, b *strings.Builder) {
-			if p.Count != nil {
-				b.WriteString(strconv.Itoa(s.count(p.Count, e)))
+			if p.Count != nil || p.Domain {
+				b.WriteString(strconv.Itoa(s.cdaCount(p, e)))
 			}
 		},
 		lowers: always,

@@ -55,6 +55,13 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 	} else if n, ok := numberWords[ws[0]]; ok && n > 1 && len(ws) > 1 && ws[1] == "target" {
 		count, ws = n, ws[1:]
 	}
+	if len(ws) > 0 && ws[len(ws)-1] == "also" {
+		// "Colorless creatures you control also gain first strike": the
+		// same subject, "also" adds nothing to it.
+		ws = ws[:len(ws)-1]
+		words = words[:len(words)-1]
+		noun = strings.Join(words, " ")
+	}
 	if len(ws) > 0 && ws[len(ws)-1] == "each" {
 		ws = ws[:len(ws)-1]
 	}
@@ -429,6 +436,12 @@ func (c *compiler) becomeCreature(ws []string, quoted []string) ([]Part, bool) {
 	if len(words) == 0 {
 		return nil, false
 	}
+	// "a legendary 4/4 red Dragon creature": supertypes come first.
+	var supers []string
+	for len(words) > 1 && (words[0] == "legendary" || words[0] == "snow") {
+		supers = append(supers, capitalize(words[0])) // 205.4b: gained, the others kept
+		words = words[1:]
+	}
 	if m := reSlashPT.FindStringSubmatch(words[0]); m != nil {
 		bp, _ := strconv.Atoi(m[1])
 		bt, _ := strconv.Atoi(m[2])
@@ -450,6 +463,9 @@ func (c *compiler) becomeCreature(ws []string, quoted []string) ([]Part, bool) {
 			continue
 		}
 		switch {
+		case w == "legendary" || w == "snow":
+			// 205.4b: a supertype it gains; it keeps its others.
+			supers = append(supers, capitalize(w))
 		case w == "and":
 		case colorWords[w] != "":
 			cols = append(cols, colorWords[w])
@@ -503,7 +519,7 @@ func (c *compiler) becomeCreature(ws []string, quoted []string) ([]Part, bool) {
 		}
 		subs = rest
 	}
-	parts = append(parts, Part{Layer: L4, Op: op, Types: types, Subtypes: subs, ReplaceSubtypes: replace})
+	parts = append(parts, Part{Layer: L4, Op: op, Types: types, Subtypes: subs, Supertypes: supers, ReplaceSubtypes: replace})
 	if len(basics) > 0 {
 		parts = append(parts, Part{Layer: L4, Op: opSetLandTypes, Subtypes: basics})
 	}

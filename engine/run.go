@@ -658,7 +658,13 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 		}
 		targets = append(targets, o)
 	}
-	tmpls, bad := g.comp.compileSpell(text, castName)
+	selfName := castName
+	if selfName == "" && len(targets) > 0 {
+		// An effect statement acts for its first target: its name in the
+		// text is that object, as "this creature" is.
+		selfName = targets[0].name
+	}
+	tmpls, bad := g.comp.compileSpell(text, selfName)
 	for _, b := range bad {
 		g.unmodeled(st.Line, srcName, b)
 	}

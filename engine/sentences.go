@@ -93,6 +93,7 @@ var (
 	reForEach      = regexp.MustCompile(`^gets? ([+-]\d+)/([+-]\d+) for each (.+)$`)
 	reShares       = regexp.MustCompile(`^(.+?) that shares? (?:at least )?a creature type with it$|^(.+?) that shares? at least one creature type with it$`)
 	reSlashPT      = regexp.MustCompile(`^(\d+)/(\d+)$`)
+	reDomain       = regexp.MustCompile(`^basic land types? among lands you control$`)
 	// reHiddenCount: cards in a hand or a graveyard, zones a scenario
 	// doesn't hold (it holds the battlefield).
 	reHiddenCount = regexp.MustCompile(`^(?:(?:other |nonland |nonbasic |noncreature |creature |land |artifact |enchantment |instant |sorcery |planeswalker |legendary |and |or |, )*cards?|card types among cards) in (?:your|all|your opponents'|each opponent's|an opponent's|target opponent's) (?:graveyards?|hand)$`)
@@ -185,6 +186,10 @@ var sentenceRules = []sentenceRule{
 				layer = L7b
 			} else {
 				t.CDA = true
+			}
+			if reDomain.MatchString(m[3]) {
+				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Domain: true}}
+				return Selector{Kind: selSelf, Noun: "~"}, true
 			}
 			if reHiddenCount.MatchString(m[3]) {
 				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Hidden: m[3]}}
@@ -378,6 +383,9 @@ func init() {
 			dp, _ := strconv.Atoi(m[1])
 			dt, _ := strconv.Atoi(m[2])
 			what, shares := m[3], false
+			if reDomain.MatchString(what) {
+				return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Domain: true}}, true
+			}
 			if reHiddenCount.MatchString(what) {
 				return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Hidden: what}}, true
 			}
