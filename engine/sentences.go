@@ -518,6 +518,18 @@ func init() {
 			}
 			return nil, false
 		}},
+		{class: "combat or untap rule (613.11)", re: regexp.MustCompile(`^can't (be blocked except by|be blocked by|block) (.+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			// 509.1b: a restriction on which creatures can block it, or
+			// which it can block; what it names must be creatures.
+			if !creaturePhrase(m[2]) {
+				return nil, false
+			}
+			text := "a restriction on which creatures can block it"
+			if m[1] == "block" {
+				text = "can't block some creatures: a restriction"
+			}
+			return []Part{{Layer: lRules, Op: opRule, RuleText: text, RuleID: "509.1b"}}, true
+		}},
 		{class: "can't block", re: regexp.MustCompile(`^can't block$`), build: func(*compiler, []string, []string) ([]Part, bool) {
 			return []Part{{Layer: lRules, Op: opCantBlock}}, true
 		}},
@@ -565,6 +577,14 @@ var ruleEffects = []struct {
 	{regexp.MustCompile(`^can't attack or block alone$|^can't attack alone$|^can't block alone$`), "can't attack or block alone: a restriction that depends on the other attackers or blockers", "508.1c"},
 	{regexp.MustCompile(`^activated abilities can't be activated$`), "its activated abilities can't be activated", "602.5"},
 	{regexp.MustCompile(`^(?:doesn't|don't) untap during (?:its|their|your) (?:controller's |controllers' )?untap steps?$`), "doesn't untap during its controller's untap step", "502.3"},
+	{regexp.MustCompile(`^attacks? or blocks? each combat if able$`), "attacks or blocks each combat if able: a requirement", "508.1d"},
+	{regexp.MustCompile(`^must be blocked by [a-z ]+ if able$`), "must be blocked if able: a requirement on the defending player's creatures", "509.1c"},
+	// 601.2c: only a legal target can be chosen.
+	{regexp.MustCompile(`^can't be the targets? of [a-z ,]*(?:spells|abilities)(?: [a-z ,']+)?$`), "it can't be chosen as a target of those spells or abilities", "601.2c"},
+	{regexp.MustCompile(`^can't have counters put on (?:it|them)$`), "counters can't be put on it", "122.1"},
+	// 702.14c, 702.28b: evasion it is blocked or blocks as though it lacked.
+	{regexp.MustCompile(`^can be blocked as though (?:it|they) didn't have [a-z]+walk$`), "can be blocked as though it didn't have that landwalk", "702.14c"},
+	{regexp.MustCompile(`^can block creatures with shadow as though (?:~|it|they) (?:had shadow|didn't have shadow)$|^can block creatures with shadow as though they didn't have shadow$`), "can block creatures with shadow", "702.28b"},
 }
 
 // reRuleEffect is the union of ruleEffects' patterns (tried as one entry).
@@ -962,4 +982,28 @@ func wordFilter(w string, anySubtype bool) (Filter, bool) {
 		return Filter{}, false
 	}
 	return f, true
+}
+
+var reWithQuality = regexp.MustCompile(` with (?:(?:flying|reach|defender|shadow|horsemanship|[a-z]+walk|first strike|deathtouch|menace|trample)(?:,? or |,? and |, )?)+$| with (?:power|toughness) (?:\d+|x) or (?:less|greater)$`)
+
+// creaturePhrase reports a phrase that names creatures ("creatures with
+// flying or reach", "black and/or red creatures", "Walls", "creature
+// tokens"), as a restriction on blocking names them.
+func creaturePhrase(p string) bool {
+	p = strings.ReplaceAll(p, " and/or ", " or ")
+	p = reWithQuality.ReplaceAllString(p, "")
+	f, ok := parseFilter(strings.Fields(p))
+	if !ok {
+		return false
+	}
+	fs := []Filter{f}
+	if len(f.Or) > 0 {
+		fs = f.Or
+	}
+	for _, x := range fs {
+		if len(x.Types) > 0 && !containsFold(x.Types, "Creature") && !containsFold(x.Types, "Artifact") {
+			return false
+		}
+	}
+	return true
 }

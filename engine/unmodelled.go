@@ -167,7 +167,7 @@ func (g *game) entersWithCounters(o *Object, cc *compiledCard, m Mods) {
 		case t.Action == actCounters && t.EntersNote != "":
 			// How many depends on how it was cast: the statement says.
 			if !stated[t.Counter] {
-				g.errorf(o.line, "%s enters with %s counters %s, which the scenario doesn't record (614.1c): state the counters it entered with, e.g. \"%s (2 %s counters)\", or \"(0 %s counters)\" for none", o.display(), t.Counter, t.EntersNote, o.name, t.Counter, t.Counter)
+				g.errorf(o.line, "%s enters with %s counters %s (614.1c), which the scenario doesn't decide: state the counters it entered with, e.g. \"%s (2 %s counters)\", or \"(0 %s counters)\" for none", o.display(), t.Counter, t.EntersNote, o.name, t.Counter, t.Counter)
 			}
 			continue
 		}

@@ -1,0 +1,39 @@
+package engine
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Static abilities whose sentence starts with the player but whose effect
+// is a rule about an object (613.11): they are shown on the object.
+
+func init() {
+	addSentenceRules(
+		sentenceRule{
+			// 701.43d: an optional cost to attack.
+			class: "combat or untap rule (613.11)",
+			re:    regexp.MustCompile(`^you may exert (.+?) as (?:it|they) attacks?$`),
+			when:  func(ctx *sctx) bool { return ctx.self },
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				sel, ok := c.subject(strings.Fields(m[1]), ctx)
+				t.Parts = []Part{{Layer: lRules, Op: opRule, RuleID: "701.43d",
+					RuleText: "its controller may exert it as it attacks, an optional cost to attack: it then doesn't untap during their next untap step (701.43a)"}}
+				return sel, ok
+			},
+		},
+		sentenceRule{
+			// 510.1c: a blocked creature assigns its damage to its
+			// blockers; this lets its controller choose the player.
+			class: "combat or untap rule (613.11)",
+			re:    regexp.MustCompile(`^you may have (~|enchanted creature|equipped creature) assign its combat damage as though it weren't blocked$`),
+			when:  func(ctx *sctx) bool { return ctx.self },
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				sel, ok := c.subject(strings.Fields(m[1]), ctx)
+				t.Parts = []Part{{Layer: lRules, Op: opRule, RuleID: "510.1c",
+					RuleText: "when blocked, its controller may have it assign its combat damage to the player or permanent it attacks instead of to its blockers"}}
+				return sel, ok
+			},
+		},
+	)
+}
