@@ -97,7 +97,7 @@ func init() {
 			// enters tapped" is decided by it (the statement says whether
 			// it is tapped).
 			class: "choice as it enters (614.12a)",
-			re:    regexp.MustCompile(`^as ~ enters(?: the battlefield)?, you may (pay (?:\d+|one|two|three) life|reveal an? (?:[a-z]+ )?card from your hand|pay \{\d+\})$`),
+			re:    regexp.MustCompile(`^as ~ enters(?: the battlefield)?, you may (pay (?:\d+|one|two|three) life|reveal (?:an? |two )?[a-z ]+? cards? from your hand|pay \{\d+\})$`),
 			when:  func(ctx *sctx) bool { return ctx.self },
 			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 				t.EntersWith, t.EntersNote = true, m[1]
@@ -116,4 +116,57 @@ func init() {
 			},
 		},
 	)
+}
+
+// reOthersEnterTapped: "Creatures your opponents control enter the
+// battlefield tapped" (614.1d): a replacement effect on other permanents
+// as they enter.
+var reOthersEnterTapped = regexp.MustCompile(`^(.+?) enters?(?: the battlefield)? tapped$`)
+
+func init() {
+	addSentenceRules(sentenceRule{
+		class: "enters tapped (614.1d)",
+		re:    reOthersEnterTapped,
+		when:  func(ctx *sctx) bool { return ctx.self },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			if m[1] == "~" {
+				return Selector{}, false
+			}
+			f, ok := parseFilter(strings.Fields(m[1]))
+			if !ok {
+				return Selector{}, false
+			}
+			t.Parts = []Part{{Layer: lRules, Op: opRule, RuleID: "614.1d", RuleText: "enters the battlefield tapped: a replacement effect applied as it enters"}}
+			c.othersTapped = true
+			return Selector{Kind: selFilter, F: f, Noun: m[1]}, true
+		},
+	})
+}
+
+// othersEnterTapped reports whether a static ability of another permanent
+// makes o enter tapped (614.1d): o as it would exist on the battlefield
+// (614.12) matches what that ability names.
+func (g *game) othersEnterTapped(o *Object) (string, bool) {
+	if !g.comp.othersTapped {
+		return "", false // no such ability compiled: nothing to look for
+	}
+	s := g.computeTo(L7d, false)
+	i, ok := s.slot[o]
+	if !ok {
+		return "", false
+	}
+	for j, src := range s.objs {
+		if src == o {
+			continue
+		}
+		for _, ai := range s.ch[j].Abilities {
+			for _, t := range ai.a.Statics {
+				if len(t.Parts) == 1 && t.Parts[0].Op == opRule && t.Parts[0].RuleID == "614.1d" && t.Sel.Kind == selFilter &&
+					t.Cond == nil && s.matches(&t.Sel.F, i, s.ch[j].Controller, j) {
+					return src.display(), true
+				}
+			}
+		}
+	}
+	return "", false
 }

@@ -97,3 +97,29 @@ define Plains = Basic Land — Plains
 		}
 	})
 }
+
+// 614.1d: "Creatures your opponents control enter the battlefield tapped"
+// applies to the opponent's creatures as they enter, not to yours, nor to
+// what was already there.
+func TestOthersEnterTapped(t *testing.T) {
+	r := mustRun(t, `define Urabrask = {4}{R}{R} Legendary Creature — Phyrexian Praetor 4/4 "Creatures your opponents control enter the battlefield tapped."
+define Bear = {1}{G} Creature — Bear 2/2
+opponent: Bear as Old
+Urabrask
+Bear as Mine
+opponent: Bear as Theirs
+? Old
+? Mine
+? Theirs`, nil)
+	if tappedAt(t, r, 7) || tappedAt(t, r, 8) || !tappedAt(t, r, 9) {
+		t.Errorf("tapped: old %v, mine %v, theirs %v; want only the opponent's new Bear", tappedAt(t, r, 7), tappedAt(t, r, 8), tappedAt(t, r, 9))
+	}
+	// Choked Estuary: the reveal is the controller's choice; the statement
+	// says whether it entered tapped (614.12a).
+	r = mustRun(t, `define Choked Estuary = Land "As Choked Estuary enters the battlefield, you may reveal an Island or Swamp card from your hand. If you don't, Choked Estuary enters the battlefield tapped.\n{T}: Add {U} or {B}."
+Choked Estuary (tapped)
+? Choked Estuary`, nil)
+	if !tappedAt(t, r, 3) || len(r.Unmodeled) != 0 {
+		t.Errorf("Choked Estuary: tapped %v, unmodelled %+v", tappedAt(t, r, 3), r.Unmodeled)
+	}
+}

@@ -34,3 +34,21 @@ func TestLineKinds(t *testing.T) {
 		}
 	}
 }
+
+// 113.6: abilities that function only off the battlefield (the opening
+// hand 113.6b, an alternative cost 113.6d, how the object is cast 113.6e,
+// before the game 113.6n) do nothing on it.
+func TestMoreOffBattlefieldAbilities(t *testing.T) {
+	for _, text := range []string{
+		"You may reveal this card from your opening hand.",
+		"You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.",
+		"Cast this spell only if you've cast another spell this turn.",
+		"You can't cast this spell during your first, second, or third turns of the game.",
+		"Remove Odd from your deck before playing if you're not playing for ante.",
+	} {
+		r := Coverage([]CardDef{{Name: "Odd", Types: []string{"Creature"}, Text: text}})
+		if r.Modelled != 1 || r.Classes[0].Class != "functions only off the battlefield (113.6)" {
+			t.Errorf("%q: %+v", text, r.Classes)
+		}
+	}
+}

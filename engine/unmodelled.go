@@ -150,6 +150,12 @@ func (g *game) entersWithCounters(o *Object, cc *compiledCard, m Mods) {
 	for _, c := range m.Counters {
 		stated[c.Kind] = true
 	}
+	if !m.Tapped && !o.tapped {
+		if src, ok := g.othersEnterTapped(o); ok {
+			o.tapped = true
+			g.note(o.line, fmt.Sprintf("%s enters the battlefield tapped (%s)", o.display(), src), "614.1d")
+		}
+	}
 	for _, t := range cc.entersWith {
 		switch {
 		case t.Action == actNone:
