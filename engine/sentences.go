@@ -234,13 +234,13 @@ var sentenceRules = []sentenceRule{
 		// permanent (on the stack, while being cast, before the game): on
 		// the battlefield they do nothing, which is what the engine applies.
 		class: "functions only off the battlefield (113.6)",
-		re:    regexp.MustCompile(`^(?:this spell can't be countered|this spell costs .+ to cast(?: .+)?|as an additional cost to cast this spell, .+|you may cast (?:~|this spell) (?:as though it had flash|from (?:exile|your graveyard))|~ can be your commander|draft ~ face up|if ~ is in your opening hand, you may begin the game with it on the battlefield` +
+		re: regexp.MustCompile(`^(?:this spell can't be countered|this spell costs .+ to cast(?: .+)?|as an additional cost to cast this spell, .+|you may cast (?:~|this spell) (?:as though it had flash|from (?:exile|your graveyard))|~ can be your commander|draft ~ face up|if ~ is in your opening hand, you may begin the game with it on the battlefield` +
 			// 113.6b: it states the zone it functions in; 113.6d: an
 			// alternative cost for this object; 113.6e: how this object can
 			// be cast; 113.6n: before the game begins.
 			`|you may reveal this card from your opening hand|you may pay [^.]+ rather than pay this spell's mana cost` +
 			`|cast this spell only [^.]+|you can't cast this spell [^.]+|remove ~ from your deck before playing if you're not playing for ante)$`),
-		when:  func(ctx *sctx) bool { return ctx.self },
+		when: func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			return Selector{}, true
 		},
