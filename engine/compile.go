@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The oracle-text compiler turns the common continuous-effect templates
@@ -217,7 +218,7 @@ func selfRef(text, name string) string {
 			// means the object itself (201.5).
 			// A determiner before the word ("is a Snake", "target Bear",
 			// "other Elves") makes it a kind of object, not this one.
-			if re, err := regexp.Compile(`(?i)(\b(?:named|an?|target|another|other|each|all|non-?) )?\b` + regexp.QuoteMeta(n) + `\b`); err == nil {
+			if re := nameRegexp(n); re != nil {
 				text = re.ReplaceAllStringFunc(text, func(m string) string {
 					if !strings.HasPrefix(strings.ToLower(m), strings.ToLower(n)) {
 						return m
@@ -238,6 +239,34 @@ func selfRef(text, name string) string {
 	}
 	b.WriteString(selfWords.ReplaceAllString(text[last:], "~"))
 	return b.String()
+}
+
+// nameRes caches the compiled pattern of each name selfRef looks for: a
+// scenario compiles the text of every card and effect, and compiling a
+// pattern costs more than matching it. The cache is bounded: names come
+// from users.
+var nameRes = struct {
+	sync.Mutex
+	m map[string]*regexp.Regexp
+}{m: map[string]*regexp.Regexp{}}
+
+// nameRegexp matches a name as a whole word, with the determiner before it
+// if any ("a Snake", "target Bear").
+func nameRegexp(n string) *regexp.Regexp {
+	nameRes.Lock()
+	defer nameRes.Unlock()
+	if re, ok := nameRes.m[n]; ok {
+		return re
+	}
+	re, err := regexp.Compile(`(?i)(\b(?:named|an?|target|another|other|each|all|non-?) )?\b` + regexp.QuoteMeta(n) + `\b`)
+	if err != nil {
+		return nil
+	}
+	if len(nameRes.m) >= 4096 {
+		nameRes.m = map[string]*regexp.Regexp{}
+	}
+	nameRes.m[n] = re
+	return re
 }
 
 var selfWords = regexp.MustCompile(`(?i)\bthis (creature|permanent|artifact|land|enchantment|aura|equipment|vehicle)\b`)
