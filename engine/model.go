@@ -263,6 +263,9 @@ type Template struct {
 	// cast or on a choice as it entered, which the statement states (its
 	// counters, "tapped"); it says what, for the message when it doesn't.
 	EntersNote string
+	// Spares: the protection this template grants doesn't remove "self"
+	// (the Aura with the ability) or "auras" (702.16n).
+	Spares string
 	// If: "If that creature is a Snake, it gets +2/+2": a spell's
 	// instruction carried out only if its target matches as it resolves.
 	If *Filter
