@@ -49,11 +49,42 @@ func choiceKinds(what string) ([]choiceKind, bool) {
 			strings.HasPrefix(part, "a creature card name") || part == "khans or dragons" || part == "left or right" ||
 			part == "a card type other than creature" || part == "a nonartifact, nonland card name" || part == "a creature card name":
 			out = append(out, choiceOther)
+		case reChooseAmong.MatchString(part) && !strings.HasPrefix(part, "a ") && !strings.HasPrefix(part, "an "):
+			// "choose black or red", "choose Island or Swamp", "choose
+			// artifact, creature, or enchantment": one of the words named.
+			out = append(out, amongKind(part))
+		case part == "a color word" || part == "a creature" || part == "another creature you control" ||
+			strings.HasPrefix(part, "a number") || strings.HasPrefix(part, "a noncreature, nonland card name") ||
+			strings.HasPrefix(part, "an opponent and a card name"):
+			out = append(out, choiceOther)
 		default:
 			return nil, false
 		}
 	}
 	return out, len(out) > 0
+}
+
+var reChooseAmong = regexp.MustCompile(`^(?:[a-z]+, )*[a-z]+,? or [a-z]+$`)
+
+// amongKind: a choice among colors is a color choice, among basic land
+// types a basic land type choice.
+func amongKind(part string) choiceKind {
+	words := strings.FieldsFunc(part, func(r rune) bool { return r == ' ' || r == ',' })
+	colors, lands := true, true
+	for _, w := range words {
+		if w == "or" {
+			continue
+		}
+		colors = colors && colorWords[w] != ""
+		lands = lands && basicLandTypes[w] != ""
+	}
+	switch {
+	case colors:
+		return choiceColor
+	case lands:
+		return choiceBasicLand
+	}
+	return choiceOther
 }
 
 func init() {

@@ -56,3 +56,56 @@ opponent: Forest
 		},
 	}, nil)
 }
+
+func TestMoreWordings(t *testing.T) {
+	runCases(t, []scenarioCase{
+		{
+			// 604.3: Tarmogoyf's power counts card types among cards in all
+			// graveyards (a zone the scenario doesn't hold) and its
+			// toughness is that number plus 1: both unknown; a later
+			// setting effect (613.4b) makes them known.
+			name: "Tarmogoyf",
+			src: `define Tarmogoyf = {1}{G} Creature — Lhurgoyf */1+* "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1."
+define Turn to Frog = {U} Instant "Target creature loses all abilities and becomes a blue Frog with base power and toughness 1/1 until end of turn."
+Tarmogoyf as T
+? T
+cast Turn to Frog targeting T
+? T`,
+			wants: []want{{line: 4, pt: "-"}, {line: 6, pt: "1/1"}},
+		},
+		{
+			// "… have double strike and attack each combat if able": two
+			// clauses (508.1d for the second).
+			name: "have double strike and attack each combat if able",
+			src: `define Battle Fury = {3}{R} Enchantment "Creatures you control have double strike and attack each combat if able."
+define Bear = {1}{G} Creature — Bear 2/2
+Bear
+Battle Fury
+? Bear`,
+			wants: []want{{line: 5, has: []string{"Double strike"}, trace: []string{"508.1d"}}},
+		},
+		{
+			// 614.12a: a choice between two colors is a color choice.
+			name: "choose black or red",
+			src: `define Equity = {1}{W}{W} Enchantment "As Equity enters the battlefield, choose black or red.\nCreatures you control have protection from the chosen color."
+define Bear = {1}{G} Creature — Bear 2/2
+Bear
+Equity (chosen red)
+? Bear`,
+			wants: []want{{line: 5, has: []string{"Protection from red"}}},
+		},
+		{
+			// 702.14c: landwalk with a supertype or type; 702.22c: "bands
+			// with other" is a keyword.
+			name: "artifact landwalk and bands with other",
+			src: `define Flail = {2} Artifact — Equipment "Equipped creature gets +2/+0 and has artifact landwalk.\nEquip {2}"
+define Banner = {W} Enchantment "White legendary creatures you control have \"bands with other legendary creatures.\""
+define Knight = {W}{W} Legendary Creature — Human Knight 2/2
+Knight as K
+Flail (attached to K)
+Banner
+? K`,
+			wants: []want{{line: 7, pt: "4/2", has: []string{"Artifact landwalk", "Bands with other legendary creatures"}}},
+		},
+	}, nil)
+}

@@ -19,7 +19,7 @@ func splitClauses(words []string) []string {
 	}
 	for i := 1; i < len(words); i++ {
 		switch {
-		case words[i] == "and" && i+1 < len(words) && sentenceVerbs[words[i+1]]:
+		case words[i] == "and" && i+1 < len(words) && (sentenceVerbs[words[i+1]] || words[i+1] == "attack" || words[i+1] == "block"):
 			cut(i, i+1)
 		case words[i] == "and" && i+2 < len(words) && (words[i+1] == "its" || words[i+1] == "their") && words[i+2] == "activated":
 			// "can't attack or block, and its activated abilities can't be

@@ -96,7 +96,7 @@ var (
 	reDomain       = regexp.MustCompile(`^basic land types? among lands you control$`)
 	// reHiddenCount: cards in a hand or a graveyard, zones a scenario
 	// doesn't hold (it holds the battlefield).
-	reHiddenCount = regexp.MustCompile(`^(?:(?:other |nonland |nonbasic |noncreature |creature |land |artifact |enchantment |instant |sorcery |planeswalker |legendary |and |or |, )*cards?|card types among cards) in (?:your|all|your opponents'|each opponent's|an opponent's|target opponent's) (?:graveyards?|hand)$`)
+	reHiddenCount = regexp.MustCompile(`^(?:(?:other |nonland |nonbasic |noncreature |creature |land |artifact |enchantment |instant |sorcery |planeswalker |legendary |and/or |and |or |, )*cards?(?: with [a-z]+)?|card types among cards) in (?:your|all|your opponents'|each opponent's|an opponent's|target opponent's) (?:graveyards?|hand)$`)
 )
 
 // sentenceRules are the whole-sentence templates, in the order they are
@@ -169,7 +169,7 @@ var sentenceRules = []sentenceRule{
 	},
 	{
 		class: "characteristic-defining P/T count",
-		re:    regexp.MustCompile(`^(~|its)'?s? (power and toughness are each|power is|toughness is) equal to the number of (.+)$`),
+		re:    regexp.MustCompile(`^(~|its)'?s? (power and toughness are each|power is|toughness is) equal to the number of (.+?)(?: and its toughness is equal to that number plus (?:1|one|2|two))?$`),
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			which := 3
@@ -192,6 +192,9 @@ var sentenceRules = []sentenceRule{
 				return Selector{Kind: selSelf, Noun: "~"}, true
 			}
 			if reHiddenCount.MatchString(m[3]) {
+				if strings.Contains(m[0], " and its toughness is equal to that number plus ") {
+					which = 3 // "*/1+*": both depend on the count
+				}
 				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Hidden: m[3]}}
 				return Selector{Kind: selSelf, Noun: "~"}, true
 			}
