@@ -207,6 +207,11 @@ func selfRef(text, name string) string {
 	}
 	if name = strings.ToValidUTF8(name, ""); strings.TrimSpace(name) != "" {
 		names := []string{name}
+		// A card rebalanced for digital play ("A-Triumphant Adventurer")
+		// calls itself by its printed name.
+		if n, ok := strings.CutPrefix(name, "A-"); ok && n != "" {
+			names = append(names, n)
+		}
 		// Legendary cards call themselves by the part before the comma
 		// ("Erebos" for "Erebos, God of the Dead").
 		if i := strings.Index(name, ","); i > 0 {
@@ -286,9 +291,14 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 		}
 		rec := lineRecord{n: n + 1}
 		full := orig
-		// 207.2c: an ability word has no rules meaning.
-		if m := reAbilityWord.FindStringSubmatch(orig); m != nil && abilityWords[strings.ToLower(normQuotes(m[1]))] {
-			orig = strings.TrimSpace(orig[len(m[0]):])
+		// 207.2c, 207.2d: an ability word or a flavor word has no rules
+		// meaning. A keyword written with a dash ("Companion — ...",
+		// "Forecast — ...") and "Choose one —" are not such words.
+		if m := reAbilityWord.FindStringSubmatch(orig); m != nil && !reChapter.MatchString(strings.ToLower(orig)) {
+			w := strings.ToLower(normQuotes(m[1]))
+			if abilityWords[w] || !lineKeywords[w] && !strings.HasPrefix(w, "choose ") && !strings.HasPrefix(w, "chapter") {
+				orig = strings.TrimSpace(orig[len(m[0]):])
+			}
 		}
 		text := selfRef(normQuotes(orig), def.Name)
 		low := strings.ToLower(text)

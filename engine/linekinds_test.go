@@ -52,3 +52,21 @@ func TestMoreOffBattlefieldAbilities(t *testing.T) {
 		}
 	}
 }
+
+// 207.2d: a flavor word has no rules meaning; a keyword written with a dash
+// keeps it. A card rebalanced for digital play ("A-Name") calls itself by
+// its printed name.
+func TestFlavorWordsAndRebalancedNames(t *testing.T) {
+	r := mustRun(t, `define Zangief = {3}{R}{R} Legendary Creature — Human Warrior 6/4 "Iron Muscle — As long as it's your turn, Zangief has indestructible."
+define A-Triumphant Adventurer = {W}{B} Creature — Human Knight 1/1 "Deathtouch\nAs long as it's your turn, Triumphant Adventurer has first strike."
+Zangief as Z
+A-Triumphant Adventurer as T
+? Z
+? T`, nil)
+	checkWant(t, r, want{line: 5, has: []string{"Indestructible"}})
+	checkWant(t, r, want{line: 6, has: []string{"First strike"}})
+	cc := newCompiler().compileCard(CardDef{Name: "Odd", Text: "Companion — Each creature card in your starting deck has an odd mana value."})
+	if cc.lines[0].kind != lineKeyword {
+		t.Errorf("Companion — ... is a keyword line (702.139), got %s", lineKindNames[cc.lines[0].kind])
+	}
+}

@@ -18,6 +18,7 @@ var playerSubjects = map[string]int{
 	"you": 1, "your": 1,
 	"your opponents": 2, "each opponent": 2, "opponents": 2, "each opponent's": 2, "your opponents'": 2,
 	"players": 3, "each player": 3, "all players": 3, "each player's": 3, "players'": 3,
+	"a player": 3, "an opponent": 2,
 }
 
 const reSubj = `(you|your opponents|each opponent|opponents|players|each player|all players)`
@@ -90,6 +91,11 @@ var playerRules = []playerRule{
 	{re: regexp.MustCompile(`^` + reSubj + ` may cast ` + reSpellWords + `spells from the top of (?:your|their) library$`), rule: "601.3"},
 	{re: regexp.MustCompile(`^` + reSubj + ` may play lands(?: and cast ` + reSpellWords + `spells)? from the top of (?:your|their) library$`), rule: "116.2a"},
 	{re: regexp.MustCompile(`^` + reSubj + ` may play lands from (?:your|their) graveyard$`), rule: "116.2a"},
+	// 614.11: replacing a draw; 614.1a: other events of the player
+	// replaced ("instead").
+	{re: regexp.MustCompile(`^if (you|a player|an opponent) would draw (?:a card|one or more cards)[^,]*, .+$`), rule: "614.11"},
+	{re: regexp.MustCompile(`^if (you|a player|an opponent) would (?:gain life|lose life|flip (?:a|one or more) coins?|roll (?:a|one or more) (?:die|dice)|scry|mill (?:a card|one or more cards))[^,]*, .+ instead$`), rule: "614.1a"},
+	{re: regexp.MustCompile(`^if (?:an effect|a spell or ability|one or more effects) would create (?:a|one or more|two or more|\d+ or more) (?:[a-z]+ )*tokens? under (your) control, .+ instead$`), rule: "614.1a", who: func(m []string) int { return 1 }},
 	// 601.2f: cost increases and reductions, applied as the total cost is
 	// determined; they affect the spells of the players who cast them.
 	{re: regexp.MustCompile(`^` + reSpellWords + `spells( you cast| your opponents cast| an opponent casts| each opponent casts|)(?: that target (?:~|enchanted creature|equipped creature|[a-z ]+ you control))? cost (?:\{\d+\}|\{[wubrg]\}|\{\d+\}\{[wubrg]\}) (?:more|less) to cast$`), rule: "601.2f", who: costWho},

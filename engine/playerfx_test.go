@@ -128,6 +128,12 @@ func TestPlayerTemplates(t *testing.T) {
 		{"Spells your opponents cast that target ~ cost {2} more to cast.", 2, "601.2f"},
 		{"Noncreature spells cost {1} more to cast.", 3, "601.2f"},
 		{"Spells with the chosen name cost {2} more to cast.", 0, ""},
+		{"If you would draw a card, you may instead mill two cards.", 1, "614.11"},
+		{"If a player would draw a card, that player discards a card instead.", 3, "614.11"},
+		{"If you would gain life, you gain twice that much life instead.", 1, "614.1a"},
+		{"If an opponent would gain life, that player loses that much life instead.", 2, "614.1a"},
+		{"If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead.", 1, "614.1a"},
+		{"If a creature would die, exile it instead.", 0, ""},
 		{"You can't cast spells with the same name as a card exiled with ~.", 0, ""},
 	} {
 		c2 := newCompiler()
