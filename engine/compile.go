@@ -140,6 +140,10 @@ var (
 
 var reEntersAsCopy = regexp.MustCompile(`^you may have ~ enter(?: the battlefield)? as a copy of`)
 
+// reEntersAsCopyPlain is the enter-as-a-copy ability with no exceptions,
+// which "(copy of REF)" carries out whole.
+var reEntersAsCopyPlain = regexp.MustCompile(`^you may have ~ enter(?: the battlefield)? as a copy of (?:any|an) [a-z ]+? (?:on the battlefield|you control)$`)
+
 var reEntersTapped = regexp.MustCompile(`^~ enters(?: the battlefield)? tapped\.?$`)
 
 func newCompiler() *compiler {
@@ -409,6 +413,12 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 				// Read with the choice the statement states (614.12a).
 				r := &rec.sentences[len(rec.sentences)-1]
 				r.outcome, r.class = outModelled, chosenClass
+			}
+			if !ok && reEntersAsCopyPlain.MatchString(strings.ToLower(p[1])) {
+				// 707.5, 614.1c: carried out when the statement says what
+				// it copies ("(copy of REF)"); reported otherwise.
+				r := &rec.sentences[len(rec.sentences)-1]
+				r.outcome, r.class = outModelled, "enters as a copy (707.5), stated with (copy of REF)"
 			}
 			if !ok {
 				m := staticMiss{ab: ab, text: p[0], norm: strings.ToLower(p[1])}

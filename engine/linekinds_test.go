@@ -70,3 +70,16 @@ A-Triumphant Adventurer as T
 		t.Errorf("Companion — ... is a keyword line (702.139), got %s", lineKindNames[cc.lines[0].kind])
 	}
 }
+
+// Clone's "You may have ~ enter as a copy of any creature on the
+// battlefield" is carried out by "(copy of REF)" (707.5); with exceptions
+// beyond what the modifiers apply it is not counted as modelled.
+func TestEnterAsCopyCoverage(t *testing.T) {
+	r := Coverage([]CardDef{
+		{Name: "Clone", Types: []string{"Creature"}, Text: "You may have Clone enter the battlefield as a copy of any creature on the battlefield."},
+		{Name: "Vizier", Types: []string{"Creature"}, Text: "You may have Vizier enter the battlefield as a copy of any creature on the battlefield, except if Vizier was embalmed, the token has no mana cost."},
+	})
+	if r.Modelled != 1 || len(r.Misses) != 1 || r.Misses[0].Card != "Vizier" {
+		t.Errorf("modelled %d, misses %+v", r.Modelled, r.Misses)
+	}
+}

@@ -37,3 +37,30 @@ func init() {
 		},
 	)
 }
+
+// 602.5: "Activated abilities of artifacts can't be activated": a rule on
+// the permanents named; 602.2b, 601.2f: their activation costs more.
+var reActivatedOf = regexp.MustCompile(`^activated abilities of (.+?) (can't be activated(?: unless they're mana abilities)?|cost \{\d+\} (?:more|less) to activate)$`)
+
+func init() {
+	addSentenceRules(sentenceRule{
+		class: "combat or untap rule (613.11)",
+		re:    reActivatedOf,
+		when:  func(ctx *sctx) bool { return ctx.self },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			f, ok := parseFilter(strings.Fields(m[1]))
+			if !ok {
+				return Selector{}, false
+			}
+			rule, text := "602.5", "its activated abilities can't be activated"
+			switch {
+			case strings.HasSuffix(m[2], "unless they're mana abilities"):
+				text += ", except mana abilities"
+			case strings.HasPrefix(m[2], "cost "):
+				rule, text = "602.2b", "its activated abilities "+m[2]+" (601.2f)"
+			}
+			t.Parts = []Part{{Layer: lRules, Op: opRule, RuleID: rule, RuleText: text}}
+			return Selector{Kind: selFilter, F: f, Noun: m[1]}, true
+		},
+	})
+}

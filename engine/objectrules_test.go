@@ -53,3 +53,20 @@ Ooze`)
 		t.Errorf("want one error asking for the counters, got %+v", r.Errors)
 	}
 }
+
+// 602.5: Stony Silence's "Activated abilities of artifacts can't be
+// activated" is shown on artifacts, not on creatures.
+func TestActivatedAbilitiesOf(t *testing.T) {
+	r := mustRun(t, `define Stony Silence = {1}{W} Enchantment "Activated abilities of artifacts can't be activated."
+define Sol Ring = {1} Artifact "{T}: Add {C}{C}."
+define Bear = {1}{G} Creature — Bear 2/2
+Stony Silence
+Sol Ring
+Bear
+? Sol Ring
+? Bear`, nil)
+	checkWant(t, r, want{line: 7, trace: []string{"602.5"}})
+	if q := result(t, r, 8); len(q.Trace) != 0 {
+		t.Errorf("the Bear is not an artifact: %s", traceText(q))
+	}
+}

@@ -98,7 +98,19 @@ var playerRules = []playerRule{
 	{re: regexp.MustCompile(`^if (?:an effect|a spell or ability|one or more effects) would create (?:a|one or more|two or more|\d+ or more) (?:[a-z]+ )*tokens? under (your) control, .+ instead$`), rule: "614.1a", who: func(m []string) int { return 1 }},
 	// 601.2f: cost increases and reductions, applied as the total cost is
 	// determined; they affect the spells of the players who cast them.
-	{re: regexp.MustCompile(`^` + reSpellWords + `spells( you cast| your opponents cast| an opponent casts| each opponent casts|)(?: that target (?:~|enchanted creature|equipped creature|[a-z ]+ you control))? cost (?:\{\d+\}|\{[wubrg]\}|\{\d+\}\{[wubrg]\}) (?:more|less) to cast$`), rule: "601.2f", who: costWho},
+	{re: regexp.MustCompile(`^` + reSpellWords + `spells( you cast| your opponents cast| an opponent casts| each opponent casts|)(?: that target (?:~|enchanted creature|equipped creature|[a-z ]+ you control)| during your turn)? cost (?:\{\d+\}|\{x\}|\{[wubrg]\}|\{\d+\}\{[wubrg]\}) (?:more|less) to cast(?: for each [a-z0-9 +/~']+|, where x is [a-z0-9 ',/+-]+)?$`), rule: "601.2f", who: costWho},
+	// 609.4b: spending mana as though it were another type or color.
+	{re: regexp.MustCompile(`^` + reSubj + ` may spend (?:[a-z]+ )?mana as though it were (?:[a-z]+ mana|mana of any (?:color|type))(?: to cast [a-z ]+ spells)?$`), rule: "609.4b"},
+	// 305.2: the number of lands a player can play.
+	{re: regexp.MustCompile(`^` + reSubj + ` may play any number of lands on each of (?:your|their) turns$`), rule: "305.2"},
+	// 101.2: "can't" restrictions on what players do.
+	{re: regexp.MustCompile(`^` + reSubj + ` can't search libraries$`), rule: "701.23a"},
+	{re: regexp.MustCompile(`^` + reSubj + ` can't draw cards$`), rule: "121.1"},
+	{re: regexp.MustCompile(`^` + reSubj + ` can't cycle cards$`), rule: "702.29a"},
+	{re: regexp.MustCompile(`^` + reSubj + ` can't cast spells from (?:graveyards|libraries|graveyards or libraries)$`), rule: "601.3"},
+	// 701.6a: a spell that can't be countered stays on the stack; the
+	// spells of the player it names.
+	{re: regexp.MustCompile(`^` + reSpellWords + `spells (you) control(?: with [a-z0-9 ]+)? can't be countered$`), rule: "701.6a"},
 }
 
 // playerClass is the sentence class of effects on players.

@@ -134,6 +134,11 @@ func TestPlayerTemplates(t *testing.T) {
 		{"If an opponent would gain life, that player loses that much life instead.", 2, "614.1a"},
 		{"If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead.", 1, "614.1a"},
 		{"If a creature would die, exile it instead.", 0, ""},
+		{"Spells your opponents cast during your turn cost {1} more to cast.", 2, "601.2f"},
+		{"Creature spells you cast cost {1} less to cast for each +1/+1 counter on ~.", 1, "601.2f"},
+		{"You may spend white mana as though it were red mana.", 1, "609.4b"},
+		{"Your opponents can't search libraries.", 2, "701.23a"},
+		{"Creature spells you control can't be countered.", 1, "701.6a"},
 		{"You can't cast spells with the same name as a card exiled with ~.", 0, ""},
 	} {
 		c2 := newCompiler()
