@@ -32,6 +32,7 @@ var sentenceVerbs = map[string]bool{
 	"lose": true, "loses": true, "is": true, "are": true, "become": true, "becomes": true,
 	"can't": true, "isn't": true, "aren't": true,
 	"attacks": true, "blocks": true, "doesn't": true, "don't": true, "can": true, "must": true,
+	"attack": true, "block": true,
 }
 
 var typeNouns = map[string]string{

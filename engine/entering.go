@@ -36,6 +36,12 @@ func init() {
 			},
 		},
 		sentenceRule{
+			class: "enters tapped (614.1c)",
+			re:    regexp.MustCompile(`^~ enters(?: the battlefield)? tapped and (doesn't untap during (?:your|its controller's) untap step)$`),
+			when:  func(ctx *sctx) bool { return ctx.self },
+			split: func(m []string) []string { return []string{"~ enters tapped", "~ " + m[1]} },
+		},
+		sentenceRule{
 			class: "enters with counters (614.1c)",
 			re:    reEntersTappedWith,
 			when:  func(ctx *sctx) bool { return ctx.self },

@@ -109,3 +109,42 @@ Banner
 		},
 	}, nil)
 }
+
+func TestYetMoreWordings(t *testing.T) {
+	runCases(t, []scenarioCase{
+		{
+			name: "all creatures attack each combat if able; is also a Cleric",
+			src: `define Hellkite = {4}{R}{R} Creature — Dragon 5/5 "Flying\nAll creatures attack each combat if able."
+define Paragon = {3}{G} Creature — Elf Shaman 3/3 "Paragon is also a Cleric, Rogue, Warrior, and Wizard."
+Hellkite
+Paragon
+? Paragon`,
+			wants: []want{{line: 5, subtypes: []string{"Elf", "Shaman", "Cleric", "Rogue", "Warrior", "Wizard"}, trace: []string{"508.1d"}}},
+		},
+		{
+			// "As long as ~ is equipped, it gets +2/+2": "it" is ~.
+			name: "as long as it is equipped",
+			src: `define Champion = {1}{R} Creature — Dwarf 1/1 "As long as Champion is equipped, it gets +2/+2."
+define Sword = {1} Artifact — Equipment "Equip {1}"
+define Bear = {1}{G} Creature — Bear 2/2
+Champion as C
+Bear as B
+? C
+Sword (attached to C)
+? C
+? B`,
+			wants: []want{{line: 6, pt: "1/1"}, {line: 8, pt: "3/3"}, {line: 9, pt: "2/2"}},
+		},
+		{
+			name: "enters tapped and doesn't untap",
+			src: `define Leviathan = {5}{U}{U}{U}{U} Creature — Leviathan 10/10 "Trample\nLeviathan enters the battlefield tapped and doesn't untap during your untap step."
+Leviathan as L
+? L`,
+			wants: []want{{line: 3, trace: []string{"502.3"}}},
+		},
+	}, nil)
+	r := mustRun(t, "define Leviathan = {5}{U}{U}{U}{U} Creature — Leviathan 10/10 \"Leviathan enters the battlefield tapped and doesn't untap during your untap step.\"\nLeviathan as L\n? L", nil)
+	if !tappedAt(t, r, 3) {
+		t.Errorf("Leviathan enters tapped")
+	}
+}

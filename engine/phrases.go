@@ -93,7 +93,7 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 		return Selector{Kind: selSelf, Noun: noun}, true
 	case ctx.condSel != nil && (noun == "that creature" || noun == "that permanent"):
 		return *ctx.condSel, true
-	case ctx.condSel != nil && noun == "it" && (ctx.condSel.Kind == selEnchanted || ctx.condSel.Kind == selEquipped):
+	case ctx.condSel != nil && noun == "it" && (ctx.condSel.Kind == selEnchanted || ctx.condSel.Kind == selEquipped || ctx.condSel.Kind == selSelf):
 		return *ctx.condSel, true
 	case noun == "it" || noun == "that creature" || noun == "that permanent" || noun == "that land" ||
 		noun == "they" || noun == "those creatures" || noun == "that artifact":

@@ -446,6 +446,22 @@ func init() {
 		{class: "is every creature type", re: regexp.MustCompile(`^(?:is|are) every creature type(?: in addition to (?:its|their) other types)?$`), build: func(*compiler, []string, []string) ([]Part, bool) {
 			return []Part{{Layer: L4, Op: opAddTypes, Subtypes: []string{allCreatureTypes}}}, true
 		}},
+		{class: "is a TYPE in addition to its other types", re: regexp.MustCompile(`^(?:is|are) also (?:a |an )?([a-z, ]+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			// "~ is also a Cleric, Rogue, Warrior, and Wizard": creature
+			// types in addition to its others (205.1b).
+			var subs []string
+			for _, w := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ' ' || r == ',' }) {
+				if w == "and" {
+					continue
+				}
+				ct, ok := creatureTypeNoun(w)
+				if !ok {
+					return nil, false
+				}
+				subs = append(subs, capitalize(ct))
+			}
+			return []Part{{Layer: L4, Op: opAddTypes, Subtypes: subs}}, len(subs) > 0
+		}},
 		{class: "is SUPERTYPE", re: regexp.MustCompile(`^(?:is|are) (legendary|snow)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
 			return []Part{{Layer: L4, Op: opAddTypes, Supertypes: []string{capitalize(m[1])}}}, true
 		}},
@@ -641,6 +657,10 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 			return nil, false
 		}
 		cond, s = cd, s[len(m[0]):]
+		if strings.HasPrefix(strings.ToLower(m[1]), "~ ") && ctx.self {
+			// "As long as ~ is equipped, it gets +1/+1": "it" is ~.
+			ctx.condSel = &Selector{Kind: selSelf, Noun: "~"}
+		}
 		if cd.Control != nil && cd.AtMost == 1 && cd.AtLeast == 1 {
 			ctx.condSel = &Selector{Kind: selFilter, F: *cd.Control, Noun: "that " + strings.ToLower(m[1])}
 		}
