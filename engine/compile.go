@@ -145,6 +145,10 @@ var reEntersAsCopy = regexp.MustCompile(`^you may have ~ enter(?: the battlefiel
 // which "(copy of REF)" carries out whole.
 var reEntersAsCopyPlain = regexp.MustCompile(`^you may have ~ enter(?: the battlefield)? as a copy of (?:any|an) [a-z ]+? (?:on the battlefield|you control)$`)
 
+// hiddenHint ends the report of a sentence whose condition the scenario
+// doesn't decide.
+const hiddenHint = " [a condition the scenario doesn't decide: add \"condition holds\" to the statement's modifiers if it holds]"
+
 var reEntersTapped = regexp.MustCompile(`^~ enters(?: the battlefield)? tapped\.?$`)
 
 func newCompiler() *compiler {
@@ -437,6 +441,17 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 				}
 				cc.unmodeled = append(cc.unmodeled, msg)
 				continue
+			}
+			for _, t := range ts {
+				if t.Cond != nil && t.Cond.Hidden {
+					// Applied only when the statement says the condition
+					// holds; until then answers say they depend on it.
+					m := staticMiss{ab: ab, text: p[0], norm: strings.ToLower(p[1]), hidden: true}
+					cc.staticMiss = append(cc.staticMiss, m)
+					c.missByAb[ab.id] = append(c.missByAb[ab.id], m)
+					cc.unmodeled = append(cc.unmodeled, p[0]+hiddenHint)
+					break
+				}
 			}
 			for _, t := range ts {
 				t.Sentence = p[0]

@@ -30,7 +30,8 @@
 // MODIFIERS, comma-separated: token, tapped, new, face down, attached to
 // REF, N KIND counter(s), copy of REF [except ...] (enters as a copy,
 // 707.5), chosen CHOICE (a color, creature type or basic land type chosen
-// as it entered, 614.12a). "? you" and "? opponent" list the effects on
+// as it entered, 614.12a), condition holds (its abilities' conditions on
+// what the scenario doesn't hold, such as a graveyard's size, hold). "? you" and "? opponent" list the effects on
 // that player (613.10). The statements are tried in this order (engine.Grammar); the
 // last takes any other line. The exceptions the card's own enter-as-a-copy
 // ability states about types, abilities and legendary ("except it's an

@@ -341,6 +341,9 @@ func (s *state) condHolds(e *Effect) bool {
 
 // condMet evaluates a condition as written, without its negation.
 func (s *state) condMet(e *Effect, c *Condition) bool {
+	if c.Hidden {
+		return e.src != nil && e.src.condHolds
+	}
 	switch c.YourTurn {
 	case 1:
 		return e.ctrlNow(s) == You

@@ -226,6 +226,10 @@ type Condition struct {
 	SubjectIs *Filter
 	// Opponents: "you have N or more opponents" (a scenario has one).
 	Opponents int
+	// Hidden: the condition reads what the scenario doesn't hold (a
+	// graveyard, a hand, life totals, this turn's events); it holds when
+	// the statement says so ("(condition holds)").
+	Hidden bool
 	// Not: the effect exists while the condition does not hold ("can't
 	// attack unless you control an artifact").
 	Not  bool

@@ -49,6 +49,7 @@ type Mods struct {
 	CopyExcept, CopyKeepColor    bool   // "... except it doesn't copy that creature's color and it has this ability"
 	Counters                     []CounterMod
 	Chosen                       []string // "chosen red": a choice made as it entered (614.12a)
+	CondHolds                    bool     // "condition holds": its conditions on hidden information hold
 }
 
 // CounterMod is "N KIND counters".
@@ -305,6 +306,8 @@ func parseMods(s string) (Mods, string) {
 			if m.CopyOf == "" {
 				return m, "expected a reference after \"copy of\""
 			}
+		case low == "condition holds":
+			m.CondHolds = true
 		case strings.HasPrefix(low, "chosen "):
 			m.Chosen = append(m.Chosen, strings.TrimSpace(p[len("chosen "):]))
 		case strings.HasPrefix(low, "attached to "):
@@ -315,7 +318,7 @@ func parseMods(s string) (Mods, string) {
 		default:
 			cm := reCounterM.FindStringSubmatch(p)
 			if cm == nil {
-				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF, copy of REF, chosen CHOICE or N KIND counters", p)
+				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF, copy of REF, chosen CHOICE, condition holds or N KIND counters", p)
 			}
 			n, ok := number(cm[1])
 			if !ok {

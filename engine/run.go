@@ -31,6 +31,7 @@ type Object struct {
 	lastCtrl   Player // controller after the previous statement
 	line       int
 	base       *Chars // printed characteristics, shared by every computed state
+	condHolds  bool   // "(condition holds)": its conditions on what the scenario doesn't hold hold
 }
 
 func (o *Object) display() string {
@@ -451,7 +452,7 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	g.nextID++
 	o := &Object{id: g.nextID, name: d.Name, alias: st.Alias, def: d, owner: p, ctrl: p, lastCtrl: p,
 		token: m.Token, tapped: m.Tapped, faceDown: m.FaceDown, ts: g.ts,
-		counters: map[string]int{}, counterTS: map[string]int{}, onBF: true, continuous: !m.New, line: st.Line}
+		counters: map[string]int{}, counterTS: map[string]int{}, onBF: true, continuous: !m.New, line: st.Line, condHolds: m.CondHolds}
 	cc := g.comp.compileCard(d)
 	if len(m.Chosen) > 0 {
 		// 614.12a: the text that refers to the choice reads it.
@@ -464,6 +465,9 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	o.printed = cc.abilities
 	var edits []func(*Chars)
 	for _, u := range cc.unmodeled {
+		if m.CondHolds && strings.HasSuffix(u, hiddenHint) {
+			continue // stated to hold
+		}
 		if m.CopyOf != "" {
 			covers, sentence, ed := g.copyModifierCovers(u, m)
 			edits = append(edits, ed...)

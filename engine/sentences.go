@@ -883,6 +883,9 @@ func parseCondition(low string) (*Condition, bool) {
 		}
 		return &Condition{AttachedIs: &f, Text: low}, true
 	}
+	if reHiddenCond.MatchString(low) {
+		return &Condition{Hidden: true, Text: low}, true
+	}
 	if m := reItIs.FindStringSubmatch(low); m != nil {
 		f, ok := wordFilter(m[1], false)
 		if !ok {
@@ -989,6 +992,17 @@ func parseCondition(low string) (*Condition, bool) {
 }
 
 var (
+	// reHiddenCond: conditions on what a scenario doesn't hold: cards in
+	// graveyards and hands, life totals, designations and this turn's
+	// events.
+	reHiddenCond = regexp.MustCompile(`^(?:(?:one|two|three|four|five|six|seven|eight|\d+) or more cards are in your graveyard` +
+		`|there are (?:one|two|three|four|five|\d+) or more (?:card types|mana values) among cards in your graveyard` +
+		`|there are (?:one|two|three|four|five|\d+) or more [a-z /]+ cards in your graveyard` +
+		`|you have no cards in hand|you have (?:one|two|three|four|five|six|seven|\d+) or (?:more|fewer|less) cards in hand` +
+		`|you have (?:\d+|one|two|three|four|five|ten) or (?:more|less) life|your life total is (?:greater|less) than [a-z0-9 ]+` +
+		`|you have the city's blessing|you've completed a dungeon|you're the monarch|you control your commander` +
+		`|an opponent has (?:\d+|one|two|three|four|five|six|seven|eight|ten) or (?:more|fewer|less) (?:cards in their graveyard|life|cards in hand)` +
+		`|you've (?:drawn|cast|gained|lost) [a-z0-9 ]+ this turn|an opponent lost life this turn)$`)
 	reItIs      = regexp.MustCompile(`^it's (?:a |an )?(white|blue|black|red|green|artifact|creature|enchantment|land|[a-z]+)$`)
 	reOpponents = regexp.MustCompile(`^you have (one|two|three|four|\d+) or more opponents$`)
 )

@@ -14,6 +14,9 @@ type staticMiss struct {
 	ab   *Ability
 	text string // as printed
 	norm string // lower case, the card's name as ~
+	// hidden: the sentence is modelled but its condition reads what the
+	// scenario doesn't hold; it matters unless the statement says it holds.
+	hidden bool
 }
 
 // spellMiss is an unmodelled sentence of a resolved spell or effect
@@ -109,6 +112,9 @@ func (s *state) dependsOnUnmodelled(o *Object) []string {
 
 // addMiss adds an unmodelled static sentence of src if it may affect o.
 func (s *state) addMiss(m staticMiss, src, o *Object, add func(string, string)) {
+	if m.hidden && src.condHolds {
+		return // stated to hold
+	}
 	switch scopeOf(m.norm) {
 	case scopeNone:
 		return
