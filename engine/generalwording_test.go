@@ -148,3 +148,21 @@ Leviathan as L
 		t.Errorf("Leviathan enters tapped")
 	}
 }
+
+// "gets an additional +1/+1" is one more modification (613.4c), applied as
+// its own effect.
+func TestAnAdditional(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "Heavy Mattock",
+		src: `define Mattock = {3} Artifact — Equipment "Equipped creature gets +1/+2.\nAs long as equipped creature is a Human, it gets an additional +1/+1.\nEquip {2}"
+define Soldier = {W} Creature — Human Soldier 1/1
+define Bear = {1}{G} Creature — Bear 2/2
+Soldier as S
+Bear as B
+Mattock as M1 (attached to S)
+Mattock as M2 (attached to B)
+? S
+? B`,
+		wants: []want{{line: 8, pt: "3/4"}, {line: 9, pt: "3/4"}},
+	}}, nil)
+}

@@ -367,7 +367,7 @@ func init() {
 		},
 	}, sentenceRules[n-1])
 	predicateRules = []predicateRule{
-		{class: "gets +N/+N", re: regexp.MustCompile(`^gets? ([+-]\d+)/([+-]\d+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+		{class: "gets +N/+N", re: regexp.MustCompile(`^gets? (?:an additional )?([+-]\d+)/([+-]\d+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
 			dp, _ := strconv.Atoi(m[1])
 			dt, _ := strconv.Atoi(m[2])
 			return []Part{{Layer: L7c, Op: opModPT, P: dp, T: dt}}, true
