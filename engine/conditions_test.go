@@ -68,3 +68,29 @@ Green
 		},
 	}, nil)
 }
+
+// "Creatures can't attack you" (508.1c): the creatures of the source's
+// opponents can't attack its controller; in a two-player game that leaves
+// them nothing to attack unless that player controls a planeswalker
+// (508.1b). A creature of the source's controller is not restricted.
+// Propaganda's "unless their controller pays" is a cost (508.1h), not a
+// prohibition.
+func TestCantAttackYou(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "Peacekeeper-style restriction",
+		src: `define Wall = {1}{W} Enchantment "Creatures can't attack you."
+define Propaganda = {2}{U} Enchantment "Creatures can't attack you unless their controller pays {2} for each creature they control that's attacking you."
+define Jace = {1}{U}{U} Legendary Planeswalker — Jace
+define Bear = {1}{G} Creature — Bear 2/2
+opponent: Wall
+opponent: Propaganda
+Wall as MyWall
+Bear as B
+? can B attack
+opponent: Jace
+? can B attack
+? B`,
+		verdicts: []verdict{{line: 9, ok: false, rules: []string{"508.1c"}}, {line: 11, ok: true}},
+		wants:    []want{{line: 12, trace: []string{"508.1h"}}},
+	}}, nil)
+}

@@ -573,6 +573,9 @@ func (s *state) collectRestrictions() {
 				continue // the "unless" condition is met: no restriction
 			}
 			for _, i := range s.affected(e, lRules, true) {
+				if p.AttackYou > 0 && !s.cantAttackAtAll(p, e, i) {
+					continue
+				}
 				s.restrict = append(s.restrict, restriction{slot: i, op: p.Op, e: e})
 				if p.Op == opRule {
 					s.step(i, lRules, p.RuleID, e.name(), e.t.Sentence+" → "+p.RuleText)
@@ -580,4 +583,25 @@ func (s *state) collectRestrictions() {
 			}
 		}
 	}
+}
+
+// cantAttackAtAll reports whether "can't attack you [or planeswalkers you
+// control]" leaves slot i nothing to attack: a creature never attacks its
+// own controller, and in a two-player game the source's controller is the
+// only player it could attack; "can't attack you" alone still lets it
+// attack that player's planeswalkers (508.1b).
+func (s *state) cantAttackAtAll(p Part, e *Effect, i int) bool {
+	you := e.ctrlNow(s)
+	if s.ch[i].Controller == you {
+		return false
+	}
+	if p.AttackYou == 2 {
+		return true
+	}
+	for j := range s.objs {
+		if s.ch[j].Controller == you && s.ch[j].is("Planeswalker") {
+			return false
+		}
+	}
+	return true
 }

@@ -186,6 +186,10 @@ type Part struct {
 	// Hidden: opCDACount and opModPTCount count cards in a zone the
 	// scenario doesn't hold (a hand, a graveyard): the result is unknown.
 	Hidden string
+	// AttackYou: an opCantAttack restriction on attacking the source's
+	// controller: 1 "can't attack you", 2 "can't attack you or
+	// planeswalkers you control".
+	AttackYou int
 	// Players: whom an opPlayer effect applies to: 1 the source's
 	// controller, 2 that player's opponents, 3 every player.
 	Players int

@@ -527,6 +527,18 @@ func init() {
 			}
 			return []Part{{Layer: lRules, Op: op, Unless: &f}}, true
 		}},
+		{class: "can't attack you", re: regexp.MustCompile(`^can't attack you( or planeswalkers you control)?$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			// 508.1c: a restriction on attacking the source's controller.
+			n := 1
+			if m[1] != "" {
+				n = 2
+			}
+			return []Part{{Layer: lRules, Op: opCantAttack, AttackYou: n}}, true
+		}},
+		{class: "combat or untap rule (613.11)", re: regexp.MustCompile(`^can't attack you(?: or planeswalkers you control)? unless (?:their|its) controller pays (\{[^}]+\}(?:\{[^}]+\})*) for each .+$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			// 508.1h: a cost to attack, not a prohibition.
+			return []Part{{Layer: lRules, Op: opRule, RuleID: "508.1h", RuleText: "attacking the player who controls the source costs " + m[1] + " for each such creature"}}, true
+		}},
 		{class: "can't attack or block", re: regexp.MustCompile(`^can't attack( or block)?$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
 			parts := []Part{{Layer: lRules, Op: opCantAttack}}
 			if m[1] != "" {
