@@ -36,6 +36,8 @@ func TestHiddenConditions(t *testing.T) {
 		{"you have no cards in hand", true},
 		{"you have 30 or more life", true},
 		{"you control an artifact", false},
+		{"it's attacking", true},
+		{"~ is monstrous", true},
 		{"it's your turn", false},
 	} {
 		cd, ok := parseCondition(c.cond)

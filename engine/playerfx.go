@@ -84,6 +84,14 @@ var playerRules = []playerRule{
 	{re: regexp.MustCompile(`^` + reSubj + ` can't cast ` + reSpellWords + `spells during (?:your|combat|their opponents' turns)(?: turn)?$`), rule: "601.3"},
 	{re: regexp.MustCompile(`^` + reSubj + ` can't play lands$`), rule: "305.1"},
 	{re: regexp.MustCompile(`^` + reSubj + ` can't draw more than (?:one|two|\d+) cards? each turn$`), rule: "121.1"},
+	// Other restrictions on casting, activating and mana (601.3, 602.5,
+	// 106.4, 122.1, 502.3), shown as written.
+	{re: regexp.MustCompile(`^` + reSubj + ` can't cast [a-z0-9 ,'/-]+$`), rule: "601.3"},
+	{re: regexp.MustCompile(`^` + reSubj + ` can cast spells (?:and activate abilities )?only during (?:their own turns|your turn)(?: and you can cast no more than (?:one|two|three) spells each turn)?$`), rule: "601.3"},
+	{re: regexp.MustCompile(`^` + reSubj + ` can't activate [a-z0-9 ,'/-]+$`), rule: "602.5"},
+	{re: regexp.MustCompile(`^` + reSubj + ` can't get (?:poison )?counters$`), rule: "122.1"},
+	{re: regexp.MustCompile(`^` + reSubj + ` (?:don't|doesn't) lose unspent (?:[a-z]+ )?mana as steps and phases end$`), rule: "106.4"},
+	{re: regexp.MustCompile(`^` + reSubj + ` can't untap more than (?:one|two|three|\d+) [a-z]+ during (?:their|your) untap steps?$`), rule: "502.3"},
 	// 601.3b: casting as though it had flash.
 	{re: regexp.MustCompile(`^` + reSubj + ` may cast ` + reSpellWords + `spells as though they had flash$`), rule: "601.3b"},
 	// 601.3: an effect that allows casting from another zone; 305.1 and
@@ -113,6 +121,8 @@ var playerRules = []playerRule{
 	{re: regexp.MustCompile(`^` + reSpellWords + `spells (you) control(?: with [a-z0-9 ]+)? can't be countered$`), rule: "701.6a"},
 }
 
+var reChosenOrExiled = regexp.MustCompile(`\bthe chosen\b|\bexiled\b|\bthe same name as\b`)
+
 // playerClass is the sentence class of effects on players.
 const playerClass = "effect on players (613.10)"
 
@@ -122,6 +132,9 @@ func init() {
 		re:    reAnyPlayerRule,
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			if reChosenOrExiled.MatchString(m[0]) {
+				return Selector{}, false // names a choice or cards the scenario doesn't hold
+			}
 			for _, r := range playerRules {
 				pm := r.re.FindStringSubmatch(m[0])
 				if pm == nil {

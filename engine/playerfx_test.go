@@ -139,6 +139,14 @@ func TestPlayerTemplates(t *testing.T) {
 		{"You may spend white mana as though it were red mana.", 1, "609.4b"},
 		{"Your opponents can't search libraries.", 2, "701.23a"},
 		{"Creature spells you control can't be countered.", 1, "701.6a"},
+		{"Players can't cast spells during combat.", 3, "601.3"},
+		{"Players can cast spells only during their own turns.", 3, "601.3"},
+		{"Players can't activate planeswalkers' loyalty abilities.", 3, "602.5"},
+		{"You can't get poison counters.", 1, "122.1"},
+		{"Players don't lose unspent mana as steps and phases end.", 3, "106.4"},
+		{"Players can't untap more than one creature during their untap steps.", 3, "502.3"},
+		{"Players can't cast spells with the same name as the exiled card.", 0, ""},
+		{"Your opponents can't cast spells of the chosen type.", 0, ""},
 		{"You can't cast spells with the same name as a card exiled with ~.", 0, ""},
 	} {
 		c2 := newCompiler()

@@ -1014,7 +1014,10 @@ var (
 		`|you have (?:\d+|one|two|three|four|five|ten) or (?:more|less) life|your life total is (?:greater|less) than [a-z0-9 ]+` +
 		`|you have the city's blessing|you've completed a dungeon|you're the monarch|you control your commander` +
 		`|an opponent has (?:\d+|one|two|three|four|five|six|seven|eight|ten) or (?:more|fewer|less) (?:cards in their graveyard|life|cards in hand)` +
-		`|you've (?:drawn|cast|gained|lost) [a-z0-9 ]+ this turn|an opponent lost life this turn)$`)
+		`|you've (?:drawn|cast|gained|lost) [a-z0-9 ]+ this turn|an opponent lost life this turn` +
+		// Combat and designations a scenario doesn't record (506.4,
+		// 701.37b, 702.112b).
+		`|(?:~ is|it's) (?:attacking|blocking|monstrous|renowned)|~ is attacking or blocking|it's attacking or blocking)$`)
 	reItIs      = regexp.MustCompile(`^it's (?:a |an )?(white|blue|black|red|green|artifact|creature|enchantment|land|[a-z]+)$`)
 	reOpponents = regexp.MustCompile(`^you have (one|two|three|four|\d+) or more opponents$`)
 )
