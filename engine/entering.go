@@ -124,6 +124,35 @@ func init() {
 	)
 }
 
+// reHiddenCDA: a characteristic-defining P/T whose value reads what the
+// scenario doesn't hold (life totals, hands, graveyards, what was paid).
+var reHiddenCDA = regexp.MustCompile(`^(~|its)'?s? (power and toughness are each|power is|toughness is) equal to (your life total|the life paid as it entered(?: the battlefield)?|the total number of cards in all players' hands|the number of cards in (?:the chosen player's|target opponent's|the hand of the opponent with the most cards in) (?:hand|graveyard)|twice the number of cards in your hand|the number of (?:[a-z]+ )?cards in all graveyards|the greatest (?:power|toughness|mana value) among (?:[a-z]+ )?cards in your graveyard)$`)
+
+func init() {
+	addSentenceRules(sentenceRule{
+		class: "characteristic-defining P/T count",
+		re:    reHiddenCDA,
+		when:  func(ctx *sctx) bool { return ctx.self },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			which := 3
+			switch m[2] {
+			case "power is":
+				which = 1
+			case "toughness is":
+				which = 2
+			}
+			layer := L7a
+			if c.granting > 0 {
+				layer = L7b // 604.3a(4)
+			} else {
+				t.CDA = true
+			}
+			t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Hidden: m[3]}}
+			return Selector{Kind: selSelf, Noun: "~"}, true
+		},
+	})
+}
+
 // reOthersEnterTapped: "Creatures your opponents control enter the
 // battlefield tapped" (614.1d): a replacement effect on other permanents
 // as they enter.

@@ -233,3 +233,13 @@ func traceText(q QueryResult) string {
 	}
 	return b.String()
 }
+
+func TestHiddenCDAValues(t *testing.T) {
+	r := mustRun(t, `define Serra Avatar = {4}{W}{W}{W} Creature — Avatar */* "Serra Avatar's power and toughness are each equal to your life total."
+Serra Avatar as S
+? S`, nil)
+	q := result(t, r, 3)
+	if q.Object.Power != nil || !strings.Contains(traceText(q), "your life total, which the scenario doesn't hold") {
+		t.Errorf("want unknown P/T counting your life total: %s %s", ptOf(q.Object), traceText(q))
+	}
+}
