@@ -75,8 +75,9 @@ var numberWords = map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3
 
 // compiler assigns ability ids and caches compiled cards.
 type compiler struct {
-	granting  int // compiling an ability granted by an effect (604.3a(4))
-	xSourceMV int // "where X is that artifact's mana value": X is the source's mana value
+	granting  int    // compiling an ability granted by an effect (604.3a(4))
+	xSourceMV int    // "where X is that artifact's mana value": X is the source's mana value
+	xCount    string // "where X is the number of ...": what X counts
 	// othersTapped: an "[objects] enter tapped" ability (614.1d) was compiled.
 	othersTapped bool
 	spellMiss    []spellMiss // unmodelled sentences of resolved spells and effects

@@ -64,3 +64,22 @@ func init() {
 		},
 	})
 }
+
+// "Enchanted creature's activated abilities can't be activated" (602.5).
+var reOwnActivated = regexp.MustCompile(`^(.+?)'s? activated abilities can't be activated( unless they're mana abilities)?$`)
+
+func init() {
+	addSentenceRules(sentenceRule{
+		class: "combat or untap rule (613.11)",
+		re:    reOwnActivated,
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			sel, ok := c.subject(strings.Fields(m[1]), ctx)
+			text := "its activated abilities can't be activated"
+			if m[2] != "" {
+				text += ", except mana abilities"
+			}
+			t.Parts = []Part{{Layer: lRules, Op: opRule, RuleID: "602.5", RuleText: text}}
+			return sel, ok
+		},
+	})
+}

@@ -70,3 +70,33 @@ Bear
 		t.Errorf("the Bear is not an artifact: %s", traceText(q))
 	}
 }
+
+// "+X/+X, where X is the number of ...": X counts what the phrase names,
+// like "for each" (613.4c); counters on the source are counted there.
+// "can't attack, block, or crew Vehicles" is both restrictions and a rule
+// on crewing; "its activated abilities can't be activated" (602.5);
+// "can't attack unless its controller pays {3}" is a cost (508.1h).
+func TestWhereXIsTheNumberOf(t *testing.T) {
+	runCases(t, []scenarioCase{{
+		name: "Opaline Bracers and friends",
+		src: `define Bracers = {4} Artifact — Equipment "Equipped creature gets +X/+X, where X is the number of charge counters on Bracers.\nEquip {2}"
+define Banner = {2} Enchantment "Creatures you control get +X/+0, where X is the number of Forests you control."
+define Lockdown = {1}{W} Enchantment — Aura "Enchant permanent\nEnchanted permanent can't attack, block, or crew Vehicles, and its activated abilities can't be activated unless they're mana abilities."
+define Tax = {U} Enchantment — Aura "Enchant creature\nEnchanted creature can't attack unless its controller pays {3}."
+define Forest = Basic Land — Forest
+define Bear = {1}{G} Creature — Bear 2/2
+Forest as F1
+Forest as F2
+Bear as B
+Bear as C
+Bracers as K (attached to B, 3 charge counters)
+Banner
+Lockdown (attached to C)
+Tax (attached to B)
+? B
+? can C attack
+? can B attack`,
+		wants:    []want{{line: 15, pt: "7/5", trace: []string{"508.1h"}}},
+		verdicts: []verdict{{line: 16, ok: false, rules: []string{"508.1c"}}, {line: 17, ok: true}},
+	}}, nil)
+}

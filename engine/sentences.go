@@ -61,6 +61,8 @@ var (
 	reUntilEOTPost   = regexp.MustCompile(`(?i) (?:until end of turn|this turn|until your next turn|until end of your next turn|until (?:its|their|your) (?:controller's |controllers' )?next untap steps?)$`)
 	reForAsLong      = regexp.MustCompile(`(?i) for as long as (.+)$`)
 	reWhereXMV       = regexp.MustCompile(`(?i),? where x is (?:its|that (?:artifact|creature|permanent|land|equipment)'s) mana value$`)
+	reGetsX          = regexp.MustCompile(`(?i)\bgets? [+-]x/|\bgets? [+-]\d+/[+-]x\b`)
+	reWhereXCount    = regexp.MustCompile(`(?i),? where x is the number of ([a-z0-9 ,'/+~-]+)$`)
 	reUnlessPost     = regexp.MustCompile(`(?i)^(.+?) unless (.+)$`)
 	reEntersUnless   = regexp.MustCompile(`(?i)^~ enters(?: the battlefield)? tapped unless `)
 	reIfPost         = regexp.MustCompile(`(?i)^(.+ can't (?:attack|block|attack or block|be blocked)) if (.+)$`)
@@ -89,7 +91,7 @@ var (
 	reBecomeMVWith = regexp.MustCompile(` with (?:base )?power and (?:base )?toughness each equal to (?:its|their) mana value$`)
 	reCountersOnIt = regexp.MustCompile(`^(\S+) counters on (?:it|~)$`)
 	reAttachedToIt = regexp.MustCompile(`^(aura|equipment) attached to it$`)
-	reCounterOn    = regexp.MustCompile(`^(\S+) counter on (~|it)$`)
+	reCounterOn    = regexp.MustCompile(`^(\S+) counters? on (~|it)$`)
 	reForEach      = regexp.MustCompile(`^gets? ([+-]\d+)/([+-]\d+) for each (.+)$`)
 	reShares       = regexp.MustCompile(`^(.+?) that shares? (?:at least )?a creature type with it$|^(.+?) that shares? at least one creature type with it$`)
 	reSlashPT      = regexp.MustCompile(`^(\d+)/(\d+)$`)
@@ -373,7 +375,7 @@ func init() {
 			return []Part{{Layer: L7c, Op: opModPT, P: dp, T: dt}}, true
 		}},
 		{class: "gets +X/+X, X its source's mana value", re: regexp.MustCompile(`^gets? ([+-]x|\+0)/([+-]x|\+0)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
-			if c.xSourceMV == 0 {
+			if c.xSourceMV == 0 && c.xCount == "" {
 				return nil, false // X is not defined here (107.3)
 			}
 			mult := func(w string) int {
@@ -385,37 +387,28 @@ func init() {
 				}
 				return 0
 			}
+			if c.xSourceMV == 0 {
+				// X counts: the same reading as "for each".
+				return forEachParts(mult(m[1]), mult(m[2]), c.xCount)
+			}
 			return []Part{{Layer: L7c, Op: opModPT, P: mult(m[1]), T: mult(m[2]), XSourceMV: true}}, true
+		}},
+		{class: "combat or untap rule (613.11)", re: regexp.MustCompile(`^can't (attack|block|attack or block) unless (?:its|their) controller pays ((?:\{[^}]+\})+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			// 508.1h, 509.1d: a cost to attack or block, not a prohibition.
+			rule := "508.1h"
+			if m[1] == "block" {
+				rule = "509.1d"
+			}
+			return []Part{{Layer: lRules, Op: opRule, RuleID: rule, RuleText: "to " + m[1] + " with it, its controller pays " + m[2]}}, true
+		}},
+		{class: "can't attack or block", re: regexp.MustCompile(`^can't attack, block, or crew vehicles$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			return []Part{{Layer: lRules, Op: opCantAttack}, {Layer: lRules, Op: opCantBlock},
+				{Layer: lRules, Op: opRule, RuleID: "702.122a", RuleText: "it can't be tapped to crew Vehicles"}}, true
 		}},
 		{class: "gets +N/+N for each", re: reForEach, build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
 			dp, _ := strconv.Atoi(m[1])
 			dt, _ := strconv.Atoi(m[2])
-			what, shares := m[3], false
-			if reDomain.MatchString(what) {
-				return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Domain: true}}, true
-			}
-			if reHiddenCount.MatchString(what) {
-				return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Hidden: what}}, true
-			}
-			// "for each Aura attached to it", "for each charge counter on ~"
-			if am := reAttachedToIt.FindStringSubmatch(what); am != nil {
-				st, kind := nonCreatureSubtypeNoun(am[1])
-				if kind == "" {
-					return nil, false
-				}
-				return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, CountAttached: st}}, true
-			}
-			if cm := reCounterOn.FindStringSubmatch(what); cm != nil {
-				return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Counter: cm[1], CounterOnSource: cm[2] == "~"}}, true
-			}
-			if sm := reShares.FindStringSubmatch(what); sm != nil {
-				what, shares = sm[1]+sm[2], true
-			}
-			f, ok := parseFilter(strings.Fields(what))
-			if !ok {
-				return nil, false
-			}
-			return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Count: &f, Shares: shares}}, true
+			return forEachParts(dp, dt, m[3])
 		}},
 		{class: "base power and toughness N/N", re: regexp.MustCompile(`^(?:has|have) base power and (?:base )?toughness (\d+)/(\d+)$`), build: buildSetPT},
 		{class: "P/T equal to mana value", re: regexp.MustCompile(`^(?:has|have) (?:base )?power and (?:base )?toughness each equal to (?:its|their) mana value$`), build: func(*compiler, []string, []string) ([]Part, bool) {
@@ -612,6 +605,8 @@ var ruleEffects = []struct {
 	{regexp.MustCompile(`^can block (?:an additional creature|any number of creatures|an additional N creatures|two additional creatures)(?: each combat)?$`), "may block more than one creature", "509.1a"},
 	{regexp.MustCompile(`^can't attack or block alone$|^can't attack alone$|^can't block alone$`), "can't attack or block alone: a restriction that depends on the other attackers or blockers", "508.1c"},
 	{regexp.MustCompile(`^activated abilities can't be activated$`), "its activated abilities can't be activated", "602.5"},
+	{regexp.MustCompile(`^activated abilities can't be activated unless they're mana abilities$`), "its activated abilities can't be activated, except mana abilities", "602.5"},
+	{regexp.MustCompile(`^activated abilities with \{t\} in their costs can't be activated$`), "its activated abilities with {T} in their costs can't be activated", "602.5"},
 	{regexp.MustCompile(`^(?:doesn't|don't) untap during (?:its|their|your) (?:controller's |controllers' )?untap steps?$`), "doesn't untap during its controller's untap step", "502.3"},
 	{regexp.MustCompile(`^attacks? or blocks? each combat if able$`), "attacks or blocks each combat if able: a requirement", "508.1d"},
 	{regexp.MustCompile(`^must be blocked by [a-z ]+ if able$`), "must be blocked if able: a requirement on the defending player's creatures", "509.1c"},
@@ -718,6 +713,13 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 		s = s[:m[0]]
 		c.xSourceMV++
 		defer func() { c.xSourceMV-- }()
+	} else if m := reWhereXCount.FindStringSubmatchIndex(s); m != nil && c.xCount == "" && reGetsX.MatchString(s) {
+		// "gets +X/+X, where X is the number of creature cards in your
+		// graveyard": X counts what the phrase names (608.2h for a
+		// resolved effect does not arise: only static abilities).
+		c.xCount = strings.ToLower(s[m[2]:m[3]])
+		s = s[:m[0]]
+		defer func() { c.xCount = "" }()
 	}
 	// Quoted abilities keep their own case and punctuation; the sentence
 	// refers to them by placeholder.
@@ -1063,4 +1065,35 @@ func creaturePhrase(p string) bool {
 		}
 	}
 	return true
+}
+
+// forEachParts reads "+dp/+dt for each WHAT" (or "+X/+X, where X is the
+// number of WHAT").
+func forEachParts(dp, dt int, what string) ([]Part, bool) {
+	shares := false
+	if reDomain.MatchString(what) {
+		return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Domain: true}}, true
+	}
+	if reHiddenCount.MatchString(what) {
+		return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Hidden: what}}, true
+	}
+	// "for each Aura attached to it", "for each charge counter on ~"
+	if am := reAttachedToIt.FindStringSubmatch(what); am != nil {
+		st, kind := nonCreatureSubtypeNoun(am[1])
+		if kind == "" {
+			return nil, false
+		}
+		return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, CountAttached: st}}, true
+	}
+	if cm := reCounterOn.FindStringSubmatch(what); cm != nil {
+		return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Counter: cm[1], CounterOnSource: cm[2] == "~"}}, true
+	}
+	if sm := reShares.FindStringSubmatch(what); sm != nil {
+		what, shares = sm[1]+sm[2], true
+	}
+	f, ok := parseFilter(strings.Fields(what))
+	if !ok {
+		return nil, false
+	}
+	return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Count: &f, Shares: shares}}, true
 }
