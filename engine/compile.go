@@ -570,7 +570,7 @@ var lineKeywords = func() map[string]bool {
 	for _, w := range []string{"islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "desertwalk",
 		"nonbasic landwalk", "legendary landwalk", "snow landwalk", "snow swampwalk", "snow forestwalk", "snow islandwalk",
 		"snow mountainwalk", "snow plainswalk", "totem armor", "hexproof from", "protection from", "partner with", "affinity for",
-		"friends forever", "choose a background", "bands with other", "artifact landwalk", "nonbasic landwalk"} {
+		"friends forever", "choose a background", "bands with other", "artifact landwalk", "nonbasic landwalk", "multikicker"} {
 		m[w] = true
 	}
 	return m

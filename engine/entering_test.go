@@ -123,3 +123,15 @@ Choked Estuary (tapped)
 		t.Errorf("Choked Estuary: tapped %v, unmodelled %+v", tappedAt(t, r, 3), r.Unmodeled)
 	}
 }
+
+func TestEntersWithForEach(t *testing.T) {
+	s, _ := Parse(`define Troll = {4}{B}{G} Creature — Skeleton Troll 0/0 "Troll enters the battlefield with a +1/+1 counter on it for each creature card in your graveyard."
+Troll`)
+	if r := run(s, nil); len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "for each creature card in your graveyard") {
+		t.Errorf("want one error asking for the counters, got %+v", r.Errors)
+	}
+	r := mustRun(t, `define Troll = {4}{B}{G} Creature — Skeleton Troll 0/0 "Troll enters the battlefield with a +1/+1 counter on it for each creature card in your graveyard."
+Troll (4 +1/+1 counters)
+? Troll`, nil)
+	checkWant(t, r, want{line: 3, pt: "4/4"})
+}

@@ -23,6 +23,7 @@ func TestLineKinds(t *testing.T) {
 		{"+1: Blood Poet gains lifelink until end of turn.", lineActivated},
 		{"Flying creatures get +1/+1.", lineStatic},
 		{"Flash; convoke", lineKeyword},
+		{"Multikicker {1}{G}", lineKeyword},
 	} {
 		cc := newCompiler().compileCard(CardDef{Name: "Wall of Roots", Text: c.text})
 		if len(cc.lines) != 1 || cc.lines[0].kind != c.kind {

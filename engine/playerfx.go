@@ -118,7 +118,15 @@ var playerRules = []playerRule{
 	{re: regexp.MustCompile(`^` + reSubj + ` can't cast spells from (?:graveyards|libraries|graveyards or libraries)$`), rule: "601.3"},
 	// 701.6a: a spell that can't be countered stays on the stack; the
 	// spells of the player it names.
-	{re: regexp.MustCompile(`^` + reSpellWords + `spells (you) control(?: with [a-z0-9 ]+)? can't be countered$`), rule: "701.6a"},
+	{re: regexp.MustCompile(`^` + reSpellWords + `spells( you control|)(?: with [a-z0-9 ]+)? can't be countered$`), rule: "701.6a", who: func(m []string) int {
+		if m[1] != "" {
+			return 1
+		}
+		return 3
+	}},
+	// 508.1c, 509.1b: limits on how many creatures attack or block.
+	{re: regexp.MustCompile(`^no more than (?:one|two|three|\d+) creatures? can attack each combat$`), rule: "508.1c", who: func([]string) int { return 3 }},
+	{re: regexp.MustCompile(`^no more than (?:one|two|three|\d+) creatures? can block each combat$`), rule: "509.1b", who: func([]string) int { return 3 }},
 }
 
 var reChosenOrExiled = regexp.MustCompile(`\bthe chosen\b|\bexiled\b|\bthe same name as\b`)
