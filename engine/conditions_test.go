@@ -94,3 +94,20 @@ opponent: Jace
 		wants:    []want{{line: 12, trace: []string{"508.1h"}}},
 	}}, nil)
 }
+
+// Dragonskull Summit: "enters the battlefield tapped unless you control a
+// Swamp or a Mountain" (614.1d).
+func TestCheckLand(t *testing.T) {
+	def := `define Dragonskull Summit = Land "Dragonskull Summit enters the battlefield tapped unless you control a Swamp or a Mountain.\n{T}: Add {B} or {R}."
+define Mountain = Basic Land — Mountain
+define Forest = Basic Land — Forest
+`
+	r := mustRun(t, def+"Forest\nDragonskull Summit\n? Dragonskull Summit", nil)
+	if !tappedAt(t, r, 6) {
+		t.Errorf("with only a Forest it enters tapped")
+	}
+	r = mustRun(t, def+"Mountain\nDragonskull Summit\n? Dragonskull Summit", nil)
+	if tappedAt(t, r, 6) {
+		t.Errorf("with a Mountain it enters untapped")
+	}
+}

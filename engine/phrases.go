@@ -180,6 +180,10 @@ func parseOrList(join string) ([]Filter, bool) {
 	var alts []Filter
 	for _, sg := range segs {
 		ws := strings.Fields(sg)
+		// "a Swamp or a Mountain": the article of each item.
+		if len(ws) > 1 && (ws[0] == "a" || ws[0] == "an") {
+			ws = ws[1:]
+		}
 		if len(ws) == 0 {
 			return nil, false
 		}

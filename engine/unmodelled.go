@@ -189,7 +189,9 @@ func (g *game) entersWithCounters(o *Object, cc *compiledCard, m Mods) {
 			s := g.computeTo(L4, false)
 			e := &Effect{t: t, src: o, ctrl: o.ctrl}
 			var met bool
-			if c := t.Cond; c.Control != nil && (c.AtMost > 0 || c.AtLeast == 0) && !c.None {
+			// "N or fewer" sets AtMost alone; "you control a Swamp" (at
+			// least one) is the condition as written.
+			if c := t.Cond; c.Control != nil && c.AtMost > 0 && c.AtLeast == 0 && !c.None {
 				met = s.count(c.Control, e) <= c.AtMost // "N or fewer"
 			} else {
 				met = s.condHolds(e)
