@@ -91,6 +91,7 @@ func init() {
 	addSentenceRules(sentenceRule{
 		class: "choice as it enters (614.12a)",
 		re:    reChoose,
+		need:  []string{"choose"},
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			kinds, ok := choiceKinds(m[1])

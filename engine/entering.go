@@ -52,6 +52,7 @@ func init() {
 		sentenceRule{
 			class: "enters with counters (614.1c)",
 			re:    reEntersWithIf,
+			need:  []string{"counter"},
 			when:  func(ctx *sctx) bool { return ctx.self },
 			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 				n, _ := number(m[1])
@@ -134,6 +135,7 @@ func init() {
 	addSentenceRules(sentenceRule{
 		class: "characteristic-defining P/T count",
 		re:    reHiddenCDA,
+		need:  []string{"equal to"},
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			which := 3
@@ -164,6 +166,7 @@ func init() {
 	addSentenceRules(sentenceRule{
 		class: "enters tapped (614.1d)",
 		re:    reOthersEnterTapped,
+		need:  []string{"tapped"},
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			if m[1] == "~" {

@@ -16,6 +16,7 @@ func init() {
 	addSentenceRules(sentenceRule{
 		class: "exchange control (701.12b)",
 		re:    reExchange,
+		need:  []string{"exchange"},
 		when:  func(ctx *sctx) bool { return !ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			var f Filter

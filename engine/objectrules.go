@@ -46,6 +46,7 @@ func init() {
 	addSentenceRules(sentenceRule{
 		class: "combat or untap rule (613.11)",
 		re:    reActivatedOf,
+		need:  []string{"activated abilities"},
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			f, ok := parseFilter(strings.Fields(m[1]))
@@ -72,6 +73,7 @@ func init() {
 	addSentenceRules(sentenceRule{
 		class: "combat or untap rule (613.11)",
 		re:    reOwnActivated,
+		need:  []string{"activated abilities"},
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			sel, ok := c.subject(strings.Fields(m[1]), ctx)
 			text := "its activated abilities can't be activated"

@@ -137,8 +137,16 @@ const playerClass = "effect on players (613.10)"
 func init() {
 	addSentenceRules(sentenceRule{
 		class: playerClass,
-		re:    reAnyPlayerRule,
-		when:  func(ctx *sctx) bool { return ctx.self },
+		match: func(low string) []string {
+			for _, r := range playerRules {
+				if m := r.re.FindStringSubmatch(low); m != nil {
+					return m
+				}
+			}
+			return nil
+		},
+		need: []string{"you", "player", "opponent", "spells", "skip", "play with", "no more than"},
+		when: func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			if reChosenOrExiled.MatchString(m[0]) {
 				return Selector{}, false // names a choice or cards the scenario doesn't hold
@@ -163,15 +171,6 @@ func init() {
 		},
 	})
 }
-
-// reAnyPlayerRule is the union of playerRules' patterns.
-var reAnyPlayerRule = func() *regexp.Regexp {
-	var alts []string
-	for _, r := range playerRules {
-		alts = append(alts, "(?:"+r.re.String()+")")
-	}
-	return regexp.MustCompile(strings.Join(alts, "|"))
-}()
 
 // addSentenceRules puts entries before the general form (the last entry).
 func addSentenceRules(rs ...sentenceRule) {

@@ -43,12 +43,29 @@ type sentenceRule struct {
 	// same meaning, compiled in order ("~ enters tapped with two charge
 	// counters on it": it enters tapped, and it enters with the counters).
 	split func(m []string) []string
+	// need, if set, lists words of which the sentence must hold one for
+	// the pattern to be tried (a cheap test before the regular expression).
+	need []string
+	// match, if set, is used instead of re: a table of patterns tried one
+	// by one is cheaper than one pattern made of all of them.
+	match func(low string) []string
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
 }
 
 // predicateRule is one template of a clause after the subject.
 type predicateRule struct {
 	class string
 	re    *regexp.Regexp
+	// match, if set, is used instead of re (see sentenceRule.match).
+	match func(p string) []string
 	build func(c *compiler, m []string, quoted []string) ([]Part, bool)
 }
 
@@ -539,7 +556,7 @@ func init() {
 			}
 			return parts, true
 		}},
-		{class: "combat or untap rule (613.11)", re: reRuleEffect, build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+		{class: "combat or untap rule (613.11)", match: matchRuleEffect, build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
 			for _, r := range ruleEffects {
 				if r.re.MatchString(m[0]) {
 					return []Part{{Layer: lRules, Op: opRule, RuleText: r.text, RuleID: r.rule}}, true
@@ -618,14 +635,15 @@ var ruleEffects = []struct {
 	{regexp.MustCompile(`^can block creatures with shadow as though (?:~|it|they) (?:had shadow|didn't have shadow)$|^can block creatures with shadow as though they didn't have shadow$`), "can block creatures with shadow", "702.28b"},
 }
 
-// reRuleEffect is the union of ruleEffects' patterns (tried as one entry).
-var reRuleEffect = func() *regexp.Regexp {
-	var alts []string
+// matchRuleEffect tries ruleEffects' patterns one by one.
+func matchRuleEffect(p string) []string {
 	for _, r := range ruleEffects {
-		alts = append(alts, "(?:"+r.re.String()+")")
+		if m := r.re.FindStringSubmatch(p); m != nil {
+			return m
+		}
 	}
-	return regexp.MustCompile(strings.Join(alts, "|"))
-}()
+	return nil
+}
 
 func buildSetPT(c *compiler, m []string, _ []string) ([]Part, bool) {
 	bp, _ := strconv.Atoi(m[1])
@@ -690,14 +708,14 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 			return nil, false
 		}
 		cond, s = cd, s[:len(s)-len(m[0])]
-	} else if m := reUnlessPost.FindStringSubmatch(s); m != nil && ctx.self && !reEntersUnless.MatchString(s) {
+	} else if m := reUnlessPost.FindStringSubmatch(s); strings.Contains(s, " unless ") && m != nil && ctx.self && !reEntersUnless.MatchString(s) {
 		// "~ can't attack unless you control an artifact": the
 		// restriction exists while the condition doesn't hold.
 		if cd, ok := parseCondition(strings.ToLower(m[2])); ok {
 			cd.Not = true
 			cond, s = cd, m[1]
 		}
-	} else if m := reIfPost.FindStringSubmatch(s); m != nil && ctx.self {
+	} else if m := reIfPost.FindStringSubmatch(s); strings.Contains(s, " if ") && m != nil && ctx.self {
 		// "~ can't attack if defending player controls an untapped land":
 		// the restriction exists while the condition holds.
 		if cd, ok := parseCondition(strings.ToLower(m[2])); ok {
@@ -706,14 +724,15 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 	} else if m := reDuringYourTurn.FindStringSubmatch(s); m != nil && ctx.self {
 		cond, s = &Condition{YourTurn: 1, Text: "it's your turn"}, s[len(m[0]):]
 	}
-	if m := reWhereXMV.FindStringIndex(s); m != nil {
+	hasWhere := strings.Contains(strings.ToLower(s), "where x is")
+	if m := reWhereXMV.FindStringIndex(s); hasWhere && m != nil {
 		// "..., where X is that artifact's mana value": X in this sentence
 		// and in the abilities it grants is the mana value of the object
 		// with the ability.
 		s = s[:m[0]]
 		c.xSourceMV++
 		defer func() { c.xSourceMV-- }()
-	} else if m := reWhereXCount.FindStringSubmatchIndex(s); m != nil && c.xCount == "" && reGetsX.MatchString(s) {
+	} else if m := reWhereXCount.FindStringSubmatchIndex(s); hasWhere && m != nil && c.xCount == "" && reGetsX.MatchString(s) {
 		// "gets +X/+X, where X is the number of creature cards in your
 		// graveyard": X counts what the phrase names (608.2h for a
 		// resolved effect does not arise: only static abilities).
@@ -757,7 +776,15 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 		if r.when != nil && !r.when(ctx) {
 			continue
 		}
-		m := r.re.FindStringSubmatch(low)
+		if len(r.need) > 0 && !containsAny(low, r.need) {
+			continue // none of the words its pattern needs
+		}
+		var m []string
+		if r.match != nil {
+			m = r.match(low)
+		} else {
+			m = r.re.FindStringSubmatch(low)
+		}
 		if m == nil {
 			continue
 		}
@@ -831,7 +858,12 @@ func (c *compiler) generalSentence(low string, t *Template, ctx *sctx, quoted []
 // predicateRule that matches it.
 func (c *compiler) predicate(p string, quoted []string, ctx *sctx) ([]Part, bool) {
 	for _, r := range predicateRules {
-		m := r.re.FindStringSubmatch(p)
+		var m []string
+		if r.match != nil {
+			m = r.match(p)
+		} else {
+			m = r.re.FindStringSubmatch(p)
+		}
 		if m == nil {
 			continue
 		}

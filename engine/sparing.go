@@ -16,6 +16,7 @@ func init() {
 	addSentenceRules(sentenceRule{
 		class: "this effect doesn't remove (702.16n)",
 		re:    reSpares,
+		need:  []string{"doesn't remove"},
 		when: func(ctx *sctx) bool {
 			if !ctx.self || ctx.prev == nil {
 				return false
