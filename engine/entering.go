@@ -18,7 +18,7 @@ var (
 	// 702.33e: abilities that say what happens if it was kicked; 702.138c:
 	// "escapes with"; and the other conditions on how it was cast or what
 	// happened this turn, which the scenario does not record.
-	reEntersWithIf     = regexp.MustCompile(`^(?:if ~ was kicked, (?:it|~) enters(?: the battlefield)?|~ enters(?: the battlefield)?|~ escapes) with ` + numWord + ` (\S+) counters? on it((?: for each time it was kicked| if it was kicked| if you cast it from your hand| if it was cast from your hand| for each color of mana spent to cast it| if (?:you attacked|you've cast another spell|a creature died|an opponent lost life|you gained life|an opponent was dealt damage) this turn|, where x is [a-z0-9 ,'/+-]+| for each [a-z0-9 ,'/+-]+|))$`)
+	reEntersWithIf     = regexp.MustCompile(`^(?:if ~ was kicked, (?:it|~) enters(?: the battlefield)?|~ enters(?: the battlefield)?|~ escapes) with ` + numWord + ` (\S+) counters? on it((?: for each time it was kicked| if it was kicked| if you cast it from your hand| if it was cast from your hand| for each color of mana spent to cast it| if (?:you attacked|you've cast another spell|a creature died|an opponent lost life|you gained life|an opponent was dealt damage)(?: this turn)?|, where x is [a-z0-9 ,'/+-]+| for each [a-z0-9 ,'/+-]+|))$`)
 	reEntersTappedWith = regexp.MustCompile(`^~ enters(?: the battlefield)? tapped with ` + numWord + ` (\S+) counters? on it$`)
 )
 

@@ -125,6 +125,12 @@ Choked Estuary (tapped)
 }
 
 func TestEntersWithForEach(t *testing.T) {
+	// "this turn" is read with its condition, not as a duration.
+	s0, _ := Parse(`define Aspirant = {1}{R} Creature — Human Warrior 2/1 "Raid — Aspirant enters the battlefield with a +1/+1 counter on it if you attacked this turn."
+Aspirant`)
+	if r := run(s0, nil); len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "if you attacked") {
+		t.Errorf("want one error asking for the counters, got %+v", r.Errors)
+	}
 	s, _ := Parse(`define Troll = {4}{B}{G} Creature — Skeleton Troll 0/0 "Troll enters the battlefield with a +1/+1 counter on it for each creature card in your graveyard."
 Troll`)
 	if r := run(s, nil); len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "for each creature card in your graveyard") {
