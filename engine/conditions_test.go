@@ -95,6 +95,20 @@ opponent: Jace
 	}}, nil)
 }
 
+// Land Cap: "~ doesn't untap during your untap step if it has a depletion
+// counter on it" (502.3) holds only while the counter is there.
+func TestDoesntUntapIf(t *testing.T) {
+	r := mustRun(t, `define Land Cap = Land "Land Cap doesn't untap during your untap step if it has a depletion counter on it."
+Land Cap as L
+? L
+put 1 depletion counter on L
+? L`, nil)
+	if q := result(t, r, 3); len(q.Trace) != 0 {
+		t.Errorf("no counter: no rule applies, got %s", traceText(q))
+	}
+	checkWant(t, r, want{line: 5, trace: []string{"502.3"}})
+}
+
 // Dragonskull Summit: "enters the battlefield tapped unless you control a
 // Swamp or a Mountain" (614.1d).
 func TestCheckLand(t *testing.T) {

@@ -89,6 +89,7 @@ var playerRules = []playerRule{
 	{re: regexp.MustCompile(`^` + reSubj + ` can't cast [a-z0-9 ,'/-]+$`), rule: "601.3"},
 	{re: regexp.MustCompile(`^` + reSubj + ` can cast spells (?:and activate abilities )?only during (?:their own turns|your turn)(?: and you can cast no more than (?:one|two|three) spells each turn)?$`), rule: "601.3"},
 	{re: regexp.MustCompile(`^` + reSubj + ` can't activate [a-z0-9 ,'/-]+$`), rule: "602.5"},
+	{re: regexp.MustCompile(`^` + reSubj + ` can cast spells only any time (?:they|you) could cast a sorcery$`), rule: "307.1"},
 	{re: regexp.MustCompile(`^` + reSubj + ` can't get (?:poison )?counters$`), rule: "122.1"},
 	{re: regexp.MustCompile(`^` + reSubj + ` (?:don't|doesn't) lose unspent (?:[a-z]+ )?mana as steps and phases end$`), rule: "106.4"},
 	{re: regexp.MustCompile(`^` + reSubj + ` can't untap more than (?:one|two|three|\d+) [a-z]+ during (?:their|your) untap steps?$`), rule: "502.3"},

@@ -147,6 +147,7 @@ func TestPlayerTemplates(t *testing.T) {
 		{"Players can't untap more than one creature during their untap steps.", 3, "502.3"},
 		{"Players can't cast spells with the same name as the exiled card.", 0, ""},
 		{"Creature spells can't be countered.", 3, "701.6a"},
+		{"Each opponent can cast spells only any time they could cast a sorcery.", 2, "307.1"},
 		{"No more than two creatures can attack each combat.", 3, "508.1c"},
 		{"Your opponents can't cast spells of the chosen type.", 0, ""},
 		{"You can't cast spells with the same name as a card exiled with ~.", 0, ""},

@@ -82,7 +82,7 @@ var (
 	reWhereXCount    = regexp.MustCompile(`(?i),? where x is the number of ([a-z0-9 ,'/+~-]+)$`)
 	reUnlessPost     = regexp.MustCompile(`(?i)^(.+?) unless (.+)$`)
 	reEntersUnless   = regexp.MustCompile(`(?i)^~ enters(?: the battlefield)? tapped unless `)
-	reIfPost         = regexp.MustCompile(`(?i)^(.+ can't (?:attack|block|attack or block|be blocked)) if (.+)$`)
+	reIfPost         = regexp.MustCompile(`(?i)^(.+ (?:can't (?:attack|block|attack or block|be blocked)|(?:doesn't|don't) untap during [a-z' ]+ untap steps?)) if (.+)$`)
 	reDuringYourTurn = regexp.MustCompile(`(?i)^during your turn, `)
 	reHasCounter     = regexp.MustCompile(`^(?:it|~|that creature|that land|that permanent|that artifact) has an? (\S+) counters? on it$`)
 	reControlExactly = regexp.MustCompile(`^you control exactly (one|two|three|four|five|six|seven|eight|nine|ten|\d+) (.+)$`)
