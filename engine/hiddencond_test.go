@@ -37,6 +37,8 @@ func TestHiddenConditions(t *testing.T) {
 		{"you have 30 or more life", true},
 		{"you control an artifact", false},
 		{"it's attacking", true},
+		{"it's attacking alone", true},
+		{"the top card of your library is a creature card", true},
 		{"~ is monstrous", true},
 		{"it's your turn", false},
 	} {

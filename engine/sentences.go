@@ -1051,7 +1051,8 @@ var (
 		`|you've (?:drawn|cast|gained|lost) [a-z0-9 ]+ this turn|an opponent lost life this turn` +
 		// Combat and designations a scenario doesn't record (506.4,
 		// 701.37b, 702.112b).
-		`|(?:~ is|it's) (?:attacking|blocking|monstrous|renowned)|~ is attacking or blocking|it's attacking or blocking)$`)
+		`|(?:~ is|it's) (?:attacking|blocking|monstrous|renowned|attacking alone)|~ is attacking or blocking|it's attacking or blocking` +
+		`|(?:it|~) entered the battlefield this turn|the top card of your library is an? [a-z ]+)$`)
 	reItIs      = regexp.MustCompile(`^it's (?:a |an )?(white|blue|black|red|green|artifact|creature|enchantment|land|[a-z]+)$`)
 	reOpponents = regexp.MustCompile(`^you have (one|two|three|four|\d+) or more opponents$`)
 )
