@@ -242,7 +242,9 @@ func (s *state) devotion(p Player, color string) int {
 		}
 		for _, sym := range manaSymbols(s.ch[i].ManaCost) {
 			for _, part := range strings.Split(sym, "/") {
-				if part == color {
+				// 700.5: devotion to two colors counts a symbol of
+				// either color once.
+				if len(part) == 1 && strings.Contains(color, part) {
 					n++
 					break
 				}

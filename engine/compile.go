@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The oracle-text compiler turns the common continuous-effect templates
@@ -31,6 +32,7 @@ var sentenceVerbs = map[string]bool{
 	"lose": true, "loses": true, "is": true, "are": true, "become": true, "becomes": true,
 	"can't": true, "isn't": true, "aren't": true,
 	"attacks": true, "blocks": true, "doesn't": true, "don't": true, "can": true, "must": true,
+	"attack": true, "block": true,
 }
 
 var typeNouns = map[string]string{
@@ -73,14 +75,18 @@ var numberWords = map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3
 
 // compiler assigns ability ids and caches compiled cards.
 type compiler struct {
-	granting  int         // compiling an ability granted by an effect (604.3a(4))
-	spellMiss []spellMiss // unmodelled sentences of resolved spells and effects
-	missByAb  map[int][]staticMiss
-	nextID    int
-	control   bool // a control-changing template was compiled
-	lowers    bool // a template that can bring toughness to 0 or less was compiled
-	cards     map[string]*compiledCard
-	kw        map[string]*Ability
+	granting  int    // compiling an ability granted by an effect (604.3a(4))
+	xSourceMV int    // "where X is that artifact's mana value": X is the source's mana value
+	xCount    string // "where X is the number of ...": what X counts
+	// othersTapped: an "[objects] enter tapped" ability (614.1d) was compiled.
+	othersTapped bool
+	spellMiss    []spellMiss // unmodelled sentences of resolved spells and effects
+	missByAb     map[int][]staticMiss
+	nextID       int
+	control      bool // a control-changing template was compiled
+	lowers       bool // a template that can bring toughness to 0 or less was compiled
+	cards        map[string]*compiledCard
+	kw           map[string]*Ability
 }
 
 type compiledCard struct {
@@ -135,6 +141,14 @@ var (
 )
 
 var reEntersAsCopy = regexp.MustCompile(`^you may have ~ enter(?: the battlefield)? as a copy of`)
+
+// reEntersAsCopyPlain is the enter-as-a-copy ability with no exceptions,
+// which "(copy of REF)" carries out whole.
+var reEntersAsCopyPlain = regexp.MustCompile(`^you may have ~ enter(?: the battlefield)? as a copy of (?:any|an) [a-z ]+? (?:on the battlefield|you control)$`)
+
+// hiddenHint ends the report of a sentence whose condition the scenario
+// doesn't decide.
+const hiddenHint = " [a condition the scenario doesn't decide: add \"condition holds\" to the statement's modifiers if it holds]"
 
 var reEntersTapped = regexp.MustCompile(`^~ enters(?: the battlefield)? tapped\.?$`)
 
@@ -203,6 +217,11 @@ func selfRef(text, name string) string {
 	}
 	if name = strings.ToValidUTF8(name, ""); strings.TrimSpace(name) != "" {
 		names := []string{name}
+		// A card rebalanced for digital play ("A-Triumphant Adventurer")
+		// calls itself by its printed name.
+		if n, ok := strings.CutPrefix(name, "A-"); ok && n != "" {
+			names = append(names, n)
+		}
 		// Legendary cards call themselves by the part before the comma
 		// ("Erebos" for "Erebos, God of the Dead").
 		if i := strings.Index(name, ","); i > 0 {
@@ -212,9 +231,11 @@ func selfRef(text, name string) string {
 			// "Creatures named Ivory Guardians" asks for objects with that
 			// name (201.2a); only text that refers to the object by name
 			// means the object itself (201.5).
-			if re, err := regexp.Compile(`(?i)(\bnamed )?\b` + regexp.QuoteMeta(n) + `\b`); err == nil {
+			// A determiner before the word ("is a Snake", "target Bear",
+			// "other Elves") makes it a kind of object, not this one.
+			if re := nameRegexp(n); re != nil {
 				text = re.ReplaceAllStringFunc(text, func(m string) string {
-					if strings.HasPrefix(strings.ToLower(m), "named ") {
+					if !strings.HasPrefix(strings.ToLower(m), strings.ToLower(n)) {
 						return m
 					}
 					return "~"
@@ -235,6 +256,34 @@ func selfRef(text, name string) string {
 	return b.String()
 }
 
+// nameRes caches the compiled pattern of each name selfRef looks for: a
+// scenario compiles the text of every card and effect, and compiling a
+// pattern costs more than matching it. The cache is bounded: names come
+// from users.
+var nameRes = struct {
+	sync.Mutex
+	m map[string]*regexp.Regexp
+}{m: map[string]*regexp.Regexp{}}
+
+// nameRegexp matches a name as a whole word, with the determiner before it
+// if any ("a Snake", "target Bear").
+func nameRegexp(n string) *regexp.Regexp {
+	nameRes.Lock()
+	defer nameRes.Unlock()
+	if re, ok := nameRes.m[n]; ok {
+		return re
+	}
+	re, err := regexp.Compile(`(?i)(\b(?:named|an?|target|another|other|each|all|non-?) )?\b` + regexp.QuoteMeta(n) + `\b`)
+	if err != nil {
+		return nil
+	}
+	if len(nameRes.m) >= 4096 {
+		nameRes.m = map[string]*regexp.Regexp{}
+	}
+	nameRes.m[n] = re
+	return re
+}
+
 var selfWords = regexp.MustCompile(`(?i)\bthis (creature|permanent|artifact|land|enchantment|aura|equipment|vehicle)\b`)
 
 // compileCard compiles a permanent's rules text into abilities.
@@ -252,9 +301,14 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 		}
 		rec := lineRecord{n: n + 1}
 		full := orig
-		// 207.2c: an ability word has no rules meaning.
-		if m := reAbilityWord.FindStringSubmatch(orig); m != nil && abilityWords[strings.ToLower(normQuotes(m[1]))] {
-			orig = strings.TrimSpace(orig[len(m[0]):])
+		// 207.2c, 207.2d: an ability word or a flavor word has no rules
+		// meaning. A keyword written with a dash ("Companion — ...",
+		// "Forecast — ...") and "Choose one —" are not such words.
+		if m := reAbilityWord.FindStringSubmatch(orig); m != nil && !reChapter.MatchString(strings.ToLower(orig)) {
+			w := strings.ToLower(normQuotes(m[1]))
+			if abilityWords[w] || !lineKeywords[w] && !strings.HasPrefix(w, "choose ") && !strings.HasPrefix(w, "chapter") {
+				orig = strings.TrimSpace(orig[len(m[0]):])
+			}
 		}
 		text := selfRef(normQuotes(orig), def.Name)
 		low := strings.ToLower(text)
@@ -360,6 +414,18 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 		for _, p := range sentencePairs(normQuotes(orig), text) {
 			ts, ok := c.sentence(p[1], ctx)
 			rec.sentences = append(rec.sentences, sentenceRecord{orig: p[0], norm: p[1], outcome: ctx.outcome, class: ctx.class})
+			chosen := !ok && reChosen.MatchString(p[1]) && compilesWithChoice(def, p[1])
+			if chosen {
+				// Read with the choice the statement states (614.12a).
+				r := &rec.sentences[len(rec.sentences)-1]
+				r.outcome, r.class = outModelled, chosenClass
+			}
+			if !ok && reEntersAsCopyPlain.MatchString(strings.ToLower(p[1])) {
+				// 707.5, 614.1c: carried out when the statement says what
+				// it copies ("(copy of REF)"); reported otherwise.
+				r := &rec.sentences[len(rec.sentences)-1]
+				r.outcome, r.class = outModelled, "enters as a copy (707.5), stated with (copy of REF)"
+			}
 			if !ok {
 				m := staticMiss{ab: ab, text: p[0], norm: strings.ToLower(p[1])}
 				cc.staticMiss = append(cc.staticMiss, m)
@@ -368,11 +434,25 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 				if reEntersAsCopy.MatchString(strings.ToLower(p[1])) {
 					msg += " [replacement effect: write \"CARD (copy of REF)\" to have it enter as a copy]"
 				}
-				if strings.Contains(strings.ToLower(p[1]), "the chosen ") {
+				switch {
+				case chosen:
+					msg += " [a choice made as it entered (614.12a): state it as it enters, e.g. \"" + def.Name + " (chosen " + exampleChoice(def) + ")\"]"
+				case strings.Contains(strings.ToLower(p[1]), "the chosen "):
 					msg += " [a choice made as it entered: write the chosen color, type or name into the text with define]"
 				}
 				cc.unmodeled = append(cc.unmodeled, msg)
 				continue
+			}
+			for _, t := range ts {
+				if t.Cond != nil && t.Cond.Hidden {
+					// Applied only when the statement says the condition
+					// holds; until then answers say they depend on it.
+					m := staticMiss{ab: ab, text: p[0], norm: strings.ToLower(p[1]), hidden: true}
+					cc.staticMiss = append(cc.staticMiss, m)
+					c.missByAb[ab.id] = append(c.missByAb[ab.id], m)
+					cc.unmodeled = append(cc.unmodeled, p[0]+hiddenHint)
+					break
+				}
 			}
 			for _, t := range ts {
 				t.Sentence = p[0]
@@ -450,8 +530,13 @@ func keywordLine(low string) ([]string, bool) {
 	if k := leadingKeyword(low); k != "" && strings.HasPrefix(low[len(k):], "—") {
 		return []string{low}, true
 	}
+	// 702.124: "Partner with [name]": the name may hold a comma.
+	if strings.HasPrefix(low, "partner with ") && !strings.Contains(low, ".") {
+		return []string{low}, true
+	}
 	var out []string
-	for _, p := range strings.Split(low, ",") {
+	// Older cards separate keywords with semicolons ("Flying; banding").
+	for _, p := range strings.FieldsFunc(low, func(r rune) bool { return r == ',' || r == ';' }) {
 		p = strings.TrimSpace(p)
 		p = strings.TrimPrefix(p, "and ")
 		if p == "" {
@@ -485,7 +570,7 @@ var lineKeywords = func() map[string]bool {
 	for _, w := range []string{"islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "desertwalk",
 		"nonbasic landwalk", "legendary landwalk", "snow landwalk", "snow swampwalk", "snow forestwalk", "snow islandwalk",
 		"snow mountainwalk", "snow plainswalk", "totem armor", "hexproof from", "protection from", "partner with", "affinity for",
-		"friends forever", "choose a background"} {
+		"friends forever", "choose a background", "bands with other", "artifact landwalk", "nonbasic landwalk", "multikicker"} {
 		m[w] = true
 	}
 	return m
@@ -514,6 +599,10 @@ func leadingKeyword(s string) string {
 // artifacts"); a sentence that merely starts with a keyword's word
 // ("flying creatures get ...") is not one.
 func isKeywordItem(p string) bool {
+	// 702.29e: typecycling ("plainscycling {2}", "basic landcycling {1}").
+	if reTypecycling.MatchString(p) {
+		return true
+	}
 	k := leadingKeyword(p)
 	if k == "" {
 		return false
@@ -531,6 +620,8 @@ func isKeywordItem(p string) bool {
 	}
 	return reKeywordParam.MatchString(strings.TrimPrefix(p[len(k):], ""))
 }
+
+var reTypecycling = regexp.MustCompile(`^[a-z]+(?: [a-z]+)?cycling \{[^:]*$`)
 
 var triggerStart = regexp.MustCompile(`^(?:[a-z ]+ — )?(when|whenever|at the beginning|at end|at the end)\b`)
 
@@ -551,8 +642,16 @@ func isActivated(text string) bool {
 		strings.HasPrefix(cost, "discard") || strings.HasPrefix(cost, "pay") ||
 		strings.HasPrefix(cost, "remove") || strings.HasPrefix(cost, "tap") ||
 		strings.HasPrefix(cost, "exile") || strings.Contains(cost, "loyalty") ||
-		strings.HasPrefix(cost, "[") // loyalty abilities, [+1]: (606.1)
+		strings.HasPrefix(cost, "[") || // loyalty abilities, [+1]: (606.1)
+		reLoyaltyCost.MatchString(cost) ||
+		// 602.1: other costs, written as instructions ("Put a -1/-1
+		// counter on ~:", "Return ~ to its owner's hand:", "Reveal ...:").
+		strings.HasPrefix(cost, "put ") || strings.HasPrefix(cost, "return ") || strings.HasPrefix(cost, "reveal ")
 }
+
+// reLoyaltyCost is a loyalty cost as Oracle text writes it ("+1", "−3",
+// "0", "−X"), 606.1.
+var reLoyaltyCost = regexp.MustCompile(`^[+−-]?(?:\d+|x)$`)
 
 func isManaAbility(low string) bool {
 	i := strings.Index(low, ":")

@@ -86,7 +86,7 @@ func TestCompileTemplates(t *testing.T) {
 func TestCompileRejects(t *testing.T) {
 	for _, s := range []string{
 		"Target creature gets +X/+0 until end of turn.",
-		"Creatures you control get +1/+1 for each card in your hand.",
+		"Creatures you control get +1/+1 for each experience counter you have.",
 		"Draw a card.",
 		"Target creature gets +2/+2 as long as you control a Forest.",
 		"Attacking creatures get -1/-1.",

@@ -27,7 +27,7 @@ func TestCoverageCounts(t *testing.T) {
 		{Name: "Serra Angel", Types: []string{"Creature"}, Text: "Flying, vigilance"},
 		{Name: "Soul Warden", Types: []string{"Creature"}, Text: "Whenever another creature enters the battlefield, you gain 1 life."},
 		{Name: "Shock", Types: []string{"Instant"}, Text: "Shock deals 2 damage to any target."},
-		{Name: "Phantom Warrior", Types: []string{"Creature"}, Text: "Phantom Warrior can't be blocked by walls of text."},
+		{Name: "Phantom Warrior", Types: []string{"Creature"}, Text: "Phantom Warrior frobnicates walls of text."},
 		{Name: "Odd Aura", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"}, Text: "Enchant creature\nEnchanted creature has frobnicate."},
 	})
 	if r.Cards != 5 {

@@ -41,8 +41,12 @@
 //
 // MODIFIERS, comma-separated: token, tapped, new, face down, attached to
 // REF, N KIND counter(s), copy of REF [except ...] (enters as a copy,
-// 707.5), choose CHOICE (the choice made as it enters, written into its
-// text where it says "the chosen color" or "the chosen type"). The statements are tried in this order (engine.Grammar); the
+// 707.5), chosen CHOICE or choose CHOICE (a color, creature type or basic
+// land type chosen as it entered, 614.12a, read where its text says "the
+// chosen ..."), condition holds (its abilities' conditions on what the
+// scenario doesn't hold, such as a graveyard's size, hold). "? you" and "?
+// opponent" list the effects on that player (613.10). The statements are
+// tried in this order (engine.Grammar); the
 // last takes any other line. The exceptions the card's own enter-as-a-copy
 // ability states about types, abilities and legendary ("except it's an
 // Illusion in addition to its other types") are part of the copiable
@@ -51,7 +55,8 @@
 // In rules text, \n separates abilities and \" is a quote. REF is an alias
 // or the name an object entered with. "end ALIAS" ends an effect named with
 // "as ALIAS", or the effects of a cast card by its name. In an effect
-// statement, "this creature" is the first object it targets.
+// statement, "this creature" (or that object's name) is the first object it
+// targets.
 //
 // # Assumptions
 //

@@ -35,6 +35,10 @@ type Effect struct {
 
 	counterObj  *Object
 	counterKind string
+
+	// swap: an exchange of control (701.12b) gives each target the
+	// controller the other had as the exchange happened, fixed then.
+	swap map[*Object]Player
 }
 
 func (e *Effect) name() string {
@@ -81,8 +85,9 @@ type state struct {
 	statics  map[string]*Effect
 	byInst   map[instKey]*Effect
 	restrict []restriction
-	owned    []bool // ch[i] belongs to this state (else it is the object's shared base)
-	trial    bool   // applying an effect to a trial copy (dependency check)
+	playerFx []playerEffect // effects on players (613.10), in timestamp order
+	owned    []bool         // ch[i] belongs to this state (else it is the object's shared base)
+	trial    bool           // applying an effect to a trial copy (dependency check)
 }
 
 // mut returns slot i's characteristics for writing, copying the shared
@@ -324,11 +329,20 @@ func (s *state) exists(e *Effect) bool {
 	return s.ch[i].hasAbility(e.abID, e.grant) && s.condHolds(e)
 }
 
-// condHolds evaluates a static ability's "as long as" condition now.
+// condHolds evaluates a static ability's "as long as" condition now
+// ("unless" conditions are negated).
 func (s *state) condHolds(e *Effect) bool {
 	c := e.t.Cond
 	if c == nil {
 		return true
+	}
+	return s.condMet(e, c) != c.Not
+}
+
+// condMet evaluates a condition as written, without its negation.
+func (s *state) condMet(e *Effect, c *Condition) bool {
+	if c.Hidden {
+		return e.src != nil && e.src.condHolds
 	}
 	switch c.YourTurn {
 	case 1:
@@ -446,6 +460,9 @@ func (s *state) affected(e *Effect, l Layer, record bool) []int {
 		case selSelf:
 			out = []int{src}
 		case selEnchanted, selEquipped:
+			if e.t.Sel.Noun == "fortified land" && !containsFold(s.ch[src].Subtypes, "Fortification") {
+				break // 301.6: only a Fortification fortifies a land
+			}
 			if e.src.attachedTo != nil {
 				if i, ok := s.slot[e.src.attachedTo]; ok {
 					out = []int{i}
@@ -548,10 +565,17 @@ func (s *state) collectRestrictions() {
 			if p.Layer != lRules {
 				continue
 			}
+			if p.Op == opPlayer {
+				s.notePlayerEffect(e, p) // applies to players, not objects (613.10)
+				continue
+			}
 			if p.Unless != nil && s.count(p.Unless, e) > 0 {
 				continue // the "unless" condition is met: no restriction
 			}
 			for _, i := range s.affected(e, lRules, true) {
+				if p.AttackYou > 0 && !s.cantAttackAtAll(p, e, i) {
+					continue
+				}
 				s.restrict = append(s.restrict, restriction{slot: i, op: p.Op, e: e})
 				if p.Op == opRule {
 					s.step(i, lRules, p.RuleID, e.name(), e.t.Sentence+" → "+p.RuleText)
@@ -559,4 +583,25 @@ func (s *state) collectRestrictions() {
 			}
 		}
 	}
+}
+
+// cantAttackAtAll reports whether "can't attack you [or planeswalkers you
+// control]" leaves slot i nothing to attack: a creature never attacks its
+// own controller, and in a two-player game the source's controller is the
+// only player it could attack; "can't attack you" alone still lets it
+// attack that player's planeswalkers (508.1b).
+func (s *state) cantAttackAtAll(p Part, e *Effect, i int) bool {
+	you := e.ctrlNow(s)
+	if s.ch[i].Controller == you {
+		return false
+	}
+	if p.AttackYou == 2 {
+		return true
+	}
+	for j := range s.objs {
+		if s.ch[j].Controller == you && s.ch[j].is("Planeswalker") {
+			return false
+		}
+	}
+	return true
 }

@@ -176,3 +176,70 @@ func TestScopeOfUnmodelledSentences(t *testing.T) {
 		}
 	}
 }
+
+// Counts of cards in a hand or a graveyard: the scenario holds the
+// battlefield only, so the value is unknown (604.3), never 0 (which would
+// put a */* creature into the graveyard, 704.5f, or show a number as
+// certain).
+func TestHiddenZoneCounts(t *testing.T) {
+	src := `define Maro = {2}{G}{G} Creature — Avatar */* "Maro's power and toughness are each equal to the number of cards in your hand."
+define Reliquary = {3}{G} Creature — Plant 1/3 "Reliquary gets +1/+1 for each land card in your graveyard."
+define Bear = {1}{G} Creature — Bear 2/2
+define Michiko = {2}{W} Creature — Human 2/2 "Michiko gets +1/+1 for each artifact and/or enchantment you control."
+define Relic = {1} Artifact Enchantment
+define Ring = {1} Artifact
+define Switcher = {U} Instant "Switch target creature's power and toughness until end of turn."
+Maro
+Reliquary
+Bear
+Michiko
+Relic
+Ring
+? Maro
+? Reliquary
+? Bear
+? Michiko
+cast Switcher targeting Reliquary
+? Reliquary`
+	r := mustRun(t, src, nil)
+	for _, line := range []int{14, 15, 19} {
+		q := result(t, r, line)
+		if q.Object.Power != nil {
+			t.Errorf("line %d: %s shows %s, want unknown", line, q.Object.Name, ptOf(q.Object))
+		}
+		if !strings.Contains(traceText(q), "which the scenario doesn't hold: unknown") {
+			t.Errorf("line %d: trace doesn't say why: %s", line, traceText(q))
+		}
+	}
+	for _, n := range r.Notes {
+		if n.Rule == "704.5f" {
+			t.Errorf("a creature of unknown toughness is not put into the graveyard: %+v", n)
+		}
+	}
+	// The count on the battlefield is known: Bear 2/2, and Michiko counts
+	// Relic (artifact and enchantment) once and Ring once: 4/4.
+	if q := result(t, r, 16); ptOf(q.Object) != "2/2" {
+		t.Errorf("Bear: %s", ptOf(q.Object))
+	}
+	if q := result(t, r, 17); ptOf(q.Object) != "4/4" {
+		t.Errorf("Michiko: want 4/4 (two artifacts and/or enchantments), got %s", ptOf(q.Object))
+	}
+}
+
+func traceText(q QueryResult) string {
+	var b strings.Builder
+	for _, s := range q.Trace {
+		b.WriteString(s.Effect + "\n")
+	}
+	return b.String()
+}
+
+func TestHiddenCDAValues(t *testing.T) {
+	r := mustRun(t, `define Serra Avatar = {4}{W}{W}{W} Creature — Avatar */* "Serra Avatar's power and toughness are each equal to your life total."
+Serra Avatar as S
+? S`, nil)
+	q := result(t, r, 3)
+	if q.Object.Power != nil || !strings.Contains(traceText(q), "your life total, which the scenario doesn't hold") {
+		t.Errorf("want unknown P/T counting your life total: %s %s", ptOf(q.Object), traceText(q))
+	}
+}

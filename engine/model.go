@@ -140,7 +140,9 @@ const (
 	opSetPTCounters
 	opRemoveLandTypes
 	opRemoveCreatureTypes
-	opRule // another effect on game rules (613.11): combat requirements, restrictions, untapping
+	opRule     // another effect on game rules (613.11): combat requirements, restrictions, untapping
+	opPlayer   // an effect on players (613.10) or on how they play (613.11): applies to no object
+	opExchange // exchange control of two targets (701.12b)
 	nOps
 )
 
@@ -174,6 +176,23 @@ type Part struct {
 	// RuleText and RuleID: what an opRule effect does, and the rule that
 	// gives it meaning.
 	RuleText, RuleID string
+	// XSourceMV: opModPT's P and T are multiples of X, the mana value of
+	// the effect's source ("gets +X/+0, where X is that artifact's mana
+	// value").
+	XSourceMV bool
+	// Domain: opCDACount and opModPTCount count the basic land types
+	// among lands the effect's controller controls.
+	Domain bool
+	// Hidden: opCDACount and opModPTCount count cards in a zone the
+	// scenario doesn't hold (a hand, a graveyard): the result is unknown.
+	Hidden string
+	// AttackYou: an opCantAttack restriction on attacking the source's
+	// controller: 1 "can't attack you", 2 "can't attack you or
+	// planeswalkers you control".
+	AttackYou int
+	// Players: whom an opPlayer effect applies to: 1 the source's
+	// controller, 2 that player's opponents, 3 every player.
+	Players int
 	// Unless: a can't-attack/block restriction holds only while nothing
 	// matches this filter ("unless defending player controls an Island").
 	Unless *Filter
@@ -211,7 +230,14 @@ type Condition struct {
 	SubjectIs *Filter
 	// Opponents: "you have N or more opponents" (a scenario has one).
 	Opponents int
-	Text      string
+	// Hidden: the condition reads what the scenario doesn't hold (a
+	// graveyard, a hand, life totals, this turn's events); it holds when
+	// the statement says so ("(condition holds)").
+	Hidden bool
+	// Not: the effect exists while the condition does not hold ("can't
+	// attack unless you control an artifact").
+	Not  bool
+	Text string
 }
 
 type actionKind int
@@ -241,6 +267,13 @@ type Template struct {
 	// EntersWith: a replacement effect putting N Counter counters on the
 	// object as it enters (614.1c), not a continuous effect.
 	EntersWith bool
+	// EntersNote: the enters-with effect depends on how the object was
+	// cast or on a choice as it entered, which the statement states (its
+	// counters, "tapped"); it says what, for the message when it doesn't.
+	EntersNote string
+	// Spares: the protection this template grants doesn't remove "self"
+	// (the Aura with the ability) or "auras" (702.16n).
+	Spares string
 	// If: "If that creature is a Snake, it gets +2/+2": a spell's
 	// instruction carried out only if its target matches as it resolves.
 	If *Filter

@@ -41,6 +41,8 @@ func (s *state) countFor(p Part, e *Effect, c *Chars) int {
 		}
 	}
 	switch {
+	case p.Domain:
+		return s.domain(e.ctrlNow(s))
 	case p.Counter != "" && p.CounterOnSource:
 		if e.src == nil {
 			return 0
@@ -87,6 +89,32 @@ func (s *state) countFor(p Part, e *Effect, c *Chars) int {
 		n++
 	}
 	return n
+}
+
+// cdaCount is what a characteristic-defining count counts.
+func (s *state) cdaCount(p Part, e *Effect) int {
+	if p.Domain {
+		return s.domain(e.ctrlNow(s))
+	}
+	return s.count(p.Count, e)
+}
+
+// domain is the number of basic land types among lands p controls (the
+// count the ability word "domain" names, 207.2c).
+func (s *state) domain(p Player) int {
+	seen := map[string]bool{}
+	for i := range s.objs {
+		c := s.ch[i]
+		if c.Controller != p || !c.is("Land") {
+			continue
+		}
+		for _, st := range c.Subtypes {
+			if _, ok := basicMana[st]; ok {
+				seen[st] = true
+			}
+		}
+	}
+	return len(seen)
 }
 
 // sharesCreatureType: some creature type is among both objects' subtypes
@@ -160,6 +188,7 @@ var ops = [nOps]opInfo{
 				}
 			}
 			c.Types = append([]string(nil), p.Types...)
+			c.Supertypes = addUnique(c.Supertypes, p.Supertypes...) // 205.4b
 			c.Subtypes = addUnique(keep, fitting(p.Subtypes, c.Types)...)
 			s.g.addIntrinsic(c)
 			return "is " + typeLine(c) + " (new card types replace the old ones, 205.1a)"
@@ -295,7 +324,14 @@ var ops = [nOps]opInfo{
 		writes: fPT,
 		reads:  fTypes | fColors | fControl,
 		apply: func(s *state, p Part, e *Effect, c *Chars) string {
-			n := s.count(p.Count, e)
+			if p.Hidden != "" {
+				// 604.3: the ability defines it; what it counts is not
+				// in the scenario, so the value is unknown.
+				c.PUnknown = c.PUnknown || p.Which&1 != 0
+				c.TUnknown = c.TUnknown || p.Which&2 != 0
+				return "characteristic-defining ability counts " + p.Hidden + ", which the scenario doesn't hold: unknown"
+			}
+			n := s.cdaCount(p, e)
 			if p.Which&1 != 0 {
 				c.P, c.PUnknown = n, false
 			}
@@ -305,7 +341,9 @@ var ops = [nOps]opInfo{
 			return fmt.Sprintf("characteristic-defining ability counts %d → %d/%d", n, c.P, c.T)
 		},
 		sig: func(s *state, p Part, e *Effect, slots []int, ctrl Player, b *strings.Builder) {
-			b.WriteString(strconv.Itoa(s.count(p.Count, e)))
+			if p.Count != nil || p.Domain {
+				b.WriteString(strconv.Itoa(s.cdaCount(p, e)))
+			}
 		},
 		lowers: always,
 	},
@@ -314,9 +352,25 @@ var ops = [nOps]opInfo{
 		writes: fPT,
 		reads:  0,
 		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			if p.XSourceMV {
+				x := 0
+				if i, ok := s.slot[e.src]; ok && e.src != nil {
+					x = manaValue(s.ch[i].ManaCost)
+				}
+				c.P += p.P * x
+				c.T += p.T * x
+				return fmt.Sprintf("%+d/%+d (X = %d, the mana value of %s) → %d/%d", p.P*x, p.T*x, x, e.name(), c.P, c.T)
+			}
 			c.P += p.P
 			c.T += p.T
 			return fmt.Sprintf("%+d/%+d → %d/%d", p.P, p.T, c.P, c.T)
+		},
+		sig: func(s *state, p Part, e *Effect, slots []int, ctrl Player, b *strings.Builder) {
+			if p.XSourceMV {
+				if i, ok := s.slot[e.src]; ok && e.src != nil {
+					b.WriteString(strconv.Itoa(manaValue(s.ch[i].ManaCost)))
+				}
+			}
 		},
 		lowers: func(p Part, _ *Template) bool { return p.T < 0 },
 	},
@@ -326,6 +380,7 @@ var ops = [nOps]opInfo{
 		reads:  0,
 		apply: func(s *state, p Part, e *Effect, c *Chars) string {
 			c.P, c.T = c.T, c.P
+			c.PUnknown, c.TUnknown = c.TUnknown, c.PUnknown
 			return fmt.Sprintf("power and toughness switched → %d/%d", c.P, c.T)
 		},
 		lowers: always,
@@ -355,6 +410,11 @@ var ops = [nOps]opInfo{
 		writes: fPT,
 		reads:  fTypes | fColors | fControl,
 		apply: func(s *state, p Part, e *Effect, c *Chars) string {
+			if p.Hidden != "" {
+				c.PUnknown = c.PUnknown || p.P != 0
+				c.TUnknown = c.TUnknown || p.T != 0
+				return fmt.Sprintf("%+d/%+d for each of %s, which the scenario doesn't hold: unknown", p.P, p.T, p.Hidden)
+			}
 			n := s.countFor(p, e, c)
 			c.P += n * p.P
 			c.T += n * p.T
@@ -407,7 +467,8 @@ var ops = [nOps]opInfo{
 			return "loses all creature types → " + typeLine(c)
 		},
 	},
-	opRule: {name: "rule effect"}, // applies in no layer: collected after them (613.11) and shown on the object
+	opRule:   {name: "rule effect"},       // applies in no layer: collected after them (613.11) and shown on the object
+	opPlayer: {name: "effect on players"}, // applies to players after the layers (613.10): shown by "? you" and "? opponent"
 
 }
 

@@ -55,13 +55,12 @@ const (
 // down, attached to REF, 2 +1/+1 counters)".
 type Mods struct {
 	Token, Tapped, New, FaceDown bool
-	// Choose: the choice made as it entered ("choose blue", "choose
-	// Elf"), written into its text where it says "the chosen ..." (614.12).
-	Choose                    string
-	AttachedTo                string
-	CopyOf                    string // "copy of REF": enters as a copy (707.5)
-	CopyExcept, CopyKeepColor bool   // "... except it doesn't copy that creature's color and it has this ability"
-	Counters                  []CounterMod
+	AttachedTo                   string
+	CopyOf                       string // "copy of REF": enters as a copy (707.5)
+	CopyExcept, CopyKeepColor    bool   // "... except it doesn't copy that creature's color and it has this ability"
+	Counters                     []CounterMod
+	Chosen                       []string // "chosen red": a choice made as it entered (614.12a)
+	CondHolds                    bool     // "condition holds": its conditions on hidden information hold
 }
 
 // CounterMod is "N KIND counters".
@@ -314,11 +313,6 @@ func parseMods(s string) (Mods, string) {
 			m.New = true
 		case low == "face down" || low == "face-down":
 			m.FaceDown = true
-		case strings.HasPrefix(low, "choose "):
-			m.Choose = strings.TrimSpace(p[len("choose "):])
-			if m.Choose == "" {
-				return m, "expected what was chosen after \"choose\", e.g. (choose blue)"
-			}
 		case strings.HasPrefix(low, "copy of "):
 			m.CopyOf = strings.TrimSpace(p[len("copy of "):])
 			if em := reCopyExcept.FindStringSubmatch(m.CopyOf); em != nil {
@@ -328,6 +322,18 @@ func parseMods(s string) (Mods, string) {
 			if m.CopyOf == "" {
 				return m, "expected a reference after \"copy of\""
 			}
+		case low == "condition holds":
+			m.CondHolds = true
+		case strings.HasPrefix(low, "chosen "), strings.HasPrefix(low, "choose "):
+			// "chosen red", or "choose red" as the choice is made.
+			c := strings.TrimSpace(p[len("chosen "):])
+			if strings.HasPrefix(low, "choose ") {
+				c = strings.TrimSpace(p[len("choose "):])
+			}
+			if c == "" {
+				return m, "expected what was chosen, e.g. (chosen blue)"
+			}
+			m.Chosen = append(m.Chosen, c)
 		case strings.HasPrefix(low, "attached to "):
 			m.AttachedTo = strings.TrimSpace(p[len("attached to "):])
 			if m.AttachedTo == "" {
@@ -336,7 +342,7 @@ func parseMods(s string) (Mods, string) {
 		default:
 			cm := reCounterM.FindStringSubmatch(p)
 			if cm == nil {
-				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF, copy of REF, choose CHOICE or N KIND counters", p)
+				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF, copy of REF, chosen CHOICE, condition holds or N KIND counters", p)
 			}
 			n, ok := number(cm[1])
 			if !ok {

@@ -168,7 +168,7 @@ cast Titanic Growth targeting Ornithopter`
 // Text the compiler cannot model is reported with line, source and
 // sentence, never dropped; what it can model still applies.
 func TestUnmodeledIsReported(t *testing.T) {
-	src := `define Odd = {1}{G} Creature — Elf 2/2 "Flying\nWhenever this creature attacks, create a 1/1 green Saproling creature token.\nThis creature gets +1/+1 for each card in your graveyard.\n{T}: Add {G}."
+	src := `define Odd = {1}{G} Creature — Elf 2/2 "Flying\nWhenever this creature attacks, create a 1/1 green Saproling creature token.\nThis creature gets +1/+1 for each experience counter you have.\n{T}: Add {G}."
 Odd
 effect "Target creature gets +1/+1 until end of turn. Then it fights target creature you don't control." targeting Odd
 ? Odd`
@@ -176,7 +176,7 @@ effect "Target creature gets +1/+1 until end of turn. Then it fights target crea
 	checkWant(t, r, want{line: 4, pt: "3/3", has: []string{"Flying", "{T}: Add {G}."}})
 	want := []Unmodeled{
 		{2, "Odd", "Whenever this creature attacks, create a 1/1 green Saproling creature token. [triggered ability: it triggers and goes on the stack, but this part of its effect is not modelled: create a 1/1 green saproling creature token]"},
-		{2, "Odd", "This creature gets +1/+1 for each card in your graveyard"},
+		{2, "Odd", "This creature gets +1/+1 for each experience counter you have"},
 		{3, "effect (line 3)", "Then it fights target creature you don't control"},
 	}
 	if len(r.Unmodeled) != len(want) {

@@ -19,7 +19,7 @@ func splitClauses(words []string) []string {
 	}
 	for i := 1; i < len(words); i++ {
 		switch {
-		case words[i] == "and" && i+1 < len(words) && sentenceVerbs[words[i+1]]:
+		case words[i] == "and" && i+1 < len(words) && (sentenceVerbs[words[i+1]] || words[i+1] == "attack" || words[i+1] == "block"):
 			cut(i, i+1)
 		case words[i] == "and" && i+2 < len(words) && (words[i+1] == "its" || words[i+1] == "their") && words[i+2] == "activated":
 			// "can't attack or block, and its activated abilities can't be
@@ -55,6 +55,13 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 	} else if n, ok := numberWords[ws[0]]; ok && n > 1 && len(ws) > 1 && ws[1] == "target" {
 		count, ws = n, ws[1:]
 	}
+	if len(ws) > 0 && ws[len(ws)-1] == "also" {
+		// "Colorless creatures you control also gain first strike": the
+		// same subject, "also" adds nothing to it.
+		ws = ws[:len(ws)-1]
+		words = words[:len(words)-1]
+		noun = strings.Join(words, " ")
+	}
 	if len(ws) > 0 && ws[len(ws)-1] == "each" {
 		ws = ws[:len(ws)-1]
 	}
@@ -78,11 +85,15 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 		return Selector{Kind: selEnchanted, Noun: noun}, true
 	case len(words) == 2 && words[0] == "equipped" && words[1] == "creature":
 		return Selector{Kind: selEquipped, Noun: noun}, true
+	case len(words) == 2 && words[0] == "fortified" && words[1] == "land":
+		// 301.6: a Fortification is attached to a land, as an Equipment
+		// to a creature: the object it is attached to.
+		return Selector{Kind: selEquipped, Noun: noun}, true
 	case noun == "~":
 		return Selector{Kind: selSelf, Noun: noun}, true
 	case ctx.condSel != nil && (noun == "that creature" || noun == "that permanent"):
 		return *ctx.condSel, true
-	case ctx.condSel != nil && noun == "it" && (ctx.condSel.Kind == selEnchanted || ctx.condSel.Kind == selEquipped):
+	case ctx.condSel != nil && noun == "it" && (ctx.condSel.Kind == selEnchanted || ctx.condSel.Kind == selEquipped || ctx.condSel.Kind == selSelf):
 		return *ctx.condSel, true
 	case noun == "it" || noun == "that creature" || noun == "that permanent" || noun == "that land" ||
 		noun == "they" || noun == "those creatures" || noun == "that artifact":
@@ -169,6 +180,10 @@ func parseOrList(join string) ([]Filter, bool) {
 	var alts []Filter
 	for _, sg := range segs {
 		ws := strings.Fields(sg)
+		// "a Swamp or a Mountain": the article of each item.
+		if len(ws) > 1 && (ws[0] == "a" || ws[0] == "an") {
+			ws = ws[1:]
+		}
 		if len(ws) == 0 {
 			return nil, false
 		}
@@ -194,7 +209,9 @@ var colorCounts = map[string]int{"colorless": 1, "monocolored": 2, "multicolored
 func parseFilter(words []string) (Filter, bool) {
 	var f Filter
 	ws := append([]string(nil), words...)
-	join := strings.Join(ws, " ")
+	// "Artifacts and/or enchantments you control": an object that is
+	// either or both (counted once).
+	join := strings.ReplaceAll(strings.Join(ws, " "), " and/or ", " or ")
 	// "All Forests and all Saprolings": either kind.
 	if parts := strings.Split(join, " and all "); len(parts) == 2 {
 		a, ok1 := parseFilter(strings.Fields(parts[0]))
@@ -423,6 +440,12 @@ func (c *compiler) becomeCreature(ws []string, quoted []string) ([]Part, bool) {
 	if len(words) == 0 {
 		return nil, false
 	}
+	// "a legendary 4/4 red Dragon creature": supertypes come first.
+	var supers []string
+	for len(words) > 1 && (words[0] == "legendary" || words[0] == "snow") {
+		supers = append(supers, capitalize(words[0])) // 205.4b: gained, the others kept
+		words = words[1:]
+	}
 	if m := reSlashPT.FindStringSubmatch(words[0]); m != nil {
 		bp, _ := strconv.Atoi(m[1])
 		bt, _ := strconv.Atoi(m[2])
@@ -444,6 +467,9 @@ func (c *compiler) becomeCreature(ws []string, quoted []string) ([]Part, bool) {
 			continue
 		}
 		switch {
+		case w == "legendary" || w == "snow":
+			// 205.4b: a supertype it gains; it keeps its others.
+			supers = append(supers, capitalize(w))
 		case w == "and":
 		case colorWords[w] != "":
 			cols = append(cols, colorWords[w])
@@ -497,7 +523,7 @@ func (c *compiler) becomeCreature(ws []string, quoted []string) ([]Part, bool) {
 		}
 		subs = rest
 	}
-	parts = append(parts, Part{Layer: L4, Op: op, Types: types, Subtypes: subs, ReplaceSubtypes: replace})
+	parts = append(parts, Part{Layer: L4, Op: op, Types: types, Subtypes: subs, Supertypes: supers, ReplaceSubtypes: replace})
 	if len(basics) > 0 {
 		parts = append(parts, Part{Layer: L4, Op: opSetLandTypes, Subtypes: basics})
 	}

@@ -46,6 +46,8 @@ type QueryResult struct {
 	// Info answers a question about the game ("? life", "? stack", "?
 	// graveyard", "? turn", "? damage REF"), with Reasons.
 	Info *InfoView
+	// Player answers "? you" and "? opponent": the effects on that player.
+	Player *PlayerView
 }
 
 // MarshalJSON writes the object shape or the check shape.
@@ -62,6 +64,13 @@ func (q QueryResult) MarshalJSON() ([]byte, error) {
 			Reasons []Reason  `json:"reasons"`
 			Depends []string  `json:"depends_on_unmodelled,omitempty"`
 		}{q.Line, q.Query, q.Info, rs, q.DependsOnUnmodelled})
+	}
+	if q.Player != nil {
+		return json.Marshal(struct {
+			Line   int         `json:"line"`
+			Query  string      `json:"query"`
+			Player *PlayerView `json:"player"`
+		}{q.Line, q.Query, q.Player})
 	}
 	if q.IsCheck {
 		rs := q.Reasons
@@ -102,11 +111,12 @@ func (q *QueryResult) UnmarshalJSON(b []byte) error {
 		Summary string      `json:"summary"`
 		Reasons []Reason    `json:"reasons"`
 		Depends []string    `json:"depends_on_unmodelled"`
+		Player  *PlayerView `json:"player"`
 	}
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
-	*q = QueryResult{Line: raw.Line, Query: raw.Query, Object: raw.Object, Trace: raw.Trace, Summary: raw.Summary, Reasons: raw.Reasons, DependsOnUnmodelled: raw.Depends, Info: raw.Info}
+	*q = QueryResult{Line: raw.Line, Query: raw.Query, Object: raw.Object, Trace: raw.Trace, Summary: raw.Summary, Reasons: raw.Reasons, DependsOnUnmodelled: raw.Depends, Info: raw.Info, Player: raw.Player}
 	if raw.Answer != nil {
 		q.IsCheck, q.Answer = true, *raw.Answer
 	}
@@ -432,6 +442,16 @@ func (r *Report) Text() string {
 			}
 			continue
 		}
+		if q.Player != nil {
+			fmt.Fprintf(&b, "%s: %d life, %d poison counter(s).\n", capitalize(q.Player.Player), q.Player.Life, q.Player.Poison)
+			if len(q.Player.Effects) == 0 {
+				fmt.Fprintf(&b, "No continuous effects apply to %s.\n", q.Player.Player)
+			}
+			for _, e := range q.Player.Effects {
+				fmt.Fprintf(&b, "  **%s** %s: %s\n", e.Rule, e.Source, e.Text)
+			}
+			continue
+		}
 		if q.IsCheck {
 			ans := "No."
 			if q.Answer {
@@ -553,6 +573,11 @@ func (r *Report) Rules() []string {
 		}
 		for _, rs := range q.Reasons {
 			add(rs.Rule + " " + rs.Text)
+		}
+		if q.Player != nil {
+			for _, e := range q.Player.Effects {
+				add(e.Rule)
+			}
 		}
 	}
 	for _, n := range r.Notes {

@@ -44,9 +44,12 @@ type Object struct {
 	damagedBy    map[*Object]bool // sources that dealt it damage this turn (cleared in cleanup)
 	// linked: the cards its abilities exiled, for its linked ability that
 	// returns "the exiled card" (607.2a).
-	linked   []*card
-	aliasKey string
-	nameKey  string // folded name, "" until keys is called
+	linked []*card
+	// condHolds: "(condition holds)": its conditions on what the scenario
+	// doesn't hold hold.
+	condHolds bool
+	aliasKey  string
+	nameKey   string // folded name, "" until keys is called
 }
 
 // keys returns the folded alias and name references match against.
@@ -526,6 +529,10 @@ func (g *game) exec(st *Stmt) {
 			g.leftTriggers(s, []*Object{o}, ZoneBattlefield, st.Line)
 		}
 	case StmtQuery:
+		if p, ok := playerRef(st.Ref); ok {
+			g.rep.Results = append(g.rep.Results, g.current().playerQuery(p, st, g.playerView(p)))
+			return
+		}
 		o, ok := g.ref(st.Line, st.Ref)
 		if !ok {
 			return
@@ -575,14 +582,19 @@ func (g *game) auraTargetLegal(st *Stmt, d CardDef) bool {
 }
 
 func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
-	if m.Choose != "" {
-		d = chosen(d, m.Choose)
-	}
 	g.nextID++
 	o := &Object{id: g.nextID, name: d.Name, alias: st.Alias, def: d, owner: p, ctrl: p, lastCtrl: p,
 		token: m.Token, tapped: m.Tapped, faceDown: m.FaceDown, ts: g.ts,
-		counters: map[string]int{}, counterTS: map[string]int{}, onBF: true, continuous: !m.New, line: st.Line}
+		counters: map[string]int{}, counterTS: map[string]int{}, onBF: true, continuous: !m.New, line: st.Line, condHolds: m.CondHolds}
 	cc := g.comp.compileCard(d)
+	if len(m.Chosen) > 0 {
+		// 614.12a: the text that refers to the choice reads it.
+		cd, msg := applyChoices(d, m.Chosen)
+		if msg != "" {
+			g.errorf(st.Line, "%s", msg)
+		}
+		cc = g.comp.compileCard(cd)
+	}
 	o.printed = cc.abilities
 	var edits []func(*Chars)
 	if !quietEntry(cc, d, m) || g.comp.lowers {
@@ -610,8 +622,8 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		}
 	}
 	for _, u := range cc.unmodeled {
-		if m.Choose != "" && reAsEntersChoose.MatchString(u) {
-			continue // the choice, stated with "(choose ...)" (614.12)
+		if m.CondHolds && strings.HasSuffix(u, hiddenHint) {
+			continue // stated to hold
 		}
 		if low := strings.ToLower(selfRef(normQuotes(u), d.Name)); reCantBlockWhat.MatchString(low) || strings.HasSuffix(strings.TrimSuffix(low, "."), "~ can't be blocked") {
 			u += " [a restriction on blocking: applied when blockers are declared (509.1b), not by \"? can REF block\"]"
@@ -695,38 +707,6 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	}
 	return o
 }
-
-var reChosen = regexp.MustCompile(`(?i)\bthe chosen (colou?r|creature type|type|basic land type|land type|card type|name|player|opponent)\b`)
-
-// chosen writes the choice made as a permanent entered ("As ~ enters,
-// choose a color") into its text where it says "the chosen ...": the
-// permanent's abilities refer to that choice from then on.
-func chosen(d CardDef, choice string) CardDef {
-	if !reChosen.MatchString(d.Text) {
-		return d
-	}
-	d.Text = reChosen.ReplaceAllStringFunc(d.Text, func(m string) string {
-		kind := strings.ToLower(reChosen.FindStringSubmatch(m)[1])
-		switch kind {
-		case "color", "colour":
-			return strings.ToLower(choice)
-		case "player", "opponent", "name":
-			return choice
-		}
-		return capitalize(strings.ToLower(choice))
-	})
-	// "Creatures of the chosen type" reads "creatures of type Elf": say
-	// it as the compiler's filters do ("Elf creatures").
-	d.Text = reOfType.ReplaceAllStringFunc(d.Text, func(m string) string {
-		p := reOfType.FindStringSubmatch(m)
-		return p[2] + " " + strings.ToLower(p[1])
-	})
-	return d
-}
-
-var reAsEntersChoose = regexp.MustCompile(`(?i)^as .+? enters(?: the battlefield)?,? (?:you )?choose `)
-
-var reOfType = regexp.MustCompile(`(?i)\b(creatures|permanents|lands|cards) of ([A-Z][a-z]+)\b`)
 
 // quietEntry reports whether a permanent entering can't make a
 // state-based action of a permanent apply: it has no static ability, isn't
@@ -921,7 +901,13 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 // resolveObjs runs a text with its targets found.
 func (g *game) resolveObjs(st *Stmt, srcName, castName, text string, targets []*Object) (res resolution) {
 	res.line = st.Line
-	tmpls, bad := g.compileSpell(text, castName)
+	selfName := castName
+	if selfName == "" && len(targets) > 0 {
+		// An effect statement acts for its first target: its name in the
+		// text is that object, as "this creature" is.
+		selfName = targets[0].name
+	}
+	tmpls, bad := g.compileSpell(text, selfName)
 	var simple []string
 	if castName != "" {
 		// Damage, life and card draw the spell compiler leaves to the

@@ -210,7 +210,7 @@ func (g *game) stateBased(s *state, lowers, marked bool, line int) bool {
 		t := s.ch[s.slot[o.attachedTo]]
 		switch {
 		case c.is("Enchantment") && containsFold(c.Subtypes, "Aura"):
-			if prot := protectedFrom(t, c); prot != "" {
+			if prot := protectedFrom(s.withoutSparing(t, o), c); prot != "" {
 				add(o, "704.5m", fmt.Sprintf("%s is attached to %s, which has %s, and is put into its owner's graveyard (702.16c)", o.display(), o.attachedTo.display(), prot))
 				continue
 			}

@@ -39,33 +39,65 @@ type sentenceRule struct {
 	// noTemplate: the sentence modifies the previous one and makes no
 	// template of its own.
 	noTemplate bool
+	// split, if set, rewrites the sentence as several sentences with the
+	// same meaning, compiled in order ("~ enters tapped with two charge
+	// counters on it": it enters tapped, and it enters with the counters).
+	split func(m []string) []string
+	// need, if set, lists words of which the sentence must hold one for
+	// the pattern to be tried (a cheap test before the regular expression).
+	need []string
+	// match, if set, is used instead of re: a table of patterns tried one
+	// by one is cheaper than one pattern made of all of them.
+	match func(low string) []string
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
 }
 
 // predicateRule is one template of a clause after the subject.
 type predicateRule struct {
 	class string
 	re    *regexp.Regexp
+	// match, if set, is used instead of re (see sentenceRule.match).
+	match func(p string) []string
 	build func(c *compiler, m []string, quoted []string) ([]Part, bool)
 }
 
 var (
 	reAsLongPre      = regexp.MustCompile(`(?i)^as long as ([^,]+), `)
 	reAsLongPost     = regexp.MustCompile(`(?i) as long as (.+)$`)
-	reDevotion       = regexp.MustCompile(`^your devotion to (white|blue|black|red|green) is less than (\d+|one|two|three|four|five|six|seven|eight|nine|ten)$`)
+	reDevotion       = regexp.MustCompile(`^your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\d+|one|two|three|four|five|six|seven|eight|nine|ten)$`)
 	reYouControlA    = regexp.MustCompile(`^you control (?:a|an|another) (.+)$`)
 	reUntilEOTPre    = regexp.MustCompile(`(?i)^until (?:end of turn|your next turn|end of your next turn), `)
 	reUntilEOTPost   = regexp.MustCompile(`(?i) (?:until end of turn|this turn|until your next turn|until end of your next turn|until (?:its|their|your) (?:controller's |controllers' )?next untap steps?)$`)
 	reForAsLong      = regexp.MustCompile(`(?i) for as long as (.+)$`)
+	reWhereXMV       = regexp.MustCompile(`(?i),? where x is (?:its|that (?:artifact|creature|permanent|land|equipment)'s) mana value$`)
+	reGetsX          = regexp.MustCompile(`(?i)\bgets? [+-]x/|\bgets? [+-]\d+/[+-]x\b`)
+	reWhereXCount    = regexp.MustCompile(`(?i),? where x is the number of ([a-z0-9 ,'/+~-]+)$`)
+	reUnlessPost     = regexp.MustCompile(`(?i)^(.+?) unless (.+)$`)
+	reEntersUnless   = regexp.MustCompile(`(?i)^~ enters(?: the battlefield)? tapped unless `)
+	reIfPost         = regexp.MustCompile(`(?i)^(.+ (?:can't (?:attack|block|attack or block|be blocked)|(?:doesn't|don't) untap during [a-z' ]+ untap steps?)) if (.+)$`)
+	reDuringYourTurn = regexp.MustCompile(`(?i)^during your turn, `)
 	reHasCounter     = regexp.MustCompile(`^(?:it|~|that creature|that land|that permanent|that artifact) has an? (\S+) counters? on it$`)
 	reControlExactly = regexp.MustCompile(`^you control exactly (one|two|three|four|five|six|seven|eight|nine|ten|\d+) (.+)$`)
-	reControlAtLeast = regexp.MustCompile(`^you control (one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more (.+)$`)
+	reControlAtLeast = regexp.MustCompile(`^you control (?:at least (one|two|three|four|five|six|seven|eight|nine|ten|\d+)|(one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more) (.+)$`)
 	// reOffBattlefield: the objects a scenario has are permanents, so
 	// "cards that aren't on the battlefield, spells, and permanents" are
 	// its permanents.
-	reAttachedIsnt    = regexp.MustCompile(`^(?:enchanted|equipped) (?:creature|permanent|artifact|land) (?:isn't|is not) (?:a |an )?(\S+)$`)
-	reAttachedIs      = regexp.MustCompile(`^(?:enchanted|equipped) (?:creature|permanent|artifact|land) is (?:a |an )?(\S+)$`)
-	reHasNCounters    = regexp.MustCompile(`^~ has (one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more (\S+) counters on it$`)
-	reOppControls     = regexp.MustCompile(`^an opponent controls (?:a|an) (.+)$`)
+	reAttachedIsnt = regexp.MustCompile(`^(?:enchanted|equipped) (?:creature|permanent|artifact|land) (?:isn't|is not) (?:a |an )?(\S+)$`)
+	reAttachedIs   = regexp.MustCompile(`^(?:enchanted|equipped) (?:creature|permanent|artifact|land) is (?:a |an )?(\S+)$`)
+	reHasNCounters = regexp.MustCompile(`^(?:~|it) has (one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more (\S+) counters on it$`)
+	// "defending player": on the turn the creature attacks, its
+	// controller's opponent (506.2; a scenario has one).
+	reOppControls     = regexp.MustCompile(`^(?:an opponent|defending player) controls (?:a|an) (.+)$`)
+	reNoOppControls   = regexp.MustCompile(`^(?:no opponent controls (?:a|an)|your opponents control no|defending player controls no) (.+)$`)
+	reOnBattlefield   = regexp.MustCompile(`^there (?:is|are) (?:(one|two|three|four|five|six|seven|\d+) or more |an? )(.+) on the battlefield$|^(?:an?) ()(.+) is on the battlefield$`)
 	reControlNo       = regexp.MustCompile(`^you (?:control no|don't control an?) (.+)$`)
 	reTwoInstructions = regexp.MustCompile(`^((?:tap|untap) target [a-z ]+?) and ((?:gain control of|untap|tap) (?:it|them))$`)
 	reOffBattlefield  = regexp.MustCompile(`^all cards that aren't on the battlefield, spells, and permanents `)
@@ -76,10 +108,14 @@ var (
 	reBecomeMVWith = regexp.MustCompile(` with (?:base )?power and (?:base )?toughness each equal to (?:its|their) mana value$`)
 	reCountersOnIt = regexp.MustCompile(`^(\S+) counters on (?:it|~)$`)
 	reAttachedToIt = regexp.MustCompile(`^(aura|equipment) attached to it$`)
-	reCounterOn    = regexp.MustCompile(`^(\S+) counter on (~|it)$`)
+	reCounterOn    = regexp.MustCompile(`^(\S+) counters? on (~|it)$`)
 	reForEach      = regexp.MustCompile(`^gets? ([+-]\d+)/([+-]\d+) for each (.+)$`)
 	reShares       = regexp.MustCompile(`^(.+?) that shares? (?:at least )?a creature type with it$|^(.+?) that shares? at least one creature type with it$`)
 	reSlashPT      = regexp.MustCompile(`^(\d+)/(\d+)$`)
+	reDomain       = regexp.MustCompile(`^basic land types? among lands you control$`)
+	// reHiddenCount: cards in a hand or a graveyard, zones a scenario
+	// doesn't hold (it holds the battlefield).
+	reHiddenCount = regexp.MustCompile(`^(?:(?:other |nonland |nonbasic |noncreature |creature |land |artifact |enchantment |instant |sorcery |planeswalker |legendary |and/or |and |or |, )*cards?(?: with [a-z]+)?|card types among cards) in (?:your|all|your opponents'|each opponent's|an opponent's|target opponent's) (?:graveyards?|hand)$`)
 )
 
 // sentenceRules are the whole-sentence templates, in the order they are
@@ -152,7 +188,7 @@ var sentenceRules = []sentenceRule{
 	},
 	{
 		class: "characteristic-defining P/T count",
-		re:    regexp.MustCompile(`^(~|its)'?s? (power and toughness are each|power is|toughness is) equal to the number of (.+)$`),
+		re:    regexp.MustCompile(`^(~|its)'?s? (power and toughness are each|power is|toughness is) equal to the number of (.+?)(?: and its toughness is equal to that number plus (?:1|one|2|two))?$`),
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			which := 3
@@ -169,6 +205,17 @@ var sentenceRules = []sentenceRule{
 				layer = L7b
 			} else {
 				t.CDA = true
+			}
+			if reDomain.MatchString(m[3]) {
+				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Domain: true}}
+				return Selector{Kind: selSelf, Noun: "~"}, true
+			}
+			if reHiddenCount.MatchString(m[3]) {
+				if strings.Contains(m[0], " and its toughness is equal to that number plus ") {
+					which = 3 // "*/1+*": both depend on the count
+				}
+				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Hidden: m[3]}}
+				return Selector{Kind: selSelf, Noun: "~"}, true
 			}
 			if cm := reCountersOnIt.FindStringSubmatch(m[3]); cm != nil {
 				t.Parts = []Part{{Layer: layer, Op: opSetPTCounters, Which: which, Counter: cm[1]}}
@@ -209,8 +256,13 @@ var sentenceRules = []sentenceRule{
 		// permanent (on the stack, while being cast, before the game): on
 		// the battlefield they do nothing, which is what the engine applies.
 		class: "functions only off the battlefield (113.6)",
-		re:    regexp.MustCompile(`^(?:this spell can't be countered|this spell costs .+ to cast(?: .+)?|as an additional cost to cast this spell, .+|you may cast (?:~|this spell) (?:as though it had flash|from (?:exile|your graveyard))|~ can be your commander|draft ~ face up|if ~ is in your opening hand, you may begin the game with it on the battlefield)$`),
-		when:  func(ctx *sctx) bool { return ctx.self },
+		re: regexp.MustCompile(`^(?:this spell can't be countered|this spell costs .+ to cast(?: .+)?|as an additional cost to cast this spell, .+|you may cast (?:~|this spell) (?:as though it had flash|from (?:exile|your graveyard))|~ can be your commander|draft ~ face up|if ~ is in your opening hand, you may begin the game with it on the battlefield` +
+			// 113.6b: it states the zone it functions in; 113.6d: an
+			// alternative cost for this object; 113.6e: how this object can
+			// be cast; 113.6n: before the game begins.
+			`|you may reveal this card from your opening hand|you may pay [^.]+ rather than pay this spell's mana cost` +
+			`|cast this spell only [^.]+|you can't cast this spell [^.]+|remove ~ from your deck before playing if you're not playing for ante)$`),
+		when: func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			return Selector{}, true
 		},
@@ -255,7 +307,9 @@ var sentenceRules = []sentenceRule{
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			n, ok := number(m[1])
 			if !ok {
-				return Selector{}, false // X: the value paid is not in the scenario
+				// 107.3m: X is the value chosen for the spell that became
+				// it; the statement states the counters it entered with.
+				n, t.EntersNote = 0, "X: the value chosen as it was cast (107.3m)"
 			}
 			t.Action, t.N, t.Counter, t.EntersWith = actCounters, n, m[2], true
 			return Selector{Kind: selSelf, Noun: "~"}, true
@@ -332,34 +386,46 @@ func init() {
 		},
 	}, sentenceRules[n-1])
 	predicateRules = []predicateRule{
-		{class: "gets +N/+N", re: regexp.MustCompile(`^gets? ([+-]\d+)/([+-]\d+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+		{class: "gets +N/+N", re: regexp.MustCompile(`^gets? (?:an additional )?([+-]\d+)/([+-]\d+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
 			dp, _ := strconv.Atoi(m[1])
 			dt, _ := strconv.Atoi(m[2])
 			return []Part{{Layer: L7c, Op: opModPT, P: dp, T: dt}}, true
 		}},
+		{class: "gets +X/+X, X its source's mana value", re: regexp.MustCompile(`^gets? ([+-]x|\+0)/([+-]x|\+0)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			if c.xSourceMV == 0 && c.xCount == "" {
+				return nil, false // X is not defined here (107.3)
+			}
+			mult := func(w string) int {
+				switch w {
+				case "+x":
+					return 1
+				case "-x":
+					return -1
+				}
+				return 0
+			}
+			if c.xSourceMV == 0 {
+				// X counts: the same reading as "for each".
+				return forEachParts(mult(m[1]), mult(m[2]), c.xCount)
+			}
+			return []Part{{Layer: L7c, Op: opModPT, P: mult(m[1]), T: mult(m[2]), XSourceMV: true}}, true
+		}},
+		{class: "combat or untap rule (613.11)", re: regexp.MustCompile(`^can't (attack|block|attack or block) unless (?:its|their) controller pays ((?:\{[^}]+\})+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			// 508.1h, 509.1d: a cost to attack or block, not a prohibition.
+			rule := "508.1h"
+			if m[1] == "block" {
+				rule = "509.1d"
+			}
+			return []Part{{Layer: lRules, Op: opRule, RuleID: rule, RuleText: "to " + m[1] + " with it, its controller pays " + m[2]}}, true
+		}},
+		{class: "can't attack or block", re: regexp.MustCompile(`^can't attack, block, or crew vehicles$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			return []Part{{Layer: lRules, Op: opCantAttack}, {Layer: lRules, Op: opCantBlock},
+				{Layer: lRules, Op: opRule, RuleID: "702.122a", RuleText: "it can't be tapped to crew Vehicles"}}, true
+		}},
 		{class: "gets +N/+N for each", re: reForEach, build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
 			dp, _ := strconv.Atoi(m[1])
 			dt, _ := strconv.Atoi(m[2])
-			what, shares := m[3], false
-			// "for each Aura attached to it", "for each charge counter on ~"
-			if am := reAttachedToIt.FindStringSubmatch(what); am != nil {
-				st, kind := nonCreatureSubtypeNoun(am[1])
-				if kind == "" {
-					return nil, false
-				}
-				return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, CountAttached: st}}, true
-			}
-			if cm := reCounterOn.FindStringSubmatch(what); cm != nil {
-				return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Counter: cm[1], CounterOnSource: cm[2] == "~"}}, true
-			}
-			if sm := reShares.FindStringSubmatch(what); sm != nil {
-				what, shares = sm[1]+sm[2], true
-			}
-			f, ok := parseFilter(strings.Fields(what))
-			if !ok {
-				return nil, false
-			}
-			return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Count: &f, Shares: shares}}, true
+			return forEachParts(dp, dt, m[3])
 		}},
 		{class: "base power and toughness N/N", re: regexp.MustCompile(`^(?:has|have) base power and (?:base )?toughness (\d+)/(\d+)$`), build: buildSetPT},
 		{class: "P/T equal to mana value", re: regexp.MustCompile(`^(?:has|have) (?:base )?power and (?:base )?toughness each equal to (?:its|their) mana value$`), build: func(*compiler, []string, []string) ([]Part, bool) {
@@ -389,6 +455,22 @@ func init() {
 		}},
 		{class: "is every creature type", re: regexp.MustCompile(`^(?:is|are) every creature type(?: in addition to (?:its|their) other types)?$`), build: func(*compiler, []string, []string) ([]Part, bool) {
 			return []Part{{Layer: L4, Op: opAddTypes, Subtypes: []string{allCreatureTypes}}}, true
+		}},
+		{class: "is a TYPE in addition to its other types", re: regexp.MustCompile(`^(?:is|are) also (?:a |an )?([a-z, ]+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			// "~ is also a Cleric, Rogue, Warrior, and Wizard": creature
+			// types in addition to its others (205.1b).
+			var subs []string
+			for _, w := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ' ' || r == ',' }) {
+				if w == "and" {
+					continue
+				}
+				ct, ok := creatureTypeNoun(w)
+				if !ok {
+					return nil, false
+				}
+				subs = append(subs, capitalize(ct))
+			}
+			return []Part{{Layer: L4, Op: opAddTypes, Subtypes: subs}}, len(subs) > 0
 		}},
 		{class: "is SUPERTYPE", re: regexp.MustCompile(`^(?:is|are) (legendary|snow)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
 			return []Part{{Layer: L4, Op: opAddTypes, Supertypes: []string{capitalize(m[1])}}}, true
@@ -455,6 +537,18 @@ func init() {
 			}
 			return []Part{{Layer: lRules, Op: op, Unless: &f}}, true
 		}},
+		{class: "can't attack you", re: regexp.MustCompile(`^can't attack you( or planeswalkers you control)?$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			// 508.1c: a restriction on attacking the source's controller.
+			n := 1
+			if m[1] != "" {
+				n = 2
+			}
+			return []Part{{Layer: lRules, Op: opCantAttack, AttackYou: n}}, true
+		}},
+		{class: "combat or untap rule (613.11)", re: regexp.MustCompile(`^can't attack you(?: or planeswalkers you control)? unless (?:their|its) controller pays (\{[^}]+\}(?:\{[^}]+\})*) for each .+$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			// 508.1h: a cost to attack, not a prohibition.
+			return []Part{{Layer: lRules, Op: opRule, RuleID: "508.1h", RuleText: "attacking the player who controls the source costs " + m[1] + " for each such creature"}}, true
+		}},
 		{class: "can't attack or block", re: regexp.MustCompile(`^can't attack( or block)?$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
 			parts := []Part{{Layer: lRules, Op: opCantAttack}}
 			if m[1] != "" {
@@ -462,13 +556,25 @@ func init() {
 			}
 			return parts, true
 		}},
-		{class: "combat or untap rule (613.11)", re: reRuleEffect, build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+		{class: "combat or untap rule (613.11)", match: matchRuleEffect, build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
 			for _, r := range ruleEffects {
 				if r.re.MatchString(m[0]) {
 					return []Part{{Layer: lRules, Op: opRule, RuleText: r.text, RuleID: r.rule}}, true
 				}
 			}
 			return nil, false
+		}},
+		{class: "combat or untap rule (613.11)", re: regexp.MustCompile(`^can't (be blocked except by|be blocked by|block) (.+)$`), build: func(c *compiler, m []string, _ []string) ([]Part, bool) {
+			// 509.1b: a restriction on which creatures can block it, or
+			// which it can block; what it names must be creatures.
+			if !creaturePhrase(m[2]) {
+				return nil, false
+			}
+			text := "a restriction on which creatures can block it"
+			if m[1] == "block" {
+				text = "can't block some creatures: a restriction"
+			}
+			return []Part{{Layer: lRules, Op: opRule, RuleText: text, RuleID: "509.1b"}}, true
 		}},
 		{class: "can't block", re: regexp.MustCompile(`^can't block$`), build: func(*compiler, []string, []string) ([]Part, bool) {
 			return []Part{{Layer: lRules, Op: opCantBlock}}, true
@@ -516,17 +622,28 @@ var ruleEffects = []struct {
 	{regexp.MustCompile(`^can block (?:an additional creature|any number of creatures|an additional N creatures|two additional creatures)(?: each combat)?$`), "may block more than one creature", "509.1a"},
 	{regexp.MustCompile(`^can't attack or block alone$|^can't attack alone$|^can't block alone$`), "can't attack or block alone: a restriction that depends on the other attackers or blockers", "508.1c"},
 	{regexp.MustCompile(`^activated abilities can't be activated$`), "its activated abilities can't be activated", "602.5"},
+	{regexp.MustCompile(`^activated abilities can't be activated unless they're mana abilities$`), "its activated abilities can't be activated, except mana abilities", "602.5"},
+	{regexp.MustCompile(`^activated abilities with \{t\} in their costs can't be activated$`), "its activated abilities with {T} in their costs can't be activated", "602.5"},
 	{regexp.MustCompile(`^(?:doesn't|don't) untap during (?:its|their|your) (?:controller's |controllers' )?untap steps?$`), "doesn't untap during its controller's untap step", "502.3"},
+	{regexp.MustCompile(`^attacks? or blocks? each combat if able$`), "attacks or blocks each combat if able: a requirement", "508.1d"},
+	{regexp.MustCompile(`^must be blocked by [a-z ]+ if able$`), "must be blocked if able: a requirement on the defending player's creatures", "509.1c"},
+	// 601.2c: only a legal target can be chosen.
+	{regexp.MustCompile(`^can't be the targets? of [a-z ,]*(?:spells|abilities)(?: [a-z ,']+)?$`), "it can't be chosen as a target of those spells or abilities", "601.2c"},
+	{regexp.MustCompile(`^can't have counters put on (?:it|them)$`), "counters can't be put on it", "122.1"},
+	// 702.14c, 702.28b: evasion it is blocked or blocks as though it lacked.
+	{regexp.MustCompile(`^can be blocked as though (?:it|they) didn't have [a-z]+walk$`), "can be blocked as though it didn't have that landwalk", "702.14c"},
+	{regexp.MustCompile(`^can block creatures with shadow as though (?:~|it|they) (?:had shadow|didn't have shadow)$|^can block creatures with shadow as though they didn't have shadow$`), "can block creatures with shadow", "702.28b"},
 }
 
-// reRuleEffect is the union of ruleEffects' patterns (tried as one entry).
-var reRuleEffect = func() *regexp.Regexp {
-	var alts []string
+// matchRuleEffect tries ruleEffects' patterns one by one.
+func matchRuleEffect(p string) []string {
 	for _, r := range ruleEffects {
-		alts = append(alts, "(?:"+r.re.String()+")")
+		if m := r.re.FindStringSubmatch(p); m != nil {
+			return m
+		}
 	}
-	return regexp.MustCompile(strings.Join(alts, "|"))
-}()
+	return nil
+}
 
 func buildSetPT(c *compiler, m []string, _ []string) ([]Part, bool) {
 	bp, _ := strconv.Atoi(m[1])
@@ -565,6 +682,10 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 			return nil, false
 		}
 		cond, s = cd, s[len(m[0]):]
+		if strings.HasPrefix(strings.ToLower(m[1]), "~ ") && ctx.self {
+			// "As long as ~ is equipped, it gets +1/+1": "it" is ~.
+			ctx.condSel = &Selector{Kind: selSelf, Noun: "~"}
+		}
 		if cd.Control != nil && cd.AtMost == 1 && cd.AtLeast == 1 {
 			ctx.condSel = &Selector{Kind: selFilter, F: *cd.Control, Noun: "that " + strings.ToLower(m[1])}
 		}
@@ -587,6 +708,37 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 			return nil, false
 		}
 		cond, s = cd, s[:len(s)-len(m[0])]
+	} else if m := reUnlessPost.FindStringSubmatch(s); strings.Contains(s, " unless ") && m != nil && ctx.self && !reEntersUnless.MatchString(s) {
+		// "~ can't attack unless you control an artifact": the
+		// restriction exists while the condition doesn't hold.
+		if cd, ok := parseCondition(strings.ToLower(m[2])); ok {
+			cd.Not = true
+			cond, s = cd, m[1]
+		}
+	} else if m := reIfPost.FindStringSubmatch(s); strings.Contains(s, " if ") && m != nil && ctx.self {
+		// "~ can't attack if defending player controls an untapped land":
+		// the restriction exists while the condition holds.
+		if cd, ok := parseCondition(strings.ToLower(m[2])); ok {
+			cond, s = cd, m[1]
+		}
+	} else if m := reDuringYourTurn.FindStringSubmatch(s); m != nil && ctx.self {
+		cond, s = &Condition{YourTurn: 1, Text: "it's your turn"}, s[len(m[0]):]
+	}
+	hasWhere := strings.Contains(strings.ToLower(s), "where x is")
+	if m := reWhereXMV.FindStringIndex(s); hasWhere && m != nil {
+		// "..., where X is that artifact's mana value": X in this sentence
+		// and in the abilities it grants is the mana value of the object
+		// with the ability.
+		s = s[:m[0]]
+		c.xSourceMV++
+		defer func() { c.xSourceMV-- }()
+	} else if m := reWhereXCount.FindStringSubmatchIndex(s); hasWhere && m != nil && c.xCount == "" && reGetsX.MatchString(s) {
+		// "gets +X/+X, where X is the number of creature cards in your
+		// graveyard": X counts what the phrase names (608.2h for a
+		// resolved effect does not arise: only static abilities).
+		c.xCount = strings.ToLower(s[m[2]:m[3]])
+		s = s[:m[0]]
+		defer func() { c.xCount = "" }()
 	}
 	// Quoted abilities keep their own case and punctuation; the sentence
 	// refers to them by placeholder.
@@ -624,9 +776,30 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 		if r.when != nil && !r.when(ctx) {
 			continue
 		}
-		m := r.re.FindStringSubmatch(low)
+		if len(r.need) > 0 && !containsAny(low, r.need) {
+			continue // none of the words its pattern needs
+		}
+		var m []string
+		if r.match != nil {
+			m = r.match(low)
+		} else {
+			m = r.re.FindStringSubmatch(low)
+		}
 		if m == nil {
 			continue
+		}
+		if r.split != nil {
+			var out []*Template
+			for _, part := range r.split(m) {
+				ts, ok := c.sentence(part, ctx)
+				if !ok {
+					ctx.outcome, ctx.class = outRejected, r.class
+					return nil, false
+				}
+				out = append(out, ts...)
+			}
+			ctx.outcome, ctx.class = outModelled, r.class
+			return out, true
 		}
 		var sel Selector
 		var ok bool
@@ -685,7 +858,12 @@ func (c *compiler) generalSentence(low string, t *Template, ctx *sctx, quoted []
 // predicateRule that matches it.
 func (c *compiler) predicate(p string, quoted []string, ctx *sctx) ([]Part, bool) {
 	for _, r := range predicateRules {
-		m := r.re.FindStringSubmatch(p)
+		var m []string
+		if r.match != nil {
+			m = r.match(p)
+		} else {
+			m = r.re.FindStringSubmatch(p)
+		}
 		if m == nil {
 			continue
 		}
@@ -728,9 +906,9 @@ func parseCondition(low string) (*Condition, bool) {
 		return &Condition{Tapped: 1, Text: low}, true
 	case "~ is untapped", "it's untapped":
 		return &Condition{Tapped: 2, Text: low}, true
-	case "~ is equipped":
+	case "~ is equipped", "it's equipped":
 		return &Condition{AttachedSub: "Equipment", Text: low}, true
-	case "~ is enchanted":
+	case "~ is enchanted", "it's enchanted":
 		return &Condition{AttachedSub: "Aura", Text: low}, true
 	}
 	if m := reAttachedIsnt.FindStringSubmatch(low); m != nil {
@@ -750,6 +928,9 @@ func parseCondition(low string) (*Condition, bool) {
 			return nil, false
 		}
 		return &Condition{AttachedIs: &f, Text: low}, true
+	}
+	if reHiddenCond.MatchString(low) {
+		return &Condition{Hidden: true, Text: low}, true
 	}
 	if m := reItIs.FindStringSubmatch(low); m != nil {
 		f, ok := wordFilter(m[1], false)
@@ -771,6 +952,32 @@ func parseCondition(low string) (*Condition, bool) {
 			return nil, false
 		}
 		return &Condition{Counter: m[2], AtLeast: n, Text: low}, true
+	}
+	if m := reNoOppControls.FindStringSubmatch(low); m != nil {
+		f, ok := parseFilter(strings.Fields(m[1]))
+		if !ok {
+			return nil, false
+		}
+		f.Control = 2
+		return &Condition{Control: &f, None: true, Text: low}, true
+	}
+	if m := reOnBattlefield.FindStringSubmatch(low); m != nil {
+		// "there is a Mountain on the battlefield", "an enchantment is on
+		// the battlefield", "there are N or more Islands on the
+		// battlefield": anyone's.
+		n := 1
+		what := m[2] + m[4]
+		if m[1] != "" {
+			var ok bool
+			if n, ok = number(m[1]); !ok {
+				return nil, false
+			}
+		}
+		f, ok := parseFilter(strings.Fields(what))
+		if !ok {
+			return nil, false
+		}
+		return &Condition{Control: &f, AtLeast: n, Text: low}, true
 	}
 	if m := reOppControls.FindStringSubmatch(low); m != nil {
 		f, ok := parseFilter(strings.Fields(m[1]))
@@ -801,8 +1008,8 @@ func parseCondition(low string) (*Condition, bool) {
 		return &Condition{Control: &f, AtLeast: n, AtMost: n, Text: low}, true
 	}
 	if m := reControlAtLeast.FindStringSubmatch(low); m != nil {
-		n, ok := number(m[1])
-		f, ok2 := parseFilter(strings.Fields(m[2]))
+		n, ok := number(m[1] + m[2])
+		f, ok2 := parseFilter(strings.Fields(m[3]))
 		if !ok || !ok2 {
 			return nil, false
 		}
@@ -810,11 +1017,11 @@ func parseCondition(low string) (*Condition, bool) {
 		return &Condition{Control: &f, AtLeast: n, Text: low}, true
 	}
 	if m := reDevotion.FindStringSubmatch(low); m != nil {
-		n, ok := number(m[2])
+		n, ok := number(m[3])
 		if !ok {
 			return nil, false
 		}
-		return &Condition{Devotion: colorWords[m[1]], Less: n, Text: low}, true
+		return &Condition{Devotion: colorWords[m[1]] + colorWords[m[2]], Less: n, Text: low}, true
 	}
 	if m := reYouControlA.FindStringSubmatch(low); m != nil {
 		f, ok := parseFilter(strings.Fields(m[1]))
@@ -831,6 +1038,21 @@ func parseCondition(low string) (*Condition, bool) {
 }
 
 var (
+	// reHiddenCond: conditions on what a scenario doesn't hold: cards in
+	// graveyards and hands, life totals, designations and this turn's
+	// events.
+	reHiddenCond = regexp.MustCompile(`^(?:(?:one|two|three|four|five|six|seven|eight|\d+) or more cards are in your graveyard` +
+		`|there are (?:one|two|three|four|five|\d+) or more (?:card types|mana values) among cards in your graveyard` +
+		`|there are (?:one|two|three|four|five|\d+) or more [a-z /]+ cards in your graveyard` +
+		`|you have no cards in hand|you have (?:one|two|three|four|five|six|seven|\d+) or (?:more|fewer|less) cards in hand` +
+		`|you have (?:\d+|one|two|three|four|five|ten) or (?:more|less) life|your life total is (?:greater|less) than [a-z0-9 ]+` +
+		`|you have the city's blessing|you've completed a dungeon|you're the monarch|you control your commander` +
+		`|an opponent has (?:\d+|one|two|three|four|five|six|seven|eight|ten) or (?:more|fewer|less) (?:cards in their graveyard|life|cards in hand)` +
+		`|you've (?:drawn|cast|gained|lost) [a-z0-9 ]+ this turn|an opponent lost life this turn` +
+		// Combat and designations a scenario doesn't record (506.4,
+		// 701.37b, 702.112b).
+		`|(?:~ is|it's) (?:attacking|blocking|monstrous|renowned|attacking alone)|~ is attacking or blocking|it's attacking or blocking` +
+		`|(?:it|~) entered the battlefield this turn|the top card of your library is an? [a-z ]+)$`)
 	reItIs      = regexp.MustCompile(`^it's (?:a |an )?(white|blue|black|red|green|artifact|creature|enchantment|land|[a-z]+)$`)
 	reOpponents = regexp.MustCompile(`^you have (one|two|three|four|\d+) or more opponents$`)
 )
@@ -852,4 +1074,59 @@ func wordFilter(w string, anySubtype bool) (Filter, bool) {
 		return Filter{}, false
 	}
 	return f, true
+}
+
+var reWithQuality = regexp.MustCompile(` with (?:(?:flying|reach|defender|shadow|horsemanship|[a-z]+walk|first strike|deathtouch|menace|trample)(?:,? or |,? and |, )?)+$| with (?:power|toughness) (?:\d+|x) or (?:less|greater)$`)
+
+// creaturePhrase reports a phrase that names creatures ("creatures with
+// flying or reach", "black and/or red creatures", "Walls", "creature
+// tokens"), as a restriction on blocking names them.
+func creaturePhrase(p string) bool {
+	p = strings.ReplaceAll(p, " and/or ", " or ")
+	p = reWithQuality.ReplaceAllString(p, "")
+	f, ok := parseFilter(strings.Fields(p))
+	if !ok {
+		return false
+	}
+	fs := []Filter{f}
+	if len(f.Or) > 0 {
+		fs = f.Or
+	}
+	for _, x := range fs {
+		if len(x.Types) > 0 && !containsFold(x.Types, "Creature") && !containsFold(x.Types, "Artifact") {
+			return false
+		}
+	}
+	return true
+}
+
+// forEachParts reads "+dp/+dt for each WHAT" (or "+X/+X, where X is the
+// number of WHAT").
+func forEachParts(dp, dt int, what string) ([]Part, bool) {
+	shares := false
+	if reDomain.MatchString(what) {
+		return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Domain: true}}, true
+	}
+	if reHiddenCount.MatchString(what) {
+		return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Hidden: what}}, true
+	}
+	// "for each Aura attached to it", "for each charge counter on ~"
+	if am := reAttachedToIt.FindStringSubmatch(what); am != nil {
+		st, kind := nonCreatureSubtypeNoun(am[1])
+		if kind == "" {
+			return nil, false
+		}
+		return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, CountAttached: st}}, true
+	}
+	if cm := reCounterOn.FindStringSubmatch(what); cm != nil {
+		return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Counter: cm[1], CounterOnSource: cm[2] == "~"}}, true
+	}
+	if sm := reShares.FindStringSubmatch(what); sm != nil {
+		what, shares = sm[1]+sm[2], true
+	}
+	f, ok := parseFilter(strings.Fields(what))
+	if !ok {
+		return nil, false
+	}
+	return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Count: &f, Shares: shares}}, true
 }

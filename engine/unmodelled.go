@@ -14,6 +14,9 @@ type staticMiss struct {
 	ab   *Ability
 	text string // as printed
 	norm string // lower case, the card's name as ~
+	// hidden: the sentence is modelled but its condition reads what the
+	// scenario doesn't hold; it matters unless the statement says it holds.
+	hidden bool
 }
 
 // spellMiss is an unmodelled sentence of a resolved spell or effect
@@ -109,6 +112,9 @@ func (s *state) dependsOnUnmodelled(o *Object) []string {
 
 // addMiss adds an unmodelled static sentence of src if it may affect o.
 func (s *state) addMiss(m staticMiss, src, o *Object, add func(string, string)) {
+	if m.hidden && src.condHolds {
+		return // stated to hold
+	}
 	switch scopeOf(m.norm) {
 	case scopeNone:
 		return
@@ -150,14 +156,42 @@ func (g *game) entersWithCounters(o *Object, cc *compiledCard, m Mods) {
 	for _, c := range m.Counters {
 		stated[c.Kind] = true
 	}
+	if !m.Tapped && !o.tapped {
+		if src, ok := g.othersEnterTapped(o); ok {
+			o.tapped = true
+			g.note(o.line, fmt.Sprintf("%s enters the battlefield tapped (%s)", o.display(), src), "614.1d")
+		}
+	}
 	for _, t := range cc.entersWith {
+		switch {
+		case t.Action == actNone:
+			continue // a choice as it enters: what it decides follows
+		case t.Action == actTap && t.EntersNote != "":
+			// "As ~ enters, you may pay 2 life. If you don't, it enters
+			// tapped": the statement says which (614.12a).
+			if !m.Tapped {
+				g.note(o.line, fmt.Sprintf("%s entered untapped, so its controller chose to %s as it entered; write \"(tapped)\" if they didn't", o.display(), t.EntersNote), "614.12a")
+			}
+			continue
+		case t.Action == actTap && t.Cond == nil:
+			o.tapped = true // "~ enters tapped" (614.1c)
+			continue
+		case t.Action == actCounters && t.EntersNote != "":
+			// How many depends on how it was cast: the statement says.
+			if !stated[t.Counter] {
+				g.errorf(o.line, "%s enters with %s counters %s (614.1c), which the scenario doesn't decide: state the counters it entered with, e.g. \"%s (2 %s counters)\", or \"(0 %s counters)\" for none", o.display(), t.Counter, t.EntersNote, o.name, t.Counter, t.Counter)
+			}
+			continue
+		}
 		if t.Action == actTap {
 			// "enters tapped unless you control N or more other lands":
 			// counted on the board it enters (614.1d).
 			s := g.computeTo(L4, false)
 			e := &Effect{t: t, src: o, ctrl: o.ctrl}
 			var met bool
-			if c := t.Cond; c.Control != nil && (c.AtMost > 0 || c.AtLeast == 0) && !c.None {
+			// "N or fewer" sets AtMost alone; "you control a Swamp" (at
+			// least one) is the condition as written.
+			if c := t.Cond; c.Control != nil && c.AtMost > 0 && c.AtLeast == 0 && !c.None {
 				met = s.count(c.Control, e) <= c.AtMost // "N or fewer"
 			} else {
 				met = s.condHolds(e)

@@ -231,7 +231,7 @@ Painter's Servant
 	r := mustRun(t, src, nil)
 	found := false
 	for _, u := range r.Unmodeled {
-		if strings.Contains(u.Sentence, "the chosen color") && strings.Contains(u.Sentence, "write the chosen") {
+		if strings.Contains(u.Sentence, "the chosen color") && strings.Contains(u.Sentence, `(chosen red)`) {
 			found = true
 		}
 	}
@@ -240,6 +240,12 @@ Painter's Servant
 	}
 	if q := result(t, r, 5); len(q.DependsOnUnmodelled) == 0 {
 		t.Errorf("? Bear does not say it depends on the chosen color")
+	}
+	// Stated, the choice applies (614.12a): the Bear is green and red.
+	r = mustRun(t, strings.Replace(src, "\nPainter's Servant\n", "\nPainter's Servant (chosen red)\n", 1), nil)
+	checkWant(t, r, want{line: 5, colors: "RG"})
+	if q := result(t, r, 5); len(q.DependsOnUnmodelled) != 0 || len(r.Unmodeled) != 0 {
+		t.Errorf("with the color stated nothing is unmodelled: %+v %+v", q.DependsOnUnmodelled, r.Unmodeled)
 	}
 }
 

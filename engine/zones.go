@@ -226,18 +226,20 @@ func (g *game) playerSummary(p Player) string {
 	return s
 }
 
-// PlayerView is a player's state in an answer.
+// PlayerView is a player's state in an answer; "? you" and "? opponent"
+// add the continuous effects that apply to that player now (613.10).
 type PlayerView struct {
-	Player    string   `json:"player"`
-	Life      int      `json:"life"`
-	Poison    int      `json:"poison"`
-	Hand      int      `json:"hand"`
-	Library   *int     `json:"library"` // null when the scenario has not said
-	Graveyard []string `json:"graveyard"`
-	Exile     []string `json:"exile"`
-	HandCards []string `json:"hand_cards"`
-	Lost      bool     `json:"lost"`
-	LostRule  string   `json:"lost_rule,omitempty"`
+	Player    string         `json:"player"`
+	Life      int            `json:"life"`
+	Poison    int            `json:"poison"`
+	Hand      int            `json:"hand"`
+	Library   *int           `json:"library"` // null when the scenario has not said
+	Graveyard []string       `json:"graveyard"`
+	Exile     []string       `json:"exile"`
+	HandCards []string       `json:"hand_cards"`
+	Lost      bool           `json:"lost"`
+	LostRule  string         `json:"lost_rule,omitempty"`
+	Effects   []PlayerEffect `json:"effects,omitempty"`
 }
 
 func (g *game) playerView(p Player) PlayerView {
