@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	jsoniter "github.com/json-iterator/go"
@@ -54,9 +55,28 @@ func (e *eofReader) Read(p []byte) (int, error) {
 // same size go straight through it.
 const readBufSize = 64 << 10
 
+// iterators holds idle iterators with their buffers: a data directory
+// holds hundreds of set files.
+var iterators sync.Pool // *jsoniter.Iterator
+
 func newMTGJSONReader(c *Catalog, r io.Reader) *mtgjsonReader {
 	in := &eofReader{r: r}
-	return &mtgjsonReader{c: c, it: jsoniter.Parse(jsoniter.ConfigDefault, in, readBufSize), in: in}
+	it, _ := iterators.Get().(*jsoniter.Iterator)
+	if it == nil {
+		it = jsoniter.Parse(jsoniter.ConfigDefault, in, readBufSize)
+	} else {
+		it.Reset(in)
+		it.Error = nil
+	}
+	return &mtgjsonReader{c: c, it: it, in: in}
+}
+
+// release returns the iterator for the next file; s is done.
+func (s *mtgjsonReader) release() {
+	s.it.Reset(nil)
+	s.it.Error = nil
+	iterators.Put(s.it)
+	s.it = nil
 }
 
 // read reads the file, its opening brace not yet consumed. Members after

@@ -25,7 +25,7 @@ func (c *Catalog) AddFile(data []byte) (recognised bool, err error) {
 // loader. A file that is recognised but broken returns true and an error;
 // the cards read before the defect stay loaded.
 func (c *Catalog) AddReader(r io.Reader) (recognised bool, err error) {
-	br, ok := r.(*bufio.Reader)
+	br, ok := r.(bufferedReader)
 	if !ok {
 		br = bufio.NewReaderSize(r, 64<<10)
 	}
@@ -40,6 +40,7 @@ func (c *Catalog) AddReader(r io.Reader) (recognised bool, err error) {
 	case '{':
 		s := newMTGJSONReader(c, br)
 		err = s.read()
+		s.release()
 		if !s.recognised {
 			return false, nil
 		}
@@ -55,7 +56,17 @@ func (c *Catalog) AddReader(r io.Reader) (recognised bool, err error) {
 	return true, err
 }
 
-func firstByte(br *bufio.Reader) (byte, error) {
+// bufferedReader is what AddReader needs of its input; a *bufio.Reader
+// (or a reader embedding one, such as an opened data file) is used as it
+// is, anything else gets a buffer.
+type bufferedReader interface {
+	io.Reader
+	io.ByteScanner
+	Peek(n int) ([]byte, error)
+	Discard(n int) (int, error)
+}
+
+func firstByte(br bufferedReader) (byte, error) {
 	for {
 		b, err := br.ReadByte()
 		if err != nil {
