@@ -341,7 +341,7 @@ func TestFullCatalogueTyposNarrowFirst(t *testing.T) {
 	}
 	cards := c.Cards()
 	checked, deep := 0, 0
-	for range 1500 {
+	for range 700 {
 		n := []rune(nameKey(cards[rng.Intn(len(cards))].Name))
 		for range 1 + rng.Intn(3) {
 			n = edit(n)
@@ -352,7 +352,7 @@ func TestFullCatalogueTyposNarrowFirst(t *testing.T) {
 			continue
 		}
 		checked++
-		for _, want := range []int{1, 3, 11} {
+		for _, want := range []int{1, 11} {
 			got := ix.typos(k, limit, want)
 			full := ix.typosWithin(k, n, limit, want, 0)
 			if !slices.Equal(got, full) {
@@ -364,7 +364,7 @@ func TestFullCatalogueTyposNarrowFirst(t *testing.T) {
 		}
 	}
 	t.Logf("%d typed names compared; %d needed more than one edit", checked, deep)
-	if checked < 1000 || deep == 0 {
+	if checked < 500 || deep == 0 {
 		t.Fatalf("%d names compared, %d beyond one edit: the test does not reach the narrower passes' edge", checked, deep)
 	}
 }
