@@ -62,7 +62,7 @@ awk -F'\t' '
   }
   $1 ~ /^(search|name typo|miss\+suggest|autocomplete)$/ {
     for (i = 2; i <= NF; i++) {
-      if (sub(/^p99 /, "", $i)) p99 = us($i)
+      if ($i ~ /^p99 [0-9]/ && sub(/^p99 /, "", $i)) p99 = us($i)
       else if (sub(/^p99\(best of rounds\) /, "", $i)) best = us($i)
     }
     if (FILENAME ~ /base/) { bp[$1] = p99; bb[$1] = best } else { tp[$1] = p99; tb[$1] = best; order[++n] = $1 }
