@@ -313,8 +313,8 @@ func (ix *nameIndex) equalDistanceTie(k string, want, got *Card) bool {
 	return dg <= dw
 }
 
-// TestFullCatalogueTyposNarrowFirst holds the typo tier's narrower passes
-// (one edit, then two, before the limit) to the single pass at the limit
+// TestFullCatalogueTyposNarrowFirst holds the typo tier's first pass at
+// one edit (before the limit) to the single pass at the limit
 // over every real name: real names with one, two and three letters
 // changed, dropped, doubled or swapped give the same cards in the same
 // order, for one answer and for an answer with others listed.
@@ -365,6 +365,6 @@ func TestFullCatalogueTyposNarrowFirst(t *testing.T) {
 	}
 	t.Logf("%d typed names compared; %d needed more than one edit", checked, deep)
 	if checked < 500 || deep == 0 {
-		t.Fatalf("%d names compared, %d beyond one edit: the test does not reach the narrower passes' edge", checked, deep)
+		t.Fatalf("%d names compared, %d beyond one edit: the test does not reach the one-edit pass's edge", checked, deep)
 	}
 }

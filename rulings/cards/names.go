@@ -1030,23 +1030,22 @@ func (ix *nameIndex) typosCapped(k string, limit, n, maxCands int) []int32 {
 		return nil
 	}
 	q := []rune(k)
-	if n > 0 && maxCands == 0 {
-		// The hits within fewer edits come first in the answer, in the
-		// same order: when there are n of them they are the answer, and
-		// the smaller limit rules out far more names by their letter
-		// pairs (a 16-letter query allows 3 edits, under which almost
-		// every name of a near length is a candidate; most typos are one
-		// edit).
-		for l := 1; l < limit; l++ {
-			if out := ix.typosWithin(k, q, l, n, 0); len(out) == n {
-				return out
-			}
+	if n > 0 && maxCands == 0 && limit > 1 {
+		// The hits one edit away come first in the answer, in the same
+		// order: when there are n of them they are the answer, and one
+		// edit rules out far more names by their letter pairs (a
+		// 16-letter query allows 3 edits, under which almost every name
+		// of a near length is a candidate; most typos are one edit). A
+		// pass at two edits as well cost a name that is no name more
+		// than it saved.
+		if out := ix.typosWithin(k, q, 1, n, 0); len(out) == n {
+			return out
 		}
 	}
 	return ix.typosWithin(k, q, limit, n, maxCands)
 }
 
-// typosWithin is typosCapped without the narrower passes.
+// typosWithin is typosCapped without the one-edit pass.
 func (ix *nameIndex) typosWithin(k string, q []rune, limit, n, maxCands int) []int32 {
 	type hit struct {
 		card int32
