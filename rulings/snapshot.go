@@ -125,8 +125,16 @@ func inputsKey(files []datafile.File, defaults bool) [32]byte {
 	return [32]byte(h.Sum(nil))
 }
 
+// Per search item, what a snapshot of the whole catalogue holds: about 9
+// distinct strings, 870 bytes of their text and 150 bytes of the rest.
+const snapStringsPerItem, snapHeapPerItem, snapStreamPerItem = 9, 870, 150
+
 func (kb *KB) writeSnapshot(path string, key [32]byte) error {
 	w := snap.NewWriter()
+	if kb.Index != nil {
+		n := kb.Index.Len()
+		w.Grow(snapStringsPerItem*n, snapHeapPerItem*n, snapStreamPerItem*n)
+	}
 	if err := kb.encode(w); err != nil {
 		return err
 	}

@@ -5,6 +5,9 @@
 # on the same machine, with the same program (main.go) and query sets.
 #
 #   bench/catalog/run.sh            BASE=0d4923e by default
+#   BASE=<rev> bench/catalog/run.sh compares with another revision
+#
+# It ends with the ratio BASE / this tree of each kind of query's p99.
 #
 # The BASE code reads neither .json.gz nor symbolic links, so it is given
 # the same files decompressed into a plain directory; this tree reads the
@@ -41,10 +44,35 @@ echo "== this tree: first build of the snapshot (cards .json.gz, through links)"
 echo "== this tree: start from the snapshot"
 "$tmp/catalog" -data "$tmp/data" -cache "$tmp/cache" -mode start
 echo "== this tree: queries"
-"$tmp/catalog" -data "$tmp/data" -cache "$tmp/cache"
+"$tmp/catalog" -data "$tmp/data" -cache "$tmp/cache" | tee "$tmp/this.txt"
 echo "== this tree: 20,000 mixed queries, then memory"
 "$tmp/catalog" -data "$tmp/data" -cache "$tmp/cache" -mode soak
 echo "== $base: load of the decompressed files, then the same queries"
-"$tmp/catalog-base" -data "$tmp/plain"
+"$tmp/catalog-base" -data "$tmp/plain" | tee "$tmp/base.txt"
+echo "== ratios, $base / this tree (same queries, this run)"
+# p99 and p99 (best of rounds) of each kind of query, as time.Duration
+# strings ("1.2ms", "85.3µs").
+awk -F'\t' '
+  function us(d) {
+    if (sub(/µs$/, "", d)) return d + 0
+    if (sub(/ms$/, "", d)) return d * 1000
+    if (sub(/ns$/, "", d)) return d / 1000
+    if (sub(/s$/, "", d)) return d * 1e6
+    return 0
+  }
+  $1 ~ /^(search|name typo|miss\+suggest|autocomplete)$/ {
+    for (i = 2; i <= NF; i++) {
+      if ($i ~ /^p99 [0-9]/ && sub(/^p99 /, "", $i)) p99 = us($i)
+      else if (sub(/^p99\(best of rounds\) /, "", $i)) best = us($i)
+    }
+    if (FILENAME ~ /base/) { bp[$1] = p99; bb[$1] = best } else { tp[$1] = p99; tb[$1] = best; order[++n] = $1 }
+  }
+  END {
+    for (i = 1; i <= n; i++) {
+      k = order[i]
+      if (tp[k] > 0 && tb[k] > 0)
+        printf "%s\tp99 %.1fµs vs %.1fµs: %.2fx\tp99(best of rounds) %.1fµs vs %.1fµs: %.2fx\n", k, bp[k], tp[k], bp[k]/tp[k], bb[k], tb[k], bb[k]/tb[k]
+    }
+  }' "$tmp/base.txt" "$tmp/this.txt"
 echo "== $base: 20,000 mixed queries, then memory"
 "$tmp/catalog-base" -data "$tmp/plain" -mode soak

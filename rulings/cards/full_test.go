@@ -2,6 +2,8 @@ package cards
 
 import (
 	"fmt"
+	"math/rand"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -309,4 +311,60 @@ func (ix *nameIndex) equalDistanceTie(k string, want, got *Card) bool {
 	dw := fold.Distance(q, []rune(fold.Key(want.Name)), 10)
 	dg := fold.Distance(q, []rune(fold.Key(got.Name)), 10)
 	return dg <= dw
+}
+
+// TestFullCatalogueTyposNarrowFirst holds the typo tier's first pass at
+// one edit (before the limit) to the single pass at the limit
+// over every real name: real names with one, two and three letters
+// changed, dropped, doubled or swapped give the same cards in the same
+// order, for one answer and for an answer with others listed.
+func TestFullCatalogueTyposNarrowFirst(t *testing.T) {
+	c := fullCatalog(t)
+	ix := c.index()
+	rng := rand.New(rand.NewSource(3))
+	edit := func(n []rune) []rune {
+		if len(n) < 3 {
+			return n
+		}
+		i := 1 + rng.Intn(len(n)-2)
+		switch rng.Intn(4) {
+		case 0:
+			n[i] = 'a' + rune(rng.Intn(26))
+		case 1:
+			n = append(n[:i:i], n[i+1:]...)
+		case 2:
+			n = slices.Insert(n, i, n[i])
+		default:
+			n[i-1], n[i] = n[i], n[i-1]
+		}
+		return n
+	}
+	cards := c.Cards()
+	checked, deep := 0, 0
+	for range 700 {
+		n := []rune(nameKey(cards[rng.Intn(len(cards))].Name))
+		for range 1 + rng.Intn(3) {
+			n = edit(n)
+		}
+		k := string(n)
+		limit := strictTypoLimit(k)
+		if limit < 2 {
+			continue
+		}
+		checked++
+		for _, want := range []int{1, 11} {
+			got := ix.typos(k, limit, want)
+			full := ix.typosWithin(k, n, limit, want, 0)
+			if !slices.Equal(got, full) {
+				t.Errorf("typos(%q, %d, %d) = %v, one pass at the limit gives %v", k, limit, want, got, full)
+			}
+			if want == 1 && len(ix.typosWithin(k, n, 1, 1, 0)) == 0 {
+				deep++
+			}
+		}
+	}
+	t.Logf("%d typed names compared; %d needed more than one edit", checked, deep)
+	if checked < 500 || deep == 0 {
+		t.Fatalf("%d names compared, %d beyond one edit: the test does not reach the one-edit pass's edge", checked, deep)
+	}
 }

@@ -883,19 +883,9 @@ func (ix *nameIndex) typoCandidates(q []rune, limit, maxCands int) []int32 {
 		tp = &t
 	}
 	touched := (*tp)[:0]
-	for _, c := range codes {
-		s, e := ix.lenRange(c, lo, hi)
-		for _, pos := range ix.gramPos[s:e] {
-			if counts[pos] == 0 {
-				touched = append(touched, pos)
-			}
-			// Codes are distinct per name and per query: a count never
-			// exceeds len(codes) <= maxQueryRunes+1 < 256.
-			counts[pos]++
-		}
-	}
 	var out []int32
 	if need < 1 || hi >= 255 {
+		touched = ix.countAll(codes, lo, hi, counts, touched)
 		// Every name of a fitting length; with a cap, the selection
 		// keepMostShared would make, without listing them all first.
 		inWindow := func(i int) bool {
@@ -932,6 +922,7 @@ func (ix *nameIndex) typoCandidates(q []rune, limit, maxCands int) []int32 {
 			}
 		}
 	} else {
+		touched = ix.countAll(codes, lo, hi, counts, touched)
 		for _, pos := range touched {
 			if int(counts[pos]) >= need {
 				out = append(out, pos)
@@ -968,6 +959,24 @@ func (ix *nameIndex) lenRange(c uint32, lo, hi int) (int, int) {
 	from := sort.Search(len(lens), func(i int) bool { return int(lens[i]) >= lo })
 	to := from + sort.Search(len(lens)-from, func(i int) bool { return int(lens[from+i]) > hi })
 	return s + from, s + to
+}
+
+// countAll adds one to counts for each pair code a name in the length
+// window shares with the query, appending each name counted for the
+// first time to touched.
+func (ix *nameIndex) countAll(codes []uint32, lo, hi int, counts []uint8, touched []int32) []int32 {
+	for _, c := range codes {
+		s, e := ix.lenRange(c, lo, hi)
+		for _, pos := range ix.gramPos[s:e] {
+			if counts[pos] == 0 {
+				touched = append(touched, pos)
+			}
+			// Codes are distinct per name and per query: a count never
+			// exceeds len(codes) <= maxQueryRunes+1 < 256.
+			counts[pos]++
+		}
+	}
+	return touched
 }
 
 // keepMostShared keeps, with maxCands > 0 and more candidates than that,
@@ -1021,6 +1030,23 @@ func (ix *nameIndex) typosCapped(k string, limit, n, maxCands int) []int32 {
 		return nil
 	}
 	q := []rune(k)
+	if n > 0 && maxCands == 0 && limit > 1 {
+		// The hits one edit away come first in the answer, in the same
+		// order: when there are n of them they are the answer, and one
+		// edit rules out far more names by their letter pairs (a
+		// 16-letter query allows 3 edits, under which almost every name
+		// of a near length is a candidate; most typos are one edit). A
+		// pass at two edits as well cost a name that is no name more
+		// than it saved.
+		if out := ix.typosWithin(k, q, 1, n, 0); len(out) == n {
+			return out
+		}
+	}
+	return ix.typosWithin(k, q, limit, n, maxCands)
+}
+
+// typosWithin is typosCapped without the one-edit pass.
+func (ix *nameIndex) typosWithin(k string, q []rune, limit, n, maxCands int) []int32 {
 	type hit struct {
 		card int32
 		d, n int

@@ -6,7 +6,6 @@ package datafile
 
 import (
 	"bufio"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +14,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // File is one regular file found by Walk.
@@ -110,16 +112,56 @@ var ErrXZ = errors.New("xz-compressed file: decompress it first (xz -d FILE) or 
 // Reader is an opened data file, decompressed.
 type Reader struct {
 	*bufio.Reader
-	f  *os.File
-	gz *gzip.Reader
+	f    *os.File
+	gz   *gzip.Reader
+	bufs []*bufio.Reader
 }
 
-// Close closes the file.
+// Close closes the file; the reader must not be used afterwards (its
+// buffers serve the next file opened).
 func (r *Reader) Close() error {
 	if r.gz != nil {
 		r.gz.Close()
+		gzipReaders.Put(r.gz)
+		r.gz = nil
 	}
+	for _, b := range r.bufs {
+		b.Reset(nil)
+		buffers.Put(b)
+	}
+	r.bufs, r.Reader = nil, nil
 	return r.f.Close()
+}
+
+// A data directory holds hundreds of card files read one after another:
+// their buffers and decompressors are reused.
+var (
+	buffers     sync.Pool // *bufio.Reader of bufSize
+	gzipReaders sync.Pool // *gzip.Reader
+)
+
+const bufSize = 64 << 10
+
+func (r *Reader) buffer(src io.Reader) *bufio.Reader {
+	b, _ := buffers.Get().(*bufio.Reader)
+	if b == nil {
+		b = bufio.NewReaderSize(src, bufSize)
+	} else {
+		b.Reset(src)
+	}
+	r.bufs = append(r.bufs, b)
+	return b
+}
+
+func newGzip(src io.Reader) (*gzip.Reader, error) {
+	if gz, _ := gzipReaders.Get().(*gzip.Reader); gz != nil {
+		if err := gz.Reset(src); err != nil {
+			gzipReaders.Put(gz)
+			return nil, err
+		}
+		return gz, nil
+	}
+	return gzip.NewReader(src)
 }
 
 // Open opens path and, when its content starts with the gzip magic number,
@@ -130,19 +172,19 @@ func Open(path string) (*Reader, error) {
 		return nil, err
 	}
 	r := &Reader{f: f}
-	br := bufio.NewReaderSize(f, 64<<10)
+	br := r.buffer(f)
 	head, _ := br.Peek(6)
 	switch {
 	case len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b:
-		gz, err := gzip.NewReader(br)
+		gz, err := newGzip(br)
 		if err != nil {
-			f.Close()
+			r.Close()
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		r.gz = gz
-		br = bufio.NewReaderSize(gz, 64<<10)
+		br = r.buffer(gz)
 	case len(head) == 6 && string(head) == "\xfd7zXZ\x00":
-		f.Close()
+		r.Close()
 		return nil, fmt.Errorf("%s: %w", path, ErrXZ)
 	}
 	if bom, _ := br.Peek(3); string(bom) == "\xef\xbb\xbf" {

@@ -21,6 +21,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"unsafe"
 )
 
@@ -39,6 +40,17 @@ type Writer struct {
 
 // NewWriter returns an empty writer.
 func NewWriter() *Writer { return &Writer{seen: map[string]uint64{}} }
+
+// Grow makes room for about strings more distinct strings, heapBytes of
+// their text and streamBytes of the rest, so that a large snapshot is not
+// built by doubling (and rehashing) its way up.
+func (w *Writer) Grow(strings, heapBytes, streamBytes int) {
+	if len(w.seen) == 0 && strings > 0 {
+		w.seen = make(map[string]uint64, strings)
+	}
+	w.heap = slices.Grow(w.heap, heapBytes)
+	w.stream = slices.Grow(w.stream, streamBytes)
+}
 
 // Uint writes an unsigned integer.
 func (w *Writer) Uint(v uint64) { w.stream = binary.AppendUvarint(w.stream, v) }
