@@ -222,14 +222,3 @@ func (s *state) playerQuery(p Player, st *Stmt, v PlayerView) QueryResult {
 	}
 	return QueryResult{Line: st.Line, Query: strings.TrimSpace(strings.TrimPrefix(st.Src, "?")), Player: &v}
 }
-
-// playerRef reads "you" or "opponent" in a "? REF" question.
-func playerRef(ref string) (Player, bool) {
-	switch strings.ToLower(strings.TrimSpace(ref)) {
-	case "you":
-		return You, true
-	case "opponent", "your opponent":
-		return Opponent, true
-	}
-	return You, false
-}

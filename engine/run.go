@@ -529,7 +529,7 @@ func (g *game) exec(st *Stmt) {
 			g.leftTriggers(s, []*Object{o}, ZoneBattlefield, st.Line)
 		}
 	case StmtQuery:
-		if p, ok := playerRef(st.Ref); ok {
+		if p, ok := parsePlayer(st.Ref); ok {
 			g.rep.Results = append(g.rep.Results, g.current().playerQuery(p, st, g.playerView(p)))
 			return
 		}
