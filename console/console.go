@@ -118,8 +118,9 @@ var (
 	mdBold = strings.NewReplacer("**", "", "`", "", `\[`, "[", `\]`, "]", "*Example:*", "Example:", "*(Obsolete term.)*", "(Obsolete term.)")
 )
 
-// plain removes the Markdown the embeds use.
-func plain(s string) string {
+// Plain removes the Markdown the embeds and scenario reports use, for a
+// terminal.
+func Plain(s string) string {
 	s = mdLink.ReplaceAllString(s, "$1 <$2>")
 	return mdBold.Replace(s)
 }
@@ -128,7 +129,7 @@ func plain(s string) string {
 func Text(rep commands.Reply) string {
 	var b strings.Builder
 	if rep.Title != "" {
-		b.WriteString(plain(rep.Title))
+		b.WriteString(Plain(rep.Title))
 		if rep.Error {
 			b.WriteString(" (error)")
 		}
@@ -141,12 +142,12 @@ func Text(rep commands.Reply) string {
 		if rep.Preformatted {
 			b.WriteString(rep.Body)
 		} else {
-			b.WriteString(plain(rep.Body))
+			b.WriteString(Plain(rep.Body))
 		}
 		b.WriteString("\n")
 	}
 	for _, f := range rep.Fields {
-		fmt.Fprintf(&b, "\n%s\n  %s\n", plain(f.Name), strings.ReplaceAll(plain(f.Value), "\n", "\n  "))
+		fmt.Fprintf(&b, "\n%s\n  %s\n", Plain(f.Name), strings.ReplaceAll(Plain(f.Value), "\n", "\n  "))
 	}
 	// The rules cited, leaving out the one the reply is about ("Rule
 	// 302.6" citing 302.6) and the list when a "cited rules" line follows.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arbiter-mtg/arbiter/console"
 	"github.com/arbiter-mtg/arbiter/engine"
 	"github.com/arbiter-mtg/arbiter/wire"
 )
@@ -63,7 +64,7 @@ Exit status: 0 answered, 1 a statement failed (unknown card or reference),
 				}
 				fmt.Fprintln(a.Out, string(b))
 			} else {
-				fmt.Fprint(a.Out, report.Text())
+				fmt.Fprint(a.Out, console.Plain(report.Text()))
 			}
 			if len(report.Errors) > 0 {
 				return exitCode(1, nil)

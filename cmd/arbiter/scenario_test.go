@@ -14,11 +14,12 @@ func runScenarioCLI(t *testing.T, stdin string, args ...string) (string, int) {
 	return out + errOut, code
 }
 
-// The product's key scenario through the CLI, readable and JSON.
+// The product's key scenario through the CLI, readable (plain text, no
+// Markdown, on a terminal) and JSON.
 func TestScenarioCommand(t *testing.T) {
 	src := "Ornithopter as O (1 +1/+1 counter)\ncast Ensoul Artifact targeting O\ncast Titanic Growth targeting O\n? O\n? can O attack\n"
 	out, code := runScenarioCLI(t, src, "scenario", "-")
-	if code != 0 || !strings.Contains(out, "Ornithopter 10/10") || !strings.Contains(out, "**302.6**") {
+	if code != 0 || !strings.Contains(out, "Ornithopter 10/10") || !strings.Contains(out, "• 302.6 ") || strings.Contains(out, "**") {
 		t.Fatalf("exit %d, output:\n%s", code, out)
 	}
 	out, code = runScenarioCLI(t, src, "--json", "scenario", "-")
