@@ -386,6 +386,11 @@ func ApplicationCommands(defs []commands.Definition) []*discordgo.ApplicationCom
 			c.Type = discordgo.MessageApplicationCommand
 			c.Description = ""
 		}
+		if d.AdminsOnly {
+			// "0": no permission is enough, so only administrators see it.
+			none := int64(0)
+			c.DefaultMemberPermissions = &none
+		}
 		c.Options = commandOptions(d.Options)
 		out = append(out, c)
 	}

@@ -77,15 +77,30 @@ func TestRegisterCommands(t *testing.T) {
 			t.Errorf("calls %q", f.calls)
 		}
 		var sent []struct {
-			Name string `json:"name"`
+			Name  string  `json:"name"`
+			Perms *string `json:"default_member_permissions"`
 		}
 		if err := json.Unmarshal(f.bodies[0], &sent); err != nil {
 			t.Fatal(err)
 		}
+		admin := false
 		for i, d := range defs {
 			if sent[i].Name != d.Name {
 				t.Errorf("command %d sent as %q, want %q", i, sent[i].Name, d.Name)
 			}
+			// /admin is shown to server administrators only; every
+			// other command to everyone.
+			if d.Name == "admin" {
+				admin = true
+				if sent[i].Perms == nil || *sent[i].Perms != "0" {
+					t.Errorf("/admin sent with default_member_permissions %v, want \"0\"", sent[i].Perms)
+				}
+			} else if sent[i].Perms != nil {
+				t.Errorf("/%s sent with default_member_permissions %q, want none", d.Name, *sent[i].Perms)
+			}
+		}
+		if !admin {
+			t.Error("/admin was not registered")
 		}
 	})
 	t.Run("guild, application id from the token's user", func(t *testing.T) {

@@ -68,7 +68,7 @@ func (r *Router) registerAll() {
 	r.Subcommand("judge", "queue", r.judgeQueue)
 	r.Subcommand("judge", "forget", r.judgeForget)
 	r.Subcommand("judge", "handoff", r.judgeHandoff)
-	r.Command(Definition{Name: "admin", Description: "The bot owners' commands", Type: SlashCommand, Options: []Option{
+	r.Command(Definition{Name: "admin", Description: "The bot owners' commands", Type: SlashCommand, AdminsOnly: true, Options: []Option{
 		{Name: "reload", Description: "Fetch newer rules and cards and reload the data served (owners only)", Type: OptionSubcommand},
 	}}, nil, nil)
 	r.Subcommand("admin", "reload", r.adminReload)

@@ -239,4 +239,8 @@ type Definition struct {
 	Description string
 	Type        CommandType
 	Options     []Option
+	// AdminsOnly: Discord shows the command only to server administrators
+	// unless a server's settings say otherwise; its handler still checks
+	// who may use it.
+	AdminsOnly bool
 }
