@@ -30,12 +30,15 @@ type Asker struct {
 	// triggeredKeyword holds the keyword rules whose first subrule says
 	// the keyword "is a triggered ability".
 	triggeredKeyword map[string]bool
+	// infractions recognises the IPG infraction a tournament call tells.
+	infractions *infractions
 }
 
 // New builds an Asker over a loaded knowledge base.
 func New(kb *rulings.KB) *Asker {
 	a := &Asker{kb: kb, keyword: map[string]string{}, triggeredKeyword: map[string]bool{}}
 	a.names = newNames(kb.Cards, vocabulary(kb))
+	a.infractions = newInfractions(kb.Tourney)
 	for _, id := range kb.CR.Order {
 		r, _ := kb.CR.Rule(id)
 		if r.Level == cr.LevelNumbered && (strings.HasPrefix(id, "702.") || strings.HasPrefix(id, "701.")) && r.Title != "" {
@@ -156,6 +159,7 @@ func (a *Asker) Ask(q string) Answer {
 			}
 		}
 		sort.SliceStable(ans.Docs, func(i, j int) bool { return ans.Docs[i].Score > ans.Docs[j].Score })
+		ans.Docs = a.infractionFirst(text, ans.Docs)
 	}
 	for _, r := range rulings {
 		if len(ans.Rulings) == maxRulings {
@@ -233,6 +237,10 @@ const (
 	featureOnly = 0.5
 	// ipgPrior multiplies the IPG sections' scores in a tournament call.
 	ipgPrior = 1.25
+	// infractionMargin is how much better than the next one the
+	// infraction a call's words describe best must match, for it to be put
+	// first.
+	infractionMargin = 1.1
 	// maxRulings is how many rulings an answer shows.
 	maxRulings = 5
 	// bridgeRulings is how many of the best rulings are searched for the
@@ -493,4 +501,27 @@ func asking(q string) string {
 		return last
 	}
 	return strings.Join(asks, " ")
+}
+
+// infractionFirst puts the infraction the call tells first among the
+// sections when the search put an IPG section first, taking its place
+// (and score): the search weighs the whole IPG, the recogniser tells the
+// neighbouring infractions apart by their definitions.
+func (a *Asker) infractionFirst(text string, docs []Hit) []Hit {
+	hits := a.infractions.rank(text)
+	if len(hits) == 0 || len(docs) == 0 || docs[0].Kind != hits[0].Kind {
+		return docs
+	}
+	if len(hits) > 1 && hits[0].Score < infractionMargin*hits[1].Score {
+		return docs
+	}
+	h := hits[0]
+	h.Score = docs[0].Score
+	out := []Hit{h}
+	for _, d := range docs {
+		if d.Kind != h.Kind || d.ID != h.ID {
+			out = append(out, d)
+		}
+	}
+	return out
 }
