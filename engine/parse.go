@@ -49,6 +49,7 @@ const (
 	StmtInfo    // "? life", "? stack", "? turn", "? graveyard", "? exile", "? hand", "? damage REF"
 	StmtAssign  // "REF assigns N to REF [and N to REF ...]" (510.1c)
 	StmtBlocked // "REF becomes blocked" (509.1h)
+	StmtText    // "change the text of REF: ...", "change the name of REF to ..." (612, 613.1c)
 )
 
 // Mods are the modifiers of an entering object: "(token, tapped, new, face

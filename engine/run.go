@@ -75,6 +75,7 @@ type game struct {
 	objs     []*Object
 	effects  []*Effect
 	copies   []*copyEffect
+	texts    []*textChange // text-changing effects (612), applied in layer 3
 	ts       int
 	nextID   int
 	rep      *Report
@@ -456,6 +457,8 @@ func (g *game) exec(st *Stmt) {
 		}
 	case StmtCopy:
 		g.copy(st)
+	case StmtText:
+		g.textStmt(st)
 	case StmtControl:
 		o, ok := g.ref(st.Line, st.Ref)
 		if !ok {
@@ -1160,6 +1163,11 @@ func containsAbility(list []abInst, a *Ability) bool {
 func (g *game) end(st *Stmt) {
 	k := fold.Key(st.Ref)
 	found := false
+	for _, tc := range g.texts {
+		if !tc.ended && tc.alias != "" && fold.Key(tc.alias) == k {
+			tc.ended, found = true, true
+		}
+	}
 	for _, e := range g.effects {
 		if !e.ended && e.alias != "" && fold.Key(e.alias) == k {
 			e.ended, found = true, true
