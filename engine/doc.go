@@ -90,8 +90,8 @@
 // layers see its new abilities. "change the name of REF to \"NAME\""
 // sets its name (612.8). "end ALIAS" ends either. Volrath's Shapeshifter
 // (612.6), exchanging text boxes (612.5) and splice (612.10) are not
-// modelled; triggered and activated abilities are listed with the changed
-// text but run as printed.
+// modelled. Triggered abilities trigger with the changed text; text that
+// names the object still means it after its name is set (201.5).
 //
 // # Damage, combat, zones and triggers
 //

@@ -147,3 +147,40 @@ func TestTextChangeErrors(t *testing.T) {
 		t.Errorf("malformed name change: got %v", err)
 	}
 }
+
+// The changed text is the text its triggered abilities trigger and resolve
+// by (613.1c), and text naming the object still means it after its name is
+// changed (201.5, 612.8).
+func TestTextChangeTriggers(t *testing.T) {
+	r := mustRun(t, `define Chief = {2}{R} Creature — Goblin 2/2 "Whenever another Goblin you control dies, you gain 2 life."
+define Raider = {R} Creature — Goblin 1/1
+define Scout = {G} Creature — Elf 1/1
+Chief as C
+Raider
+Scout
+change the text of C: replace "Goblin" with "Elf"
+destroy Raider
+? stack
+destroy Scout
+? stack`, testCards(t))
+	if q := result(t, r, 9); q.Info == nil || len(q.Info.Stack) != 0 {
+		t.Errorf("line 9: a Goblin died after the change; want an empty stack, got %+v\n%s", q.Info, r.Text())
+	}
+	q := result(t, r, 11)
+	if q.Info == nil || len(q.Info.Stack) != 1 || !strings.Contains(q.Info.Stack[0].Text, "another Elf you control dies") {
+		t.Errorf("line 11: want the changed ability on the stack, got %+v\n%s", q.Info, r.Text())
+	}
+
+	for _, ev := range []string{"dies\ndestroy M", "attacks\nattack with M"} {
+		when, do, _ := strings.Cut(ev, "\n")
+		r = mustRun(t, `define Martyr = {W} Creature — Human 1/1 "Whenever Martyr `+when+`, you gain 3 life."
+Martyr as M
+change the name of M to "Bob"
+`+do+`
+? stack`, testCards(t))
+		q = result(t, r, 5)
+		if q.Info == nil || len(q.Info.Stack) != 1 || !strings.Contains(q.Info.Stack[0].Text, "gain 3 life") {
+			t.Errorf("line 5: its %q ability refers to it by its printed name (201.5); want it on the stack, got %+v\n%s", when, q.Info, r.Text())
+		}
+	}
+}
