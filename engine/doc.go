@@ -27,7 +27,7 @@
 //	you|opponent gain(s) control of REF [until end of turn] [as ALIAS]
 //	REF becomes blocked
 //	REF becomes a copy of REF [, except [it doesn't copy that creature's color] [and] [it has this ability]]
-//	change the text of REF: replace "WORD" with "WORD" [as ALIAS] | change the name of REF to "NAME" [as ALIAS]
+//	change the text of REF: replace [every] "WORD" with "WORD" [as ALIAS] | change the name of REF to "NAME" [as ALIAS]
 //	REF leaves the battlefield
 //	attack with REF [and REF ...] [at opponent | at REF]
 //	block REF with REF [and REF ...]

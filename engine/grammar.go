@@ -238,7 +238,7 @@ var statements = []statement{
 		},
 	},
 	{
-		syntax: `change the text of REF: replace "WORD" with "WORD" [as ALIAS] | change the name of REF to "NAME" [as ALIAS]`,
+		syntax: `change the text of REF: replace [every] "WORD" with "WORD" [as ALIAS] | change the name of REF to "NAME" [as ALIAS]`,
 		match: func(l string) bool {
 			return hasPrefixFold(l, "change the text of ") || hasPrefixFold(l, "change the name of ")
 		},
@@ -253,7 +253,7 @@ var statements = []statement{
 				if hasPrefixFold(l, "change the name of ") {
 					return errors.New(`expected: change the name of REF to "NAME" [as ALIAS]`)
 				}
-				return errors.New(`expected: change the text of REF: replace "WORD" with "WORD" [as ALIAS]`)
+				return errors.New(`expected: change the text of REF: replace [every] "WORD" with "WORD" [as ALIAS]`)
 			}
 			st.Check, st.Ref, st.Ref2, st.Text, st.Alias = "text", strings.TrimSpace(m[1]), m[2], m[3], strings.TrimSpace(m[4])
 			return nil

@@ -140,7 +140,7 @@ func TestTextChangeErrors(t *testing.T) {
 			t.Errorf("error %q does not cite 612.2", e.Message)
 		}
 	}
-	if _, err := Parse("Wall\nchange the text of Wall replace white with blue"); err == nil || !strings.Contains(err.Error(), `replace "WORD" with "WORD"`) {
+	if _, err := Parse("Wall\nchange the text of Wall replace white with blue"); err == nil || !strings.Contains(err.Error(), `replace [every] "WORD" with "WORD"`) {
 		t.Errorf("malformed text change: got %v", err)
 	}
 	if _, err := Parse("Wall\nchange the name of Wall to Bob"); err == nil || !strings.Contains(err.Error(), `to "NAME"`) {
