@@ -44,7 +44,9 @@
 // REF, N KIND counter(s), copy of REF [except ...] (enters as a copy,
 // 707.5), chosen CHOICE or choose CHOICE (a color, creature type or basic
 // land type chosen as it entered, 614.12a, read where its text says "the
-// chosen ..."), condition holds (its abilities' conditions on what the
+// chosen ..."), named CARD (a card name chosen as it entered, which must
+// be a card's, 201.4, read where its text says "the chosen name"),
+// condition holds (its abilities' conditions on what the
 // scenario doesn't hold, such as a graveyard's size, hold). "? you" and "?
 // opponent" list the effects on that player (613.10). The statements are
 // tried in this order (engine.Grammar); the
