@@ -106,6 +106,27 @@ change the text of B: replace "white" with "blue"
 			},
 		},
 		{
+			// 612.2a: token-making text uses the creature type as a type
+			// and as the token's name; both words change. 612.4: a token's
+			// subtypes can be changed. "end ALIAS" ends the effect.
+			name: "612.2a, 612.4 tokens and ending the effect",
+			src: `define Warren = {2}{R} Enchantment "{T}: Create a 1/1 red Goblin creature token."
+define Goblin = Creature — Goblin 1/1
+Warren as W
+Goblin as G (token)
+change the text of W: replace every "Goblin" with "Elf" as E
+change the text of G: replace "goblin" with "elf"
+? W
+? G
+end E
+? W`,
+			wants: []want{
+				{line: 7, has: []string{"{T}: Create a 1/1 red Elf creature token."}, lacks: []string{"{T}: Create a 1/1 red Goblin creature token."}},
+				{line: 8, subtypes: []string{"Elf"}, token: boolp(true)},
+				{line: 10, has: []string{"{T}: Create a 1/1 red Goblin creature token."}},
+			},
+		},
+		{
 			// 612.8: an effect that sets the name; it loses its name.
 			// Ended, the printed name is back.
 			name: "612.8 name set, then ended",
