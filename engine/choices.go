@@ -22,7 +22,8 @@ const (
 	choiceCreature  choiceKind = "creature type"
 	choiceBasicLand choiceKind = "basic land type"
 	choicePlayer    choiceKind = "player"
-	choiceOther     choiceKind = "other" // a name, a word, a card type...: stated choices don't fill it
+	choiceName      choiceKind = "card name" // stated "(named NAME)" (201.4)
+	choiceOther     choiceKind = "other"     // a name, a word, a card type...: stated choices don't fill it
 )
 
 // reChoose is "As ~ enters, choose ..." (and "an opponent chooses").
@@ -44,10 +45,13 @@ func choiceKinds(what string) ([]choiceKind, bool) {
 			out = append(out, choiceBasicLand)
 		case part == "an opponent" || part == "a player" || part == "two players":
 			out = append(out, choicePlayer)
-		case part == "a card name" || part == "a nonland card name" || part == "a card type" || part == "a word" ||
-			part == "odd or even" || part == "a number" || part == "an artist" || part == "a nonbasic land card name" ||
-			strings.HasPrefix(part, "a creature card name") || part == "khans or dragons" || part == "left or right" ||
-			part == "a card type other than creature" || part == "a nonartifact, nonland card name" || part == "a creature card name":
+		case part == "a card name" || part == "a nonland card name" || part == "a nonbasic land card name" ||
+			strings.HasPrefix(part, "a creature card name") || part == "a nonartifact, nonland card name":
+			out = append(out, choiceName)
+		case part == "a card type" || part == "a word" ||
+			part == "odd or even" || part == "a number" || part == "an artist" ||
+			part == "khans or dragons" || part == "left or right" ||
+			part == "a card type other than creature":
 			out = append(out, choiceOther)
 		case reChooseAmong.MatchString(part) && !strings.HasPrefix(part, "a ") && !strings.HasPrefix(part, "an "):
 			// "choose black or red", "choose Island or Swamp", "choose
@@ -112,7 +116,7 @@ func init() {
 }
 
 // reChosen finds a reference to a choice in a sentence.
-var reChosen = regexp.MustCompile(`(?i)\bthe chosen (color|creature type|basic land type|land type|type|player)\b`)
+var reChosen = regexp.MustCompile(`(?i)\bthe chosen (color|creature type|basic land type|land type|type|player|name)\b`)
 
 // cardChoices is what a card's text says it chooses as it enters.
 func cardChoices(text, name string) []choiceKind {
@@ -136,6 +140,8 @@ func statedChoices(vals []string) (map[choiceKind]string, string) {
 	for _, v := range vals {
 		low := strings.ToLower(strings.TrimSpace(v))
 		switch {
+		case strings.HasPrefix(low, "named "):
+			out[choiceName] = strings.TrimSpace(strings.TrimSpace(v)[len("named "):])
 		case colorWords[low] != "":
 			out[choiceColor] = low
 		case basicLandTypes[low] != "":
@@ -145,7 +151,7 @@ func statedChoices(vals []string) (map[choiceKind]string, string) {
 		default:
 			ct, ok := creatureTypeNoun(low)
 			if !ok {
-				return nil, fmt.Sprintf("%q is not a color, a creature type, a basic land type, \"you\" or \"opponent\"", v)
+				return nil, fmt.Sprintf("%q is not a color, a creature type, a basic land type, \"you\" or \"opponent\" (a card name is stated as \"named NAME\")", v)
 			}
 			out[choiceCreature] = canonicalCreatureType(ct)
 		}
@@ -206,9 +212,19 @@ func withChoices(d CardDef, chosen map[choiceKind]string) CardDef {
 		})
 		text = regexp.MustCompile(`(?i)\bthe chosen (?:creature |basic land |land )?type\b`).ReplaceAllString(text, typ)
 	}
+	if n := chosen[choiceName]; n != "" {
+		// "sources with the chosen name" are the ones named so (201.2).
+		text = reWithChosenName.ReplaceAllString(text, "named "+strings.ReplaceAll(n, "$", "$$"))
+		text = reChosenName.ReplaceAllString(text, strings.ReplaceAll(n, "$", "$$"))
+	}
 	d.Text = text
 	return d
 }
+
+var (
+	reWithChosenName = regexp.MustCompile(`(?i)\bwith the chosen name\b`)
+	reChosenName     = regexp.MustCompile(`(?i)\bthe chosen name\b`)
+)
 
 func article(w string) string {
 	if w != "" && strings.ContainsRune("AEIOUaeiou", rune(w[0])) {
@@ -253,7 +269,7 @@ func kindList(ks []choiceKind) string {
 
 // chosenPlaceholder is a value of each kind used to check that a sentence
 // referring to a choice compiles once the choice is written in.
-var chosenPlaceholder = map[choiceKind]string{choiceColor: "red", choiceCreature: "Elf", choiceBasicLand: "Island"}
+var chosenPlaceholder = map[choiceKind]string{choiceColor: "red", choiceCreature: "Elf", choiceBasicLand: "Island", choiceName: "Lightning Bolt"}
 
 // chosenClass is the sentence class of text that refers to a choice made
 // as the permanent entered.
@@ -280,12 +296,16 @@ func compilesWithChoice(d CardDef, sentence string) bool {
 	return ok
 }
 
-// exampleChoice is a choice of the card's first kind, for messages.
+// exampleChoice is the modifier stating a choice of the card's first
+// kind, for messages ("chosen red", "named Lightning Bolt").
 func exampleChoice(d CardDef) string {
 	for _, k := range cardChoices(d.Text, d.Name) {
 		if v := chosenPlaceholder[k]; v != "" {
-			return v
+			if k == choiceName {
+				return "named " + v
+			}
+			return "chosen " + v
 		}
 	}
-	return "red"
+	return "chosen red"
 }

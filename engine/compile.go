@@ -436,7 +436,7 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 				}
 				switch {
 				case chosen:
-					msg += " [a choice made as it entered (614.12a): state it as it enters, e.g. \"" + def.Name + " (chosen " + exampleChoice(def) + ")\"]"
+					msg += " [a choice made as it entered (614.12a): state it as it enters, e.g. \"" + def.Name + " (" + exampleChoice(def) + ")\"]"
 				case strings.Contains(strings.ToLower(p[1]), "the chosen "):
 					msg += " [a choice made as it entered: write the chosen color, type or name into the text with define]"
 				}

@@ -27,6 +27,7 @@
 //	you|opponent gain(s) control of REF [until end of turn] [as ALIAS]
 //	REF becomes blocked
 //	REF becomes a copy of REF [, except [it doesn't copy that creature's color] [and] [it has this ability]]
+//	change the text of REF: replace [every] "WORD" with "WORD" [as ALIAS] | change the name of REF to "NAME" [as ALIAS]
 //	REF leaves the battlefield
 //	attack with REF [and REF ...] [at opponent | at REF]
 //	block REF with REF [and REF ...]
@@ -43,7 +44,9 @@
 // REF, N KIND counter(s), copy of REF [except ...] (enters as a copy,
 // 707.5), chosen CHOICE or choose CHOICE (a color, creature type or basic
 // land type chosen as it entered, 614.12a, read where its text says "the
-// chosen ..."), condition holds (its abilities' conditions on what the
+// chosen ..."), named CARD (a card name chosen as it entered, which must
+// be a card's, 201.4, read where its text says "the chosen name"),
+// condition holds (its abilities' conditions on what the
 // scenario doesn't hold, such as a graveyard's size, hold). "? you" and "?
 // opponent" list the effects on that player (613.10). The statements are
 // tried in this order (engine.Grammar); the
@@ -75,7 +78,22 @@
 // abilities can't be activated (302.6), but it can still be tapped to pay
 // a cost such as convoke or crew (702.51a, 702.122a). Activated abilities
 // are listed on objects but not run; their results are stated with
-// statements. Text-changing effects (layer 3) are not modelled.
+// statements.
+//
+// # Text-changing effects
+//
+// "change the text of REF: replace \"white\" with \"blue\"" is a
+// text-changing effect (612.1) applied in layer 3 (613.1c) in timestamp
+// order: it changes a color word, a basic land type or a creature type
+// into another of the same kind wherever the object's type line and rules
+// text use it in that sense (612.2), with its "non" form, plurals and
+// landwalk, but never in a card name (612.2) nor in an ability an effect
+// granted (612.3). The changed rules text is compiled again, so the later
+// layers see its new abilities. "change the name of REF to \"NAME\""
+// sets its name (612.8). "end ALIAS" ends either. Volrath's Shapeshifter
+// (612.6), exchanging text boxes (612.5) and splice (612.10) are not
+// modelled. Triggered abilities trigger with the changed text; text that
+// names the object still means it after its name is set (201.5).
 //
 // # Damage, combat, zones and triggers
 //

@@ -238,6 +238,28 @@ var statements = []statement{
 		},
 	},
 	{
+		syntax: `change the text of REF: replace [every] "WORD" with "WORD" [as ALIAS] | change the name of REF to "NAME" [as ALIAS]`,
+		match: func(l string) bool {
+			return hasPrefixFold(l, "change the text of ") || hasPrefixFold(l, "change the name of ")
+		},
+		parse: func(l string, st *Stmt) error {
+			st.Kind = StmtText
+			if m := reChangeName.FindStringSubmatch(l); m != nil {
+				st.Check, st.Ref, st.Text, st.Alias = "name", strings.TrimSpace(m[1]), strings.TrimSpace(m[2]), strings.TrimSpace(m[3])
+				return nil
+			}
+			m := reChangeText.FindStringSubmatch(l)
+			if m == nil {
+				if hasPrefixFold(l, "change the name of ") {
+					return errors.New(`expected: change the name of REF to "NAME" [as ALIAS]`)
+				}
+				return errors.New(`expected: change the text of REF: replace [every] "WORD" with "WORD" [as ALIAS]`)
+			}
+			st.Check, st.Ref, st.Ref2, st.Text, st.Alias = "text", strings.TrimSpace(m[1]), m[2], m[3], strings.TrimSpace(m[4])
+			return nil
+		},
+	},
+	{
 		syntax: "REF leaves the battlefield",
 		match:  func(l string) bool { return reLeaves.MatchString(l) },
 		parse: func(l string, st *Stmt) error {
@@ -427,6 +449,8 @@ var (
 	reAssigns        = regexp.MustCompile(`(?i)^(.+?) assigns (\S+ to .+)$`)
 	reAssignPart     = regexp.MustCompile(`(?i)^(\S+) to (.+)$`)
 	reAssignSplit    = regexp.MustCompile(`(?i)\s+and\s+|,\s*`)
+	reChangeText     = regexp.MustCompile(`(?i)^change the text of (.+?):\s*replace (?:every |all )?"([^"]+)" with "([^"]+)"(?:\s+as (.+))?$`)
+	reChangeName     = regexp.MustCompile(`(?i)^change the name of (.+?) to "([^"]+)"(?:\s+as (.+))?$`)
 	reBecomesBlocked = regexp.MustCompile(`(?i)^(.+?) becomes blocked$`)
 	reLife           = regexp.MustCompile(`(?i)^(you|opponent) (gains?|loses?) (\S+) life$`)
 	reHas            = regexp.MustCompile(`(?i)^(you|opponent) (has|have) (\S+) (life|poison counters?|cards? in hand|cards? in library)$`)

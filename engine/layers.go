@@ -145,7 +145,8 @@ func (g *game) computeTo(last Layer, copiableOnly bool) *state {
 	}
 	for l := L2; l <= last; l++ {
 		if l == L3 {
-			continue // no text-changing effects are modelled (612)
+			s.layer3()
+			continue
 		}
 		s.processLayer(l)
 	}

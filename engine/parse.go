@@ -49,6 +49,7 @@ const (
 	StmtInfo    // "? life", "? stack", "? turn", "? graveyard", "? exile", "? hand", "? damage REF"
 	StmtAssign  // "REF assigns N to REF [and N to REF ...]" (510.1c)
 	StmtBlocked // "REF becomes blocked" (509.1h)
+	StmtText    // "change the text of REF: ...", "change the name of REF to ..." (612, 613.1c)
 )
 
 // Mods are the modifiers of an entering object: "(token, tapped, new, face
@@ -324,6 +325,12 @@ func parseMods(s string) (Mods, string) {
 			}
 		case low == "condition holds":
 			m.CondHolds = true
+		case strings.HasPrefix(low, "named "):
+			// "named Lightning Bolt": the card name chosen as it entered.
+			if strings.TrimSpace(p[len("named "):]) == "" {
+				return m, "expected a card name after \"named\", e.g. (named Lightning Bolt)"
+			}
+			m.Chosen = append(m.Chosen, strings.TrimSpace(p))
 		case strings.HasPrefix(low, "chosen "), strings.HasPrefix(low, "choose "):
 			// "chosen red", or "choose red" as the choice is made.
 			c := strings.TrimSpace(p[len("chosen "):])
@@ -342,7 +349,7 @@ func parseMods(s string) (Mods, string) {
 		default:
 			cm := reCounterM.FindStringSubmatch(p)
 			if cm == nil {
-				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF, copy of REF, chosen CHOICE, condition holds or N KIND counters", p)
+				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF, copy of REF, chosen CHOICE, named CARD, condition holds or N KIND counters", p)
 			}
 			n, ok := number(cm[1])
 			if !ok {

@@ -75,6 +75,7 @@ type game struct {
 	objs     []*Object
 	effects  []*Effect
 	copies   []*copyEffect
+	texts    []*textChange // text-changing effects (612), applied in layer 3
 	ts       int
 	nextID   int
 	rep      *Report
@@ -251,6 +252,30 @@ func (g *game) unmodeled(line int, source, sentence string) {
 }
 
 // card finds a defined card first, then one from the card source.
+// cardNames checks the card names among stated choices ("named NAME"):
+// a chosen name must be a card's (201.4); it is written as the card spells
+// it.
+func (g *game) cardNames(line int, chosen []string) []string {
+	out := make([]string, 0, len(chosen))
+	for _, c := range chosen {
+		if !hasPrefixFold(c, "named ") {
+			out = append(out, c)
+			continue
+		}
+		name := strings.TrimSpace(c[len("named "):])
+		d, ok := g.defs[fold.Key(name)]
+		if !ok && g.cards != nil {
+			d, ok = g.cards.Card(name)
+		}
+		if !ok {
+			g.errorf(line, "%q is not the name of a card: a player choosing a card name must choose the name of a card in the Oracle card reference (201.4)", name)
+			continue
+		}
+		out = append(out, "named "+d.Name)
+	}
+	return out
+}
+
 func (g *game) card(line int, name string) (CardDef, bool) {
 	if d, ok := g.defs[fold.Key(name)]; ok {
 		return d, true
@@ -456,6 +481,8 @@ func (g *game) exec(st *Stmt) {
 		}
 	case StmtCopy:
 		g.copy(st)
+	case StmtText:
+		g.textStmt(st)
 	case StmtControl:
 		o, ok := g.ref(st.Line, st.Ref)
 		if !ok {
@@ -588,6 +615,7 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		counters: map[string]int{}, counterTS: map[string]int{}, onBF: true, continuous: !m.New, line: st.Line, condHolds: m.CondHolds}
 	cc := g.comp.compileCard(d)
 	if len(m.Chosen) > 0 {
+		m.Chosen = g.cardNames(st.Line, m.Chosen)
 		// 614.12a: the text that refers to the choice reads it.
 		cd, msg := applyChoices(d, m.Chosen)
 		if msg != "" {
@@ -1160,6 +1188,11 @@ func containsAbility(list []abInst, a *Ability) bool {
 func (g *game) end(st *Stmt) {
 	k := fold.Key(st.Ref)
 	found := false
+	for _, tc := range g.texts {
+		if !tc.ended && tc.alias != "" && fold.Key(tc.alias) == k {
+			tc.ended, found = true, true
+		}
+	}
 	for _, e := range g.effects {
 		if !e.ended && e.alias != "" && fold.Key(e.alias) == k {
 			e.ended, found = true, true

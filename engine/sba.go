@@ -78,6 +78,9 @@ func (g *game) settle(line int) {
 // by a source with deathtouch, a planeswalker whose loyalty the scenario
 // tracks, or two legendary permanents with the same printed name.
 func (g *game) needsFullCheck() bool {
+	if len(g.texts) > 0 {
+		return true // a changed name or text (612) may bring two legends together
+	}
 	legend := map[string]bool{}
 	for _, o := range g.objs {
 		if !o.onBF {
