@@ -163,24 +163,35 @@ type Reader struct {
 	err    error
 }
 
+// readHeader checks a snapshot's header (headerLen bytes) against the
+// format version, the inputs' key and the file's size, and returns the
+// lengths of the heap and the stream that follow it.
+func readHeader(head []byte, version uint32, key [32]byte, size uint64) (heapLen, streamLen uint64, err error) {
+	if string(head[:len(magic)]) != magic || binary.LittleEndian.Uint32(head[len(magic):]) != version {
+		return 0, 0, ErrFormat
+	}
+	p := len(magic) + 4
+	if [32]byte(head[p:p+32]) != key {
+		return 0, 0, ErrKey
+	}
+	p += 32
+	heapLen = binary.LittleEndian.Uint64(head[p:])
+	streamLen = binary.LittleEndian.Uint64(head[p+8:])
+	if heapLen > size || streamLen > size || uint64(headerLen)+heapLen+streamLen+4 != size {
+		return 0, 0, ErrCorrupt
+	}
+	return heapLen, streamLen, nil
+}
+
 // Open checks data (a whole file, which must not be modified afterwards:
 // decoded strings share its memory) and returns a reader of its stream.
 func Open(data []byte, version uint32, key [32]byte) (*Reader, error) {
-	if len(data) < headerLen+4 || string(data[:len(magic)]) != magic {
+	if len(data) < headerLen+4 {
 		return nil, ErrFormat
 	}
-	if binary.LittleEndian.Uint32(data[len(magic):]) != version {
-		return nil, ErrFormat
-	}
-	p := len(magic) + 4
-	if [32]byte(data[p:p+32]) != key {
-		return nil, ErrKey
-	}
-	p += 32
-	heapLen := binary.LittleEndian.Uint64(data[p:])
-	streamLen := binary.LittleEndian.Uint64(data[p+8:])
-	if heapLen > uint64(len(data)) || streamLen > uint64(len(data)) || uint64(headerLen)+heapLen+streamLen+4 != uint64(len(data)) {
-		return nil, ErrCorrupt
+	heapLen, _, err := readHeader(data[:headerLen], version, key, uint64(len(data)))
+	if err != nil {
+		return nil, err
 	}
 	body := data[:len(data)-4]
 	if crc32.Checksum(body, castagnoli) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
@@ -209,22 +220,12 @@ func ReadFile(path string, version uint32, key [32]byte) (*Reader, error) {
 		return nil, err
 	}
 	head := make([]byte, headerLen)
-	if _, err := io.ReadFull(f, head); err != nil || string(head[:len(magic)]) != magic {
+	if _, err := io.ReadFull(f, head); err != nil {
 		return nil, ErrFormat
 	}
-	if binary.LittleEndian.Uint32(head[len(magic):]) != version {
-		return nil, ErrFormat
-	}
-	p := len(magic) + 4
-	if [32]byte(head[p:p+32]) != key {
-		return nil, ErrKey
-	}
-	p += 32
-	heapLen := binary.LittleEndian.Uint64(head[p:])
-	streamLen := binary.LittleEndian.Uint64(head[p+8:])
-	size := uint64(st.Size())
-	if heapLen > size || streamLen > size || uint64(headerLen)+heapLen+streamLen+4 != size {
-		return nil, ErrCorrupt
+	heapLen, streamLen, err := readHeader(head, version, key, uint64(st.Size()))
+	if err != nil {
+		return nil, err
 	}
 	heap := make([]byte, heapLen)
 	stream := make([]byte, streamLen+4)
