@@ -8,8 +8,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -47,26 +45,9 @@ func judgeServer(t *testing.T, configText string) (*server, *bytes.Buffer, strin
 	fake := httptest.NewServer(mux)
 	t.Cleanup(fake.Close)
 	t.Cleanup(func() { bot.SetAPIBase("https://discord.com") })
-	for _, k := range []string{"REDIS_URL", "ARBITER_METRICS_LISTEN", "ARBITER_HTTP_LISTEN", "ARBITER_DATA", "DISCORD_TOKEN"} {
-		t.Setenv(k, "")
-	}
-	path := filepath.Join(t.TempDir(), "arbiter.toml")
-	configText = strings.ReplaceAll(configText, "API_BASE", fake.URL)
-	if err := os.WriteFile(path, []byte(configText), 0o600); err != nil {
-		t.Fatal(err)
-	}
 	var logs bytes.Buffer
 	a := &app{DataDir: shareddata.Data(t), In: strings.NewReader(""), Out: io.Discard, Err: &logs}
-	cmd := newHTTPCmd(a)
-	cmd.SetContext(context.Background())
-	s, err := loadServer(a, cmd, path, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		s.ops.Close()
-		s.store.Close()
-	})
+	s, path := loadTestServer(t, a, strings.ReplaceAll(configText, "API_BASE", fake.URL))
 	return s, &logs, path, &posted
 }
 

@@ -17,29 +17,36 @@ import (
 	"github.com/arbiter-mtg/arbiter/internal/shareddata"
 )
 
-// startTestServer loads the server `arbiter http` would run with the given
-// configuration file text, logging into the returned buffer.
-func startTestServer(t *testing.T, configText string) (*server, *bytes.Buffer) {
+// loadTestServer clears the environment `arbiter http` reads, writes
+// configText as its configuration file and loads the server a would run
+// with it, closed when the test ends. It returns the server and the
+// configuration file's path.
+func loadTestServer(t *testing.T, a *app, configText string) (*server, string) {
 	t.Helper()
-	for _, k := range []string{"REDIS_URL", "ARBITER_METRICS_LISTEN", "ARBITER_HTTP_LISTEN", "ARBITER_DATA"} {
+	for _, k := range []string{"REDIS_URL", "ARBITER_METRICS_LISTEN", "ARBITER_HTTP_LISTEN", "ARBITER_DATA", "DISCORD_TOKEN"} {
 		t.Setenv(k, "")
 	}
 	path := filepath.Join(t.TempDir(), "arbiter.toml")
 	if err := os.WriteFile(path, []byte(configText), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	var logs bytes.Buffer
-	a := &app{DataDir: shareddata.Data(t), In: strings.NewReader(""), Out: io.Discard, Err: &logs}
 	cmd := newHTTPCmd(a)
 	cmd.SetContext(context.Background())
 	s, err := loadServer(a, cmd, path, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		s.ops.Close()
-		s.store.Close()
-	})
+	t.Cleanup(s.close)
+	return s, path
+}
+
+// startTestServer loads the server `arbiter http` would run with the given
+// configuration file text over the shared data, logging into the returned
+// buffer; the configuration must set metrics.listen.
+func startTestServer(t *testing.T, configText string) (*server, *bytes.Buffer) {
+	t.Helper()
+	var logs bytes.Buffer
+	s, _ := loadTestServer(t, &app{DataDir: shareddata.Data(t), In: strings.NewReader(""), Out: io.Discard, Err: &logs}, configText)
 	if s.ops == nil || s.ops.addr == nil {
 		t.Fatal("metrics.listen set but no metrics listener")
 	}

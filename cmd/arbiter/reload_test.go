@@ -24,9 +24,6 @@ import (
 // A running http server reloads its data directory on SIGHUP: a CR put
 // there by hand is served afterwards, and the data metrics follow.
 func TestSIGHUPReloadsTheDataDirectory(t *testing.T) {
-	for _, k := range []string{"REDIS_URL", "ARBITER_METRICS_LISTEN", "ARBITER_HTTP_LISTEN", "ARBITER_DATA", "DISCORD_TOKEN"} {
-		t.Setenv(k, "")
-	}
 	// The package's loader keeps what it loaded; a reload must read again.
 	cached := loadKB
 	loadKB = func(dir string) (*rulings.KB, error) { return rulings.LoadCached(dir, "") }
@@ -43,18 +40,8 @@ func TestSIGHUPReloadsTheDataDirectory(t *testing.T) {
 		}
 	}
 	put("20260116")
-	cfg := filepath.Join(t.TempDir(), "arbiter.toml")
-	if err := os.WriteFile(cfg, []byte("[metrics]\nlisten = \"127.0.0.1:0\"\n[data]\ncheck_every = \"0s\"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
 	a := &app{DataDir: dir, DataSet: true, In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
-	cmd := newHTTPCmd(a)
-	cmd.SetContext(context.Background())
-	s, err := loadServer(a, cmd, cfg, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.close()
+	s, _ := loadTestServer(t, a, "[metrics]\nlisten = \"127.0.0.1:0\"\n[data]\ncheck_every = \"0s\"\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	s.keepCurrent(ctx)
