@@ -167,7 +167,7 @@ func (a *Asker) Ask(q string) Answer {
 		}
 		ans.Rulings = append(ans.Rulings, r.Ruling)
 	}
-	ans.Setup = setup(ans.Cards)
+	ans.Setup = setup(q, links)
 	return ans
 }
 

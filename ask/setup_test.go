@@ -1,0 +1,88 @@
+package ask
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-mtg/arbiter/engine"
+)
+
+// runSetup runs an answer's scenario lines in the engine over its cards.
+func runSetup(t *testing.T, ans Answer) *engine.Report {
+	t.Helper()
+	var defs []engine.CardDef
+	for _, c := range ans.Cards {
+		defs = append(defs, engine.CardDef{Name: c.Name, ManaCost: c.ManaCost, Colors: c.Colors, Types: c.Types, Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Text: c.Text})
+	}
+	script, err := engine.Parse(strings.Join(ans.Setup, "\n"))
+	if err != nil {
+		t.Fatalf("setup %q: %v", ans.Setup, err)
+	}
+	rep, err := engine.Run(context.Background(), script, engine.NewMapSource(defs...))
+	if err != nil || len(rep.Errors) > 0 {
+		t.Fatalf("run %q: %v %+v", ans.Setup, err, rep.Errors)
+	}
+	return rep
+}
+
+// What the question says of a permanent enters with it: a counter it
+// has (Ensoul Artifact's ruling: counters still apply, 613.4c), so the
+// Ornithopter is 5/5 + 1/+1 + 4/+4 = 10/10.
+func TestSetupKeepsWhatTheQuestionSays(t *testing.T) {
+	a := testAsker(t)
+	ans := a.Ask("Ensoul Artifact on an Ornithopter with a +1/+1 counter, then Titanic Growth: how big, can it attack?")
+	if len(ans.Setup) == 0 || ans.Setup[0] != "Ornithopter as P1 (1 +1/+1 counters)" {
+		t.Fatalf("setup %q, want the Ornithopter to enter with its counter", ans.Setup)
+	}
+	rep := runSetup(t, ans)
+	if len(rep.Results) == 0 || rep.Results[0].Object == nil {
+		t.Fatalf("no answer about P1: %+v", rep.Results)
+	}
+	if v := rep.Results[0].Object; v.Power == nil || *v.Power != 10 || *v.Toughness != 10 {
+		t.Errorf("P1 = %+v, want 10/10", v)
+	}
+
+	for q, want := range map[string][]string{
+		"Can a tapped Ornithopter block?":                      {"tapped"},
+		"A face-down Ornithopter with two +1/+1 counters":      {"face down", "2 +1/+1 counters"},
+		"My Ornithopter has three -1/-1 counters and untapped": {"3 -1/-1 counters"},
+	} {
+		links := a.names.link(q)
+		if len(links) == 0 {
+			t.Fatalf("%q: no card linked", q)
+		}
+		if got := modifiers(q, links, links[0].Card); !slices.Equal(got, want) {
+			t.Errorf("%q: modifiers %q, want %q", q, got, want)
+		}
+	}
+}
+
+// A question whether a creature dies is set up as its destruction, and the
+// engine shows what triggers: Black Cat's "When Black Cat dies" goes on
+// the stack (700.4, 603.3); face down it has no abilities (708.2a) and
+// nothing triggers as it dies (603.10a looks back at the permanent as it
+// last existed on the battlefield).
+func TestSetupAsksWhetherItDies(t *testing.T) {
+	a := testAsker(t)
+	for q, triggers := range map[string]bool{
+		"My Black Cat dies: what does my opponent discard?":    true,
+		"My Black Cat is face down and dies: does it trigger?": false,
+	} {
+		ans := a.Ask(q)
+		if !slices.Contains(ans.Setup, "destroy P1") || !slices.Contains(ans.Setup, "? stack") {
+			t.Fatalf("%q: setup %q, want the creature destroyed and the stack shown", q, ans.Setup)
+		}
+		rep := runSetup(t, ans)
+		var stack string
+		for _, r := range rep.Results {
+			if r.Info != nil && r.Info.Kind == "stack" {
+				stack = r.Info.Answer
+			}
+		}
+		if got := strings.Contains(stack, "When Black Cat dies"); got != triggers {
+			t.Errorf("%q: stack %q, want the dies trigger %v", q, stack, triggers)
+		}
+	}
+}
