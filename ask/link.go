@@ -254,7 +254,9 @@ var smallWords = map[string]bool{"a": true, "an": true, "and": true, "as": true,
 
 // writtenAsName reports whether a span is written as a card name: its
 // first and last words capitalised (the small words between may be lower
-// case), not at the start of a sentence.
+// case), not at the start of a sentence unless it has several words (a
+// sentence capitalises its first word only: "Wrath of God destroys…",
+// "Time Stop ends the turn").
 func writtenAsName(q string, s int, words [][]int) bool {
 	for i, w := range words {
 		r := []rune(q[w[0]:w[1]])
@@ -265,6 +267,9 @@ func writtenAsName(q string, s int, words [][]int) bool {
 		if !unicode.IsUpper(r[0]) && !(inner && smallWords[string(r)]) {
 			return false
 		}
+	}
+	if len(words) > 1 {
+		return true
 	}
 	before := strings.TrimRight(q[:s], " \t\"“‘'(")
 	return before != "" && !strings.ContainsAny(before[len(before)-1:], ".!?:\n")

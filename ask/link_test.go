@@ -129,6 +129,10 @@ func TestLinkWrittenNames(t *testing.T) {
 		{"I cast [[Death]] on it.", []string{"Life // Death"}},
 		{"I cast Banefire with X equal to 5.", nil},
 		{"My Stormwild Capridor fights. Does the Capridor survive?", []string{"Stormwild Capridor"}},
+		// A sentence capitalises its first word only: a name of several
+		// capitalised words starting it is still written as a name.
+		{"Go for Blood with a trampler: who deals damage?", []string{"Go for Blood"}},
+		{"Go for blood, attack with everything.", nil},
 	}
 	for _, c := range cases {
 		var got []string
