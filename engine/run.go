@@ -665,7 +665,8 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 				if len(bad) == 0 {
 					continue // run: it triggers and resolves (triggers.go)
 				}
-				g.dependsOn(text)
+				// A game answer depends on the unmodelled part only once
+				// the ability resolves (triggers.go records it then).
 				u = text + " [triggered ability: it triggers and goes on the stack, but this part of its effect is not modelled: " + strings.Join(bad, "; ") + "]"
 			}
 		}
