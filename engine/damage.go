@@ -56,6 +56,12 @@ func (g *game) dealDamage(line int, s *state, src dmgSource, t dmgTarget, n int,
 	if combat {
 		kind = "combat damage"
 	}
+	// 120.4b: damage is dealt as modified by replacement and prevention
+	// effects (614, 615).
+	n, unpreventable := g.replaceDamage(line, s, src, &t, n, combat)
+	if n <= 0 {
+		return 0
+	}
 	if t.obj != nil {
 		i, ok := s.slot[t.obj]
 		if !ok || !t.obj.onBF {
@@ -66,7 +72,7 @@ func (g *game) dealDamage(line int, s *state, src dmgSource, t dmgTarget, n int,
 			g.note(line, fmt.Sprintf("%s can't be dealt damage: it is not a battle, a creature or a planeswalker", t), "120.1a")
 			return 0
 		}
-		if src.ch != nil {
+		if src.ch != nil && !unpreventable {
 			if prot := protectedFrom(c, src.ch); prot != "" {
 				g.note(line, fmt.Sprintf("%d %s that %s would deal to %s is prevented: it has %s", n, kind, src.name, t, prot), "702.16e")
 				return 0
@@ -160,6 +166,7 @@ type lifelinkKey struct {
 // lifelink: each source's controller gains the total once.
 func (g *game) batchLifelink() {
 	g.lifelinkBatch, g.lifelinkOrder = map[lifelinkKey]int{}, nil
+	g.dmgEvent++
 }
 
 func (g *game) flushLifelink(line int) {

@@ -41,6 +41,7 @@ type Object struct {
 	pw           bool             // its loyalty is tracked: it has had loyalty counters (704.5i)
 	hasTrig      bool             // it has a triggered ability the engine runs
 	leftTo       string           // where it went when it left ("its owner's graveyard")
+	diverted     bool             // a replacement effect sent it elsewhere than the graveyard (614.6): it didn't die
 	damagedBy    map[*Object]bool // sources that dealt it damage this turn (cleared in cleanup)
 	// linked: the cards its abilities exiled, for its linked ability that
 	// returns "the exiled card" (607.2a).
@@ -115,6 +116,11 @@ type game struct {
 	// dealt (combat damage, 510.2).
 	lifelinkBatch map[lifelinkKey]int
 	lifelinkOrder []lifelinkKey
+	// dmgEvent numbers damage events; replOnce remembers the event in
+	// which a prevention effect's additional effect last happened, so it
+	// happens once per event (replacement.go).
+	dmgEvent int
+	replOnce map[string]int
 }
 
 // dependsOn records text a game answer may depend on.

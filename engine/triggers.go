@@ -313,7 +313,7 @@ func (g *game) leftTriggers(s *state, moved []*Object, z Zone, line int) {
 	defer func() { g.batchSeen = nil }()
 	for _, o := range moved {
 		kind := tLeaves
-		if z == ZoneGraveyard {
+		if z == ZoneGraveyard && !o.diverted {
 			kind = tDies
 		}
 		g.fire(s, kind, o, nil, line)

@@ -1,0 +1,428 @@
+package engine
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// The templates of replacement and prevention effects (614, 615): one
+// template of Oracle wording is one entry. What they build is applied by
+// replacement.go where the event happens.
+
+const (
+	classPrevent       = "prevention of damage (615)"
+	classUnpreventable = "damage can't be prevented (615.12)"
+	classDamageMod     = "damage dealt is increased instead (614.1a)"
+	classZone          = "put elsewhere instead of a graveyard (614.1a)"
+)
+
+var (
+	// "Prevent all [combat] damage that would be dealt to ~ [by creatures]",
+	// "... dealt by enchanted creature", "... dealt to and dealt by ...".
+	rePreventAll = regexp.MustCompile(`^prevent all (combat |noncombat )?damage that would be dealt (to and dealt by|to|by) (.+?)(?: by (.+?))?$`)
+	// "Prevent all combat damage ~ would deal".
+	rePreventAllDeal = regexp.MustCompile(`^prevent all (combat |noncombat )?damage (~|it|enchanted creature|equipped creature) would deal$`)
+	// "If damage would be dealt to ~ [while it has a +1/+1 counter on it],
+	// prevent that damage [and remove a +1/+1 counter from it]".
+	reIfDamageTo = regexp.MustCompile(`^if (combat |noncombat )?damage would be dealt to (.+?)(?: while it has an? (\S+) counters? on it)?, prevent (that damage|\S+ of that damage)(?: and (.+))?$`)
+	// "If a source would deal [3 or less] damage to ~, prevent that damage".
+	reIfSourceDeals = regexp.MustCompile(`^if (?:a|an) (.+?) would deal (?:(\S+) or less )?(combat |noncombat )?damage to (.+?), prevent (that damage|\S+ of that damage)(?: and (.+))?$`)
+	// "If ~ would be dealt damage, prevent that damage [and ...]".
+	reIfDealtDamage = regexp.MustCompile(`^if (.+?) would be dealt (combat |noncombat )?damage, prevent that damage(?: and (.+))?$`)
+	// The additional effect written as a sentence of its own after the
+	// prevention ("Remove a +1/+1 counter from ~.").
+	reThenSentence = regexp.MustCompile(`^(remove (?:a|an|one|that many) \S+ counters? from (?:~|it)|put (?:a|an) \S+ counter on (?:~|it) for each 1 damage prevented this way)$`)
+
+	reThenRemove = regexp.MustCompile(`^remove (a|an|one|that many) (\S+) counters? from (?:~|it)$`)
+	reThenPut    = regexp.MustCompile(`^put (a|an|one|two|three) (\S+) counters? on (?:~|it)( for each 1 damage prevented this way)?$`)
+
+	// "Damage can't be prevented", "Damage that would be dealt by ~
+	// can't be prevented", "Combat damage that would be dealt by
+	// creatures you control can't be prevented".
+	reCantPrevent   = regexp.MustCompile(`^(combat )?damage can't be prevented$`)
+	reCantPreventBy = regexp.MustCompile(`^(?:all )?(combat )?damage that would be dealt by (.+) can't be prevented$`)
+
+	// "If a source you control would deal damage to a permanent or
+	// player, it deals double that damage to that permanent or player
+	// instead"; "... it deals that much damage plus 1 ... instead".
+	reDamageMod = regexp.MustCompile(`^if (?:a|an) (.+?) would deal (combat |noncombat )?damage to (.+?), (?:it|that source) deals (double that damage|triple that damage|that much damage plus (\S+))(?: to (?:that permanent or player|that player or permanent|that player|that creature|that permanent|~|it|you))? instead$`)
+
+	// "If ~ would be put into a graveyard from anywhere, exile it
+	// instead", "If a creature an opponent controls would die, exile it
+	// instead", "If a card would be put into an opponent's graveyard from
+	// anywhere, exile it instead".
+	reZoneInstead       = regexp.MustCompile(`^if (.+?) would (die|be put into (?:a|an opponent's|your) graveyard(?: from anywhere| from the battlefield)?), (?:instead )?(exile (?:it|that card|~)|(?:reveal ~ and )?shuffle (?:it|~) into its owner's library|put (?:it|~) on (?:top|the bottom) of its owner's library|return (?:it|~) to its owner's hand)(?: instead)?$`)
+	reDamagedByThisTurn = regexp.MustCompile(`^(?:a |an )?creature dealt damage by (~|enchanted creature) this turn$`)
+)
+
+// numOrAll reads "that damage" (0: all of it) or "N of that damage".
+func numOrAll(s string) (int, bool) {
+	if s == "that damage" {
+		return 0, true
+	}
+	w := strings.TrimSuffix(s, " of that damage")
+	return wordNumber(w)
+}
+
+func wordNumber(w string) (int, bool) {
+	if n, ok := numberWords[w]; ok {
+		return n, true
+	}
+	n, err := strconv.Atoi(w)
+	return n, err == nil && n > 0
+}
+
+// parseThen reads the additional effects of a prevention effect.
+func parseThen(s string) ([]replThen, bool) {
+	if s == "" {
+		return nil, true
+	}
+	if m := reThenRemove.FindStringSubmatch(s); m != nil {
+		if m[1] == "that many" {
+			return []replThen{{counter: m[2], n: -1, remove: true}}, true
+		}
+		return []replThen{{counter: m[2], n: 1, remove: true}}, true
+	}
+	if m := reThenPut.FindStringSubmatch(s); m != nil {
+		n, _ := wordNumber(m[1])
+		if m[3] != "" {
+			return []replThen{{counter: m[2], n: -1, perUnit: true}}, true
+		}
+		return []replThen{{counter: m[2], n: n}}, true
+	}
+	return nil, false
+}
+
+func preventText(r *Replacement) string {
+	var b strings.Builder
+	if r.Amount > 0 {
+		b.WriteString("prevents " + strconv.Itoa(r.Amount) + " of the ")
+	} else {
+		b.WriteString("prevents all ")
+	}
+	switch r.Combat {
+	case 1:
+		b.WriteString("combat ")
+	case 2:
+		b.WriteString("noncombat ")
+	}
+	b.WriteString("damage")
+	switch r.Role {
+	case roleTo:
+		b.WriteString(" that would be dealt to it")
+	case roleBy:
+		b.WriteString(" that it would deal")
+	case roleTo | roleBy:
+		b.WriteString(" that would be dealt to it and that it would deal")
+	}
+	if r.Src != nil || r.SrcBlocked {
+		b.WriteString(" (from the sources it names)")
+	}
+	b.WriteString(": a prevention effect, applied as the damage would be dealt")
+	return b.String()
+}
+
+// buildPrevention makes the template of a prevention effect on the
+// recipients x names.
+func buildPrevention(c *compiler, t *Template, ctx *sctx, r *Replacement, x string) (Selector, bool) {
+	players, sel, ok := c.replSubject(x, ctx)
+	if !ok {
+		return Selector{}, false
+	}
+	if r.Role == 0 {
+		r.Role = roleTo
+	}
+	if players != 0 && r.Role != roleTo {
+		return Selector{}, false // damage "dealt by" a player is not a thing
+	}
+	r.Kind = rkPrevent
+	r.Text = preventText(r)
+	return c.replTemplate(t, r, players, sel), true
+}
+
+func init() {
+	// The additional effect sentence goes first: "Put a -1/-1 counter on
+	// ~ for each 1 damage prevented this way" is not a counter action of
+	// its own.
+	sentenceRules = append([]sentenceRule{
+		{
+			// The prevention's additional effect as a sentence of its own
+			// (Phantom Flock, Phyrexian Hydra): part of the previous one.
+			class: classPrevent,
+			re:    reThenSentence,
+			when: func(ctx *sctx) bool {
+				return ctx.prev != nil && len(ctx.prev.Parts) > 0 && ctx.prev.Parts[0].Repl != nil && ctx.prev.Parts[0].Repl.Kind == rkPrevent
+			},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				then, ok := parseThen(m[1])
+				if !ok {
+					return Selector{}, false
+				}
+				r := ctx.prev.Parts[0].Repl
+				r.Then = append(r.Then, then...)
+				return Selector{}, true
+			},
+			noTemplate: true,
+		},
+	}, sentenceRules...)
+	addSentenceRules(
+		sentenceRule{
+			class: classPrevent,
+			re:    rePreventAll,
+			need:  []string{"prevent all"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				r := &Replacement{Combat: combatWord(m[1])}
+				switch m[2] {
+				case "by":
+					r.Role = roleBy
+				case "to and dealt by":
+					r.Role = roleTo | roleBy
+				}
+				if m[4] != "" {
+					switch {
+					case m[4] == "creatures it's blocking" || m[4] == "creatures it is blocking":
+						r.SrcBlocked = true
+					case r.Role == roleBy:
+						return Selector{}, false
+					default:
+						f, ok := parseSource(m[4])
+						if !ok {
+							return Selector{}, false
+						}
+						r.Src = f
+					}
+				}
+				return buildPrevention(c, t, ctx, r, m[3])
+			},
+		},
+		sentenceRule{
+			class: classPrevent,
+			re:    rePreventAllDeal,
+			need:  []string{"prevent all"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				r := &Replacement{Combat: combatWord(m[1]), Role: roleBy}
+				return buildPrevention(c, t, ctx, r, m[2])
+			},
+		},
+		sentenceRule{
+			class: classPrevent,
+			re:    reIfDamageTo,
+			need:  []string{"prevent"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				amount, ok1 := numOrAll(m[4])
+				then, ok2 := parseThen(m[5])
+				if !ok1 || !ok2 {
+					return Selector{}, false
+				}
+				r := &Replacement{Combat: combatWord(m[1]), Amount: amount, WhileCounter: m[3], Then: then}
+				return buildPrevention(c, t, ctx, r, m[2])
+			},
+		},
+		sentenceRule{
+			class: classPrevent,
+			re:    reIfSourceDeals,
+			need:  []string{"prevent"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				src, ok := parseSource(m[1])
+				amount, ok1 := numOrAll(m[5])
+				then, ok2 := parseThen(m[6])
+				if !ok || !ok1 || !ok2 {
+					return Selector{}, false
+				}
+				r := &Replacement{Combat: combatWord(m[3]), Amount: amount, Src: src, Then: then}
+				if m[2] != "" {
+					n, ok := wordNumber(m[2])
+					if !ok {
+						return Selector{}, false
+					}
+					r.AtMost = n
+				}
+				return buildPrevention(c, t, ctx, r, m[4])
+			},
+		},
+		sentenceRule{
+			class: classPrevent,
+			re:    reIfDealtDamage,
+			need:  []string{"prevent"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				then, ok := parseThen(m[3])
+				if !ok {
+					return Selector{}, false
+				}
+				r := &Replacement{Combat: combatWord(m[2]), Then: then}
+				return buildPrevention(c, t, ctx, r, m[1])
+			},
+		},
+		sentenceRule{
+			class: classUnpreventable,
+			re:    reCantPrevent,
+			need:  []string{"can't be prevented"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				if !ctx.self {
+					return Selector{}, false
+				}
+				r := &Replacement{Kind: rkUnpreventable, Role: roleAny, Combat: combatWord(m[1]), RecipPlayers: 3, RecipPerms: &Filter{},
+					Text: "damage can't be prevented: prevention effects still apply but prevent nothing"}
+				sel := Selector{Kind: selSelf, Noun: "~"}
+				return c.replTemplate(t, r, 0, &sel), true
+			},
+		},
+		sentenceRule{
+			class: classUnpreventable,
+			re:    reCantPreventBy,
+			need:  []string{"can't be prevented"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				_, sel, ok := c.replSubject(m[2], ctx)
+				if !ok || sel == nil {
+					return Selector{}, false
+				}
+				r := &Replacement{Kind: rkUnpreventable, Role: roleBy, Combat: combatWord(m[1]),
+					Text: "the damage it would deal can't be prevented"}
+				return c.replTemplate(t, r, 0, sel), true
+			},
+		},
+		sentenceRule{
+			class: classDamageMod,
+			re:    reDamageMod,
+			need:  []string{"would deal"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				if !ctx.self {
+					return Selector{}, false
+				}
+				src, ok := parseSource(m[1])
+				if !ok {
+					return Selector{}, false
+				}
+				r := &Replacement{Kind: rkDamageMod, Combat: combatWord(m[2]), Src: src, Mult: 1}
+				switch {
+				case m[4] == "double that damage":
+					r.Mult = 2
+				case m[4] == "triple that damage":
+					r.Mult = 3
+				default:
+					n, ok := wordNumber(m[5])
+					if !ok {
+						return Selector{}, false
+					}
+					r.Plus = n
+				}
+				if m[3] == "~" {
+					r.Role = roleTo
+					sel := Selector{Kind: selSelf, Noun: "~"}
+					r.Text = "the damage dealt to it is increased: a replacement effect"
+					return c.replTemplate(t, r, 0, &sel), true
+				}
+				pl, perms, ok := replRecipients(m[3])
+				if !ok {
+					return Selector{}, false
+				}
+				r.Role, r.RecipPlayers, r.RecipPerms = roleAny, pl, perms
+				r.Text = "the damage its sources deal is increased: a replacement effect"
+				sel := Selector{Kind: selSelf, Noun: "~"}
+				return c.replTemplate(t, r, 0, &sel), true
+			},
+		},
+		sentenceRule{
+			class: classZone,
+			re:    reZoneInstead,
+			need:  []string{"would"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				r := &Replacement{Kind: rkZone}
+				switch {
+				case strings.HasPrefix(m[3], "exile"):
+					r.To = ZoneExile
+				case strings.Contains(m[3], "shuffle"):
+					r.To, r.Where = ZoneLibrary, "shuffle"
+				case strings.Contains(m[3], " on top of "):
+					r.To, r.Where = ZoneLibrary, "top"
+				case strings.Contains(m[3], " on the bottom of "):
+					r.To, r.Where = ZoneLibrary, "bottom"
+				default:
+					r.To = ZoneHand
+				}
+				switch {
+				case strings.Contains(m[2], "an opponent's graveyard"):
+					r.Owner = 2
+				case strings.Contains(m[2], "your graveyard"):
+					r.Owner = 1
+				}
+				x := m[1]
+				var sel Selector
+				switch {
+				case x == "~" || x == "it" && ctx.self:
+					if !ctx.self {
+						return Selector{}, false
+					}
+					sel = Selector{Kind: selSelf, Noun: "~"}
+				case reDamagedByThisTurn.MatchString(x):
+					if !ctx.self {
+						return Selector{}, false
+					}
+					r.DamagedBy = 1
+					if strings.Contains(x, "enchanted creature") {
+						r.DamagedBy = 2
+					}
+					sel = Selector{Kind: selFilter, F: Filter{Types: []string{"Creature"}}, Noun: x}
+				default:
+					f, ok := zoneSubject(x)
+					if !ok {
+						return Selector{}, false
+					}
+					sel = Selector{Kind: selFilter, F: f, Noun: x}
+				}
+				r.Text = "if it would be put into a graveyard, it is put into " + strings.TrimSuffix(strings.TrimPrefix(m[3], "exile it"), " instead") + " instead: a replacement effect"
+				if r.To == ZoneExile {
+					r.Text = "if it would be put into a graveyard, it is exiled instead: a replacement effect"
+				}
+				return c.replTemplate(t, r, 0, &sel), true
+			},
+		},
+	)
+}
+
+// zoneSubject reads what a graveyard replacement applies to among
+// permanents: "a card" (nontoken permanents: a token is not a card), "a
+// card or token", "a permanent", "a creature an opponent controls", "a
+// nontoken creature", "another creature".
+func zoneSubject(x string) (Filter, bool) {
+	x = strings.TrimPrefix(strings.TrimPrefix(x, "a "), "an ")
+	switch x {
+	case "card":
+		return Filter{Token: 2}, true
+	case "card or token", "permanent":
+		return Filter{}, true
+	}
+	if strings.Contains(x, "card") || strings.Contains(x, "spell") {
+		return Filter{}, false
+	}
+	f, ok := parseFilter(strings.Fields(x))
+	if !ok || f.ThatPlayer {
+		return Filter{}, false
+	}
+	return f, true
+}
+
+// replRecipients reads which recipients an effect on damage names:
+// "a permanent or player", "a player", "an opponent", "you", "an
+// opponent or a permanent an opponent controls", "a creature".
+func replRecipients(x string) (int, *Filter, bool) {
+	switch x {
+	case "a permanent or player", "a player or permanent", "any target":
+		return 3, &Filter{}, true
+	case "a player":
+		return 3, nil, true
+	case "an opponent":
+		return 2, nil, true
+	case "you":
+		return 1, nil, true
+	case "an opponent or a permanent an opponent controls":
+		return 2, &Filter{Control: 2}, true
+	}
+	words := strings.Fields(strings.TrimPrefix(strings.TrimPrefix(x, "a "), "an "))
+	f, ok := parseFilter(words)
+	if !ok || f.ThatPlayer {
+		return 0, nil, false
+	}
+	return 0, &f, true
+}

@@ -1,0 +1,526 @@
+package engine
+
+// Replacement and prevention effects of static abilities and resolved
+// effects (614, 615), applied where the engine makes the event happen:
+// damage (120.4b: damage is dealt as modified by them) in dealDamage, and
+// a permanent being put into a graveyard in moveTo. Each compiles to an
+// opRule part (it applies to the objects its selector names: the object
+// dealt the damage, the one dealing it, or the one that would be put into
+// a graveyard) or an opPlayer part (it applies to the players it names),
+// with the event it watches for in Part.Repl. A replaced event never
+// happens (614.6, 615.6): a creature exiled instead of being put into a
+// graveyard didn't die (700.4), prevented damage has no results (no
+// lifelink, no deathtouch, no "deals damage" trigger).
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// replKind is what a replacement or prevention effect does.
+type replKind int
+
+const (
+	rkPrevent       replKind = iota + 1 // prevents damage (615.1a)
+	rkUnpreventable                     // damage can't be prevented (615.12)
+	rkDamageMod                         // the damage dealt is doubled, tripled or increased (614.1a)
+	rkZone                              // put elsewhere instead of into a graveyard (614.1a, 614.6)
+)
+
+// Sides of a damage event the affected object (or player) is on.
+const (
+	roleTo  = 1 // it is dealt the damage
+	roleBy  = 2 // it deals the damage
+	roleAny = 4 // the effect names the event by its filters only (the affected object is the effect's source)
+)
+
+// Replacement is the event a replacement or prevention effect watches
+// for and what it does to it.
+type Replacement struct {
+	Kind replKind
+	Role int
+	// Combat: 0 any damage, 1 combat damage only, 2 noncombat damage only.
+	Combat int
+	// Amount: rkPrevent prevents this much of the damage (615.7 wording
+	// "prevent N of that damage"); 0 prevents all of it.
+	Amount int
+	// AtMost: only damage of this amount or less ("3 or less damage").
+	AtMost int
+	// Src: the source must match ("by creatures", "a red source", "a
+	// source an opponent controls"); nil: any source.
+	Src *Filter
+	// SrcBlocked: the source is a creature the affected object is
+	// blocking ("by creatures it's blocking").
+	SrcBlocked bool
+	// WhileCounter: only while the affected object has a counter of this
+	// kind on it.
+	WhileCounter string
+	// Then: what else happens when the effect applies (615.6: a modified
+	// event may occur instead).
+	Then []replThen
+	// rkDamageMod: the damage becomes Mult times it, plus Plus.
+	Mult, Plus int
+	// roleAny: the recipients the event must have: players (1 the
+	// effect's controller, 2 opponents, 3 any) and permanents (nil: none).
+	RecipPlayers int
+	RecipPerms   *Filter
+	// rkZone: where it goes instead of a graveyard, and where in a
+	// library ("top", "bottom", "shuffle").
+	To    Zone
+	Where string
+	// Owner: whose graveyard: 1 the effect's controller's, 2 an
+	// opponent's (0 any).
+	Owner int
+	// DamagedBy: only a creature dealt damage this turn by the effect's
+	// source (1) or by the object the source is attached to (2).
+	DamagedBy int
+	// Text says what it does, for answers.
+	Text string
+}
+
+// replThen is an additional effect of a prevention effect, once per
+// damage event ("Remove a +1/+1 counter from ~": the rulings of Phantom
+// Flock say one counter however many sources deal damage at once).
+type replThen struct {
+	counter string
+	n       int  // how many; -1: as many as the damage prevented
+	remove  bool // remove them (else put them)
+	perUnit bool // once per 1 damage prevented, not once per event
+}
+
+// replRule is the rule a replacement kind is defined by.
+func (r *Replacement) rule() string {
+	switch r.Kind {
+	case rkPrevent:
+		return "615.1a"
+	case rkUnpreventable:
+		return "615.12"
+	}
+	return "614.1a"
+}
+
+// replHit is one effect that applies to one event.
+type replHit struct {
+	e    *Effect
+	r    *Replacement
+	slot int    // the affected object's slot (-1: a player)
+	who  string // the affected object or player, for messages
+}
+
+// replacementsOn lists the replacement effects of opRule parts on the
+// object in slot i (or every slot when i < 0), in timestamp order.
+func (s *state) replacementsOn(i int, kind replKind) []replHit {
+	var out []replHit
+	seen := map[string]bool{}
+	for _, r := range s.restrict {
+		if r.op != opRule || (i >= 0 && r.slot != i) {
+			continue
+		}
+		for k := range r.e.t.Parts {
+			p := &r.e.t.Parts[k]
+			if p.Op != opRule || p.Repl == nil || p.Repl.Kind != kind {
+				continue
+			}
+			key := fmt.Sprintf("%s/%d/%d", r.e.key, r.slot, k)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			out = append(out, replHit{e: r.e, r: p.Repl, slot: r.slot, who: s.objs[r.slot].display()})
+		}
+	}
+	sortHits(out)
+	return out
+}
+
+func sortHits(hs []replHit) {
+	sort.SliceStable(hs, func(a, b int) bool {
+		if hs[a].e.ts != hs[b].e.ts {
+			return hs[a].e.ts < hs[b].e.ts
+		}
+		return hs[a].e.sub < hs[b].e.sub
+	})
+}
+
+// srcMatches reports whether a damage source matches a filter for an
+// effect controlled by you: by its current characteristics when it is on
+// the battlefield, else by what is known of it.
+func (s *state) srcMatches(f *Filter, src dmgSource, you Player, self int) bool {
+	if f == nil {
+		return true
+	}
+	if src.obj != nil {
+		if i, ok := s.slot[src.obj]; ok && src.obj.onBF {
+			return s.matches(f, i, you, self)
+		}
+	}
+	if f.Control == 1 && src.ctrl != you || f.Control == 2 && src.ctrl == you {
+		return false
+	}
+	if src.ch == nil {
+		return len(f.Types) == 0 && len(f.Colors) == 0 && len(f.Subtypes) == 0 && len(f.Or) == 0
+	}
+	for _, t := range f.Types {
+		if !src.ch.is(t) {
+			return false
+		}
+	}
+	if len(f.Colors) > 0 {
+		ok := false
+		for _, c := range f.Colors {
+			ok = ok || containsFold(src.ch.Colors, c)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// appliesTo reports whether a damage effect applies to this event.
+func (s *state) dmgApplies(h replHit, src dmgSource, t dmgTarget, n int, combat bool) bool {
+	r := h.r
+	if r.Combat == 1 && !combat || r.Combat == 2 && combat {
+		return false
+	}
+	if r.AtMost > 0 && n > r.AtMost {
+		return false
+	}
+	you := h.e.ctrlNow(s)
+	self := -1
+	if h.e.src != nil {
+		if i, ok := s.slot[h.e.src]; ok {
+			self = i
+		}
+	}
+	if !s.srcMatches(r.Src, src, you, self) {
+		return false
+	}
+	if r.WhileCounter != "" && (h.slot < 0 || s.objs[h.slot].counters[r.WhileCounter] <= 0) {
+		return false
+	}
+	if r.SrcBlocked {
+		c := s.g.combat
+		if h.slot < 0 || c == nil || src.obj == nil {
+			return false
+		}
+		a := c.blocking[s.objs[h.slot]]
+		if a == nil || a.o != src.obj {
+			return false
+		}
+	}
+	if r.Role == roleAny {
+		if t.obj == nil {
+			p := r.RecipPlayers
+			return p == 3 || p == 1 && t.player == you || p == 2 && t.player != you
+		}
+		i, ok := s.slot[t.obj]
+		return ok && r.RecipPerms != nil && s.matches(r.RecipPerms, i, you, self)
+	}
+	return true
+}
+
+// damageHits lists the damage effects that apply to an event, in
+// timestamp order: those on the object dealt damage, on the object
+// dealing it, on the player dealt damage, and those that name the event.
+func (s *state) damageHits(kind replKind, src dmgSource, t dmgTarget, n int, combat bool) []replHit {
+	tSlot, srcSlot := -1, -1
+	if t.obj != nil {
+		if i, ok := s.slot[t.obj]; ok {
+			tSlot = i
+		}
+	}
+	if src.obj != nil && src.obj.onBF {
+		if i, ok := s.slot[src.obj]; ok {
+			srcSlot = i
+		}
+	}
+	var out []replHit
+	for _, h := range s.replacementsOn(-1, kind) {
+		role := h.r.Role
+		switch {
+		case role == roleAny:
+		case role&roleTo != 0 && h.slot == tSlot && tSlot >= 0:
+		case role&roleBy != 0 && h.slot == srcSlot && srcSlot >= 0:
+		default:
+			continue
+		}
+		if s.dmgApplies(h, src, t, n, combat) {
+			out = append(out, h)
+		}
+	}
+	if t.obj == nil {
+		for _, pe := range s.playerFx {
+			if pe.p.Repl == nil || pe.p.Repl.Kind != kind || pe.who != t.player {
+				continue
+			}
+			h := replHit{e: pe.e, r: pe.p.Repl, slot: -1, who: t.player.String()}
+			if s.dmgApplies(h, src, t, n, combat) {
+				out = append(out, h)
+			}
+		}
+	}
+	sortHits(out)
+	return out
+}
+
+// replaceDamage applies the replacement and prevention effects to n
+// damage src would deal to t (120.4b) and returns the damage left to deal
+// and whether it can't be prevented (615.12).
+func (g *game) replaceDamage(line int, s *state, src dmgSource, t *dmgTarget, n int, combat bool) (int, bool) {
+	if !g.comp.repl {
+		return n, false
+	}
+	if t.obj != nil {
+		i, ok := s.slot[t.obj]
+		if !ok || !t.obj.onBF {
+			return n, false
+		}
+		if c := s.ch[i]; !c.is("Creature") && !c.is("Planeswalker") && !c.is("Battle") {
+			return n, false // it can't be dealt damage at all (120.1a)
+		}
+	}
+	kind := "damage"
+	if combat {
+		kind = "combat damage"
+	}
+	unprev := false
+	if hs := s.damageHits(rkUnpreventable, src, *t, n, combat); len(hs) > 0 {
+		unprev = true
+		g.note(line, fmt.Sprintf("the %d %s %s would deal to %s can't be prevented: %s (%s)", n, kind, src.name, t, hs[0].e.t.Sentence, hs[0].e.name()), "615.12")
+	}
+	if t.obj != nil && src.ch != nil && !unprev {
+		if protectedFrom(s.ch[s.slot[t.obj]], src.ch) != "" {
+			// 616.1: its controller chooses the order; applying
+			// protection (702.16e) first leaves nothing for the others.
+			return n, false
+		}
+	}
+	mods := s.damageHits(rkDamageMod, src, *t, n, combat)
+	prevs := s.damageHits(rkPrevent, src, *t, n, combat)
+	if len(mods)+len(prevs) > 1 {
+		g.note(line, fmt.Sprintf("%d replacement and prevention effects apply to the %s %s would deal to %s: the affected player or controller chooses the order; the scenario applies the ones that increase it first, then the prevention effects, each in timestamp order", len(mods)+len(prevs), kind, src.name, t), "616.1")
+	}
+	for _, h := range mods {
+		before := n
+		n = n*h.r.Mult + h.r.Plus
+		g.note(line, fmt.Sprintf("%s would deal %d %s to %s; %s (%s) replaces it: it deals %d instead", src.name, before, kind, t, h.e.t.Sentence, h.e.name(), n), "614.1a")
+	}
+	if g.lifelinkBatch == nil {
+		g.dmgEvent++ // a noncombat damage event of its own
+	}
+	for _, h := range prevs {
+		if n <= 0 {
+			break
+		}
+		p := n
+		if h.r.Amount > 0 {
+			p = min(h.r.Amount, n)
+		}
+		if unprev {
+			g.note(line, fmt.Sprintf("%s (%s) would prevent the %s to %s, but it can't be prevented; its other effects still happen", h.e.t.Sentence, h.e.name(), kind, t), "615.12")
+			g.replThen(line, s, h, p, false)
+			continue
+		}
+		n -= p
+		g.note(line, fmt.Sprintf("%d of the %d %s %s would deal to %s is prevented by %s (%s): prevented damage is never dealt, %d left", p, p+n, kind, src.name, t, h.e.name(), h.e.t.Sentence, n), "615.1a")
+		g.replThen(line, s, h, p, true)
+	}
+	if n <= 0 {
+		g.note(line, fmt.Sprintf("no %s is dealt to %s: lifelink, deathtouch and \"deals damage\" abilities see no damage dealt", kind, t), "615.6")
+	}
+	return n, unprev
+}
+
+// replThen carries out the additional effects of a prevention effect
+// (615.6): once per damage event unless they count the damage.
+func (g *game) replThen(line int, s *state, h replHit, prevented int, wasPrevented bool) {
+	if len(h.r.Then) == 0 {
+		return
+	}
+	var o *Object
+	if h.slot >= 0 {
+		o = s.objs[h.slot]
+	}
+	key := fmt.Sprintf("%s/%d", h.e.key, h.slot)
+	once := g.replOnce[key] == g.dmgEvent && g.dmgEvent > 0
+	for _, th := range h.r.Then {
+		target := o
+		if target == nil || !target.onBF {
+			target = h.e.src
+		}
+		if target == nil || !target.onBF {
+			continue
+		}
+		n := th.n
+		if n < 0 {
+			if !wasPrevented {
+				continue // "for each 1 damage prevented this way": none was
+			}
+			n = prevented
+		} else if once {
+			continue
+		}
+		if th.remove {
+			have := target.counters[th.counter]
+			if have == 0 {
+				g.note(line, fmt.Sprintf("%s has no %s counter to remove", target.display(), th.counter), "614.6")
+				continue
+			}
+			g.setCounters(target, th.counter, have-min(n, have))
+			g.clean = false
+			g.note(line, fmt.Sprintf("%s: %d %s counter(s) removed from %s (%d left)", h.e.name(), min(n, have), th.counter, target.display(), target.counters[th.counter]), "615.6")
+		} else {
+			g.putCounters(target, th.counter, n)
+			g.note(line, fmt.Sprintf("%s: %d %s counter(s) put on %s", h.e.name(), n, th.counter, target.display()), "615.6")
+		}
+	}
+	if g.replOnce == nil {
+		g.replOnce = map[string]int{}
+	}
+	g.replOnce[key] = g.dmgEvent
+	g.cached = nil
+}
+
+// replaceZoneChange applies the effects that put a permanent elsewhere
+// when it would be put into a graveyard (614.1a): the first in timestamp
+// order applies (616.1, 614.5). The object remembers it didn't go to the
+// graveyard, so it didn't die (700.4, 614.6).
+func (g *game) replaceZoneChange(o *Object, z Zone, line int, how string) (Zone, string) {
+	o.diverted = false
+	if z != ZoneGraveyard || !g.comp.repl || !o.onBF {
+		return z, how
+	}
+	s := g.cached
+	if s == nil {
+		s = g.compute(false) // not kept: the object is about to leave
+	}
+	i, ok := s.slot[o]
+	if !ok {
+		return z, how
+	}
+	var hits []replHit
+	for _, h := range s.replacementsOn(i, rkZone) {
+		you := h.e.ctrlNow(s)
+		switch {
+		case h.r.Owner == 1 && o.owner != you, h.r.Owner == 2 && o.owner == you:
+			continue
+		case h.r.DamagedBy == 1 && (h.e.src == nil || !o.damagedBy[h.e.src]):
+			continue
+		case h.r.DamagedBy == 2 && (h.e.src == nil || h.e.src.attachedTo == nil || !o.damagedBy[h.e.src.attachedTo]):
+			continue
+		}
+		hits = append(hits, h)
+	}
+	if len(hits) == 0 {
+		return z, how
+	}
+	h := hits[0]
+	if len(hits) > 1 {
+		g.note(line, fmt.Sprintf("%d replacement effects would apply to %s being put into a graveyard: its owner or controller chooses one (the scenario takes the oldest); the others no longer apply to the modified event", len(hits), o.display()), "616.1")
+	}
+	dest := h.r.To.String()
+	if h.r.To == ZoneLibrary {
+		dest = map[string]string{"top": "the top of its owner's library", "bottom": "the bottom of its owner's library"}[h.r.Where]
+		if h.r.Where == "shuffle" || dest == "" {
+			dest = "its owner's library, shuffled"
+		}
+	} else if h.r.To == ZoneHand {
+		dest = "its owner's hand"
+	}
+	g.note(line, fmt.Sprintf("%s would be put into %s graveyard; %s (%s) replaces that: it is put into %s instead, and the replaced event never happens (it doesn't die)", o.display(), poss(o.owner), h.e.t.Sentence, h.e.name(), dest), "614.6")
+	o.diverted = true
+	return h.r.To, how + ", " + dest + " instead (614.1a)"
+}
+
+// replTemplate fills t with a replacement effect on the players (an
+// opPlayer part) and/or the objects sel names (an opRule part).
+func (c *compiler) replTemplate(t *Template, r *Replacement, players int, sel *Selector) Selector {
+	c.repl = true
+	if players != 0 {
+		t.Parts = append(t.Parts, Part{Layer: lRules, Op: opPlayer, Players: players, RuleID: r.rule(), RuleText: r.Text, Repl: r})
+	}
+	if sel == nil {
+		return Selector{Kind: selSelf, Noun: "~"}
+	}
+	t.Parts = append(t.Parts, Part{Layer: lRules, Op: opRule, RuleID: r.rule(), RuleText: r.Text, Repl: r})
+	return *sel
+}
+
+// replSubject reads who an effect on damage applies to: players ("you",
+// "an opponent"), objects ("~", "enchanted creature", "creatures you
+// control", "a creature you control"), or both ("you or a creature you
+// control", "you and other permanents you control").
+func (c *compiler) replSubject(x string, ctx *sctx) (players int, sel *Selector, ok bool) {
+	switch x {
+	case "you":
+		return 1, nil, true
+	case "an opponent", "each opponent", "your opponents":
+		return 2, nil, true
+	case "a player", "each player", "players":
+		return 3, nil, true
+	}
+	for _, pre := range []string{"you or ", "you and ", "you and/or "} {
+		if rest, cut := strings.CutPrefix(x, pre); cut {
+			_, s, ok := c.replSubject(rest, ctx)
+			if !ok || s == nil {
+				return 0, nil, false
+			}
+			return 1, s, true
+		}
+	}
+	if (x == "it" || x == "this creature" || x == "this permanent") && ctx.self && ctx.condSel == nil {
+		x = "~"
+	}
+	words := strings.Fields(x)
+	if len(words) > 1 && (words[0] == "a" || words[0] == "an") {
+		words = words[1:]
+	}
+	s, ok := c.subject(words, ctx)
+	if !ok || s.Kind == selSelf && !ctx.self {
+		return 0, nil, false
+	}
+	if ctx.self && s.Kind == selTarget {
+		return 0, nil, false
+	}
+	return 0, &s, true
+}
+
+// parseSource reads a damage source ("a source", "a red source", "a
+// creature", "a source an opponent controls", "creatures", "a spell"
+// fails: spells are not objects on the battlefield here).
+func parseSource(x string) (*Filter, bool) {
+	x = strings.TrimPrefix(strings.TrimPrefix(x, "a "), "an ")
+	switch x {
+	case "source", "sources":
+		return nil, true
+	case "creature", "creatures":
+		return &Filter{Types: []string{"Creature"}}, true
+	}
+	words := strings.Fields(x)
+	for i, w := range words {
+		switch w {
+		case "source":
+			words[i] = "permanent"
+		case "sources":
+			words[i] = "permanents"
+		}
+	}
+	f, ok := parseFilter(words)
+	if !ok || f.ThatPlayer {
+		return nil, false
+	}
+	return &f, true
+}
+
+// combatWord reads "combat " / "noncombat " before "damage".
+func combatWord(w string) int {
+	switch strings.TrimSpace(w) {
+	case "combat":
+		return 1
+	case "noncombat":
+		return 2
+	}
+	return 0
+}

@@ -1,0 +1,154 @@
+package engine
+
+import (
+	"testing"
+)
+
+const zoneDefs = `define Generous Soul = {4}{W}{W} Creature — Spirit 4/4 "Flying, vigilance\nIf Generous Soul would be put into a graveyard from anywhere, exile it instead."
+define Kozilek Lite = {10} Legendary Creature — Eldrazi 12/12 "When Kozilek Lite dies, you gain 5 life.\nIf Kozilek Lite would be put into a graveyard from anywhere, reveal Kozilek Lite and shuffle it into its owner's library instead."
+define Leyline of the Void = {2}{B}{B} Enchantment "If a card would be put into an opponent's graveyard from anywhere, exile it instead."
+define Rest in Peace = {1}{W} Enchantment "If a card or token would be put into a graveyard from anywhere, exile it instead."
+define Frostwielder = {2}{R}{R} Creature — Human Shaman 1/2 "If a creature dealt damage by Frostwielder this turn would die, exile it instead."
+define Gisa Lite = {2}{B}{B} Creature — Human Wizard 4/4 "If a creature an opponent controls would die, exile it instead."
+define Cleric = {W} Creature — Cleric 1/1 "When this creature dies, you gain 3 life."
+define Keeper = {W} Creature — Cleric 1/1 "When this creature leaves the battlefield, you gain 1 life."
+define Bear = {1}{G} Creature — Bear 2/2
+`
+
+func zoneOf(t *testing.T, r *Report, line int, p Player) (gy, ex []string) {
+	t.Helper()
+	for _, v := range infoAt(t, r, line).Players {
+		if v.Player == p.String() {
+			return v.Graveyard, v.Exile
+		}
+	}
+	t.Fatalf("no %s in the answer of line %d", p, line)
+	return nil, nil
+}
+
+// 614.1a, 614.6: Generous Soul destroyed is exiled instead; the event of
+// it being put into a graveyard never happens.
+func TestExiledInsteadOfGraveyard(t *testing.T) {
+	r, at := play(t, zoneDefs+`Generous Soul as S
+Bear as B
+destroy S
+destroy B
+? graveyard
+`)
+	gy, ex := zoneOf(t, r, at("? graveyard"), You)
+	if len(ex) != 1 || ex[0] != "Generous Soul" {
+		t.Errorf("Generous Soul is exiled instead: exile %v", ex)
+	}
+	if len(gy) != 1 || gy[0] != "Bear" {
+		t.Errorf("only the Bear is in the graveyard (the effect is on Generous Soul alone): %v", gy)
+	}
+	if !hasNote(r, "614.6", "Generous Soul") {
+		t.Errorf("notes %+v", r.Notes)
+	}
+}
+
+// 700.4: "dies" means put into a graveyard from the battlefield; shuffled
+// into the library instead, Kozilek doesn't die and its dies ability
+// doesn't trigger (614.6). Lethal damage (704.5g) is replaced the same
+// way.
+func TestShuffledInsteadNoDiesTrigger(t *testing.T) {
+	r, at := play(t, zoneDefs+`you have 10 cards in library
+Kozilek Lite as K
+K takes 12 damage
+? stack
+? graveyard
+? life
+`)
+	if st := infoAt(t, r, at("? stack")).Stack; len(st) != 0 {
+		t.Errorf("Kozilek didn't die: no dies trigger (%+v)", st)
+	}
+	gy, _ := zoneOf(t, r, at("? graveyard"), You)
+	if len(gy) != 0 {
+		t.Errorf("graveyard %v", gy)
+	}
+	for _, v := range infoAt(t, r, at("? graveyard")).Players {
+		if v.Player == "you" && (v.Library == nil || *v.Library != 11) {
+			t.Errorf("Kozilek is shuffled into the library: %+v", v.Library)
+		}
+	}
+}
+
+// Leyline of the Void applies to cards going to an opponent's graveyard:
+// the opponent's dying creature is exiled and its dies ability doesn't
+// trigger; its controller's own creature goes to the graveyard. A
+// leaves-the-battlefield ability still triggers (603.6c).
+func TestLeylineOfTheVoid(t *testing.T) {
+	r, at := play(t, zoneDefs+`Leyline of the Void as L
+Bear as B
+opponent: Cleric as C
+opponent: Keeper as K
+destroy B, C and K
+? stack
+? graveyard
+`)
+	st := infoAt(t, r, at("? stack")).Stack
+	if len(st) != 1 || st[0].Source != "Keeper (K)" {
+		t.Errorf("only the Keeper's leaves ability triggers: %+v", st)
+	}
+	gy, _ := zoneOf(t, r, at("? graveyard"), You)
+	ogy, oex := zoneOf(t, r, at("? graveyard"), Opponent)
+	if len(gy) != 1 || len(ogy) != 0 || len(oex) != 2 {
+		t.Errorf("your Bear in your graveyard %v; the opponent's cards exiled %v (graveyard %v)", gy, oex, ogy)
+	}
+}
+
+// Rest in Peace: tokens too ("card or token"); a token exiled ceases to
+// exist (704.5d).
+func TestRestInPeaceTokens(t *testing.T) {
+	r, at := play(t, zoneDefs+`Rest in Peace as R
+Bear as B (token)
+Bear as C
+opponent: Bear as D
+destroy B, C and D
+? graveyard
+`)
+	gy, ex := zoneOf(t, r, at("? graveyard"), You)
+	ogy, oex := zoneOf(t, r, at("? graveyard"), Opponent)
+	if len(gy)+len(ogy) != 0 || len(ex) != 1 || len(oex) != 1 {
+		t.Errorf("graveyards %v %v, exile %v %v", gy, ogy, ex, oex)
+	}
+	if !hasNote(r, "614.6", "Bear (B)") {
+		t.Errorf("the token is exiled instead too: %+v", r.Notes)
+	}
+}
+
+// Frostwielder: only a creature it dealt damage to this turn is exiled.
+func TestDealtDamageByThisTurnExiled(t *testing.T) {
+	r, at := play(t, zoneDefs+`Frostwielder as F
+opponent: Bear as B
+opponent: Bear as C
+F deals 1 damage to B
+B takes 1 damage
+C takes 2 damage
+? graveyard
+`)
+	ogy, oex := zoneOf(t, r, at("? graveyard"), Opponent)
+	if len(oex) != 1 || len(ogy) != 1 {
+		t.Errorf("B (damaged by Frostwielder) is exiled, C goes to the graveyard: graveyard %v exile %v", ogy, oex)
+	}
+}
+
+// Gisa-style: creatures an opponent controls are exiled instead of dying;
+// your own creatures die.
+func TestOpponentsCreaturesExiled(t *testing.T) {
+	r, at := play(t, zoneDefs+`Gisa Lite as G
+Cleric as C
+opponent: Cleric as D
+destroy C and D
+? stack
+? graveyard
+`)
+	st := infoAt(t, r, at("? stack")).Stack
+	if len(st) != 1 || st[0].Controller != "you" {
+		t.Errorf("only your Cleric died: %+v", st)
+	}
+	_, oex := zoneOf(t, r, at("? graveyard"), Opponent)
+	if len(oex) != 1 {
+		t.Errorf("the opponent's Cleric is exiled: %v", oex)
+	}
+}
