@@ -13,7 +13,7 @@ import (
 const (
 	classPrevent       = "prevention of damage (615)"
 	classUnpreventable = "damage can't be prevented (615.12)"
-	classDamageMod     = "damage dealt is increased instead (614.1a)"
+	classDamageMod     = "damage dealt is changed instead (614.1a)"
 	classZone          = "put elsewhere instead of a graveyard (614.1a)"
 )
 
@@ -27,15 +27,17 @@ var (
 	// prevent that damage [and remove a +1/+1 counter from it]".
 	reIfDamageTo = regexp.MustCompile(`^if (combat |noncombat )?damage would be dealt to (.+?)(?: while it has an? (\S+) counters? on it)?, prevent (that damage|\S+ of that damage)(?: and (.+))?$`)
 	// "If a source would deal [3 or less] damage to ~, prevent that damage".
-	reIfSourceDeals = regexp.MustCompile(`^if (?:a|an) (.+?) would deal (?:(\S+) or less )?(combat |noncombat )?damage to (.+?), prevent (that damage|\S+ of that damage)(?: and (.+))?$`)
+	reIfSourceDeals = regexp.MustCompile(`^if (a|an|another) (.+?) would deal (?:(\S+) or less )?(combat |noncombat )?damage to (.+?), prevent (that damage|\S+ of that damage|half that damage, rounded up|all but \S+ of that damage)(?: and (.+))?$`)
+	// "Prevent all damage that ~ would deal to red creatures".
+	rePreventThatDeal = regexp.MustCompile(`^prevent all (combat |noncombat )?damage that (~|enchanted creature|equipped creature) would deal(?: to (.+))?$`)
 	// "If ~ would be dealt damage, prevent that damage [and ...]".
 	reIfDealtDamage = regexp.MustCompile(`^if (.+?) would be dealt (combat |noncombat )?damage, prevent that damage(?: and (.+))?$`)
 	// The additional effect written as a sentence of its own after the
 	// prevention ("Remove a +1/+1 counter from ~.").
-	reThenSentence = regexp.MustCompile(`^(remove (?:a|an|one|that many) \S+ counters? from (?:~|it)|put (?:a|an) \S+ counter on (?:~|it) for each 1 damage prevented this way)$`)
+	reThenSentence = regexp.MustCompile(`^(remove (?:a|an|one|that many) \S+ counters? from (?:~|it)|put (?:a|an) \S+ counter on (?:~|it|that creature) for each 1 damage prevented this way)$`)
 
-	reThenRemove = regexp.MustCompile(`^remove (a|an|one|that many) (\S+) counters? from (?:~|it)$`)
-	reThenPut    = regexp.MustCompile(`^put (a|an|one|two|three) (\S+) counters? on (?:~|it)( for each 1 damage prevented this way)?$`)
+	reThenRemove = regexp.MustCompile(`^remove (a|an|one|that many) (\S+) counters? from (~|it)$`)
+	reThenPut    = regexp.MustCompile(`^put (a|an|one|two|three) (\S+) counters? on (~|it|that creature)( for each 1 damage prevented this way)?$`)
 
 	// "Damage can't be prevented", "Damage that would be dealt by ~
 	// can't be prevented", "Combat damage that would be dealt by
@@ -46,7 +48,7 @@ var (
 	// "If a source you control would deal damage to a permanent or
 	// player, it deals double that damage to that permanent or player
 	// instead"; "... it deals that much damage plus 1 ... instead".
-	reDamageMod = regexp.MustCompile(`^if (?:a|an) (.+?) would deal (combat |noncombat )?damage to (.+?), (?:it|that source) deals (double that damage|triple that damage|that much damage plus (\S+))(?: to (?:that permanent or player|that player or permanent|that player|that creature|that permanent|~|it|you))? instead$`)
+	reDamageMod = regexp.MustCompile(`^if (a|an|another) (.+?) would deal (?:(\S+) or more )?(combat |noncombat )?damage to (.+?), (?:it|that source) deals (double that damage|triple that damage|that much damage plus (\S+)|that much damage minus (\S+)|half that damage, rounded down,|(\S+) damage)(?: to (?:that permanent or player|that player or permanent|that player|that creature|that permanent|~|it|you))? instead$`)
 
 	// "If ~ would be put into a graveyard from anywhere, exile it
 	// instead", "If a creature an opponent controls would die, exile it
@@ -65,6 +67,32 @@ func numOrAll(s string) (int, bool) {
 	return wordNumber(w)
 }
 
+// preventAmount reads how much of the damage is prevented into r: all,
+// "N of that damage", "half that damage, rounded up", "all but N of that
+// damage".
+func preventAmount(s string, r *Replacement) bool {
+	switch {
+	case s == "half that damage, rounded up":
+		r.HalfUp = true
+		return true
+	case strings.HasPrefix(s, "all but "):
+		n, ok := numOrAll(strings.TrimPrefix(s, "all but "))
+		r.AllBut = n
+		return ok && n > 0
+	}
+	n, ok := numOrAll(s)
+	r.Amount = n
+	return ok
+}
+
+// sourceWords is the source of "if a/an/another SOURCE would deal".
+func sourceWords(article, x string) string {
+	if article == "another" {
+		return "other " + x
+	}
+	return x
+}
+
 func wordNumber(w string) (int, bool) {
 	if n, ok := numberWords[w]; ok {
 		return n, true
@@ -79,17 +107,19 @@ func parseThen(s string) ([]replThen, bool) {
 		return nil, true
 	}
 	if m := reThenRemove.FindStringSubmatch(s); m != nil {
+		th := replThen{counter: m[2], n: 1, remove: true, onSource: m[3] == "~"}
 		if m[1] == "that many" {
-			return []replThen{{counter: m[2], n: -1, remove: true}}, true
+			th.n = -1
 		}
-		return []replThen{{counter: m[2], n: 1, remove: true}}, true
+		return []replThen{th}, true
 	}
 	if m := reThenPut.FindStringSubmatch(s); m != nil {
 		n, _ := wordNumber(m[1])
-		if m[3] != "" {
-			return []replThen{{counter: m[2], n: -1, perUnit: true}}, true
+		th := replThen{counter: m[2], n: n, onSource: m[3] == "~"}
+		if m[4] != "" {
+			th.n, th.perUnit = -1, true
 		}
-		return []replThen{{counter: m[2], n: n}}, true
+		return []replThen{th}, true
 	}
 	return nil, false
 }
@@ -224,21 +254,39 @@ func init() {
 			re:    reIfSourceDeals,
 			need:  []string{"prevent"},
 			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
-				src, ok := parseSource(m[1])
-				amount, ok1 := numOrAll(m[5])
-				then, ok2 := parseThen(m[6])
-				if !ok || !ok1 || !ok2 {
+				src, ok := parseSource(sourceWords(m[1], m[2]))
+				then, ok2 := parseThen(m[7])
+				if !ok || !ok2 {
 					return Selector{}, false
 				}
-				r := &Replacement{Combat: combatWord(m[3]), Amount: amount, Src: src, Then: then}
-				if m[2] != "" {
-					n, ok := wordNumber(m[2])
+				r := &Replacement{Combat: combatWord(m[4]), Src: src, Then: then}
+				if !preventAmount(m[6], r) {
+					return Selector{}, false
+				}
+				if m[3] != "" {
+					n, ok := wordNumber(m[3])
 					if !ok {
 						return Selector{}, false
 					}
 					r.AtMost = n
 				}
-				return buildPrevention(c, t, ctx, r, m[4])
+				return buildPrevention(c, t, ctx, r, m[5])
+			},
+		},
+		sentenceRule{
+			class: classPrevent,
+			re:    rePreventThatDeal,
+			need:  []string{"prevent all"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				r := &Replacement{Combat: combatWord(m[1]), Role: roleBy}
+				if m[3] != "" {
+					pl, perms, ok := replRecipients(m[3])
+					if !ok {
+						return Selector{}, false
+					}
+					r.Recip, r.RecipPlayers, r.RecipPerms = true, pl, perms
+				}
+				return buildPrevention(c, t, ctx, r, m[2])
 			},
 		},
 		sentenceRule{
@@ -290,35 +338,53 @@ func init() {
 				if !ctx.self {
 					return Selector{}, false
 				}
-				src, ok := parseSource(m[1])
+				src, ok := parseSource(sourceWords(m[1], m[2]))
 				if !ok {
 					return Selector{}, false
 				}
-				r := &Replacement{Kind: rkDamageMod, Combat: combatWord(m[2]), Src: src, Mult: 1}
+				r := &Replacement{Kind: rkDamageMod, Combat: combatWord(m[4]), Src: src, Mult: 1}
 				switch {
-				case m[4] == "double that damage":
+				case m[6] == "double that damage":
 					r.Mult = 2
-				case m[4] == "triple that damage":
+				case m[6] == "triple that damage":
 					r.Mult = 3
-				default:
-					n, ok := wordNumber(m[5])
+				case m[6] == "half that damage, rounded down,":
+					r.HalfDown = true
+				case m[7] != "" || m[8] != "":
+					n, ok := wordNumber(m[7] + m[8])
 					if !ok {
 						return Selector{}, false
 					}
 					r.Plus = n
+					if m[8] != "" {
+						r.Plus = -n
+					}
+				default:
+					n, ok := wordNumber(m[9])
+					if !ok || m[3] == "" {
+						return Selector{}, false
+					}
+					r.Cap = n
 				}
-				if m[3] == "~" {
+				if m[3] != "" {
+					n, ok := wordNumber(m[3])
+					if !ok {
+						return Selector{}, false
+					}
+					r.AtLeast = n
+				}
+				if m[5] == "~" {
 					r.Role = roleTo
 					sel := Selector{Kind: selSelf, Noun: "~"}
-					r.Text = "the damage dealt to it is increased: a replacement effect"
+					r.Text = "the damage dealt to it is changed: a replacement effect"
 					return c.replTemplate(t, r, 0, &sel), true
 				}
-				pl, perms, ok := replRecipients(m[3])
+				pl, perms, ok := replRecipients(m[5])
 				if !ok {
 					return Selector{}, false
 				}
 				r.Role, r.RecipPlayers, r.RecipPerms = roleAny, pl, perms
-				r.Text = "the damage its sources deal is increased: a replacement effect"
+				r.Text = "the damage the sources it names deal is changed: a replacement effect"
 				sel := Selector{Kind: selSelf, Noun: "~"}
 				return c.replTemplate(t, r, 0, &sel), true
 			},
@@ -396,7 +462,7 @@ func zoneSubject(x string) (Filter, bool) {
 	if strings.Contains(x, "card") || strings.Contains(x, "spell") {
 		return Filter{}, false
 	}
-	f, ok := parseFilter(strings.Fields(x))
+	f, ok := parseFilter(anotherAsOther(strings.Fields(x)))
 	if !ok || f.ThatPlayer {
 		return Filter{}, false
 	}

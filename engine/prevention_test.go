@@ -323,3 +323,80 @@ G deals 3 damage to H
 		t.Errorf("3 prevented, three -1/-1 counters: %+v notes %+v", v, r.Notes)
 	}
 }
+
+// Variants of the amount: half rounded up (Gisela's second ability), all
+// but 1 (Temple Altisaur), at most 3 (Divine Presence), minus 1
+// (Lashknife Barrier), half rounded down (Ghosts of the Innocent).
+func TestDamageAmountVariants(t *testing.T) {
+	cases := []struct {
+		text string
+		n    int
+		want int // damage marked on your Ox (2/6)
+	}{
+		{"If a source would deal damage to you or a permanent you control, prevent half that damage, rounded up.", 5, 2},
+		{"If a source would deal damage to another creature you control, prevent all but 1 of that damage.", 5, 1},
+		{"If a source would deal 4 or more damage to a permanent or player, that source deals 3 damage to that permanent or player instead.", 5, 3},
+		{"If a source would deal damage to a creature you control, it deals that much damage minus 1 to that creature instead.", 5, 4},
+		{"If a source would deal damage to a permanent or player, it deals half that damage, rounded down, to that permanent or player instead.", 5, 2},
+	}
+	for _, c := range cases {
+		r, at := play(t, `define Shield = {2}{W} Enchantment "`+c.text+`"
+define Ox = {1}{W} Creature — Ox 2/6
+define Goblin = {R} Creature — Goblin 2/1
+Shield as S
+Ox as O
+opponent: Goblin as G
+G deals `+itoa(c.n)+` damage to O
+? damage O
+`)
+		if d := damageOn(t, r, at("? damage O")); d != c.want {
+			t.Errorf("%q: %d damage marked, want %d (notes %+v)", c.text, d, c.want, r.Notes)
+		}
+	}
+}
+
+func itoa(n int) string { return string(rune('0' + n)) }
+
+// Indentured Oaf: the damage it would deal to red creatures is prevented,
+// not the damage it deals to others.
+func TestPreventDamageItWouldDealTo(t *testing.T) {
+	r, at := play(t, `define Indentured Oaf = {3}{R} Creature — Ogre Warrior 4/3 "Prevent all damage that Indentured Oaf would deal to red creatures."
+define Goblin = {R} Creature — Goblin 2/5
+define Ox = {1}{W} Creature — Ox 2/6
+Indentured Oaf as I
+opponent: Goblin as G
+opponent: Ox as O
+I deals 3 damage to G
+I deals 3 damage to O
+? damage G
+? damage O
+`)
+	if d := damageOn(t, r, at("? damage G")); d != 0 {
+		t.Errorf("damage to a red creature is prevented: %d", d)
+	}
+	if d := damageOn(t, r, at("? damage O")); d != 3 {
+		t.Errorf("damage to a white creature is dealt: %d", d)
+	}
+}
+
+// Vigor: damage to other creatures you control is prevented and as many
+// +1/+1 counters are put on that creature; Vigor itself is not shielded.
+func TestVigor(t *testing.T) {
+	r, at := play(t, `define Vigor = {3}{G}{G}{G} Creature — Elemental Incarnation 6/6 "Trample\nIf damage would be dealt to another creature you control, prevent that damage. Put a +1/+1 counter on that creature for each 1 damage prevented this way."
+define Ox = {1}{W} Creature — Ox 2/6
+define Goblin = {R} Creature — Goblin 2/1
+Vigor as V
+Ox as O
+opponent: Goblin as G
+G deals 2 damage to O
+G deals 2 damage to V
+? O
+? damage V
+`)
+	if v := r.Results[0].Object; v == nil || v.Damage != 0 || v.Counters["+1/+1"] != 2 {
+		t.Errorf("the Ox gets 2 counters instead of 2 damage: %+v", v)
+	}
+	if d := damageOn(t, r, at("? damage V")); d != 2 {
+		t.Errorf("Vigor itself is not \"another creature\": %d", d)
+	}
+}

@@ -26,6 +26,8 @@ const (
 	rkUnpreventable                     // damage can't be prevented (615.12)
 	rkDamageMod                         // the damage dealt is doubled, tripled or increased (614.1a)
 	rkZone                              // put elsewhere instead of into a graveyard (614.1a, 614.6)
+	rkCounters                          // more or fewer counters are put instead (614.1a, 614.16)
+	rkRedirect                          // damage is dealt to another object or player instead (614.9)
 )
 
 // Sides of a damage event the affected object (or player) is on.
@@ -59,10 +61,20 @@ type Replacement struct {
 	// Then: what else happens when the effect applies (615.6: a modified
 	// event may occur instead).
 	Then []replThen
-	// rkDamageMod: the damage becomes Mult times it, plus Plus.
-	Mult, Plus int
-	// roleAny: the recipients the event must have: players (1 the
-	// effect's controller, 2 opponents, 3 any) and permanents (nil: none).
+	// HalfUp: rkPrevent prevents half the damage, rounded up; AllBut:
+	// it prevents all but this much.
+	HalfUp bool
+	AllBut int
+	// rkDamageMod: the damage becomes Mult times it, plus Plus (Plus may
+	// be negative: "that much damage minus 1"); HalfDown: half of it,
+	// rounded down; Cap: at most this much ("3 or more damage … deals 3
+	// damage instead", with AtLeast).
+	Mult, Plus, Cap, AtLeast int
+	HalfDown                 bool
+	// roleAny (or Recip): the recipients the event must have: players (1
+	// the effect's controller, 2 opponents, 3 any) and permanents (nil:
+	// none).
+	Recip        bool
 	RecipPlayers int
 	RecipPerms   *Filter
 	// rkZone: where it goes instead of a graveyard, and where in a
@@ -75,6 +87,16 @@ type Replacement struct {
 	// DamagedBy: only a creature dealt damage this turn by the effect's
 	// source (1) or by the object the source is attached to (2).
 	DamagedBy int
+	// rkCounters: counters of this kind ("" any) become CMult times as
+	// many, plus CPlus (negative: "minus one").
+	Counter      string
+	CMult, CPlus int
+	// rkRedirect: where the damage goes instead: 1 the effect's source,
+	// 2 the object the source is attached to, 3 the affected object's
+	// controller. SrcUnblocked: only damage from unblocked attacking
+	// creatures.
+	RedirTo      int
+	SrcUnblocked bool
 	// Text says what it does, for answers.
 	Text string
 }
@@ -84,9 +106,14 @@ type Replacement struct {
 // Flock say one counter however many sources deal damage at once).
 type replThen struct {
 	counter string
-	n       int  // how many; -1: as many as the damage prevented
+	n       int  // how many; -1: as many as the damage ("that many")
 	remove  bool // remove them (else put them)
-	perUnit bool // once per 1 damage prevented, not once per event
+	// perUnit: "for each 1 damage prevented this way": none when the
+	// damage couldn't be prevented (615.12).
+	perUnit bool
+	// onSource: on the effect's source (~), not on the object dealt the
+	// damage.
+	onSource bool
 }
 
 // replRule is the rule a replacement kind is defined by.
@@ -132,6 +159,14 @@ func (s *state) replacementsOn(i int, kind replKind) []replHit {
 	}
 	sortHits(out)
 	return out
+}
+
+func (s *state) slotOf(o *Object) (int, bool) {
+	if s == nil {
+		return 0, false
+	}
+	i, ok := s.slot[o]
+	return i, ok
 }
 
 func sortHits(hs []replHit) {
@@ -184,7 +219,7 @@ func (s *state) dmgApplies(h replHit, src dmgSource, t dmgTarget, n int, combat 
 	if r.Combat == 1 && !combat || r.Combat == 2 && combat {
 		return false
 	}
-	if r.AtMost > 0 && n > r.AtMost {
+	if r.AtMost > 0 && n > r.AtMost || r.AtLeast > 0 && n < r.AtLeast {
 		return false
 	}
 	you := h.e.ctrlNow(s)
@@ -200,6 +235,21 @@ func (s *state) dmgApplies(h replHit, src dmgSource, t dmgTarget, n int, combat 
 	if r.WhileCounter != "" && (h.slot < 0 || s.objs[h.slot].counters[r.WhileCounter] <= 0) {
 		return false
 	}
+	if r.SrcUnblocked {
+		c := s.g.combat
+		if c == nil || src.obj == nil {
+			return false
+		}
+		unblocked := false
+		for _, a := range c.attackers {
+			if a.o == src.obj && !a.blocked {
+				unblocked = true
+			}
+		}
+		if !unblocked {
+			return false
+		}
+	}
 	if r.SrcBlocked {
 		c := s.g.combat
 		if h.slot < 0 || c == nil || src.obj == nil {
@@ -210,7 +260,7 @@ func (s *state) dmgApplies(h replHit, src dmgSource, t dmgTarget, n int, combat 
 			return false
 		}
 	}
-	if r.Role == roleAny {
+	if r.Role == roleAny || r.Recip {
 		if t.obj == nil {
 			p := r.RecipPlayers
 			return p == 3 || p == 1 && t.player == you || p == 2 && t.player != you
@@ -285,6 +335,12 @@ func (g *game) replaceDamage(line int, s *state, src dmgSource, t *dmgTarget, n 
 	if combat {
 		kind = "combat damage"
 	}
+	g.redirect(line, s, src, t, n, combat)
+	if t.obj != nil {
+		if _, ok := s.slot[t.obj]; !ok || !t.obj.onBF {
+			return n, false
+		}
+	}
 	unprev := false
 	if hs := s.damageHits(rkUnpreventable, src, *t, n, combat); len(hs) > 0 {
 		unprev = true
@@ -304,7 +360,7 @@ func (g *game) replaceDamage(line int, s *state, src dmgSource, t *dmgTarget, n 
 	}
 	for _, h := range mods {
 		before := n
-		n = n*h.r.Mult + h.r.Plus
+		n = h.r.modify(n)
 		g.note(line, fmt.Sprintf("%s would deal %d %s to %s; %s (%s) replaces it: it deals %d instead", src.name, before, kind, t, h.e.t.Sentence, h.e.name(), n), "614.1a")
 	}
 	if g.lifelinkBatch == nil {
@@ -314,10 +370,7 @@ func (g *game) replaceDamage(line int, s *state, src dmgSource, t *dmgTarget, n 
 		if n <= 0 {
 			break
 		}
-		p := n
-		if h.r.Amount > 0 {
-			p = min(h.r.Amount, n)
-		}
+		p := h.r.prevents(n)
 		if unprev {
 			g.note(line, fmt.Sprintf("%s (%s) would prevent the %s to %s, but it can't be prevented; its other effects still happen", h.e.t.Sentence, h.e.name(), kind, t), "615.12")
 			g.replThen(line, s, h, p, false)
@@ -331,6 +384,115 @@ func (g *game) replaceDamage(line int, s *state, src dmgSource, t *dmgTarget, n 
 		g.note(line, fmt.Sprintf("no %s is dealt to %s: lifelink, deathtouch and \"deals damage\" abilities see no damage dealt", kind, t), "615.6")
 	}
 	return n, unprev
+}
+
+// redirect applies redirection effects (614.9) to the recipient t, each
+// at most once (614.5).
+func (g *game) redirect(line int, s *state, src dmgSource, t *dmgTarget, n int, combat bool) {
+	used := map[string]bool{}
+	for k := 0; k < 4; k++ {
+		var h *replHit
+		for _, x := range s.damageHits(rkRedirect, src, *t, n, combat) {
+			if !used[x.e.key] {
+				h = &x
+				break
+			}
+		}
+		if h == nil {
+			return
+		}
+		used[h.e.key] = true
+		var to dmgTarget
+		switch h.r.RedirTo {
+		case 1:
+			to.obj = h.e.src
+		case 2:
+			if h.e.src != nil {
+				to.obj = h.e.src.attachedTo
+			}
+		case 3:
+			if h.slot < 0 {
+				continue
+			}
+			to.player = s.ch[h.slot].Controller
+		}
+		if h.r.RedirTo != 3 {
+			i, ok := s.slot[to.obj]
+			if to.obj == nil || !ok || !to.obj.onBF || !s.ch[i].is("Creature") && !s.ch[i].is("Planeswalker") && !s.ch[i].is("Battle") {
+				g.note(line, fmt.Sprintf("%s (%s) would redirect the damage to %s, but what it names is no longer a creature, planeswalker or battle on the battlefield: it does nothing", h.e.t.Sentence, h.e.name(), t), "614.9")
+				continue
+			}
+			if to.obj == t.obj {
+				continue
+			}
+		}
+		g.note(line, fmt.Sprintf("the %d damage %s would deal to %s is dealt to %s instead: %s (%s)", n, src.name, t, to, h.e.t.Sentence, h.e.name()), "614.9")
+		*t = to
+	}
+}
+
+// replaceCounters applies the effects that change how many counters are
+// put on o (614.1a; 614.16: counters put by an effect; 122.6: counters it
+// enters with are put on it too) and returns how many are put.
+func (g *game) replaceCounters(line int, o *Object, kind string, n int) int {
+	if !g.comp.repl || n <= 0 || !o.onBF {
+		return n
+	}
+	s := g.cached
+	if _, ok := s.slotOf(o); s == nil || !ok {
+		s = g.compute(false)
+	}
+	i, ok := s.slot[o]
+	if !ok {
+		return n
+	}
+	var hits []replHit
+	for _, h := range s.replacementsOn(i, rkCounters) {
+		if h.r.Counter == "" || h.r.Counter == kind {
+			hits = append(hits, h)
+		}
+	}
+	if len(hits) > 1 {
+		g.note(line, fmt.Sprintf("%d replacement effects change the %s counters put on %s: its controller chooses the order (the scenario applies them in timestamp order)", len(hits), kind, o.display()), "616.1")
+	}
+	for _, h := range hits {
+		before := n
+		n = max(n*h.r.CMult+h.r.CPlus, 0)
+		g.note(line, fmt.Sprintf("%d %s counter(s) would be put on %s; %s (%s) replaces that: %d are put on it instead", before, kind, o.display(), h.e.t.Sentence, h.e.name(), n), "614.1a")
+	}
+	return n
+}
+
+// putCountersEvent puts n counters on o as an event replacement effects
+// can change (a statement saying what counters an object has is not).
+func (g *game) putCountersEvent(line int, o *Object, kind string, n int) int {
+	n = g.replaceCounters(line, o, kind, n)
+	g.putCounters(o, kind, n)
+	return n
+}
+
+// modify is the damage a damage-changing effect makes of n.
+func (r *Replacement) modify(n int) int {
+	switch {
+	case r.HalfDown:
+		return n / 2
+	case r.Cap > 0:
+		return min(n, r.Cap)
+	}
+	return max(n*r.Mult+r.Plus, 0)
+}
+
+// prevents is how much of n damage a prevention effect prevents.
+func (r *Replacement) prevents(n int) int {
+	switch {
+	case r.HalfUp:
+		return (n + 1) / 2
+	case r.AllBut > 0:
+		return max(n-r.AllBut, 0)
+	case r.Amount > 0:
+		return min(r.Amount, n)
+	}
+	return n
 }
 
 // replThen carries out the additional effects of a prevention effect
@@ -347,7 +509,7 @@ func (g *game) replThen(line int, s *state, h replHit, prevented int, wasPrevent
 	once := g.replOnce[key] == g.dmgEvent && g.dmgEvent > 0
 	for _, th := range h.r.Then {
 		target := o
-		if target == nil || !target.onBF {
+		if th.onSource || target == nil {
 			target = h.e.src
 		}
 		if target == nil || !target.onBF {
@@ -355,10 +517,10 @@ func (g *game) replThen(line int, s *state, h replHit, prevented int, wasPrevent
 		}
 		n := th.n
 		if n < 0 {
-			if !wasPrevented {
+			if th.perUnit && !wasPrevented {
 				continue // "for each 1 damage prevented this way": none was
 			}
-			n = prevented
+			n = prevented // "that many": the damage it applied to
 		} else if once {
 			continue
 		}
@@ -473,7 +635,7 @@ func (c *compiler) replSubject(x string, ctx *sctx) (players int, sel *Selector,
 	if (x == "it" || x == "this creature" || x == "this permanent") && ctx.self && ctx.condSel == nil {
 		x = "~"
 	}
-	words := strings.Fields(x)
+	words := anotherAsOther(strings.Fields(x))
 	if len(words) > 1 && (words[0] == "a" || words[0] == "an") {
 		words = words[1:]
 	}
@@ -498,7 +660,7 @@ func parseSource(x string) (*Filter, bool) {
 	case "creature", "creatures":
 		return &Filter{Types: []string{"Creature"}}, true
 	}
-	words := strings.Fields(x)
+	words := anotherAsOther(strings.Fields(x))
 	for i, w := range words {
 		switch w {
 		case "source":
@@ -523,4 +685,13 @@ func combatWord(w string) int {
 		return 2
 	}
 	return 0
+}
+
+// anotherAsOther reads "another creature you control" as "other
+// creature you control": every such object but the source.
+func anotherAsOther(words []string) []string {
+	if len(words) > 1 && words[0] == "another" {
+		return append([]string{"other"}, words[1:]...)
+	}
+	return words
 }

@@ -477,7 +477,7 @@ func (g *game) exec(st *Stmt) {
 			return
 		}
 		if st.Kind == StmtPutCounters {
-			g.putCounters(o, st.Counter, st.N)
+			g.putCountersEvent(st.Line, o, st.Counter, st.N)
 		} else {
 			o.counters[st.Counter] -= st.N
 			if o.counters[st.Counter] <= 0 {
@@ -1097,7 +1097,7 @@ func (g *game) act(line int, t *Template, o *Object) {
 	case actUntap:
 		o.tapped = false
 	case actCounters:
-		g.putCounters(o, t.Counter, t.N)
+		g.putCountersEvent(line, o, t.Counter, t.N)
 	case actDestroy:
 		s := g.current()
 		if s.ch[s.slot[o]].hasKeyword("indestructible") {

@@ -627,7 +627,7 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 			k := 0
 			for i, x := range s0.objs {
 				if s0.matches(&f, i, it.ctrl, self) {
-					g.putCounters(x, m[2], n)
+					g.putCountersEvent(line, x, m[2], n)
 					k++
 				}
 			}
@@ -650,11 +650,11 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 			}
 			o = t
 		}
-		g.putCounters(o, m[2], n)
+		put := g.putCountersEvent(line, o, m[2], n)
 		if m[2] == "loyalty" {
 			o.pw = true
 		}
-		g.note(line, fmt.Sprintf("%d %s counter(s) put on %s", n, m[2], o.display()), "122.1")
+		g.note(line, fmt.Sprintf("%d %s counter(s) put on %s", put, m[2], o.display()), "122.1")
 		return true
 	}
 	if m := reEffDamage.FindStringSubmatch(s); m != nil {
