@@ -119,8 +119,9 @@ func (g *game) dealDamage(line int, s *state, src dmgSource, t dmgTarget, n int,
 			ps.poison += n
 			g.note(line, fmt.Sprintf("%s deals %d %s to %s: it has infect, so %s %d poison counter(s) instead of losing life (%d in all)", src.name, n, kind, t, says(t.player, "gets"), n, ps.poison), "702.90b")
 		} else {
-			ps.life -= n
-			g.note(line, fmt.Sprintf("%s deals %d %s to %s: %s %d life (%d life)", src.name, n, kind, t, says(t.player, "loses"), n, ps.life), "120.3a")
+			loss := g.lifeFloor(line, s, t.player, n)
+			ps.life -= loss
+			g.note(line, fmt.Sprintf("%s deals %d %s to %s: %s %d life (%d life)", src.name, n, kind, t, says(t.player, "loses"), loss, ps.life), "120.3a")
 		}
 		if combat && src.ch != nil {
 			if tox := toxicValue(src.ch); tox > 0 {

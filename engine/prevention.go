@@ -34,7 +34,7 @@ var (
 	reIfDealtDamage = regexp.MustCompile(`^if (.+?) would be dealt (combat |noncombat )?damage, prevent that damage(?: and (.+))?$`)
 	// The additional effect written as a sentence of its own after the
 	// prevention ("Remove a +1/+1 counter from ~.").
-	reThenSentence = regexp.MustCompile(`^(remove (?:a|an|one|that many) \S+ counters? from (?:~|it)|put (?:a|an) \S+ counter on (?:~|it|that creature) for each 1 damage prevented this way)$`)
+	reThenSentence = regexp.MustCompile(`^(remove (?:a|an|one|that many) \S+ counters? from (?:~|it)|put (?:a|an) \S+ counter on (?:~|it|that creature) for each 1 damage prevented this way|you gain life equal to the damage prevented this way|the source's controller draws cards equal to the damage prevented this way)$`)
 
 	reThenRemove = regexp.MustCompile(`^remove (a|an|one|that many) (\S+) counters? from (~|it)$`)
 	reThenPut    = regexp.MustCompile(`^put (a|an|one|two|three) (\S+) counters? on (~|it|that creature)( for each 1 damage prevented this way)?$`)
@@ -48,7 +48,7 @@ var (
 	// "If a source you control would deal damage to a permanent or
 	// player, it deals double that damage to that permanent or player
 	// instead"; "... it deals that much damage plus 1 ... instead".
-	reDamageMod = regexp.MustCompile(`^if (a|an|another) (.+?) would deal (?:(\S+) or more )?(combat |noncombat )?damage to (.+?), (?:it|that source) deals (double that damage|triple that damage|that much damage plus (\S+)|that much damage minus (\S+)|half that damage, rounded down,|(\S+) damage)(?: to (?:that permanent or player|that player or permanent|that player|that creature|that permanent|~|it|you))? instead$`)
+	reDamageMod = regexp.MustCompile(`^if (a|an|another) (.+?) would deal (?:(\S+) or more )?(combat |noncombat )?damage(?: to (.+?))?, (?:it|that source) deals (double that damage|triple that damage|that much damage plus (\S+)|that much damage minus (\S+)|half that damage, rounded down,|(\S+) damage)(?: to (?:that permanent or player|that player or permanent|that player|that creature|that permanent|~|it|you))? instead$`)
 
 	// "If ~ would be put into a graveyard from anywhere, exile it
 	// instead", "If a creature an opponent controls would die, exile it
@@ -106,6 +106,12 @@ func parseThen(s string) ([]replThen, bool) {
 	if s == "" {
 		return nil, true
 	}
+	switch s {
+	case "you gain life equal to the damage prevented this way":
+		return []replThen{{n: -1, perUnit: true, gain: true}}, true
+	case "the source's controller draws cards equal to the damage prevented this way":
+		return []replThen{{n: -1, perUnit: true, draw: true}}, true
+	}
 	if m := reThenRemove.FindStringSubmatch(s); m != nil {
 		th := replThen{counter: m[2], n: 1, remove: true, onSource: m[3] == "~"}
 		if m[1] == "that many" {
@@ -156,6 +162,12 @@ func preventText(r *Replacement) string {
 // buildPrevention makes the template of a prevention effect on the
 // recipients x names.
 func buildPrevention(c *compiler, t *Template, ctx *sctx, r *Replacement, x string) (Selector, bool) {
+	if rest, cut := strings.CutSuffix(x, " during your turn"); cut {
+		x, r.YourTurn = rest, true
+	}
+	if rest, cut := strings.CutPrefix(x, "attacking "); cut {
+		x, r.Attacking = rest, true
+	}
 	players, sel, ok := c.replSubject(x, ctx)
 	if !ok {
 		return Selector{}, false
@@ -163,7 +175,7 @@ func buildPrevention(c *compiler, t *Template, ctx *sctx, r *Replacement, x stri
 	if r.Role == 0 {
 		r.Role = roleTo
 	}
-	if players != 0 && r.Role != roleTo {
+	if players != 0 && (r.Role != roleTo || r.Attacking) {
 		return Selector{}, false // damage "dealt by" a player is not a thing
 	}
 	r.Kind = rkPrevent
@@ -213,14 +225,26 @@ func init() {
 					switch {
 					case m[4] == "creatures it's blocking" || m[4] == "creatures it is blocking":
 						r.SrcBlocked = true
+					case m[4] == "creatures blocking it":
+						r.SrcBlocking = true
 					case r.Role == roleBy:
 						return Selector{}, false
 					default:
-						f, ok := parseSource(m[4])
+						f, spell, ok := parseSourceSpell(m[4])
 						if !ok {
 							return Selector{}, false
 						}
-						r.Src = f
+						r.Src, r.SrcSpell = f, spell
+					}
+				}
+				if r.Role == roleBy {
+					// "dealt by instant and sorcery spells": the event
+					// is named by its source alone (Energy Storm).
+					if f, spell, ok := parseSourceSpell(m[3]); ok && spell && ctx.self {
+						r.Kind, r.Role, r.Src, r.SrcSpell, r.RecipPlayers, r.RecipPerms = rkPrevent, roleAny, f, true, 3, &Filter{}
+						r.Text = "prevents all damage the spells it names would deal: a prevention effect"
+						sel := Selector{Kind: selSelf, Noun: "~"}
+						return c.replTemplate(t, r, 0, &sel), true
 					}
 				}
 				return buildPrevention(c, t, ctx, r, m[3])
@@ -254,12 +278,12 @@ func init() {
 			re:    reIfSourceDeals,
 			need:  []string{"prevent"},
 			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
-				src, ok := parseSource(sourceWords(m[1], m[2]))
+				src, spell, ok := parseSourceSpell(sourceWords(m[1], m[2]))
 				then, ok2 := parseThen(m[7])
 				if !ok || !ok2 {
 					return Selector{}, false
 				}
-				r := &Replacement{Combat: combatWord(m[4]), Src: src, Then: then}
+				r := &Replacement{Combat: combatWord(m[4]), Src: src, SrcSpell: spell, Then: then}
 				if !preventAmount(m[6], r) {
 					return Selector{}, false
 				}
@@ -338,11 +362,11 @@ func init() {
 				if !ctx.self {
 					return Selector{}, false
 				}
-				src, ok := parseSource(sourceWords(m[1], m[2]))
+				src, spell, ok := parseSourceSpell(sourceWords(m[1], m[2]))
 				if !ok {
 					return Selector{}, false
 				}
-				r := &Replacement{Kind: rkDamageMod, Combat: combatWord(m[4]), Src: src, Mult: 1}
+				r := &Replacement{Kind: rkDamageMod, Combat: combatWord(m[4]), Src: src, SrcSpell: spell, Mult: 1}
 				switch {
 				case m[6] == "double that damage":
 					r.Mult = 2
@@ -379,9 +403,19 @@ func init() {
 					r.Text = "the damage dealt to it is changed: a replacement effect"
 					return c.replTemplate(t, r, 0, &sel), true
 				}
+				if m[5] == "" {
+					m[5] = "a permanent or player" // "would deal damage": to anything
+				}
 				pl, perms, ok := replRecipients(m[5])
 				if !ok {
-					return Selector{}, false
+					// "equipped creature": the object the effect is on.
+					players, sel, ok := c.replSubject(m[5], ctx)
+					if !ok {
+						return Selector{}, false
+					}
+					r.Role = roleTo
+					r.Text = "the damage dealt to it is changed: a replacement effect"
+					return c.replTemplate(t, r, players, sel), true
 				}
 				r.Role, r.RecipPlayers, r.RecipPerms = roleAny, pl, perms
 				r.Text = "the damage the sources it names deal is changed: a replacement effect"
@@ -491,4 +525,164 @@ func replRecipients(x string) (int, *Filter, bool) {
 		return 0, nil, false
 	}
 	return 0, &f, true
+}
+
+var (
+	// "Damage that would reduce your life total to less than 1 reduces
+	// it to 1 instead" (Ali from Cairo); Worship adds "If you control a
+	// creature, ".
+	reLifeFloor = regexp.MustCompile(`^(?:if (you control [a-z ]+), )?damage that would reduce your life total to less than (\S+) reduces it to (\S+) instead$`)
+	// "If ~ would be destroyed, regenerate it" (701.19b).
+	reRegenerateInstead = regexp.MustCompile(`^if (~|enchanted creature|equipped creature) would be destroyed, regenerate (?:it|~)$`)
+	// "If damage would be dealt to Phytohydra, put that many +1/+1
+	// counters on it instead"; "If damage would be dealt to you, put that
+	// many delay counters on ~ instead"; "If ~ would be dealt damage,
+	// remove that many eyestalk counters from it instead".
+	reDamageAsCounters = regexp.MustCompile(`^if damage would be dealt to (.+?), (put that many \S+ counters on (?:it|~)|remove that many \S+ counters from (?:it|~)) instead$`)
+	reDealtAsCounters  = regexp.MustCompile(`^if (~) would be dealt damage, (remove that many \S+ counters from (?:it|~)|put that many \S+ counters on (?:it|~)) instead$`)
+	// Soul-Scar Mage.
+	reAsCountersWhat   = regexp.MustCompile(`^(put|remove) that many (\S+) counters (?:on|from) (it|~)$`)
+	reSourceAsCounters = regexp.MustCompile(`^if (a|an|another) (.+?) would deal (combat |noncombat )?damage to (.+?), put that many (\S+) counters on that creature instead$`)
+	// "If Charging Tuskodon would deal combat damage to a player, it
+	// deals double that damage to that player instead"; "If equipped
+	// creature would deal combat damage, it deals double that damage
+	// instead".
+	reDamageModBy = regexp.MustCompile(`^if (~|equipped creature|enchanted creature) would deal (combat |noncombat )?damage(?: to (.+?))?, it deals (double that damage|triple that damage|that much damage plus (\S+))(?: to (?:that player|that permanent or player|that player or permanent|that creature|that permanent))? instead$`)
+)
+
+func init() {
+	addSentenceRules(
+		sentenceRule{
+			class: classPrevent,
+			re:    reLifeFloor,
+			need:  []string{"reduces it to"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				if !ctx.self {
+					return Selector{}, false
+				}
+				a, ok1 := wordNumber(m[2])
+				b, ok2 := wordNumber(m[3])
+				if !ok1 || !ok2 || a != b {
+					return Selector{}, false
+				}
+				if m[1] != "" {
+					if t.Cond != nil {
+						return Selector{}, false
+					}
+					cond, ok := parseCondition(m[1])
+					if !ok {
+						return Selector{}, false
+					}
+					cond.Text = m[1]
+					t.Cond = cond
+				}
+				r := &Replacement{Kind: rkLifeFloor, Floor: a, Text: "damage that would reduce your life total below " + m[2] + " reduces it to " + m[2] + " instead: a replacement effect"}
+				return c.replTemplate(t, r, 1, nil), true
+			},
+		},
+		sentenceRule{
+			class: classPrevent,
+			re:    reRegenerateInstead,
+			need:  []string{"regenerate"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				_, sel, ok := c.replSubject(m[1], ctx)
+				if !ok || sel == nil {
+					return Selector{}, false
+				}
+				r := &Replacement{Kind: rkRegenerate, Text: "each time it would be destroyed, it is regenerated instead (701.19b)"}
+				return c.replTemplate(t, r, 0, sel), true
+			},
+		},
+		sentenceRule{
+			class: classPrevent,
+			re:    reDamageAsCounters,
+			need:  []string{"that many"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				return buildDamageAsCounters(c, t, ctx, m[1], m[2])
+			},
+		},
+		sentenceRule{
+			class: classPrevent,
+			re:    reDealtAsCounters,
+			need:  []string{"that many"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				return buildDamageAsCounters(c, t, ctx, m[1], m[2])
+			},
+		},
+		sentenceRule{
+			class: classPrevent,
+			re:    reSourceAsCounters,
+			need:  []string{"that many"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				if !ctx.self {
+					return Selector{}, false
+				}
+				src, spell, ok := parseSourceSpell(sourceWords(m[1], m[2]))
+				if !ok {
+					return Selector{}, false
+				}
+				pl, perms, ok := replRecipients(m[4])
+				if !ok || pl != 0 || perms == nil {
+					return Selector{}, false
+				}
+				r := &Replacement{Kind: rkPrevent, Replace: true, Role: roleAny, Src: src, SrcSpell: spell, Combat: combatWord(m[3]), RecipPerms: perms,
+					Then: []replThen{{counter: m[5], n: -1, onRecipient: true}},
+					Text: "the damage its sources would deal to those creatures puts that many " + m[5] + " counters on them instead: a replacement effect"}
+				sel := Selector{Kind: selSelf, Noun: "~"}
+				return c.replTemplate(t, r, 0, &sel), true
+			},
+		},
+		sentenceRule{
+			class: classDamageMod,
+			re:    reDamageModBy,
+			need:  []string{"would deal"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				_, sel, ok := c.replSubject(m[1], ctx)
+				if !ok || sel == nil {
+					return Selector{}, false
+				}
+				r := &Replacement{Kind: rkDamageMod, Role: roleBy, Combat: combatWord(m[2]), Mult: 1}
+				switch {
+				case m[4] == "double that damage":
+					r.Mult = 2
+				case m[4] == "triple that damage":
+					r.Mult = 3
+				default:
+					n, ok := wordNumber(m[5])
+					if !ok {
+						return Selector{}, false
+					}
+					r.Plus = n
+				}
+				if m[3] != "" {
+					pl, perms, ok := replRecipients(m[3])
+					if !ok {
+						return Selector{}, false
+					}
+					r.Recip, r.RecipPlayers, r.RecipPerms = true, pl, perms
+				}
+				r.Text = "the damage it would deal is changed: a replacement effect"
+				return c.replTemplate(t, r, 0, sel), true
+			},
+		},
+	)
+}
+
+// buildDamageAsCounters: damage to x is replaced by putting or removing
+// that many counters (614.1a): it isn't dealt, and it isn't prevention.
+func buildDamageAsCounters(c *compiler, t *Template, ctx *sctx, x, what string) (Selector, bool) {
+	var th replThen
+	if m := reAsCountersWhat.FindStringSubmatch(what); m != nil {
+		th = replThen{counter: m[2], n: -1, remove: m[1] == "remove", onSource: m[3] == "~"}
+	} else {
+		return Selector{}, false
+	}
+	r := &Replacement{Kind: rkPrevent, Replace: true, Then: []replThen{th}}
+	players, sel, ok := c.replSubject(x, ctx)
+	if !ok {
+		return Selector{}, false
+	}
+	r.Role = roleTo
+	r.Text = "the damage that would be dealt to it " + what + " instead: a replacement effect"
+	return c.replTemplate(t, r, players, sel), true
 }

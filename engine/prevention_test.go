@@ -400,3 +400,174 @@ G deals 2 damage to V
 		t.Errorf("Vigor itself is not \"another creature\": %d", d)
 	}
 }
+
+// 614.1a: Ali from Cairo's effect changes the result of damage (the life
+// total stops at 1); the damage is still dealt, so lifelink gains it all
+// (Worship ruling: it doesn't prevent damage).
+func TestLifeFloor(t *testing.T) {
+	r, at := play(t, `define Ali from Cairo = {2}{R}{R} Creature — Human 0/1 "Damage that would reduce your life total to less than 1 reduces it to 1 instead."
+define Leech = {B} Creature — Leech 3/3 "Lifelink"
+Ali from Cairo as A
+you have 3 life
+opponent: Leech as L
+L deals 3 damage to you
+? life
+L deals 3 damage to A
+? life
+`)
+	if l := life(t, r, at("? life"), You); l != 1 {
+		t.Errorf("you at %d, want 1", l)
+	}
+	if l := life(t, r, at("? life"), Opponent); l != 23 {
+		t.Errorf("the Leech dealt 3 damage: lifelink gains 3 (%d)", l)
+	}
+}
+
+// 701.19b: a static regeneration effect replaces each destruction: damage
+// is removed and the creature is tapped; 704.5f (toughness 0) is not
+// destruction.
+func TestRegenerationReplacesDestruction(t *testing.T) {
+	r, at := play(t, `define Mossbridge Troll = {5}{G}{G} Creature — Troll 5/5 "If Mossbridge Troll would be destroyed, regenerate it."
+define Goblin = {R} Creature — Goblin 2/1
+Mossbridge Troll as T
+T takes 6 damage
+? T
+destroy T
+? T
+effect "Target creature gets -5/-5 until end of turn." targeting T
+? graveyard
+`)
+	v := r.Results[0].Object
+	if v == nil || v.Damage != 0 || !v.Tapped {
+		t.Fatalf("regenerated: damage removed and tapped: %+v notes %+v", v, r.Notes)
+	}
+	if gone(r, at("? T")) || !hasNote(r, "701.19b", "Mossbridge Troll") {
+		t.Errorf("destroy is replaced too")
+	}
+	gy, _ := zoneOf(t, r, at("? graveyard"), You)
+	if len(gy) != 1 {
+		t.Errorf("toughness 0 puts it into the graveyard (704.5f is not destruction): %v", gy)
+	}
+}
+
+// Damage replaced by counters (Phytohydra): not prevention, so "can't be
+// prevented" doesn't stop it; Force Bubble takes the damage to its
+// controller as counters on itself.
+func TestDamageAsCounters(t *testing.T) {
+	r, at := play(t, `define Phytohydra = {2}{G}{W}{W} Creature — Plant Hydra 1/1 "If damage would be dealt to Phytohydra, put that many +1/+1 counters on it instead."
+define Force Bubble = {2}{W}{W} Enchantment "If damage would be dealt to you, put that many depletion counters on Force Bubble instead."
+define Everlasting Torment = {2}{B/R} Enchantment "Damage can't be prevented."
+define Goblin = {R} Creature — Goblin 2/1
+Phytohydra as P
+Force Bubble as F
+opponent: Everlasting Torment as E
+opponent: Goblin as G
+G deals 3 damage to P
+G deals 2 damage to you
+? P
+? F
+? life
+`)
+	if v := r.Results[0].Object; v == nil || v.Damage != 0 || v.Counters["+1/+1"] != 3 {
+		t.Errorf("3 +1/+1 counters instead of 3 damage: %+v", v)
+	}
+	if v := r.Results[1].Object; v == nil || v.Counters["depletion"] != 2 {
+		t.Errorf("2 depletion counters: %+v", v)
+	}
+	if l := life(t, r, at("? life"), You); l != 20 {
+		t.Errorf("you at %d", l)
+	}
+}
+
+// Purity: the damage prevented becomes life; Swans of Bryn Argoll: the
+// source's controller draws that many.
+func TestPreventedDamageGivesLifeOrCards(t *testing.T) {
+	r, at := play(t, `define Purity = {3}{W}{W}{W} Creature — Elemental Incarnation 6/6 "Flying\nIf noncombat damage would be dealt to you, prevent that damage. You gain life equal to the damage prevented this way."
+define Swans of Bryn Argoll = {2}{W}{U} Creature — Bird Spirit 4/3 "Flying\nIf a source would deal damage to Swans of Bryn Argoll, prevent that damage. The source's controller draws cards equal to the damage prevented this way."
+define Goblin = {R} Creature — Goblin 2/1
+Purity as P
+Swans of Bryn Argoll as S
+opponent has 0 cards in hand
+opponent: Goblin as G
+G deals 3 damage to you
+G deals 2 damage to S
+? life
+? opponent
+`)
+	if l := life(t, r, at("? life"), You); l != 23 {
+		t.Errorf("you at %d, want 23", l)
+	}
+	if v := r.Results[1].Player; v == nil || v.Hand != 2 {
+		t.Errorf("the Goblin's controller drew 2: %+v notes %+v", v, r.Notes)
+	}
+}
+
+// Charging Tuskodon doubles the combat damage it deals to a player, not
+// to a creature.
+func TestDamageDoubledBySelf(t *testing.T) {
+	r, at := play(t, `define Charging Tuskodon = {3}{G}{G} Creature — Dinosaur 5/4 "Trample\nIf Charging Tuskodon would deal combat damage to a player, it deals double that damage to that player instead."
+define Ox = {1}{W} Creature — Ox 2/2
+Charging Tuskodon as C
+opponent: Ox as O
+attack with C
+block C with O
+combat damage
+? life
+`)
+	if l := life(t, r, at("? life"), Opponent); l != 14 {
+		t.Errorf("2 to the Ox, 3 trampled over doubled to 6: opponent at %d", l)
+	}
+}
+
+// Dolmen Gate: combat damage to attacking creatures you control is
+// prevented; a blocking creature is not shielded.
+func TestPreventDamageToAttackingCreatures(t *testing.T) {
+	r, at := play(t, `define Dolmen Gate = {2} Artifact "Prevent all combat damage that would be dealt to attacking creatures you control."
+define Bear = {1}{G} Creature — Bear 2/2
+Dolmen Gate as D
+Bear as A
+opponent: Bear as B
+attack with A
+block A with B
+combat damage
+? A
+? B
+`)
+	if gone(r, at("? A")) {
+		t.Errorf("the attacking Bear is shielded")
+	}
+	if !gone(r, at("? B")) {
+		t.Errorf("the blocking Bear is not")
+	}
+}
+
+// A spell as the source of damage (120.2b): Sulfuric Vapors adds 1 to a
+// red spell's damage, not to a red creature's; Hostility-style "If a
+// spell you control would deal damage to an opponent, prevent that
+// damage"; Energy Storm prevents all damage instant and sorcery spells
+// would deal.
+func TestSpellAsSource(t *testing.T) {
+	defs := `define Lightning Bolt = {R} Instant "Lightning Bolt deals 3 damage to any target."
+define Goblin = {R} Creature — Goblin 2/1
+define Sulfuric Vapors = {R} Enchantment "If a red spell would deal damage to a permanent or player, it deals that much damage plus 1 to that permanent or player instead."
+define Energy Storm = {1}{W} Enchantment "Cumulative upkeep {1}\nPrevent all damage that would be dealt by instant and sorcery spells."
+`
+	r, at := play(t, defs+`Sulfuric Vapors as V
+Goblin as G
+cast Lightning Bolt targeting opponent
+G deals 2 damage to opponent
+? life
+`)
+	if l := life(t, r, at("? life"), Opponent); l != 14 {
+		t.Errorf("Bolt 3+1, Goblin 2: opponent at %d, want 14 (notes %+v)", l, r.Notes)
+	}
+	r, at = play(t, defs+`opponent: Energy Storm as E
+Goblin as G
+cast Lightning Bolt targeting opponent
+G deals 2 damage to opponent
+? life
+`)
+	if l := life(t, r, at("? life"), Opponent); l != 18 {
+		t.Errorf("the Bolt's damage is prevented, the Goblin's isn't: opponent at %d", l)
+	}
+}

@@ -14,6 +14,7 @@ package engine
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -28,6 +29,8 @@ const (
 	rkZone                              // put elsewhere instead of into a graveyard (614.1a, 614.6)
 	rkCounters                          // more or fewer counters are put instead (614.1a, 614.16)
 	rkRedirect                          // damage is dealt to another object or player instead (614.9)
+	rkLifeFloor                         // damage reduces a life total to no less than N (614.1a)
+	rkRegenerate                        // destruction is replaced by regeneration (701.19b, 614.8)
 )
 
 // Sides of a damage event the affected object (or player) is on.
@@ -53,8 +56,12 @@ type Replacement struct {
 	// source an opponent controls"); nil: any source.
 	Src *Filter
 	// SrcBlocked: the source is a creature the affected object is
-	// blocking ("by creatures it's blocking").
-	SrcBlocked bool
+	// blocking ("by creatures it's blocking"); SrcBlocking: a creature
+	// blocking it ("by creatures blocking it").
+	SrcBlocked, SrcBlocking bool
+	// SrcSpell: the source is an instant or sorcery spell (120.2b: a
+	// resolving spell deals its damage).
+	SrcSpell bool
 	// WhileCounter: only while the affected object has a counter of this
 	// kind on it.
 	WhileCounter string
@@ -97,6 +104,15 @@ type Replacement struct {
 	// creatures.
 	RedirTo      int
 	SrcUnblocked bool
+	// Replace: rkPrevent's damage is replaced by its additional effects
+	// ("put that many +1/+1 counters on it instead", 614.1a), not
+	// prevented, so "can't be prevented" doesn't stop it.
+	Replace bool
+	// Attacking: the affected object must be an attacking creature;
+	// YourTurn: only during its controller's turn.
+	Attacking, YourTurn bool
+	// Floor: rkLifeFloor's life total.
+	Floor int
 	// Text says what it does, for answers.
 	Text string
 }
@@ -112,8 +128,13 @@ type replThen struct {
 	// damage couldn't be prevented (615.12).
 	perUnit bool
 	// onSource: on the effect's source (~), not on the object dealt the
-	// damage.
-	onSource bool
+	// damage; onRecipient: on the object dealt the damage when the
+	// effect is on its source ("put that many -1/-1 counters on that
+	// creature instead").
+	onSource, onRecipient bool
+	// gain: its controller gains that much life; draw: the source's
+	// controller draws that many cards.
+	gain, draw bool
 }
 
 // replRule is the rule a replacement kind is defined by.
@@ -229,8 +250,37 @@ func (s *state) dmgApplies(h replHit, src dmgSource, t dmgTarget, n int, combat 
 			self = i
 		}
 	}
+	if r.SrcSpell && (src.obj != nil || src.ch == nil || !src.ch.is("Instant") && !src.ch.is("Sorcery")) {
+		return false
+	}
 	if !s.srcMatches(r.Src, src, you, self) {
 		return false
+	}
+	if r.SrcBlocking {
+		c := s.g.combat
+		if h.slot < 0 || c == nil || src.obj == nil {
+			return false
+		}
+		a := c.blocking[src.obj]
+		if a == nil || a.o != s.objs[h.slot] {
+			return false
+		}
+	}
+	if r.YourTurn && s.g.active != you {
+		return false
+	}
+	if r.Attacking {
+		c := s.g.combat
+		if h.slot < 0 || c == nil {
+			return false
+		}
+		attacking := false
+		for _, a := range c.attackers {
+			attacking = attacking || a.o == s.objs[h.slot]
+		}
+		if !attacking {
+			return false
+		}
 	}
 	if r.WhileCounter != "" && (h.slot < 0 || s.objs[h.slot].counters[r.WhileCounter] <= 0) {
 		return false
@@ -371,14 +421,20 @@ func (g *game) replaceDamage(line int, s *state, src dmgSource, t *dmgTarget, n 
 			break
 		}
 		p := h.r.prevents(n)
+		if h.r.Replace {
+			n -= p
+			g.note(line, fmt.Sprintf("the %d %s %s would deal to %s is replaced by %s (%s): it isn't dealt", p, kind, src.name, t, h.e.name(), h.e.t.Sentence), "614.1a")
+			g.replThen(line, s, h, p, true, src, *t)
+			continue
+		}
 		if unprev {
 			g.note(line, fmt.Sprintf("%s (%s) would prevent the %s to %s, but it can't be prevented; its other effects still happen", h.e.t.Sentence, h.e.name(), kind, t), "615.12")
-			g.replThen(line, s, h, p, false)
+			g.replThen(line, s, h, p, false, src, *t)
 			continue
 		}
 		n -= p
 		g.note(line, fmt.Sprintf("%d of the %d %s %s would deal to %s is prevented by %s (%s): prevented damage is never dealt, %d left", p, p+n, kind, src.name, t, h.e.name(), h.e.t.Sentence, n), "615.1a")
-		g.replThen(line, s, h, p, true)
+		g.replThen(line, s, h, p, true, src, *t)
 	}
 	if n <= 0 {
 		g.note(line, fmt.Sprintf("no %s is dealt to %s: lifelink, deathtouch and \"deals damage\" abilities see no damage dealt", kind, t), "615.6")
@@ -471,6 +527,50 @@ func (g *game) putCountersEvent(line int, o *Object, kind string, n int) int {
 	return n
 }
 
+// lifeFloor is the life a player loses from n damage, with effects that
+// keep their life total from going below a floor applied (614.1a: the
+// damage is still dealt in full; only its result changes).
+func (g *game) lifeFloor(line int, s *state, p Player, n int) int {
+	if !g.comp.repl || s == nil {
+		return n
+	}
+	life := g.pl(p).life
+	for _, pe := range s.playerFx {
+		if pe.who != p || pe.p.Repl == nil || pe.p.Repl.Kind != rkLifeFloor {
+			continue
+		}
+		f := pe.p.Repl.Floor
+		if life >= f && life-n < f {
+			g.note(line, fmt.Sprintf("the damage would reduce %s life total to less than %d; %s (%s) reduces it to %d instead", poss(p), f, pe.e.t.Sentence, pe.e.name(), f), "614.1a")
+			n = life - f
+		}
+	}
+	return n
+}
+
+// regenerates applies a static regeneration effect (701.19b) when o would
+// be destroyed: instead all damage is removed from it, its controller
+// taps it, and it is removed from combat. It reports whether it applied.
+func (g *game) regenerates(line int, s *state, o *Object) bool {
+	if !g.comp.repl {
+		return false
+	}
+	i, ok := s.slot[o]
+	if !ok {
+		return false
+	}
+	hs := s.replacementsOn(i, rkRegenerate)
+	if len(hs) == 0 {
+		return false
+	}
+	g.note(line, fmt.Sprintf("%s would be destroyed; %s (%s) regenerates it instead: all damage is removed from it, it is tapped and removed from combat", o.display(), hs[0].e.t.Sentence, hs[0].e.name()), "701.19b")
+	o.damage, o.deathtouched, o.dmgNoted = 0, false, false
+	o.tapped = true
+	g.removeFromCombat(o)
+	g.cached = nil
+	return true
+}
+
 // modify is the damage a damage-changing effect makes of n.
 func (r *Replacement) modify(n int) int {
 	switch {
@@ -497,7 +597,7 @@ func (r *Replacement) prevents(n int) int {
 
 // replThen carries out the additional effects of a prevention effect
 // (615.6): once per damage event unless they count the damage.
-func (g *game) replThen(line int, s *state, h replHit, prevented int, wasPrevented bool) {
+func (g *game) replThen(line int, s *state, h replHit, prevented int, wasPrevented bool, src dmgSource, t dmgTarget) {
 	if len(h.r.Then) == 0 {
 		return
 	}
@@ -508,8 +608,23 @@ func (g *game) replThen(line int, s *state, h replHit, prevented int, wasPrevent
 	key := fmt.Sprintf("%s/%d", h.e.key, h.slot)
 	once := g.replOnce[key] == g.dmgEvent && g.dmgEvent > 0
 	for _, th := range h.r.Then {
+		if th.gain || th.draw {
+			if !wasPrevented || prevented <= 0 {
+				continue
+			}
+			if th.gain {
+				g.lifeChange(line, h.e.ctrlNow(s), prevented, fmt.Sprintf("%s: the damage prevented, 615.6", h.e.name()))
+			} else {
+				g.note(line, fmt.Sprintf("%s: the source's controller draws as many cards as the damage prevented", h.e.name()), "615.6")
+				g.draw(line, src.ctrl, prevented)
+			}
+			continue
+		}
 		target := o
-		if th.onSource || target == nil {
+		switch {
+		case th.onRecipient:
+			target = t.obj
+		case th.onSource || target == nil:
 			target = h.e.src
 		}
 		if target == nil || !target.onBF {
@@ -653,7 +768,40 @@ func (c *compiler) replSubject(x string, ctx *sctx) (players int, sel *Selector,
 // creature", "a source an opponent controls", "creatures", "a spell"
 // fails: spells are not objects on the battlefield here).
 func parseSource(x string) (*Filter, bool) {
+	f, spell, ok := parseSourceSpell(x)
+	if spell || !ok {
+		return nil, false
+	}
+	return f, ok
+}
+
+var reSpellSource = regexp.MustCompile(`^(?:(white|blue|black|red|green) )?(instant or sorcery |instant and sorcery )?(spells?|source|sources)( you control| your opponents control| an opponent controls)?$`)
+
+// parseSourceSpell reads a damage source that may be a spell ("a red
+// spell", "an instant or sorcery source you control", "instant and
+// sorcery spells"): spell reports that only an instant or sorcery spell
+// matches.
+func parseSourceSpell(x string) (*Filter, bool, bool) {
 	x = strings.TrimPrefix(strings.TrimPrefix(x, "a "), "an ")
+	if m := reSpellSource.FindStringSubmatch(x); m != nil && (strings.HasPrefix(m[3], "spell") || m[2] != "") {
+		f := &Filter{}
+		if m[1] != "" {
+			f.Colors = []string{colorWords[m[1]]}
+		}
+		switch m[4] {
+		case " you control":
+			f.Control = 1
+		case "":
+		default:
+			f.Control = 2
+		}
+		return f, true, true
+	}
+	f, ok := parseSourcePermanent(x)
+	return f, false, ok
+}
+
+func parseSourcePermanent(x string) (*Filter, bool) {
 	switch x {
 	case "source", "sources":
 		return nil, true

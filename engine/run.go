@@ -1104,6 +1104,9 @@ func (g *game) act(line int, t *Template, o *Object) {
 			g.note(line, fmt.Sprintf("%s has indestructible and isn't destroyed", o.display()), "702.12b")
 			return
 		}
+		if g.regenerates(line, s, o) {
+			return
+		}
 		g.note(line, fmt.Sprintf("%s is destroyed: put into its owner's graveyard", o.display()), "701.8a")
 		g.moveTo(o, ZoneGraveyard, line, "destroyed")
 		g.leftTriggers(s, []*Object{o}, ZoneGraveyard, line)
