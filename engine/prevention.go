@@ -470,6 +470,10 @@ func init() {
 						return Selector{}, false
 					}
 					sel = Selector{Kind: selFilter, F: f, Noun: x}
+					if strings.HasSuffix(m[2], "from anywhere") && strings.Contains(x, "card") {
+						cf := f
+						r.Anywhere, r.CardF = true, &cf
+					}
 				}
 				r.Text = "if it would be put into a graveyard, it is put into " + strings.TrimSuffix(strings.TrimPrefix(m[3], "exile it"), " instead") + " instead: a replacement effect"
 				if r.To == ZoneExile {
@@ -492,6 +496,19 @@ func zoneSubject(x string) (Filter, bool) {
 		return Filter{Token: 2}, true
 	case "card or token", "permanent":
 		return Filter{}, true
+	}
+	if rest, ok := strings.CutSuffix(x, " card"); ok && !strings.Contains(rest, "card") && !strings.Contains(rest, "spell") {
+		// "an instant or sorcery card": cards of those types (no token
+		// is a card).
+		if f, ok := cardTypesFilter(rest); ok {
+			return f, true
+		}
+		f, ok := parseFilter(strings.Fields(rest))
+		if !ok || f.ThatPlayer || f.Control != 0 {
+			return Filter{}, false
+		}
+		f.Token = 2
+		return f, true
 	}
 	if strings.Contains(x, "card") || strings.Contains(x, "spell") {
 		return Filter{}, false
@@ -686,3 +703,23 @@ func buildDamageAsCounters(c *compiler, t *Template, ctx *sctx, x, what string) 
 	r.Text = "the damage that would be dealt to it " + what + " instead: a replacement effect"
 	return c.replTemplate(t, r, players, sel), true
 }
+
+// cardTypesFilter reads "instant or sorcery", "creature": card types,
+// any of them, of cards (not tokens).
+func cardTypesFilter(x string) (Filter, bool) {
+	var alts []Filter
+	for _, w := range strings.Split(strings.ReplaceAll(x, " and/or ", " or "), " or ") {
+		t := cardTypeWords[w]
+		if t == "" {
+			return Filter{}, false
+		}
+		alts = append(alts, Filter{Types: []string{t}, Token: 2})
+	}
+	if len(alts) == 1 {
+		return alts[0], true
+	}
+	return Filter{Or: alts}, true
+}
+
+var cardTypeWords = map[string]string{"instant": "Instant", "sorcery": "Sorcery", "creature": "Creature", "artifact": "Artifact",
+	"enchantment": "Enchantment", "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle"}

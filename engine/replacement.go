@@ -91,6 +91,12 @@ type Replacement struct {
 	// Owner: whose graveyard: 1 the effect's controller's, 2 an
 	// opponent's (0 any).
 	Owner int
+	// Anywhere: it also applies to cards put into a graveyard from
+	// another zone than the battlefield ("from anywhere"): a spell that
+	// resolves (608.2n) or is countered, a discarded card; CardF is what
+	// such a card must be.
+	Anywhere bool
+	CardF    *Filter
 	// DamagedBy: only a creature dealt damage this turn by the effect's
 	// source (1) or by the object the source is attached to (2).
 	DamagedBy int
@@ -709,6 +715,95 @@ func (g *game) replaceZoneChange(o *Object, z Zone, line int, how string) (Zone,
 	g.note(line, fmt.Sprintf("%s would be put into %s graveyard; %s (%s) replaces that: it is put into %s instead, and the replaced event never happens (it doesn't die)", o.display(), poss(o.owner), h.e.t.Sentence, h.e.name(), dest), "614.6")
 	o.diverted = true
 	return h.r.To, how + ", " + dest + " instead (614.1a)"
+}
+
+// cardToGraveyard puts a card from the stack or a hand into its owner's
+// graveyard (608.2n, 514.1), or where a replacement effect that applies
+// to cards "from anywhere" puts it instead (614.1a).
+func (g *game) cardToGraveyard(line int, c *card) {
+	ps := g.pl(c.owner)
+	if g.comp.repl {
+		s := g.cached
+		if s == nil {
+			s = g.compute(false)
+		}
+		for _, e := range s.candidates(lRules, map[string]bool{}) {
+			if !s.exists(e) {
+				continue
+			}
+			for _, p := range e.t.Parts {
+				r := p.Repl
+				if r == nil || r.Kind != rkZone || !r.Anywhere || !cardMatches(r.CardF, c.def, c.token) {
+					continue
+				}
+				you := e.ctrlNow(s)
+				if r.Owner == 1 && c.owner != you || r.Owner == 2 && c.owner == you {
+					continue
+				}
+				z := r.To
+				dest := z.String()
+				if z == ZoneLibrary {
+					dest = "its owner's library"
+					if ps.library >= 0 {
+						ps.library++
+					}
+				}
+				g.note(line, fmt.Sprintf("%s would be put into %s graveyard; %s (%s) replaces that: it is put into %s instead", c.name, poss(c.owner), e.t.Sentence, e.name(), dest), "614.1a")
+				c.how += ", " + dest + " instead (614.1a)"
+				ps.zones[z] = append(ps.zones[z], c)
+				return
+			}
+		}
+	}
+	ps.zones[ZoneGraveyard] = append(ps.zones[ZoneGraveyard], c)
+}
+
+// cardMatches reports whether a card off the battlefield matches a filter
+// of its types, subtypes and colors ("an instant or sorcery card").
+func cardMatches(f *Filter, d CardDef, token bool) bool {
+	if f == nil {
+		return true
+	}
+	if len(f.Or) > 0 {
+		for k := range f.Or {
+			if cardMatches(&f.Or[k], d, token) {
+				return true
+			}
+		}
+		return false
+	}
+	if f.Token == 1 && !token || f.Token == 2 && token {
+		return false
+	}
+	for _, t := range f.Types {
+		if !containsFold(d.Types, t) {
+			return false
+		}
+	}
+	for _, t := range f.NotTypes {
+		if containsFold(d.Types, t) {
+			return false
+		}
+	}
+	if len(f.Subtypes) > 0 {
+		ok := false
+		for _, t := range f.Subtypes {
+			ok = ok || containsFold(d.Subtypes, t)
+		}
+		if !ok {
+			return false
+		}
+	}
+	if len(f.Colors) > 0 {
+		ok := false
+		for _, c := range f.Colors {
+			ok = ok || containsFold(d.Colors, c)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // replTemplate fills t with a replacement effect on the players (an

@@ -152,3 +152,31 @@ destroy C and D
 		t.Errorf("the opponent's Cleric is exiled: %v", oex)
 	}
 }
+
+// 608.2n: a resolved instant goes to its owner's graveyard; Rest in
+// Peace and Leyline of the Void apply to cards put there "from anywhere",
+// the stack too; Dryad Militant only to instant and sorcery cards.
+func TestFromAnywhereSpells(t *testing.T) {
+	defs := zoneDefs + `define Lightning Bolt = {R} Instant "Lightning Bolt deals 3 damage to any target."
+define Dryad Militant = {G/W} Creature — Dryad Soldier 2/1 "If an instant or sorcery card would be put into a graveyard from anywhere, exile it instead."
+`
+	r, at := play(t, defs+`opponent: Leyline of the Void as L
+cast Lightning Bolt targeting opponent
+opponent: cast Lightning Bolt targeting you
+? graveyard
+`)
+	gy, ex := zoneOf(t, r, at("? graveyard"), You)
+	ogy, _ := zoneOf(t, r, at("? graveyard"), Opponent)
+	if len(gy) != 0 || len(ex) != 1 || len(ogy) != 1 {
+		t.Errorf("your Bolt is exiled by the opponent's Leyline, theirs goes to their graveyard: %v %v %v", gy, ex, ogy)
+	}
+	r, at = play(t, defs+`Dryad Militant as D
+Bear as B
+cast Lightning Bolt targeting B
+? graveyard
+`)
+	gy, ex = zoneOf(t, r, at("? graveyard"), You)
+	if len(gy) != 1 || gy[0] != "Bear" || len(ex) != 1 || ex[0] != "Lightning Bolt" {
+		t.Errorf("the Bolt is exiled, the Bear (a creature card) goes to the graveyard: %v %v", gy, ex)
+	}
+}

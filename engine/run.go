@@ -460,8 +460,7 @@ func (g *game) exec(st *Stmt) {
 		// 608.2n: the spell is put into its owner's graveyard as it
 		// finishes resolving (or as it doesn't resolve, 608.2b).
 		g.nextID++
-		ps := g.pl(st.Player)
-		ps.zones[ZoneGraveyard] = append(ps.zones[ZoneGraveyard], &card{id: g.nextID, name: d.Name, def: d, owner: st.Player, line: st.Line, how: "resolved"})
+		g.cardToGraveyard(st.Line, &card{id: g.nextID, name: d.Name, def: d, owner: st.Player, line: st.Line, how: "resolved"})
 	case StmtEffect:
 		name := st.Alias
 		if name == "" {

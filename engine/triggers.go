@@ -377,8 +377,7 @@ func (g *game) resolveTop(st *Stmt) {
 			if legal == 0 {
 				g.note(st.Line, fmt.Sprintf("%s doesn't resolve: its targets are all illegal (no longer on the battlefield), and it is put into its owner's graveyard", it.text), "608.2b")
 				g.nextID++
-				ps := g.pl(it.ctrl)
-				ps.zones[ZoneGraveyard] = append(ps.zones[ZoneGraveyard], &card{id: g.nextID, name: it.spell.Name, def: *it.spell, owner: it.ctrl, line: st.Line, how: "countered on resolution"})
+				g.cardToGraveyard(st.Line, &card{id: g.nextID, name: it.spell.Name, def: *it.spell, owner: it.ctrl, line: st.Line, how: "countered on resolution"})
 				return
 			}
 		}
