@@ -144,3 +144,30 @@ combat damage
 		t.Errorf("Bodyguard damage %d", d)
 	}
 }
+
+// 510.1a as changed by Doran, the Siege Tower: each creature assigns
+// combat damage equal to its toughness; Assault Formation only for its
+// controller's creatures.
+func TestAssignsToughness(t *testing.T) {
+	r, at := play(t, `define Assault Formation = {1}{G} Enchantment "Each creature you control assigns combat damage equal to its toughness rather than its power."
+define Turtle = {1}{U} Creature — Turtle 1/5
+define Ox = {1}{W} Creature — Ox 1/3
+Assault Formation as F
+Ox as O
+opponent: Turtle as P
+attack with O
+block O with P
+combat damage
+? damage P
+? damage O
+`)
+	if d := damageOn(t, r, at("? damage P")); d != 3 {
+		t.Errorf("your Ox assigns 3 (its toughness): %d", d)
+	}
+	if d := damageOn(t, r, at("? damage O")); d != 1 {
+		t.Errorf("the opponent's Turtle assigns 1 (its power): %d", d)
+	}
+	if !hasNote(r, "510.1a", "toughness") {
+		t.Errorf("notes %+v", r.Notes)
+	}
+}
