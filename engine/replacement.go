@@ -963,3 +963,18 @@ func (g *game) noteCombatAmount(line int, s *state, i int) int {
 	}
 	return n
 }
+
+// filters lists the filters a replacement reads (for checks that every
+// filter names real subtypes).
+func (r *Replacement) filters() []*Filter {
+	if r == nil {
+		return nil
+	}
+	var out []*Filter
+	for _, f := range []*Filter{r.Src, r.RecipPerms, r.CardF} {
+		if f != nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}

@@ -180,3 +180,60 @@ cast Lightning Bolt targeting B
 		t.Errorf("the Bolt is exiled, the Bear (a creature card) goes to the graveyard: %v %v", gy, ex)
 	}
 }
+
+// Every replacement effect applies to the objects its text names and not
+// to others: the object named shows the effect in its trace (613.11
+// rules effects are listed on the objects they apply to).
+func TestReplacementsAffectWhatTheyName(t *testing.T) {
+	cases := []struct {
+		name, text    string
+		yes, no       string // define lines
+		yesCtl, noCtl string
+	}{
+		{"prevent to creatures you control", "Prevent all damage that would be dealt to creatures you control.",
+			"{1}{G} Creature — Bear 2/2", "{1}{G} Creature — Bear 2/2", "", "opponent: "},
+		{"exile an opponent's dying creature", "If a creature an opponent controls would die, exile it instead.",
+			"{1}{G} Creature — Bear 2/2", "{1}{G} Creature — Bear 2/2", "opponent: ", ""},
+		{"counters on a creature you control", "If one or more +1/+1 counters would be put on a creature you control, that many plus one +1/+1 counters are put on it instead.",
+			"{1}{G} Creature — Bear 2/2", "{2} Artifact — Relic", "", ""},
+		{"another creature you control", "If damage would be dealt to another creature you control, prevent that damage.",
+			"{1}{G} Creature — Bear 2/2", "{1}{G} Creature — Bear 2/2", "", "opponent: "},
+		{"nontoken creature an opponent controls", "If a nontoken creature an opponent controls would die, exile it instead.",
+			"{1}{G} Creature — Bear 2/2", "{1}{G} Creature — Bear 2/2", "opponent: ", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := `define Source = {2} Creature — Golem 1/1 "` + c.text + `"` + "\n" +
+				"define Yes = " + c.yes + "\n" + c.yesCtl + "Yes\n" +
+				"define No = " + c.no + "\n" + c.noCtl + "No\n" +
+				"Source\n? Yes\n? No\n"
+			r := mustRun(t, src, nil)
+			if len(r.Unmodeled) > 0 {
+				t.Fatalf("%q not modelled: %+v", c.text, r.Unmodeled)
+			}
+			affected := func(q QueryResult) bool {
+				for _, s := range q.Trace {
+					if s.Source == "Source" {
+						return true
+					}
+				}
+				return false
+			}
+			var yes, no QueryResult
+			for _, q := range r.Results {
+				switch q.Query {
+				case "Yes":
+					yes = q
+				case "No":
+					no = q
+				}
+			}
+			if !affected(yes) {
+				t.Errorf("%q does not affect the object it names:\n%s", c.text, r.Text())
+			}
+			if affected(no) {
+				t.Errorf("%q affects an object it excludes:\n%s", c.text, r.Text())
+			}
+		})
+	}
+}
