@@ -21,8 +21,12 @@ var (
 	// "Prevent all [combat] damage that would be dealt to ~ [by creatures]",
 	// "... dealt by enchanted creature", "... dealt to and dealt by ...".
 	rePreventAll = regexp.MustCompile(`^prevent all (combat |noncombat )?damage that would be dealt (to and dealt by|to|by) (.+?)(?: by (.+?))?$`)
-	// "Prevent all combat damage ~ would deal".
-	rePreventAllDeal = regexp.MustCompile(`^prevent all (combat |noncombat )?damage (~|it|enchanted creature|equipped creature) would deal$`)
+	// "Prevent all combat damage ~ would deal", "Prevent all damage target
+	// creature would deal this turn".
+	rePreventAllDeal = regexp.MustCompile(`^prevent all (combat |noncombat )?damage (~|it|enchanted creature|equipped creature|target [a-z ]+) would deal$`)
+	// Fog: "Prevent all combat damage that would be dealt this turn"
+	// (the duration taken off).
+	rePreventAllEvent = regexp.MustCompile(`^prevent all (combat |noncombat )?damage that would be dealt$`)
 	// "If damage would be dealt to ~ [while it has a +1/+1 counter on it],
 	// prevent that damage [and remove a +1/+1 counter from it]".
 	reIfDamageTo = regexp.MustCompile(`^if (combat |noncombat )?damage would be dealt to (.+?)(?: while it has an? (\S+) counters? on it)?, prevent (that damage|\S+ of that damage)(?: and (.+))?$`)
@@ -248,6 +252,22 @@ func init() {
 					}
 				}
 				return buildPrevention(c, t, ctx, r, m[3])
+			},
+		},
+		sentenceRule{
+			class: classPrevent,
+			re:    rePreventAllEvent,
+			need:  []string{"prevent all"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				r := &Replacement{Kind: rkPrevent, Role: roleAny, Combat: combatWord(m[1]), RecipPlayers: 3, RecipPerms: &Filter{}}
+				r.Text = preventText(r) + " to any player or permanent"
+				sel := Selector{Kind: selSelf, Noun: "~"}
+				if !ctx.self {
+					// A resolved effect: it applies to no object, and
+					// names the damage events alone (611.2).
+					sel = Selector{Kind: selFilter, Noun: "damage"}
+				}
+				return c.replTemplate(t, r, 0, &sel), true
 			},
 		},
 		sentenceRule{

@@ -571,3 +571,47 @@ G deals 2 damage to opponent
 		t.Errorf("the Bolt's damage is prevented, the Goblin's isn't: opponent at %d", l)
 	}
 }
+
+// Fog: a resolved prevention effect (615.1) for the turn: no combat
+// damage is dealt, so the lifelinker's controller gains nothing; it ends
+// in the cleanup step (514.2).
+func TestFogResolvedPrevention(t *testing.T) {
+	r, at := play(t, `define Fog = {G} Instant "Prevent all combat damage that would be dealt this turn."
+define Leech = {B} Creature — Leech 3/3 "Lifelink"
+define Bear = {1}{G} Creature — Bear 2/2
+Leech as L
+opponent: Bear as B
+opponent: cast Fog
+attack with L
+combat damage
+? life
+L deals 1 damage to B
+? damage B
+`)
+	if l := life(t, r, at("? life"), Opponent); l != 20 {
+		t.Errorf("Fog prevents the combat damage: opponent at %d", l)
+	}
+	if l := life(t, r, at("? life"), You); l != 20 {
+		t.Errorf("no damage dealt, no lifelink: you at %d", l)
+	}
+	if d := damageOn(t, r, at("? damage B")); d != 1 {
+		t.Errorf("noncombat damage is not prevented by Fog: %d", d)
+	}
+}
+
+// A resolved effect on a target: "Prevent all damage target creature
+// would deal this turn" applies to that creature only.
+func TestTargetedResolvedPrevention(t *testing.T) {
+	r, at := play(t, `define Hush = {W} Instant "Prevent all damage target creature would deal this turn."
+define Bear = {1}{G} Creature — Bear 2/2
+Bear as A
+Bear as C
+opponent: cast Hush targeting A
+A deals 2 damage to opponent
+C deals 2 damage to opponent
+? life
+`)
+	if l := life(t, r, at("? life"), Opponent); l != 18 {
+		t.Errorf("only C's damage is dealt: opponent at %d (notes %+v errors %+v)", l, r.Notes, r.Errors)
+	}
+}

@@ -360,6 +360,23 @@ func (s *state) damageHits(kind replKind, src dmgSource, t dmgTarget, n int, com
 			out = append(out, h)
 		}
 	}
+	// A resolved effect that names the event alone ("Prevent all combat
+	// damage that would be dealt this turn") applies to no object.
+	for _, e := range s.g.effects {
+		if e.ended || e.static {
+			continue
+		}
+		for k := range e.t.Parts {
+			p := &e.t.Parts[k]
+			if p.Repl == nil || p.Repl.Kind != kind || p.Repl.Role != roleAny || p.Op != opRule {
+				continue
+			}
+			h := replHit{e: e, r: p.Repl, slot: -1, who: t.String()}
+			if s.dmgApplies(h, src, t, n, combat) {
+				out = append(out, h)
+			}
+		}
+	}
 	if t.obj == nil {
 		for _, pe := range s.playerFx {
 			if pe.p.Repl == nil || pe.p.Repl.Kind != kind || pe.who != t.player {
