@@ -615,3 +615,23 @@ C deals 2 damage to opponent
 		t.Errorf("only C's damage is dealt: opponent at %d (notes %+v errors %+v)", l, r.Notes, r.Errors)
 	}
 }
+
+// 701.19a: a regeneration shield from a resolved spell replaces the next
+// destruction this turn only.
+func TestRegenerationShield(t *testing.T) {
+	r, at := play(t, `define Bear = {1}{G} Creature — Bear 2/2
+Bear as B
+effect "Regenerate target creature." targeting B
+B takes 2 damage
+? B
+B takes 2 damage
+? B
+`)
+	v := r.Results[0].Object
+	if v == nil || v.Damage != 0 || !v.Tapped || !hasNote(r, "701.19a", "Bear") {
+		t.Fatalf("the shield regenerates the Bear once: %+v notes %+v errors %+v", v, r.Notes, r.Errors)
+	}
+	if !gone(r, at("? B")+2) {
+		t.Errorf("the shield is used up: the second lethal damage destroys it")
+	}
+}

@@ -590,7 +590,14 @@ func (g *game) regenerates(line int, s *state, o *Object) bool {
 	if len(hs) == 0 {
 		return false
 	}
-	g.note(line, fmt.Sprintf("%s would be destroyed; %s (%s) regenerates it instead: all damage is removed from it, it is tapped and removed from combat", o.display(), hs[0].e.t.Sentence, hs[0].e.name()), "701.19b")
+	rule := "701.19b"
+	if e := hs[0].e; !e.static {
+		// 701.19a: a regeneration shield from a resolved spell or
+		// ability is used up the first time it applies.
+		e.ended = true
+		rule = "701.19a"
+	}
+	g.note(line, fmt.Sprintf("%s would be destroyed; %s (%s) regenerates it instead: all damage is removed from it, it is tapped and removed from combat", o.display(), hs[0].e.t.Sentence, hs[0].e.name()), rule)
 	o.damage, o.deathtouched, o.dmgNoted = 0, false, false
 	o.tapped = true
 	g.removeFromCombat(o)
