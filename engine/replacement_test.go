@@ -237,3 +237,9 @@ func TestReplacementsAffectWhatTheyName(t *testing.T) {
 		})
 	}
 }
+
+// TestXMageReplacement runs XMage's tests of replacement and prevention
+// effects translated into scenarios under testdata/xmage-replace, with
+// the Comprehensive Rules as the judge (the format is in
+// xmage_helpers_test.go).
+func TestXMageReplacement(t *testing.T) { runXMage(t, "testdata/xmage-replace") }
