@@ -67,6 +67,7 @@ func filtersOf(tm *Template) []*Filter {
 		if p.Count != nil {
 			out = append(out, p.Count)
 		}
+		out = append(out, p.Repl.filters()...)
 	}
 	return out
 }

@@ -85,6 +85,7 @@ type compiler struct {
 	nextID       int
 	control      bool // a control-changing template was compiled
 	lowers       bool // a template that can bring toughness to 0 or less was compiled
+	repl         bool // a replacement or prevention effect (614, 615) was compiled
 	cards        map[string]*compiledCard
 	kw           map[string]*Ability
 }

@@ -56,6 +56,12 @@ func (g *game) dealDamage(line int, s *state, src dmgSource, t dmgTarget, n int,
 	if combat {
 		kind = "combat damage"
 	}
+	// 120.4b: damage is dealt as modified by replacement and prevention
+	// effects (614, 615).
+	n, unpreventable := g.replaceDamage(line, s, src, &t, n, combat)
+	if n <= 0 {
+		return 0
+	}
 	if t.obj != nil {
 		i, ok := s.slot[t.obj]
 		if !ok || !t.obj.onBF {
@@ -66,7 +72,7 @@ func (g *game) dealDamage(line int, s *state, src dmgSource, t dmgTarget, n int,
 			g.note(line, fmt.Sprintf("%s can't be dealt damage: it is not a battle, a creature or a planeswalker", t), "120.1a")
 			return 0
 		}
-		if src.ch != nil {
+		if src.ch != nil && !unpreventable {
 			if prot := protectedFrom(c, src.ch); prot != "" {
 				g.note(line, fmt.Sprintf("%d %s that %s would deal to %s is prevented: it has %s", n, kind, src.name, t, prot), "702.16e")
 				return 0
@@ -113,8 +119,9 @@ func (g *game) dealDamage(line int, s *state, src dmgSource, t dmgTarget, n int,
 			ps.poison += n
 			g.note(line, fmt.Sprintf("%s deals %d %s to %s: it has infect, so %s %d poison counter(s) instead of losing life (%d in all)", src.name, n, kind, t, says(t.player, "gets"), n, ps.poison), "702.90b")
 		} else {
-			ps.life -= n
-			g.note(line, fmt.Sprintf("%s deals %d %s to %s: %s %d life (%d life)", src.name, n, kind, t, says(t.player, "loses"), n, ps.life), "120.3a")
+			loss := g.lifeFloor(line, s, t.player, n)
+			ps.life -= loss
+			g.note(line, fmt.Sprintf("%s deals %d %s to %s: %s %d life (%d life)", src.name, n, kind, t, says(t.player, "loses"), loss, ps.life), "120.3a")
 		}
 		if combat && src.ch != nil {
 			if tox := toxicValue(src.ch); tox > 0 {
@@ -160,6 +167,7 @@ type lifelinkKey struct {
 // lifelink: each source's controller gains the total once.
 func (g *game) batchLifelink() {
 	g.lifelinkBatch, g.lifelinkOrder = map[lifelinkKey]int{}, nil
+	g.dmgEvent++
 }
 
 func (g *game) flushLifelink(line int) {

@@ -199,6 +199,9 @@ type Part struct {
 	// ReplaceSubtypes: the new subtypes replace the old ones of the same
 	// kind (creature types, land types...), 205.1a.
 	ReplaceSubtypes bool
+	// Repl: the replacement or prevention effect (614, 615) an opRule or
+	// opPlayer part is; applied where the event happens (replacement.go).
+	Repl *Replacement
 }
 
 // Condition is an "as long as" condition of a static ability.

@@ -41,6 +41,7 @@ type Object struct {
 	pw           bool             // its loyalty is tracked: it has had loyalty counters (704.5i)
 	hasTrig      bool             // it has a triggered ability the engine runs
 	leftTo       string           // where it went when it left ("its owner's graveyard")
+	diverted     bool             // a replacement effect sent it elsewhere than the graveyard (614.6): it didn't die
 	damagedBy    map[*Object]bool // sources that dealt it damage this turn (cleared in cleanup)
 	// linked: the cards its abilities exiled, for its linked ability that
 	// returns "the exiled card" (607.2a).
@@ -115,6 +116,11 @@ type game struct {
 	// dealt (combat damage, 510.2).
 	lifelinkBatch map[lifelinkKey]int
 	lifelinkOrder []lifelinkKey
+	// dmgEvent numbers damage events; replOnce remembers the event in
+	// which a prevention effect's additional effect last happened, so it
+	// happens once per event (replacement.go).
+	dmgEvent int
+	replOnce map[string]int
 }
 
 // dependsOn records text a game answer may depend on.
@@ -454,8 +460,7 @@ func (g *game) exec(st *Stmt) {
 		// 608.2n: the spell is put into its owner's graveyard as it
 		// finishes resolving (or as it doesn't resolve, 608.2b).
 		g.nextID++
-		ps := g.pl(st.Player)
-		ps.zones[ZoneGraveyard] = append(ps.zones[ZoneGraveyard], &card{id: g.nextID, name: d.Name, def: d, owner: st.Player, line: st.Line, how: "resolved"})
+		g.cardToGraveyard(st.Line, &card{id: g.nextID, name: d.Name, def: d, owner: st.Player, line: st.Line, how: "resolved"})
 	case StmtEffect:
 		name := st.Alias
 		if name == "" {
@@ -471,7 +476,7 @@ func (g *game) exec(st *Stmt) {
 			return
 		}
 		if st.Kind == StmtPutCounters {
-			g.putCounters(o, st.Counter, st.N)
+			g.putCountersEvent(st.Line, o, st.Counter, st.N)
 		} else {
 			o.counters[st.Counter] -= st.N
 			if o.counters[st.Counter] <= 0 {
@@ -1092,11 +1097,14 @@ func (g *game) act(line int, t *Template, o *Object) {
 	case actUntap:
 		o.tapped = false
 	case actCounters:
-		g.putCounters(o, t.Counter, t.N)
+		g.putCountersEvent(line, o, t.Counter, t.N)
 	case actDestroy:
 		s := g.current()
 		if s.ch[s.slot[o]].hasKeyword("indestructible") {
 			g.note(line, fmt.Sprintf("%s has indestructible and isn't destroyed", o.display()), "702.12b")
+			return
+		}
+		if g.regenerates(line, s, o) {
 			return
 		}
 		g.note(line, fmt.Sprintf("%s is destroyed: put into its owner's graveyard", o.display()), "701.8a")

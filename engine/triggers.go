@@ -313,7 +313,7 @@ func (g *game) leftTriggers(s *state, moved []*Object, z Zone, line int) {
 	defer func() { g.batchSeen = nil }()
 	for _, o := range moved {
 		kind := tLeaves
-		if z == ZoneGraveyard {
+		if z == ZoneGraveyard && !o.diverted {
 			kind = tDies
 		}
 		g.fire(s, kind, o, nil, line)
@@ -377,8 +377,7 @@ func (g *game) resolveTop(st *Stmt) {
 			if legal == 0 {
 				g.note(st.Line, fmt.Sprintf("%s doesn't resolve: its targets are all illegal (no longer on the battlefield), and it is put into its owner's graveyard", it.text), "608.2b")
 				g.nextID++
-				ps := g.pl(it.ctrl)
-				ps.zones[ZoneGraveyard] = append(ps.zones[ZoneGraveyard], &card{id: g.nextID, name: it.spell.Name, def: *it.spell, owner: it.ctrl, line: st.Line, how: "countered on resolution"})
+				g.cardToGraveyard(st.Line, &card{id: g.nextID, name: it.spell.Name, def: *it.spell, owner: it.ctrl, line: st.Line, how: "countered on resolution"})
 				return
 			}
 		}
@@ -627,7 +626,7 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 			k := 0
 			for i, x := range s0.objs {
 				if s0.matches(&f, i, it.ctrl, self) {
-					g.putCounters(x, m[2], n)
+					g.putCountersEvent(line, x, m[2], n)
 					k++
 				}
 			}
@@ -650,11 +649,11 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 			}
 			o = t
 		}
-		g.putCounters(o, m[2], n)
+		put := g.putCountersEvent(line, o, m[2], n)
 		if m[2] == "loyalty" {
 			o.pw = true
 		}
-		g.note(line, fmt.Sprintf("%d %s counter(s) put on %s", n, m[2], o.display()), "122.1")
+		g.note(line, fmt.Sprintf("%d %s counter(s) put on %s", put, m[2], o.display()), "122.1")
 		return true
 	}
 	if m := reEffDamage.FindStringSubmatch(s); m != nil {

@@ -121,7 +121,7 @@ func (g *game) cleanup(line int) {
 		for i := from; i < extra; i++ {
 			c := ps.zones[ZoneHand][0]
 			ps.zones[ZoneHand] = ps.zones[ZoneHand][1:]
-			ps.zones[ZoneGraveyard] = append(ps.zones[ZoneGraveyard], c)
+			g.cardToGraveyard(line, c)
 		}
 		g.note(line, fmt.Sprintf("%s %d card(s) down to the maximum hand size of seven (which ones is that player's choice)", says(g.active, "discards"), extra), "514.1")
 	}

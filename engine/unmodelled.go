@@ -202,7 +202,7 @@ func (g *game) entersWithCounters(o *Object, cc *compiledCard, m Mods) {
 			continue
 		}
 		if !stated[t.Counter] {
-			g.putCounters(o, t.Counter, t.N)
+			g.putCountersEvent(o.line, o, t.Counter, t.N)
 		}
 	}
 }

@@ -106,6 +106,7 @@ func other(p Player) Player {
 // goes to that zone and ceases to exist the next time state-based actions
 // are checked (704.5d).
 func (g *game) moveTo(o *Object, z Zone, line int, how string) *card {
+	z, how = g.replaceZoneChange(o, z, line, how)
 	g.leave(o)
 	o.leftTo = poss(o.owner) + " " + z.String()
 	if z == ZoneExile {
