@@ -345,7 +345,7 @@ func (g *game) damageStep(line int, s *state, deals func(*Object, *Chars) bool) 
 			continue
 		}
 		ch := s.ch[i]
-		power := ch.P
+		power := s.combatDamage(i)
 		if power <= 0 {
 			continue // 510.1a
 		}
@@ -413,7 +413,7 @@ func (g *game) damageStep(line int, s *state, deals func(*Object, *Chars) bool) 
 	for _, a := range c.attackers {
 		for _, b := range a.blockers {
 			i, ok := s.slot[b]
-			if !ok || !b.onBF || c.blocking[b] != a || !deals(b, s.ch[i]) || s.ch[i].P <= 0 {
+			if !ok || !b.onBF || c.blocking[b] != a || !deals(b, s.ch[i]) || s.combatDamage(i) <= 0 {
 				continue
 			}
 			if !s.ch[i].is("Creature") {
@@ -424,7 +424,7 @@ func (g *game) damageStep(line int, s *state, deals func(*Object, *Chars) bool) 
 				g.note(line, fmt.Sprintf("%s is blocking no creature any more and assigns no combat damage", b.display()), "510.1d")
 				continue
 			}
-			as = append(as, assignment{b, dmgTarget{obj: a.o}, s.ch[i].P}) // 510.1d
+			as = append(as, assignment{b, dmgTarget{obj: a.o}, s.combatDamage(i)}) // 510.1a, 510.1d
 		}
 	}
 	sortAssignments(as, c)
@@ -592,6 +592,7 @@ func (g *game) chosenAssignment(line int, s *state, a *attacker, assigned map[*O
 		return nil, false
 	}
 	ch := s.ch[s.slot[a.o]]
+	amount, word := s.combatDamage(s.slot[a.o]), s.combatDamageWord(s.slot[a.o])
 	total := 0
 	for _, p := range parts {
 		total += p.n
@@ -600,8 +601,8 @@ func (g *game) chosenAssignment(line int, s *state, a *attacker, assigned map[*O
 		g.errorf(line, "%s's stated damage assignment is illegal: %s (%s, 510.1e); the engine's division is used", a.o.display(), why, rule)
 		return nil, false
 	}
-	if total != ch.P {
-		return bad(fmt.Sprintf("it assigns %d in all, but a creature assigns combat damage equal to its power, %d", total, ch.P), "510.1a")
+	if total != amount {
+		return bad(fmt.Sprintf("it assigns %d in all, but it assigns combat damage equal to its %s, %d", total, word, amount), "510.1a")
 	}
 	blocking := map[*Object]bool{}
 	for _, b := range a.blockers {
@@ -644,7 +645,7 @@ func (g *game) chosenAssignment(line int, s *state, a *attacker, assigned map[*O
 			assigned[p.to.obj] += p.n
 		}
 	}
-	g.note(line, fmt.Sprintf("%s's controller divides its %d combat damage as stated", a.o.display(), ch.P), "510.1c")
+	g.note(line, fmt.Sprintf("%s's controller divides its %d combat damage as stated", a.o.display(), amount), "510.1c")
 	return parts, true
 }
 

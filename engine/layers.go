@@ -342,6 +342,9 @@ func (s *state) condHolds(e *Effect) bool {
 
 // condMet evaluates a condition as written, without its negation.
 func (s *state) condMet(e *Effect, c *Condition) bool {
+	if c.All != nil || c.Any != nil || c.Never || c.More != nil {
+		return s.condMetCompound(e, c)
+	}
 	if c.Hidden {
 		return e.src != nil && e.src.condHolds
 	}

@@ -105,6 +105,9 @@ type Filter struct {
 	// controlled by the controller of its first target, other than that
 	// target; resolved into Control when the spell resolves.
 	ThatPlayer bool
+	// More: qualities read from the game state rather than the printed
+	// card (combat, attachments, counters, power and toughness).
+	More *filterMore
 }
 
 // Selector says what a template applies to.
@@ -236,7 +239,14 @@ type Condition struct {
 	Hidden bool
 	// Not: the effect exists while the condition does not hold ("can't
 	// attack unless you control an artifact").
-	Not  bool
+	Not bool
+	// All, Any: "A and B", "A or B" (see conditional.go); Never: a
+	// condition no permanent meets (113.6).
+	All, Any []*Condition
+	Never    bool
+	// More: "you control more creatures than defending player" and
+	// other conditions read in conditional.go.
+	More *condMore
 	Text string
 }
 

@@ -81,7 +81,7 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 		return sel, true
 	}
 	switch {
-	case len(words) == 2 && words[0] == "enchanted":
+	case len(words) == 2 && words[0] == "enchanted" && !pluralNoun(words[1]):
 		return Selector{Kind: selEnchanted, Noun: noun}, true
 	case len(words) == 2 && words[0] == "equipped" && words[1] == "creature":
 		return Selector{Kind: selEquipped, Noun: noun}, true
@@ -120,7 +120,7 @@ var reWithKeyword = regexp.MustCompile(` (with|without) ([a-z ,]+)$`)
 // knownSubtype reports a creature, land, artifact or enchantment type
 // (205.3g–205.3i, 205.3m), lower case.
 func knownSubtype(w string) bool {
-	return creatureTypes[w] || landTypes[w] || artifactTypes[w] || enchantmentTypes[w]
+	return creatureTypes[w] || landTypes[w] || artifactTypes[w] || enchantmentTypes[w] || planeswalkerTypes[w]
 }
 
 // creatureTypeNoun reads a creature type used as a noun, singular or
@@ -207,6 +207,9 @@ var colorCounts = map[string]int{"colorless": 1, "monocolored": 2, "multicolored
 // parseFilter parses "[all|each] [other] [COLOR] [nonX] [SUBTYPE] TYPE(s)
 // [you control|your opponents control|an opponent controls]".
 func parseFilter(words []string) (Filter, bool) {
+	if f, ok, done := parseFilterClause(words); done {
+		return f, ok
+	}
 	var f Filter
 	ws := append([]string(nil), words...)
 	// "Artifacts and/or enchantments you control": an object that is
@@ -367,8 +370,11 @@ func parseFilter(words []string) (Filter, bool) {
 			}
 			continue
 		}
-		if w == "attacking" || w == "blocking" || w == "target" {
-			return f, false // combat is not part of a scenario
+		if w == "target" {
+			return f, false
+		}
+		if stateAdjective(&f, w) {
+			continue // "attacking", "modified", "enchanted" (morefilters.go)
 		}
 		// "Skeletons, Vampires, and Zombies": a list of creature types.
 		if ct, ok := creatureTypeNoun(w); ok && ct != w && !knownSubtype(w) {

@@ -242,7 +242,7 @@ func (s *state) checkAnswer(o *Object, st *Stmt) QueryResult {
 	i := s.slot[o]
 	c := s.ch[i]
 	creature := c.is("Creature")
-	haste := c.hasKeyword("haste")
+	haste := c.hasKeyword("haste") || s.asThoughHaste(i)
 	var no, yes []Reason
 	sick := !o.continuous
 	sickText := "it has not been under its controller's control continuously since their most recent turn began"
@@ -263,7 +263,7 @@ func (s *state) checkAnswer(o *Object, st *Stmt) QueryResult {
 		if c.is("Battle") {
 			no = append(no, Reason{"508.1a", "a creature that is also a battle can't attack"})
 		}
-		if creature && c.hasKeyword("defender") {
+		if creature && s.defenderStops(i) {
 			no = append(no, Reason{"702.3b", "a creature with defender can't attack"})
 		}
 		for _, r := range s.restrict {

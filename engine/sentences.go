@@ -661,7 +661,7 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 		s = reUntilEOTPre.ReplaceAllString(s, "")
 		eot = true
 	}
-	if reUntilEOTPost.MatchString(s) {
+	if reUntilEOTPost.MatchString(s) && !conditionThisTurn(s, ctx) {
 		s = reUntilEOTPost.ReplaceAllString(s, "")
 		eot = true
 	}
@@ -682,7 +682,7 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 			return nil, false
 		}
 		cond, s = cd, s[len(m[0]):]
-		if strings.HasPrefix(strings.ToLower(m[1]), "~ ") && ctx.self {
+		if (strings.HasPrefix(strings.ToLower(m[1]), "~ ") || strings.HasSuffix(strings.ToLower(m[1]), " on ~")) && ctx.self {
 			// "As long as ~ is equipped, it gets +1/+1": "it" is ~.
 			ctx.condSel = &Selector{Kind: selSelf, Noun: "~"}
 		}
@@ -1034,7 +1034,7 @@ func parseCondition(low string) (*Condition, bool) {
 		}
 		return &Condition{Control: &f, Text: low}, true
 	}
-	return nil, false
+	return parseMoreCondition(low)
 }
 
 var (
