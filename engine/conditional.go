@@ -42,6 +42,8 @@ type condMore struct {
 	// opponent, the defending player on your turn (506.2).
 	MoreThan *Filter
 	You      bool
+	// Paired: "~ is paired with another creature" (702.95b).
+	Paired bool
 }
 
 // conditionThisTurn: the sentence ends with a condition on this turn's
@@ -61,7 +63,7 @@ var (
 	// 731, soulbond pairing 702.95b), and combat history.
 	reHiddenMore = regexp.MustCompile(` this turn$| this game$|\b(?:graveyards?|hands?|library|libraries|exile|exiled|sideboard)\b|\blife\b|\blife total\b` +
 		`|\b(?:poisoned|poison counters?|emblems?|the monarch|the initiative|city's blessing|dungeon|your commander|energy|experience counters?)\b` +
-		`|^you're |^it's (?:day|night|daytime|nighttime)$|\bpaired with\b|^(?:~|it) (?:is|was) (?:attacking|blocking|blocked|unblocked|kicked|cast|suspected|saddled|goaded|monstrous|renowned|foretold)\b` +
+		`|^you're |^it's (?:day|night|daytime|nighttime)$|^(?:~|it) (?:is|was) (?:attacking|blocking|blocked|unblocked|kicked|cast|suspected|saddled|goaded|monstrous|renowned|foretold)\b` +
 		`|^(?:~|it) (?:wasn't|was not) cast\b|\bare blocking (?:it|~)$|\bblocked this combat$`)
 	// reOffBattlefield113: the ability works from a zone other than the
 	// battlefield (113.6b): on the battlefield its condition is never met.
@@ -81,6 +83,9 @@ var (
 // B", "A or B", hidden conditions, the qualities of the object a sentence
 // speaks of, comparisons between players, counters on the source.
 func parseMoreCondition(low string) (*Condition, bool) {
+	if low == "~ is paired with another creature" {
+		return &Condition{More: &condMore{Paired: true}, Text: low}, true
+	}
 	if m := reOffBattlefield113.FindStringSubmatch(low); m != nil {
 		return &Condition{Never: true, Text: low}, true
 	}
@@ -286,6 +291,8 @@ func (s *state) condMetCompound(e *Effect, c *Condition) bool {
 			}
 		}
 		return false
+	case c.More != nil && c.More.Paired:
+		return len(s.pairedSlots(e.src)) == 2
 	case c.More != nil && c.More.MoreThan != nil:
 		mine, theirs := *c.More.MoreThan, *c.More.MoreThan
 		mine.Control, theirs.Control = 1, 2

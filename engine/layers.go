@@ -472,6 +472,8 @@ func (s *state) affected(e *Effect, l Layer, record bool) []int {
 					out = []int{i}
 				}
 			}
+		case selPaired:
+			out = s.pairedSlots(e.src)
 		case selFilter:
 			for i := range s.objs {
 				if s.matches(&e.t.Sel.F, i, e.ctrlNow(s), src) {

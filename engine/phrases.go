@@ -91,6 +91,8 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 		return Selector{Kind: selEquipped, Noun: noun}, true
 	case noun == "~":
 		return Selector{Kind: selSelf, Noun: noun}, true
+	case ctx.paired && pairNouns[noun]:
+		return Selector{Kind: selPaired, Noun: noun}, true
 	case ctx.condSel != nil && (noun == "that creature" || noun == "that permanent"):
 		return *ctx.condSel, true
 	case ctx.condSel != nil && noun == "it" && (ctx.condSel.Kind == selEnchanted || ctx.condSel.Kind == selEquipped || ctx.condSel.Kind == selSelf):

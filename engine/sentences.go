@@ -654,7 +654,7 @@ func buildSetPT(c *compiler, m []string, _ []string) ([]Part, bool) {
 // sentence compiles one sentence. ok is false when it cannot be modelled;
 // ctx.outcome and ctx.class then say whether a template matched.
 func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
-	ctx.outcome, ctx.class, ctx.condSel = outUnmatched, "", nil
+	ctx.outcome, ctx.class, ctx.condSel, ctx.paired = outUnmatched, "", nil, false
 	s := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), "."))
 	eot := false
 	if reUntilEOTPre.MatchString(s) {
@@ -682,6 +682,7 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 			return nil, false
 		}
 		cond, s = cd, s[len(m[0]):]
+		ctx.paired = cd.More != nil && cd.More.Paired
 		if (strings.HasPrefix(strings.ToLower(m[1]), "~ ") || strings.HasSuffix(strings.ToLower(m[1]), " on ~")) && ctx.self {
 			// "As long as ~ is equipped, it gets +1/+1": "it" is ~.
 			ctx.condSel = &Selector{Kind: selSelf, Noun: "~"}
