@@ -136,7 +136,6 @@ func TestConditionHiddenThisTurn(t *testing.T) {
 		"there is a land card in your graveyard",
 		"an opponent has no cards in hand",
 		"you have at least 7 life more than your starting life total",
-		"~ is paired with another creature",
 		"you're the monarch",
 	} {
 		if cd, ok := parseCondition(c); !ok || !cd.Hidden {
