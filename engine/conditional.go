@@ -79,7 +79,16 @@ var (
 	reControlToken      = regexp.MustCompile(`^you control (?:a|an) ((?:[a-z]+ )?)token$`)
 )
 
-// parseMoreCondition reads the conditions parseCondition leaves: "A and
+// parseCondition reads a condition: the forms of parseCondition0, then
+// those of parseMoreCondition.
+func parseCondition(low string) (*Condition, bool) {
+	if cd, ok := parseCondition0(low); ok {
+		return cd, true
+	}
+	return parseMoreCondition(low)
+}
+
+// parseMoreCondition reads the conditions parseCondition0 leaves: "A and
 // B", "A or B", hidden conditions, the qualities of the object a sentence
 // speaks of, comparisons between players, counters on the source.
 func parseMoreCondition(low string) (*Condition, bool) {
@@ -303,4 +312,28 @@ func (s *state) condMetCompound(e *Effect, c *Condition) bool {
 		return b > a
 	}
 	return true
+}
+
+func init() {
+	addSentenceRules(sentenceRule{
+		// "Enchanted creature gets +2/+1 as long as it's black. Otherwise,
+		// it gets -1/-2.": the second effect exists while the first
+		// one's condition doesn't hold (611.3a).
+		class: "otherwise (the previous condition doesn't hold)",
+		re:    regexp.MustCompile(`^otherwise, (.+)$`),
+		when:  func(ctx *sctx) bool { return ctx.self && ctx.prev != nil && ctx.prev.Cond != nil },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			prev := ctx.prev.Cond
+			inner, ok := c.sentence(m[1], ctx)
+			if !ok || len(inner) != 1 || inner[0].Cond != nil {
+				return Selector{}, false
+			}
+			*t = *inner[0]
+			nc := *prev
+			nc.Not = !nc.Not
+			nc.Text = "not: " + prev.Text
+			t.Cond = &nc
+			return t.Sel, true
+		},
+	})
 }

@@ -178,3 +178,28 @@ func TestPlaneswalkerTypesMatchCR(t *testing.T) {
 		}
 	}
 }
+
+// "Otherwise" (Phyrexian Boon: "Enchanted creature gets +2/+1 as long as
+// it's black. Otherwise, it gets -1/-2."): the second effect exists
+// exactly while the first one's condition doesn't hold.
+func TestConditionOtherwise(t *testing.T) {
+	src := `define Boon = {2}{B} Enchantment — Aura "Enchant creature\nEnchanted creature gets +2/+1 as long as it's black. Otherwise, it gets -1/-2."
+define Zombie = {1}{B} Creature — Zombie 2/2
+define Bear = {1}{G} Creature — Bear 2/4
+Zombie as Z
+Bear as B
+Boon as BZ (attached to Z)
+Boon as BB (attached to B)
+? Z
+? B`
+	r := mustRun(t, src, nil)
+	if got := ptAt(t, r, 8); got != "4/3" {
+		t.Errorf("black creature: %s, want 4/3", got)
+	}
+	if got := ptAt(t, r, 9); got != "1/2" {
+		t.Errorf("green creature: %s, want 1/2", got)
+	}
+	if len(r.Unmodeled) != 0 {
+		t.Errorf("unmodelled: %+v", r.Unmodeled)
+	}
+}

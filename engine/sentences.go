@@ -894,10 +894,10 @@ func setsToughness(t *Template) bool {
 	return false
 }
 
-// parseCondition reads the conditions of "as long as ..." the engine can
+// parseCondition0 reads the conditions of "as long as ..." the engine can
 // decide: "you control a[n] FILTER" and "your devotion to COLOR is less
 // than N" (700.5).
-func parseCondition(low string) (*Condition, bool) {
+func parseCondition0(low string) (*Condition, bool) {
 	switch low {
 	case "it's your turn":
 		return &Condition{YourTurn: 1, Text: low}, true
@@ -1035,7 +1035,7 @@ func parseCondition(low string) (*Condition, bool) {
 		}
 		return &Condition{Control: &f, Text: low}, true
 	}
-	return parseMoreCondition(low)
+	return nil, false
 }
 
 var (
