@@ -15,6 +15,11 @@ const (
 	ruleTextNoDefender = "can attack as though it didn't have defender"
 	ruleTextHaste      = "can attack as though it had haste"
 	ruleTextToughness  = "assigns combat damage equal to its toughness rather than its power"
+
+	ruleTextAttackCost   = "attacking with it has a cost, paid as attackers are declared (see its text)"
+	ruleTextBlockCost    = "blocking with it has a cost, paid as blockers are declared (see its text)"
+	ruleTextAttackUnless = "can't attack unless the condition in its text is met: a restriction checked as attackers are declared"
+	ruleTextBlockUnless  = "can't block unless the condition in its text is met: a restriction checked as blockers are declared"
 )
 
 func init() {
@@ -34,6 +39,13 @@ func init() {
 		{regexp.MustCompile(`^can block as though (?:it|they) were untapped$|^can block$`), "can block while tapped", "509.1a"},
 		{regexp.MustCompile(`^can only attack alone$|^can attack only alone$`), "can attack only alone: a restriction", "508.1c"},
 		{regexp.MustCompile(`^can't block or be blocked by (?:creatures with power (?:\d+) or (?:greater|less)|[a-z]+ creatures)$`), "can't block or be blocked by some creatures: a restriction", "509.1b"},
+		// 508.1h, 509.1d: "unless you pay/sacrifice …" is a cost to attack
+		// or block; 508.1c, 509.1b: any other "unless" is a restriction
+		// checked as attackers or blockers are declared.
+		{regexp.MustCompile(`^can't (?:attack|attack or block) unless (?:you|its controller|their controller) (?:pays?|sacrifices?|taps?|returns?|discards?|exiles?) .+$`), ruleTextAttackCost, "508.1h"},
+		{regexp.MustCompile(`^can't block unless (?:you|its controller|their controller) (?:pays?|sacrifices?|taps?|returns?|discards?|exiles?) .+$`), ruleTextBlockCost, "509.1d"},
+		{regexp.MustCompile(`^can't (?:attack|attack or block) unless .+$`), ruleTextAttackUnless, "508.1c"},
+		{regexp.MustCompile(`^can't block unless .+$`), ruleTextBlockUnless, "509.1b"},
 	}...)
 }
 
@@ -78,4 +90,28 @@ func (s *state) defenderStops(i int) bool {
 // asThoughHaste: an effect lets it attack as though it had haste.
 func (s *state) asThoughHaste(i int) bool {
 	return s.hasRuleEffect(i, ruleTextHaste)
+}
+
+// undecided lists the costs and restrictions on attacking ("attack") or
+// blocking ("block") with slot i that the check does not decide: they
+// are checked or paid as attackers or blockers are declared (508.1c,
+// 508.1h, 509.1b, 509.1d), so an answer names them.
+func (s *state) undecided(i int, what string) []Reason {
+	var out []Reason
+	for _, r := range s.restrict {
+		if r.slot != i || r.op != opRule {
+			continue
+		}
+		for _, p := range r.e.t.Parts {
+			if p.Op != opRule {
+				continue
+			}
+			switch {
+			case what == "attack" && (p.RuleID == "508.1c" || p.RuleID == "508.1h"),
+				what == "block" && (p.RuleID == "509.1b" || p.RuleID == "509.1d") && p.RuleText != "a restriction on which creatures can block it":
+				out = append(out, Reason{p.RuleID, "it is also affected by " + r.e.t.Sentence + " (" + r.e.name() + "), which is checked as " + what + "ers are declared, not by this question"})
+			}
+		}
+	}
+	return out
 }

@@ -96,3 +96,36 @@ Post as P
 		t.Errorf("a non-Wall with defender still can't attack: %+v", q.Reasons)
 	}
 }
+
+// 508.1c, 508.1h: "can't attack unless …" is a restriction or a cost
+// checked as attackers are declared; "? can REF attack" names it rather
+// than answering as if it weren't there.
+func TestAttackUnlessNamed(t *testing.T) {
+	r, at := play(t, combatDefs+`define Tithe Beast = {2}{B} Creature — Beast 3/3 "Tithe Beast can't attack unless you sacrifice a land."
+define Pack Hunter = {1}{R} Creature — Wolf 3/1 "Pack Hunter can't attack unless at least two other creatures attack."
+Tithe Beast as T
+Pack Hunter as P
+Bear as B
+? can T attack
+? can P attack
+? can B attack
+`)
+	for ref, rule := range map[string]string{"? can T attack": "508.1h", "? can P attack": "508.1c"} {
+		q := result(t, r, at(ref))
+		found := false
+		for _, x := range q.Reasons {
+			found = found || x.Rule == rule
+		}
+		if !found {
+			t.Errorf("%s: want a %s reason, got %+v", ref, rule, q.Reasons)
+		}
+	}
+	for _, x := range result(t, r, at("? can B attack")).Reasons {
+		if x.Rule == "508.1h" || x.Rule == "508.1c" {
+			t.Errorf("the Bear has no such restriction: %+v", x)
+		}
+	}
+	if len(r.Unmodeled) != 0 {
+		t.Errorf("unmodelled: %+v", r.Unmodeled)
+	}
+}
