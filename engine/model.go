@@ -189,6 +189,9 @@ type Part struct {
 	// Hidden: opCDACount and opModPTCount count cards in a zone the
 	// scenario doesn't hold (a hand, a graveyard): the result is unknown.
 	Hidden string
+	// More: the counts of counts.go (colors, counters, attachments,
+	// devotion, "N plus", "twice").
+	More *countMore
 	// AttackYou: an opCantAttack restriction on attacking the source's
 	// controller: 1 "can't attack you", 2 "can't attack you or
 	// planeswalkers you control".

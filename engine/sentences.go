@@ -223,7 +223,13 @@ var sentenceRules = []sentenceRule{
 			}
 			f, ok := parseFilter(strings.Fields(m[3]))
 			if !ok {
-				return Selector{}, false
+				p, ok := cdaMore(m[3])
+				if !ok {
+					return Selector{}, false
+				}
+				p.Layer, p.Op, p.Which = layer, opCDACount, which
+				t.Parts = []Part{p}
+				return Selector{Kind: selSelf, Noun: "~"}, true
 			}
 			t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Count: &f}}
 			return Selector{Kind: selSelf, Noun: "~"}, true
@@ -1104,6 +1110,10 @@ func creaturePhrase(p string) bool {
 // forEachParts reads "+dp/+dt for each WHAT" (or "+X/+X, where X is the
 // number of WHAT").
 func forEachParts(dp, dt int, what string) ([]Part, bool) {
+	if p, ok := forEachMore(what); ok {
+		p.Layer, p.Op, p.P, p.T = L7c, opModPTCount, dp, dt
+		return []Part{p}, true
+	}
 	shares := false
 	if reDomain.MatchString(what) {
 		return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Domain: true}}, true
