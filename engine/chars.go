@@ -193,6 +193,9 @@ func (s *state) matches(f *Filter, i int, you Player, self int) bool {
 	if f.Token != 0 && s.objs[i].token != (f.Token == 1) {
 		return false
 	}
+	if f.More != nil && !s.matchesMore(f.More, i) {
+		return false
+	}
 	switch f.ColorCount {
 	case 1:
 		if len(c.Colors) != 0 {

@@ -345,7 +345,7 @@ func (g *game) damageStep(line int, s *state, deals func(*Object, *Chars) bool) 
 			continue
 		}
 		ch := s.ch[i]
-		power := g.noteCombatAmount(line, s, i)
+		power := g.noteCombatDamage(line, s, i)
 		if power <= 0 {
 			continue // 510.1a
 		}
@@ -413,7 +413,7 @@ func (g *game) damageStep(line int, s *state, deals func(*Object, *Chars) bool) 
 	for _, a := range c.attackers {
 		for _, b := range a.blockers {
 			i, ok := s.slot[b]
-			if !ok || !b.onBF || c.blocking[b] != a || !deals(b, s.ch[i]) {
+			if !ok || !b.onBF || c.blocking[b] != a || !deals(b, s.ch[i]) || s.combatDamage(i) <= 0 {
 				continue
 			}
 			if !s.ch[i].is("Creature") {
@@ -424,9 +424,7 @@ func (g *game) damageStep(line int, s *state, deals func(*Object, *Chars) bool) 
 				g.note(line, fmt.Sprintf("%s is blocking no creature any more and assigns no combat damage", b.display()), "510.1d")
 				continue
 			}
-			if n := g.noteCombatAmount(line, s, i); n > 0 {
-				as = append(as, assignment{b, dmgTarget{obj: a.o}, n}) // 510.1d
-			}
+			as = append(as, assignment{b, dmgTarget{obj: a.o}, g.noteCombatDamage(line, s, i)}) // 510.1a, 510.1d
 		}
 	}
 	sortAssignments(as, c)
@@ -594,6 +592,7 @@ func (g *game) chosenAssignment(line int, s *state, a *attacker, assigned map[*O
 		return nil, false
 	}
 	ch := s.ch[s.slot[a.o]]
+	amount, word := s.combatDamage(s.slot[a.o]), s.combatDamageWord(s.slot[a.o])
 	total := 0
 	for _, p := range parts {
 		total += p.n
@@ -602,8 +601,8 @@ func (g *game) chosenAssignment(line int, s *state, a *attacker, assigned map[*O
 		g.errorf(line, "%s's stated damage assignment is illegal: %s (%s, 510.1e); the engine's division is used", a.o.display(), why, rule)
 		return nil, false
 	}
-	if amount, _ := g.combatAmount(s, s.slot[a.o]); total != amount {
-		return bad(fmt.Sprintf("it assigns %d in all, but it assigns combat damage equal to %d (its power, or its toughness under an effect that says so)", total, amount), "510.1a")
+	if total != amount {
+		return bad(fmt.Sprintf("it assigns %d in all, but it assigns combat damage equal to its %s, %d", total, word, amount), "510.1a")
 	}
 	blocking := map[*Object]bool{}
 	for _, b := range a.blockers {
@@ -646,7 +645,7 @@ func (g *game) chosenAssignment(line int, s *state, a *attacker, assigned map[*O
 			assigned[p.to.obj] += p.n
 		}
 	}
-	g.note(line, fmt.Sprintf("%s's controller divides its %d combat damage as stated", a.o.display(), total), "510.1c")
+	g.note(line, fmt.Sprintf("%s's controller divides its %d combat damage as stated", a.o.display(), amount), "510.1c")
 	return parts, true
 }
 

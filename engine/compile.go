@@ -718,6 +718,9 @@ type sctx struct {
 	// condSel: what "that creature" names after "as long as you control
 	// exactly one creature, ..." (the one object the condition counts).
 	condSel *Selector
+	// paired: the sentence's condition is "~ is paired with another
+	// creature": "both creatures" are it and its pair (702.95b).
+	paired bool
 	// outcome and class: what the last sentence's compilation found (for
 	// reports and catalogue coverage).
 	outcome ruleOutcome

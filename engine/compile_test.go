@@ -89,7 +89,6 @@ func TestCompileRejects(t *testing.T) {
 		"Creatures you control get +1/+1 for each experience counter you have.",
 		"Draw a card.",
 		"Target creature gets +2/+2 as long as you control a Forest.",
-		"Attacking creatures get -1/-1.",
 	} {
 		comp := newCompiler()
 		ts, bad := comp.compileSpell(s, "")

@@ -342,6 +342,9 @@ func (s *state) condHolds(e *Effect) bool {
 
 // condMet evaluates a condition as written, without its negation.
 func (s *state) condMet(e *Effect, c *Condition) bool {
+	if c.All != nil || c.Any != nil || c.Never || c.More != nil {
+		return s.condMetCompound(e, c)
+	}
 	if c.Hidden {
 		return e.src != nil && e.src.condHolds
 	}
@@ -469,6 +472,8 @@ func (s *state) affected(e *Effect, l Layer, record bool) []int {
 					out = []int{i}
 				}
 			}
+		case selPaired:
+			out = s.pairedSlots(e.src)
 		case selFilter:
 			for i := range s.objs {
 				if s.matches(&e.t.Sel.F, i, e.ctrlNow(s), src) {

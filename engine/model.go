@@ -105,6 +105,9 @@ type Filter struct {
 	// controlled by the controller of its first target, other than that
 	// target; resolved into Control when the spell resolves.
 	ThatPlayer bool
+	// More: qualities read from the game state rather than the printed
+	// card (combat, attachments, counters, power and toughness).
+	More *filterMore
 }
 
 // Selector says what a template applies to.
@@ -186,6 +189,9 @@ type Part struct {
 	// Hidden: opCDACount and opModPTCount count cards in a zone the
 	// scenario doesn't hold (a hand, a graveyard): the result is unknown.
 	Hidden string
+	// More: the counts of counts.go (colors, counters, attachments,
+	// devotion, "N plus", "twice").
+	More *countMore
 	// AttackYou: an opCantAttack restriction on attacking the source's
 	// controller: 1 "can't attack you", 2 "can't attack you or
 	// planeswalkers you control".
@@ -239,7 +245,14 @@ type Condition struct {
 	Hidden bool
 	// Not: the effect exists while the condition does not hold ("can't
 	// attack unless you control an artifact").
-	Not  bool
+	Not bool
+	// All, Any: "A and B", "A or B" (see conditional.go); Never: a
+	// condition no permanent meets (113.6).
+	All, Any []*Condition
+	Never    bool
+	// More: "you control more creatures than defending player" and
+	// other conditions read in conditional.go.
+	More *condMore
 	Text string
 }
 

@@ -53,6 +53,8 @@ func (s *state) countFor(p Part, e *Effect, c *Chars) int {
 			return 0
 		}
 		return it.counters[p.Counter]
+	case p.More != nil:
+		return s.countMore(p, e, it)
 	case p.CountAttached != "":
 		n := 0
 		for i, o := range s.objs {
@@ -93,6 +95,9 @@ func (s *state) countFor(p Part, e *Effect, c *Chars) int {
 
 // cdaCount is what a characteristic-defining count counts.
 func (s *state) cdaCount(p Part, e *Effect) int {
+	if p.More != nil {
+		return s.countMore(p, e, e.src)
+	}
 	if p.Domain {
 		return s.domain(e.ctrlNow(s))
 	}
@@ -341,7 +346,7 @@ var ops = [nOps]opInfo{
 			return fmt.Sprintf("characteristic-defining ability counts %d → %d/%d", n, c.P, c.T)
 		},
 		sig: func(s *state, p Part, e *Effect, slots []int, ctrl Player, b *strings.Builder) {
-			if p.Count != nil || p.Domain {
+			if p.Count != nil || p.Domain || p.More != nil {
 				b.WriteString(strconv.Itoa(s.cdaCount(p, e)))
 			}
 		},

@@ -57,6 +57,7 @@ const (
 type Mods struct {
 	Token, Tapped, New, FaceDown bool
 	AttachedTo                   string
+	PairedWith                   string // "paired with REF": soulbond pairing (702.95b)
 	CopyOf                       string // "copy of REF": enters as a copy (707.5)
 	CopyExcept, CopyKeepColor    bool   // "... except it doesn't copy that creature's color and it has this ability"
 	Counters                     []CounterMod
@@ -341,6 +342,11 @@ func parseMods(s string) (Mods, string) {
 				return m, "expected what was chosen, e.g. (chosen blue)"
 			}
 			m.Chosen = append(m.Chosen, c)
+		case strings.HasPrefix(low, "paired with "):
+			m.PairedWith = strings.TrimSpace(p[len("paired with "):])
+			if m.PairedWith == "" {
+				return m, "expected a reference after \"paired with\""
+			}
 		case strings.HasPrefix(low, "attached to "):
 			m.AttachedTo = strings.TrimSpace(p[len("attached to "):])
 			if m.AttachedTo == "" {
@@ -349,7 +355,7 @@ func parseMods(s string) (Mods, string) {
 		default:
 			cm := reCounterM.FindStringSubmatch(p)
 			if cm == nil {
-				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF, copy of REF, chosen CHOICE, named CARD, condition holds or N KIND counters", p)
+				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF, paired with REF, copy of REF, chosen CHOICE, named CARD, condition holds or N KIND counters", p)
 			}
 			n, ok := number(cm[1])
 			if !ok {

@@ -81,7 +81,7 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 		return sel, true
 	}
 	switch {
-	case len(words) == 2 && words[0] == "enchanted":
+	case len(words) == 2 && words[0] == "enchanted" && !pluralNoun(words[1]):
 		return Selector{Kind: selEnchanted, Noun: noun}, true
 	case len(words) == 2 && words[0] == "equipped" && words[1] == "creature":
 		return Selector{Kind: selEquipped, Noun: noun}, true
@@ -91,6 +91,8 @@ func (c *compiler) subject(words []string, ctx *sctx) (Selector, bool) {
 		return Selector{Kind: selEquipped, Noun: noun}, true
 	case noun == "~":
 		return Selector{Kind: selSelf, Noun: noun}, true
+	case ctx.paired && pairNouns[noun]:
+		return Selector{Kind: selPaired, Noun: noun}, true
 	case ctx.condSel != nil && (noun == "that creature" || noun == "that permanent"):
 		return *ctx.condSel, true
 	case ctx.condSel != nil && noun == "it" && (ctx.condSel.Kind == selEnchanted || ctx.condSel.Kind == selEquipped || ctx.condSel.Kind == selSelf):
@@ -120,7 +122,7 @@ var reWithKeyword = regexp.MustCompile(` (with|without) ([a-z ,]+)$`)
 // knownSubtype reports a creature, land, artifact or enchantment type
 // (205.3g–205.3i, 205.3m), lower case.
 func knownSubtype(w string) bool {
-	return creatureTypes[w] || landTypes[w] || artifactTypes[w] || enchantmentTypes[w]
+	return creatureTypes[w] || landTypes[w] || artifactTypes[w] || enchantmentTypes[w] || planeswalkerTypes[w]
 }
 
 // creatureTypeNoun reads a creature type used as a noun, singular or
@@ -207,6 +209,9 @@ var colorCounts = map[string]int{"colorless": 1, "monocolored": 2, "multicolored
 // parseFilter parses "[all|each] [other] [COLOR] [nonX] [SUBTYPE] TYPE(s)
 // [you control|your opponents control|an opponent controls]".
 func parseFilter(words []string) (Filter, bool) {
+	if f, ok, done := parseFilterClause(words); done {
+		return f, ok
+	}
 	var f Filter
 	ws := append([]string(nil), words...)
 	// "Artifacts and/or enchantments you control": an object that is
@@ -367,8 +372,11 @@ func parseFilter(words []string) (Filter, bool) {
 			}
 			continue
 		}
-		if w == "attacking" || w == "blocking" || w == "target" {
-			return f, false // combat is not part of a scenario
+		if w == "target" {
+			return f, false
+		}
+		if stateAdjective(&f, w) {
+			continue // "attacking", "modified", "enchanted" (morefilters.go)
 		}
 		// "Skeletons, Vampires, and Zombies": a list of creature types.
 		if ct, ok := creatureTypeNoun(w); ok && ct != w && !knownSubtype(w) {

@@ -31,10 +31,6 @@ const (
 	rkRedirect                          // damage is dealt to another object or player instead (614.9)
 	rkLifeFloor                         // damage reduces a life total to no less than N (614.1a)
 	rkRegenerate                        // destruction is replaced by regeneration (701.19b, 614.8)
-	// rkAssignsToughness is not a replacement effect but a change of the
-	// rule 510.1a (101.1) read where combat damage is assigned: the
-	// creature assigns combat damage equal to its toughness.
-	rkAssignsToughness
 )
 
 // Sides of a damage event the affected object (or player) is on.
@@ -965,27 +961,6 @@ func anotherAsOther(words []string) []string {
 		return append([]string{"other"}, words[1:]...)
 	}
 	return words
-}
-
-// combatAmount is the combat damage the creature in slot i assigns: its
-// power (510.1a), or its toughness under an effect that says so.
-func (g *game) combatAmount(s *state, i int) (int, *Effect) {
-	if g.comp.repl {
-		if hs := s.replacementsOn(i, rkAssignsToughness); len(hs) > 0 {
-			return s.ch[i].T, hs[0].e
-		}
-	}
-	return s.ch[i].P, nil
-}
-
-// noteCombatAmount says when a creature assigns damage equal to its
-// toughness.
-func (g *game) noteCombatAmount(line int, s *state, i int) int {
-	n, e := g.combatAmount(s, i)
-	if e != nil {
-		g.note(line, fmt.Sprintf("%s assigns combat damage equal to its toughness, %d, rather than its power: %s (%s)", s.objs[i].display(), n, e.t.Sentence, e.name()), "510.1a")
-	}
-	return n
 }
 
 // filters lists the filters a replacement reads (for checks that every

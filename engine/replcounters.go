@@ -120,25 +120,3 @@ func buildCounterRepl(c *compiler, t *Template, ctx *sctx, r *Replacement, x str
 	}
 	return c.replTemplate(t, r, 0, sel), true
 }
-
-// "Each creature you control assigns combat damage equal to its toughness
-// rather than its power" (Assault Formation, Doran): a change of 510.1a.
-var reAssignsToughness = regexp.MustCompile(`^(.+?) assigns? combat damage equal to (?:its|their) toughness rather than (?:its|their) power$`)
-
-func init() {
-	addSentenceRules(sentenceRule{
-		class: "combat or untap rule (613.11)",
-		re:    reAssignsToughness,
-		need:  []string{"rather than"},
-		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
-			_, sel, ok := c.replSubject(m[1], ctx)
-			if !ok || sel == nil {
-				return Selector{}, false
-			}
-			r := &Replacement{Kind: rkAssignsToughness, Text: "it assigns combat damage equal to its toughness rather than its power (510.1a)"}
-			c.repl = true
-			t.Parts = []Part{{Layer: lRules, Op: opRule, RuleID: "510.1a", RuleText: r.Text, Repl: r}}
-			return *sel, true
-		},
-	})
-}

@@ -242,7 +242,7 @@ func (s *state) checkAnswer(o *Object, st *Stmt) QueryResult {
 	i := s.slot[o]
 	c := s.ch[i]
 	creature := c.is("Creature")
-	haste := c.hasKeyword("haste")
+	haste := c.hasKeyword("haste") || s.asThoughHaste(i)
 	var no, yes []Reason
 	sick := !o.continuous
 	sickText := "it has not been under its controller's control continuously since their most recent turn began"
@@ -263,7 +263,7 @@ func (s *state) checkAnswer(o *Object, st *Stmt) QueryResult {
 		if c.is("Battle") {
 			no = append(no, Reason{"508.1a", "a creature that is also a battle can't attack"})
 		}
-		if creature && c.hasKeyword("defender") {
+		if creature && s.defenderStops(i) {
 			no = append(no, Reason{"702.3b", "a creature with defender can't attack"})
 		}
 		for _, r := range s.restrict {
@@ -283,6 +283,7 @@ func (s *state) checkAnswer(o *Object, st *Stmt) QueryResult {
 		}
 		if len(no) == 0 {
 			yes = append(yes, Reason{"508.1a", "it is an untapped creature its controller, the active player, controls"})
+			yes = append(yes, s.undecided(i, "attack")...)
 		}
 	case "block":
 		if !creature {
@@ -299,6 +300,7 @@ func (s *state) checkAnswer(o *Object, st *Stmt) QueryResult {
 				no = append(no, Reason{"509.1b", fmt.Sprintf("it is affected by a restriction: %s (%s)", r.e.t.Sentence, r.e.name())})
 			}
 		}
+		undecided := s.undecided(i, "block")
 		if c.Controller == s.g.active && s.g.active == Opponent {
 			no = append(no, Reason{"506.2", "it is the opponent's turn: the opponent is the attacking player and only the defending player (you) declares blockers (509.1a)"})
 		}
@@ -318,6 +320,9 @@ func (s *state) checkAnswer(o *Object, st *Stmt) QueryResult {
 			q := s.checkResult(st, true, yes)
 			q.Summary = "Yes, on an opponent's turn when you are the defending player; not on this turn, which is yours (506.2)."
 			return q
+		}
+		if len(no) == 0 {
+			yes = append(yes, undecided...)
 		}
 		if len(no) == 0 && s.g.active == Opponent {
 			yes = append(yes, Reason{"509.1a", "its controller, you, is the defending player on the opponent's turn (506.2) and may declare it as a blocker: it is an untapped creature"})

@@ -26,6 +26,7 @@ type Object struct {
 	counters   map[string]int
 	counterTS  map[string]int
 	attachedTo *Object
+	pairedWith *Object // soulbond (702.95b), stated with "(paired with REF)"
 	onBF       bool
 	continuous bool   // under its current controller since the turn began (302.6)
 	lastCtrl   Player // controller after the previous statement
@@ -697,6 +698,13 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 			return nil
 		}
 		o.attachedTo = t
+	}
+	if m.PairedWith != "" {
+		t, ok := g.ref(st.Line, m.PairedWith)
+		if !ok {
+			return nil
+		}
+		g.pair(o, t)
 	}
 	var of *Object
 	if m.CopyOf != "" {

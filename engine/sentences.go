@@ -223,7 +223,13 @@ var sentenceRules = []sentenceRule{
 			}
 			f, ok := parseFilter(strings.Fields(m[3]))
 			if !ok {
-				return Selector{}, false
+				p, ok := cdaMore(m[3])
+				if !ok {
+					return Selector{}, false
+				}
+				p.Layer, p.Op, p.Which = layer, opCDACount, which
+				t.Parts = []Part{p}
+				return Selector{Kind: selSelf, Noun: "~"}, true
 			}
 			t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Count: &f}}
 			return Selector{Kind: selSelf, Noun: "~"}, true
@@ -654,14 +660,14 @@ func buildSetPT(c *compiler, m []string, _ []string) ([]Part, bool) {
 // sentence compiles one sentence. ok is false when it cannot be modelled;
 // ctx.outcome and ctx.class then say whether a template matched.
 func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
-	ctx.outcome, ctx.class, ctx.condSel = outUnmatched, "", nil
+	ctx.outcome, ctx.class, ctx.condSel, ctx.paired = outUnmatched, "", nil, false
 	s := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), "."))
 	eot := false
 	if reUntilEOTPre.MatchString(s) {
 		s = reUntilEOTPre.ReplaceAllString(s, "")
 		eot = true
 	}
-	if reUntilEOTPost.MatchString(s) {
+	if reUntilEOTPost.MatchString(s) && !conditionThisTurn(s, ctx) {
 		s = reUntilEOTPost.ReplaceAllString(s, "")
 		eot = true
 	}
@@ -682,7 +688,8 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 			return nil, false
 		}
 		cond, s = cd, s[len(m[0]):]
-		if strings.HasPrefix(strings.ToLower(m[1]), "~ ") && ctx.self {
+		ctx.paired = cd.More != nil && cd.More.Paired
+		if (strings.HasPrefix(strings.ToLower(m[1]), "~ ") || strings.HasSuffix(strings.ToLower(m[1]), " on ~")) && ctx.self {
 			// "As long as ~ is equipped, it gets +1/+1": "it" is ~.
 			ctx.condSel = &Selector{Kind: selSelf, Noun: "~"}
 		}
@@ -893,10 +900,10 @@ func setsToughness(t *Template) bool {
 	return false
 }
 
-// parseCondition reads the conditions of "as long as ..." the engine can
+// parseCondition0 reads the conditions of "as long as ..." the engine can
 // decide: "you control a[n] FILTER" and "your devotion to COLOR is less
 // than N" (700.5).
-func parseCondition(low string) (*Condition, bool) {
+func parseCondition0(low string) (*Condition, bool) {
 	switch low {
 	case "it's your turn":
 		return &Condition{YourTurn: 1, Text: low}, true
@@ -1103,6 +1110,10 @@ func creaturePhrase(p string) bool {
 // forEachParts reads "+dp/+dt for each WHAT" (or "+X/+X, where X is the
 // number of WHAT").
 func forEachParts(dp, dt int, what string) ([]Part, bool) {
+	if p, ok := forEachMore(what); ok {
+		p.Layer, p.Op, p.P, p.T = L7c, opModPTCount, dp, dt
+		return []Part{p}, true
+	}
 	shares := false
 	if reDomain.MatchString(what) {
 		return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Domain: true}}, true

@@ -201,7 +201,7 @@ func (g *game) entersWithCounters(o *Object, cc *compiledCard, m Mods) {
 			}
 			continue
 		}
-		if !stated[t.Counter] {
+		if !stated[t.Counter] && g.entersCondHolds(o, t) {
 			g.putCountersEvent(o.line, o, t.Counter, t.N)
 		}
 	}
