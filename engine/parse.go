@@ -62,6 +62,13 @@ type Mods struct {
 	Counters                     []CounterMod
 	Chosen                       []string // "chosen red": a choice made as it entered (614.12a)
 	CondHolds                    bool     // "condition holds": its conditions on hidden information hold
+	// Zone: "in hand", "in graveyard", "in exile", "in library": the card
+	// is put in its owner's zone instead of onto the battlefield
+	// (offfield.go).
+	Zone string
+	// Transformed: a double-faced card enters with its back face up
+	// (712.14a, faces.go).
+	Transformed bool
 }
 
 // CounterMod is "N KIND counters".
@@ -314,6 +321,8 @@ func parseMods(s string) (Mods, string) {
 			m.New = true
 		case low == "face down" || low == "face-down":
 			m.FaceDown = true
+		case low == "transformed":
+			m.Transformed = true
 		case strings.HasPrefix(low, "copy of "):
 			m.CopyOf = strings.TrimSpace(p[len("copy of "):])
 			if em := reCopyExcept.FindStringSubmatch(m.CopyOf); em != nil {
@@ -325,6 +334,12 @@ func parseMods(s string) (Mods, string) {
 			}
 		case low == "condition holds":
 			m.CondHolds = true
+		case strings.HasPrefix(low, "in "):
+			z, ok := zoneModifier(low)
+			if !ok {
+				return m, fmt.Sprintf("unknown zone %q: expected in hand, in graveyard, in exile or in library", p)
+			}
+			m.Zone = z
 		case strings.HasPrefix(low, "named "):
 			// "named Lightning Bolt": the card name chosen as it entered.
 			if strings.TrimSpace(p[len("named "):]) == "" {
@@ -349,7 +364,7 @@ func parseMods(s string) (Mods, string) {
 		default:
 			cm := reCounterM.FindStringSubmatch(p)
 			if cm == nil {
-				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF, copy of REF, chosen CHOICE, named CARD, condition holds or N KIND counters", p)
+				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, transformed, attached to REF, copy of REF, chosen CHOICE, named CARD, condition holds, in hand|graveyard|exile|library or N KIND counters", p)
 			}
 			n, ok := number(cm[1])
 			if !ok {

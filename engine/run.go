@@ -410,6 +410,10 @@ func (g *game) exec(st *Stmt) {
 		if !ok {
 			return
 		}
+		if st.Mods.Zone != "" {
+			g.putInZone(st, d) // offfield.go
+			return
+		}
 		if !isPermanentCard(d) {
 			g.errorf(st.Line, "%s is not a permanent card: use \"cast %s targeting REF\"", d.Name, d.Name)
 			return
@@ -558,6 +562,12 @@ func (g *game) exec(st *Stmt) {
 	case StmtQuery:
 		if p, ok := parsePlayer(st.Ref); ok {
 			g.rep.Results = append(g.rep.Results, g.current().playerQuery(p, st, g.playerView(p)))
+			return
+		}
+		if q, ok := g.offQuery(st); ok {
+			if q.Object != nil {
+				g.rep.Results = append(g.rep.Results, q) // a card outside the battlefield (offfield.go)
+			}
 			return
 		}
 		o, ok := g.ref(st.Line, st.Ref)

@@ -200,6 +200,9 @@ func xmOutcome(r *Report, e xmExp) (bool, string) {
 		}
 	}
 	if e.clause == "gone" {
+		if res != nil && res.Object != nil && res.Object.Zone != "" {
+			return true, "" // answered about the card it became in another zone (400.7)
+		}
 		if res != nil {
 			return false, "it is still on the battlefield"
 		}

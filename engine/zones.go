@@ -34,6 +34,7 @@ func (z Zone) String() string { return zoneNames[z] }
 type card struct {
 	id    int
 	name  string
+	alias string // the alias it was put there with ("CARD as ALIAS (in graveyard)")
 	def   CardDef
 	owner Player
 	token bool
