@@ -26,7 +26,7 @@ type statement struct {
 // statements is the scenario language, in the order the parser tries it.
 var statements = []statement{
 	{
-		syntax: `define NAME = [MANA COST] [COLOR WORDS] TYPE LINE [P/T] ["RULES TEXT"]`,
+		syntax: `define NAME = [MANA COST] [COLOR WORDS] TYPE LINE [P/T] ["RULES TEXT"] | define FRONT // BACK`,
 		match:  prefix("define "),
 		parse: func(l string, st *Stmt) error {
 			return from(parseDefine(strings.TrimSpace(l[len("define "):])))(st)
@@ -127,6 +127,17 @@ var statements = []statement{
 				return errors.New("expected: turn REF face up, or turn REF face down")
 			}
 			st.Kind, st.Ref, st.Check = StmtTurnFace, strings.TrimSpace(m[1]), strings.ToLower(m[2])
+			return nil
+		},
+	},
+	{
+		syntax: "transform REF",
+		match:  prefix("transform "),
+		parse: func(l string, st *Stmt) error {
+			st.Kind, st.Ref = StmtTransform, strings.TrimSpace(l[len("transform "):])
+			if st.Ref == "" {
+				return errors.New("expected a reference after \"transform\": transform REF")
+			}
 			return nil
 		},
 	},

@@ -12,16 +12,22 @@ import (
 
 // Object is a permanent on (or once on) the battlefield.
 type Object struct {
-	id         int
-	name       string // the name it entered with
-	alias      string
-	def        CardDef
-	printed    []*Ability
-	owner      Player
-	ctrl       Player // the controller it entered under
-	token      bool
-	tapped     bool
-	faceDown   bool
+	id       int
+	name     string // the name it entered with
+	alias    string
+	def      CardDef
+	printed  []*Ability
+	owner    Player
+	ctrl     Player // the controller it entered under
+	token    bool
+	tapped   bool
+	faceDown bool
+	// front: the front face of a double-faced card whose back face is up
+	// (def is then the back face, 712.8e); nil otherwise (faces.go).
+	front *CardDef
+	// manifested: put onto the battlefield face down by manifest
+	// (701.40a), for as long as it is face down.
+	manifested bool
 	ts         int
 	counters   map[string]int
 	counterTS  map[string]int
@@ -397,6 +403,10 @@ func isPermanentCard(d CardDef) bool {
 func (g *game) exec(st *Stmt) {
 	switch st.Kind {
 	case StmtDefine:
+		if st.Def == nil {
+			g.linkFaces(st) // "define FRONT // BACK" (faces.go)
+			return
+		}
 		g.defs[fold.Key(st.Card)] = *st.Def
 	case StmtEnter:
 		if st.Alias != "" && g.known(st.Card+" as "+st.Alias) {
@@ -414,11 +424,17 @@ func (g *game) exec(st *Stmt) {
 			g.putInZone(st, d) // offfield.go
 			return
 		}
-		if !isPermanentCard(d) {
+		if !isPermanentCard(d) && !st.Mods.Manifested {
 			g.errorf(st.Line, "%s is not a permanent card: use \"cast %s targeting REF\"", d.Name, d.Name)
 			return
 		}
-		g.enter(st, d, st.Mods, st.Player)
+		face, front, ok := g.enterTransformed(st, d, st.Mods) // faces.go
+		if !ok {
+			return
+		}
+		if o := g.enter(st, face, st.Mods, st.Player); o != nil {
+			o.front, o.manifested = front, st.Mods.Manifested
+		}
 	case StmtCast:
 		if g.castAlias(st) {
 			return
@@ -539,6 +555,9 @@ func (g *game) exec(st *Stmt) {
 			return
 		}
 		down := st.Check == "down"
+		if (down && g.cantTurnFaceDown(st, o)) || (!down && g.cantTurnFaceUp(st, o)) { // faces.go
+			return
+		}
 		if o.faceDown == down {
 			if down {
 				// 708.2b: a face-down permanent can't be turned face down.
