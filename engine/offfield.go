@@ -341,6 +341,12 @@ func (s *state) offChars(x offObject) (*Chars, []TraceStep) {
 	if len(fx) == 0 {
 		return c, trace
 	}
+	var ptCDA []*Ability // its own abilities that define a * power or toughness
+	for _, f := range fx {
+		if f.own != nil && f.e.t.hasLayer(L7a) {
+			ptCDA = append(ptCDA, f.own)
+		}
+	}
 	// 613.3: characteristic-defining abilities first, then timestamp
 	// order (613.7); a static ability's effect has its source's
 	// timestamp (613.7a).
@@ -385,6 +391,20 @@ func (s *state) offChars(x offObject) (*Chars, []TraceStep) {
 			}
 		}
 	}
+	if len(ptCDA) == 0 || !(c.PUnknown || c.TUnknown) {
+		return c, trace
+	}
+	for _, a := range ptCDA {
+		if c.hasAbility(a.id, "") {
+			return c, trace
+		}
+	}
+	// The ability that defines its * is gone: the * is 0 (the
+	// published ruling on Yixlid Jailer: Tarmogoyf is a 0/1 card
+	// in a graveyard then).
+	c.PUnknown, c.TUnknown = false, false
+	trace = append(trace, TraceStep{Layer: L7a.String(), Rule: "208.2a", Source: x.name,
+		Effect: fmt.Sprintf("the characteristic-defining ability that sets its * power or toughness was removed, so nothing defines the *: it counts as 0 → %d/%d", c.P, c.T)})
 	return c, trace
 }
 
