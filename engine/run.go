@@ -424,12 +424,12 @@ func (g *game) exec(st *Stmt) {
 			g.putInZone(st, d) // offfield.go
 			return
 		}
-		if !isPermanentCard(d) && !st.Mods.Manifested {
-			g.errorf(st.Line, "%s is not a permanent card: use \"cast %s targeting REF\"", d.Name, d.Name)
-			return
-		}
 		face, front, ok := g.enterTransformed(st, d, st.Mods) // faces.go
 		if !ok {
+			return
+		}
+		if !isPermanentCard(face) && !st.Mods.Manifested {
+			g.errorf(st.Line, "%s is not a permanent card: use \"cast %s targeting REF\"", face.Name, face.Name)
 			return
 		}
 		if o := g.enter(st, face, st.Mods, st.Player); o != nil {
