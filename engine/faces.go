@@ -155,3 +155,10 @@ func (g *game) cantTurnFaceUp(st *Stmt, o *Object) bool {
 	g.note(st.Line, fmt.Sprintf("%s is a manifested %s card: its controller reveals it and it stays face down (701.40g)", o.display(), strings.ToLower(strings.Join(o.def.Types, " "))), "701.40g")
 	return true
 }
+
+// faceName reports whether a double-faced permanent that has transformed
+// since it entered has the folded name k on the face now up (712.8d,
+// 712.8e): it is found by that name too.
+func (o *Object) faceName(k string) bool {
+	return o.def.Name != o.name && fold.Key(o.def.Name) == k
+}

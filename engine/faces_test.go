@@ -162,3 +162,14 @@ turn B face up
 		t.Errorf("a manifested instant turned face up: want 701.40g, notes %+v", r.Notes)
 	}
 }
+
+// A permanent that has transformed is found by the name of the face up as
+// well as by the name it entered with.
+func TestTransformedName(t *testing.T) {
+	r := mustRun(t, facesDefs+"Delver of Secrets\ntransform Delver of Secrets\n? Insectile Aberration\n? Delver of Secrets", nil)
+	for _, l := range []int{9, 10} {
+		if v := result(t, r, l).Object; v.Name != "Insectile Aberration" || v.Zone != "" {
+			t.Errorf("line %d: %q in %q", l, v.Name, v.Zone)
+		}
+	}
+}

@@ -462,7 +462,14 @@ func (g *game) offQuery(st *Stmt) (QueryResult, bool) {
 // outside the battlefield.
 func (g *game) offDepends(s *state) []string {
 	var out []string
+	here := map[string]bool{}
+	for _, o := range s.objs {
+		here[o.def.Name] = true
+	}
 	for _, u := range g.rep.Unmodeled {
+		if !here[u.Source] {
+			continue
+		}
 		low := strings.ToLower(u.Sentence)
 		if strings.Contains(low, "triggered ability") || strings.Contains(low, "activated ability") {
 			continue

@@ -183,3 +183,16 @@ func TestZoneModifierErrors(t *testing.T) {
 	// An instant can be put in a zone, not onto the battlefield.
 	mustRun(t, offfieldDefs+"Bolt (in exile)\n? Bolt", nil)
 }
+
+// An answer about a card outside the battlefield says when it may depend
+// on a permanent's sentence about cards the engine could not model.
+func TestOffBattlefieldDependsOnUnmodelled(t *testing.T) {
+	r := mustRun(t, offfieldDefs+`define Ground Seal = {1}{G} Enchantment "Cards in graveyards can't be the targets of spells or abilities."
+Ground Seal
+Blood Ogre (in graveyard)
+? Blood Ogre`, nil)
+	q := result(t, r, 17)
+	if len(q.DependsOnUnmodelled) != 1 || !strings.Contains(q.DependsOnUnmodelled[0], "can't be the targets") {
+		t.Errorf("depends on: %q", q.DependsOnUnmodelled)
+	}
+}

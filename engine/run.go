@@ -361,7 +361,7 @@ func (g *game) ref(line int, r string) (*Object, bool) {
 			} else {
 				left, gone = true, o
 			}
-		} else if nk == k {
+		} else if nk == k || o.faceName(k) { // faces.go: the name of the face up
 			if o.onBF {
 				byName = append(byName, o)
 			} else {
