@@ -39,6 +39,7 @@
 //	REF deals N damage to REF | you | opponent
 //	REF | you | opponent takes N damage
 //	you|opponent gain(s)|lose(s) N life | you|opponent has|have N life|poison counters|cards in hand|cards in library
+//	you|opponent get(s) an emblem with "TEXT" [as ALIAS]
 //	[you: | opponent:] CARD [as ALIAS] [(MODIFIERS)]
 //
 // MODIFIERS, comma-separated: token, tapped, new, face down, attached to
@@ -127,6 +128,13 @@
 // turned face up it is the same object, and effects that applied to it
 // still apply (708.8). A manifested instant or sorcery stays face down
 // (701.40g).
+//
+// "you get an emblem with \"TEXT\"" puts an emblem into that player's
+// command zone (114.2). It has only its abilities (114.3); they function
+// there (114.4, 113.6p), so its static abilities apply to the permanents
+// their text names, those that enter later included (611.3a), with the
+// emblem's timestamp (613.7d), and "you" is its owner. "? emblem" (or its
+// alias) shows it. Its triggered abilities are reported, not run.
 //
 // # Damage, combat, zones and triggers
 //

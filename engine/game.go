@@ -48,6 +48,8 @@ func (g *game) execGame(st *Stmt) {
 		g.becomesBlocked(st)
 	case StmtTransform:
 		g.transformStmt(st)
+	case StmtEmblem:
+		g.emblemStmt(st)
 	}
 }
 

@@ -435,8 +435,8 @@ func (g *game) offQuery(st *Stmt) (QueryResult, bool) {
 		Subtypes: nonNil(append([]string(nil), c.Subtypes...)), Colors: nonNil(append([]string(nil), c.Colors...)),
 		Abilities: []string{}, Counters: map[string]int{},
 	}
-	if x.zone == ZoneStack {
-		v.Controller = x.ctrl.String() // a spell's controller (112.2)
+	if x.zone == ZoneStack || x.zone == ZoneCommand {
+		v.Controller = x.ctrl.String() // a spell's controller (112.2); an emblem's owner controls it (114.2)
 	}
 	seen := map[string]bool{}
 	for _, ai := range c.Abilities {

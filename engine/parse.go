@@ -51,6 +51,7 @@ const (
 	StmtBlocked   // "REF becomes blocked" (509.1h)
 	StmtText      // "change the text of REF: ...", "change the name of REF to ..." (612, 613.1c)
 	StmtTransform // "transform REF" (701.27a, faces.go)
+	StmtEmblem    // "you get an emblem with \"TEXT\"" (114, emblem.go)
 )
 
 // Mods are the modifiers of an entering object: "(token, tapped, new, face
