@@ -529,3 +529,11 @@ func (g *game) putInZone(st *Stmt, d CardDef) {
 		p.library++
 	}
 }
+
+// spellChars are a spell's characteristics as it resolves: the layers
+// apply to it on the stack too (611.3a), so a red spell under Mycosynth
+// Lattice is colorless when protection asks its color (702.16b, 702.16e).
+func (g *game) spellChars(p Player, d CardDef) *Chars {
+	c, _ := g.current().offChars(offObject{name: d.Name, def: d, owner: p, ctrl: p, zone: ZoneStack})
+	return c
+}

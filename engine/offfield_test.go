@@ -196,3 +196,23 @@ Blood Ogre (in graveyard)
 		t.Errorf("depends on: %q", q.DependsOnUnmodelled)
 	}
 }
+
+// Protection asks the spell's color as it is on the stack (702.16b,
+// 702.16e): under Mycosynth Lattice a red spell is colorless (611.3a).
+func TestSpellColorOnTheStack(t *testing.T) {
+	base := offfieldDefs + `define Brute Force = {R} Instant "Target creature gets +3/+3 until end of turn."
+define Keeper = {1}{W} Creature — Human 2/4 "Protection from red"
+`
+	s, _ := Parse(base + "Keeper as K\ncast Brute Force targeting K")
+	if r := run(s, nil); len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "702.16b") {
+		t.Fatalf("a red spell targeting protection from red: %+v", r.Errors)
+	}
+	r := mustRun(t, base+"Mycosynth Lattice\nKeeper as K\ncast Brute Force targeting K\n? K", nil)
+	if v := result(t, r, 19).Object; ptOf(v) != "5/7" {
+		t.Errorf("the colorless spell should resolve: %s", ptOf(v))
+	}
+	r = mustRun(t, base+"Mycosynth Lattice\nKeeper as K\ncast Bolt targeting K\n? damage K", nil)
+	if d := result(t, r, 19).Info.Damage; d == nil || *d != 3 {
+		t.Errorf("a colorless Bolt's damage isn't prevented by protection from red: %v", d)
+	}
+}

@@ -994,7 +994,7 @@ func (g *game) resolveObjs(st *Stmt, srcName, castName, text string, targets []*
 			}
 			for _, o := range targetsOf(t, targets) {
 				if g.casting != nil {
-					spell := &Chars{Name: g.casting.Name, Colors: sortColors(g.casting.Colors), Types: g.casting.Types, Controller: st.Player}
+					spell := g.spellChars(st.Player, *g.casting) // its characteristics on the stack (offfield.go)
 					if prot := protectedFrom(s.ch[s.slot[o]], spell); prot != "" {
 						g.errorf(st.Line, "%s has %s and can't be the target of %s (702.16b): the spell doesn't resolve (608.2b)", o.display(), prot, srcName)
 						res.failed = true
