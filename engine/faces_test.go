@@ -173,3 +173,39 @@ func TestTransformedName(t *testing.T) {
 		}
 	}
 }
+
+// The examples of 712.9: a Clone copying a back face isn't a double-faced
+// card and can't transform; a double-faced permanent copying another
+// creature transforms, and is still a copy.
+func TestTransformCopiesCR7129(t *testing.T) {
+	r := mustRun(t, `define Kruin Outlaw = {1}{R}{R} Creature — Human Rogue Werewolf 2/2 "First strike"
+define Terror of Kruin Pass = red Creature — Werewolf 3/3 "Double strike"
+define Kruin Outlaw // Terror of Kruin Pass
+define Clone = {3}{U} Creature — Shapeshifter 0/0 "You may have Clone enter as a copy of any creature on the battlefield."
+define Elite Vanguard = {W} Creature — Human Soldier 2/1
+Kruin Outlaw as W (transformed)
+Clone as C (copy of W)
+transform C
+? C
+Kruin Outlaw as K
+Elite Vanguard as E
+K becomes a copy of E
+transform K
+? K
+? W`, nil)
+	if !noteAt(r, 8, "701.27c") {
+		t.Errorf("the Clone transformed: notes %+v", r.Notes)
+	}
+	if v := result(t, r, 9).Object; v.Name != "Terror of Kruin Pass" || ptOf(v) != "3/3" {
+		t.Errorf("the Clone: %s %s", v.Name, ptOf(v))
+	}
+	if !noteAt(r, 13, "712.18") {
+		t.Errorf("the Kruin Outlaw copying Elite Vanguard didn't transform: notes %+v", r.Notes)
+	}
+	if v := result(t, r, 14).Object; v.Name != "Elite Vanguard" || ptOf(v) != "2/1" {
+		t.Errorf("the transformed copy: %s %s, want still a copy of Elite Vanguard", v.Name, ptOf(v))
+	}
+	if v := result(t, r, 15).Object; v.Name != "Terror of Kruin Pass" || !containsFold(v.Abilities, "Double strike") {
+		t.Errorf("W: %s %v", v.Name, v.Abilities)
+	}
+}
