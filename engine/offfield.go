@@ -39,7 +39,19 @@ var (
 	// ability functions anyway).
 	reZoneAbilities          = regexp.MustCompile(`^(?:as long as ~ is on the battlefield, )?(?:~|it) (?:has|have) all activated abilities of all ((?:[a-z-]+ )*?)cards in (all graveyards|graveyards|your graveyard|your opponents' graveyards)$`)
 	reOffBattlefieldSentence = regexp.MustCompile(`^all cards that aren't on the battlefield, spells, and permanents (.+)$`)
+	// reSameIsTrue: Conspiracy's, Maskwood Nexus's and Celestial Dawn's
+	// "The same is true for creature spells you control and creature
+	// cards you own that aren't on the battlefield": the previous
+	// sentence's effect reaches those objects too.
+	reSameIsTrue = regexp.MustCompile(`^the same is true for ((?:[a-z-]+ )*?)spells you control and ((?:[a-z-]+ )*?)cards you own that aren't on the battlefield$`)
+	// reOwnedOff: Teferi, Mage of Zhalfir's "Creature cards you own that
+	// aren't on the battlefield have flash".
+	reOwnedOff = regexp.MustCompile(`^((?:[a-z-]+ )*?)cards you own that aren't on the battlefield ((?:has|have|are|is|gets?) .+)$`)
 )
+
+// zonesCards: the zones of cards that aren't on the battlefield, the stack
+// aside.
+const zonesCards = zonesOffBattlefield &^ zoneMask(1<<ZoneStack)
 
 // zoneSentence compiles the sentences whose subject is cards in a zone
 // other than the battlefield. done is false for any other sentence.
@@ -67,6 +79,42 @@ func (c *compiler) zoneSentence(raw string, ctx *sctx) (ts []*Template, ok, done
 	}
 	if !ctx.self {
 		return nil, false, false
+	}
+	if m := reSameIsTrue.FindStringSubmatch(low); m != nil {
+		ctx.outcome, ctx.class = outRejected, "the same is true for spells and cards that aren't on the battlefield (611.3a)"
+		prev := ctx.prev
+		spells, ok1 := zoneWords(m[1])
+		cards, ok2 := zoneWords(m[2])
+		if prev == nil || prev.Sel.Kind != selFilter || !ok1 || !ok2 {
+			return nil, false, true
+		}
+		var out []*Template
+		for _, z := range []struct {
+			f     Filter
+			zones zoneMask
+			noun  string
+		}{{spells, zoneBit(ZoneStack), strings.TrimSpace(m[1] + "spells you control")}, {cards, zonesCards, strings.TrimSpace(m[2] + "cards you own that aren't on the battlefield")}} {
+			t := *prev
+			t.Sentence = strings.TrimSpace(raw)
+			z.f.Control = 1
+			t.Sel = Selector{Kind: selZone, F: z.f, Zones: z.zones, Noun: z.noun}
+			out = append(out, &t)
+		}
+		ctx.outcome = outModelled
+		return out, true, true
+	}
+	if m := reOwnedOff.FindStringSubmatch(low); m != nil {
+		ctx.outcome, ctx.class = outRejected, "cards in a zone other than the battlefield (611.3a)"
+		f, ok := zoneWords(m[1])
+		if !ok {
+			return nil, false, true
+		}
+		f.Control = 1
+		t, ok := c.zoneTemplate(raw, m[2], Selector{Kind: selZone, F: f, Zones: zonesCards, Noun: strings.TrimSpace(m[1] + "cards you own that aren't on the battlefield")}, ctx)
+		if !ok {
+			return nil, false, true
+		}
+		return []*Template{t}, true, true
 	}
 	if m := reZoneAbilities.FindStringSubmatch(low); m != nil {
 		ctx.outcome, ctx.class = outRejected, "has all activated abilities of cards in graveyards"
@@ -119,8 +167,32 @@ func (c *compiler) zoneSentence(raw string, ctx *sctx) (ts []*Template, ok, done
 	default:
 		z = ZoneExile
 	}
+	t, ok := c.zoneTemplate(raw, m[4], Selector{Kind: selZone, F: f, Zones: zoneBit(z), Noun: strings.TrimSpace(low[:len(low)-len(m[4])])}, ctx)
+	if !ok {
+		return nil, false, true
+	}
+	return []*Template{t}, true, true
+}
+
+// zoneWords reads the words before "cards" or "spells" ("creature ",
+// "nonland ", ""): a filter of card types.
+func zoneWords(w string) (Filter, bool) {
+	if strings.TrimSpace(w) == "" {
+		return Filter{}, true
+	}
+	if f, ok := parseFilter(strings.Fields(w)); ok {
+		return f, true
+	}
+	// "nonland": a card type word with no noun after it.
+	return parseFilter(append(strings.Fields(w), "permanents"))
+}
+
+// zoneTemplate compiles the predicate of a sentence about cards outside
+// the battlefield ("have flying", "lose all abilities", "are black") for
+// the selector sel.
+func (c *compiler) zoneTemplate(raw, predicate string, sel Selector, ctx *sctx) (*Template, bool) {
 	var quoted []string
-	pred := reQuoted.ReplaceAllStringFunc(m[4], func(q string) string {
+	pred := reQuoted.ReplaceAllStringFunc(predicate, func(q string) string {
 		quoted = append(quoted, strings.Trim(q, "\"“”"))
 		return "«" + strconv.Itoa(len(quoted)-1) + "»"
 	})
@@ -133,21 +205,21 @@ func (c *compiler) zoneSentence(raw string, ctx *sctx) (ts []*Template, ok, done
 			return q
 		})
 	}
-	t := &Template{Sentence: strings.TrimSpace(raw), Sel: Selector{Kind: selZone, F: f, Zones: zoneBit(z), Noun: strings.TrimSpace(low[:len(low)-len(m[4])])}}
+	t := &Template{Sentence: strings.TrimSpace(raw), Sel: sel}
 	for _, clause := range splitClauses(strings.Fields(pred)) {
 		parts, ok := c.predicate(clause, quoted, ctx)
 		if !ok {
-			return nil, false, true
+			return nil, false
 		}
 		t.Parts = append(t.Parts, parts...)
 	}
 	for _, p := range t.Parts {
 		if p.Layer == L2 || p.Layer == lRules {
-			return nil, false, true // control and game rules concern permanents
+			return nil, false // control and game rules concern permanents
 		}
 	}
 	ctx.outcome, ctx.class = outModelled, "cards in a zone other than the battlefield (611.3a)"
-	return []*Template{t}, true, true
+	return t, true
 }
 
 func init() {

@@ -216,3 +216,37 @@ define Keeper = {1}{W} Creature — Human 2/4 "Protection from red"
 		t.Errorf("a colorless Bolt's damage isn't prevented by protection from red: %v", d)
 	}
 }
+
+// "The same is true for creature spells you control and creature cards you
+// own that aren't on the battlefield" extends the previous sentence's
+// effect to them (Conspiracy, Celestial Dawn); "creature cards you own that
+// aren't on the battlefield have flash" (Teferi) reaches every such zone.
+func TestCardsYouOwnOutsideTheBattlefield(t *testing.T) {
+	r := mustRun(t, offfieldDefs+`define Conspiracy = {3}{B}{B} Enchantment "As Conspiracy enters, choose a creature type.\nCreatures you control are the chosen type. The same is true for creature spells you control and creature cards you own that aren't on the battlefield."
+define Celestial Dawn = {1}{W}{W} Enchantment "Lands you control are Plains.\nNonland permanents you control are white. The same is true for spells you control and nonland cards you own that aren't on the battlefield."
+define Teferi, Mage of Zhalfir = {2}{U}{U}{U} Legendary Creature — Human Wizard 3/4 "Flash\nCreature cards you own that aren't on the battlefield have flash.\nEach opponent can cast spells only any time they could cast a sorcery."
+Conspiracy (chosen Elf)
+Celestial Dawn
+Teferi, Mage of Zhalfir
+Blood Ogre as H (in hand)
+opponent: Blood Ogre as OH (in hand)
+Bolt as EB (in exile)
+Swamp (in graveyard)
+? H
+? OH
+? EB
+? Swamp`, nil)
+	h := result(t, r, 24).Object
+	if !containsFold(h.Subtypes, "Elf") || containsFold(h.Subtypes, "Ogre") || strings.Join(h.Colors, "") != "W" || !containsFold(h.Abilities, "Flash") {
+		t.Errorf("your creature card in hand: %+v", h)
+	}
+	if oh := result(t, r, 25).Object; !containsFold(oh.Subtypes, "Ogre") || strings.Join(oh.Colors, "") != "R" || containsFold(oh.Abilities, "Flash") {
+		t.Errorf("the opponent's card: %+v", oh)
+	}
+	if b := result(t, r, 26).Object; strings.Join(b.Colors, "") != "W" || b.Zone != "exile" {
+		t.Errorf("a nonland card you own in exile: %+v", b)
+	}
+	if s := result(t, r, 27).Object; len(s.Colors) != 0 || containsFold(s.Subtypes, "Plains") {
+		t.Errorf("a land card: %+v (nonland cards only; \"Lands you control\" is about permanents)", s)
+	}
+}
