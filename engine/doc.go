@@ -113,7 +113,9 @@
 // the battlefield, spells, and permanents are colorless". Necrotic Ooze's
 // "it has all activated abilities of all creature cards in all
 // graveyards" reads those cards as the layers leave them. A card there
-// has no controller (108.4); a spell's is its caster.
+// has no controller (108.4); a spell's is its caster, and protection
+// reads a resolving spell's colors from there (702.16b). "cast ALIAS"
+// casts the card put in the hand "as ALIAS".
 //
 // "define FRONT // BACK" makes two defined cards the faces of a nonmodal
 // double-faced card (712.2). "transform REF" turns it over (701.27a): it

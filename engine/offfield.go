@@ -609,3 +609,28 @@ func (g *game) spellChars(p Player, d CardDef) *Chars {
 	c, _ := g.current().offChars(offObject{name: d.Name, def: d, owner: p, ctrl: p, zone: ZoneStack})
 	return c
 }
+
+// handAlias reads "cast ALIAS" where ALIAS names a card in the caster's
+// hand ("CARD as ALIAS (in hand)"): that card is cast (601.2a), and a
+// permanent spell's permanent keeps the alias for the scenario to refer to
+// it (it is a new object all the same, 400.7).
+func (g *game) handAlias(st *Stmt) *Stmt {
+	if g.known(st.Card) || g.players[st.Player] == nil {
+		return st
+	}
+	hand := g.players[st.Player].zones[ZoneHand]
+	k := fold.Key(st.Card)
+	for i, c := range hand {
+		if c.alias == "" || fold.Key(c.alias) != k {
+			continue
+		}
+		// The card cast is this one: put it first among its namesakes,
+		// which is the one casting takes from the hand.
+		copy(hand[1:i+1], hand[:i])
+		hand[0] = c
+		n := *st
+		n.Card, n.Alias = c.def.Name, c.alias
+		return &n
+	}
+	return st
+}

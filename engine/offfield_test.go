@@ -250,3 +250,23 @@ Swamp (in graveyard)
 		t.Errorf("a land card: %+v (nonland cards only; \"Lands you control\" is about permanents)", s)
 	}
 }
+
+// "cast ALIAS" casts the card put in the hand with that alias (601.2a);
+// the permanent it becomes answers to the alias.
+func TestCastFromHandByAlias(t *testing.T) {
+	r := mustRun(t, offfieldDefs+`Blood Ogre as First (in hand)
+Blood Ogre as Second (in hand)
+cast Second
+? Second
+? First
+? hand`, nil)
+	if v := result(t, r, 17).Object; v.Zone != "" || v.Name != "Blood Ogre" {
+		t.Errorf("Second should be on the battlefield: %+v", v)
+	}
+	if v := result(t, r, 18).Object; v.Zone != "your hand" {
+		t.Errorf("First should still be in the hand: %+v", v)
+	}
+	if h := result(t, r, 19).Info.Players[0].Hand; h != 1 {
+		t.Errorf("hand size %d, want 1", h)
+	}
+}

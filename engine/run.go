@@ -436,6 +436,7 @@ func (g *game) exec(st *Stmt) {
 			o.front, o.manifested = front, st.Mods.Manifested
 		}
 	case StmtCast:
+		st = g.handAlias(st) // "cast ALIAS" of a card in the hand (offfield.go)
 		if g.castAlias(st) {
 			return
 		}
