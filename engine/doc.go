@@ -11,7 +11,7 @@
 // One statement per line; # starts a comment; names are case-insensitive;
 // "-" is accepted for "—". Every statement gets the next timestamp.
 //
-//	define NAME = [MANA COST] [COLOR WORDS] TYPE LINE [P/T] ["RULES TEXT"]
+//	define NAME = [MANA COST] [COLOR WORDS] TYPE LINE [P/T] ["RULES TEXT"] | define FRONT // BACK
 //	[you: | opponent:] cast CARD [targeting REF [and REF ...]] [(on the stack)]
 //	[you: | opponent:] effect "TEXT" [as ALIAS] [targeting REF [and REF ...]]
 //	put N KIND counter(s) on REF
@@ -19,6 +19,7 @@
 //	attach REF to REF
 //	tap REF | untap REF
 //	turn REF face up | turn REF face down
+//	transform REF
 //	next step | next turn | end of turn
 //	end ALIAS
 //	? can REF attack|block|tap|untap
@@ -38,6 +39,7 @@
 //	REF deals N damage to REF | you | opponent
 //	REF | you | opponent takes N damage
 //	you|opponent gain(s)|lose(s) N life | you|opponent has|have N life|poison counters|cards in hand|cards in library
+//	you|opponent get(s) an emblem with "TEXT" [as ALIAS]
 //	[you: | opponent:] CARD [as ALIAS] [(MODIFIERS)]
 //
 // MODIFIERS, comma-separated: token, tapped, new, face down, attached to
@@ -47,7 +49,11 @@
 // chosen ..."), named CARD (a card name chosen as it entered, which must
 // be a card's, 201.4, read where its text says "the chosen name"),
 // condition holds (its abilities' conditions on what the
-// scenario doesn't hold, such as a graveyard's size, hold). "? you" and "?
+// scenario doesn't hold, such as a graveyard's size, hold), transformed (a
+// double-faced card enters with its back face up, 712.14a), manifested (any
+// card enters as a face-down 2/2 creature, 701.40a), in hand, in
+// graveyard, in exile or in library (the card is put in its owner's zone
+// instead of onto the battlefield). "? you" and "?
 // opponent" list the effects on that player (613.10). The statements are
 // tried in this order (engine.Grammar); the
 // last takes any other line. The exceptions the card's own enter-as-a-copy
@@ -94,6 +100,43 @@
 // (612.6), exchanging text boxes (612.5) and splice (612.10) are not
 // modelled. Triggered abilities trigger with the changed text; text that
 // names the object still means it after its name is set (201.5).
+//
+// # Objects outside the battlefield, double-faced and face-down objects
+//
+// The layer system applies in every zone: "? REF" on a card in a hand,
+// graveyard, library or exile, or on a spell cast "(on the stack)",
+// answers with its characteristics there: its front face (712.8a), its
+// own characteristic-defining abilities (113.6a, 604.3), then the
+// effects of static abilities of permanents whose text reaches it
+// (611.3a) in timestamp order: "Cards in graveyards lose all abilities",
+// "Creature cards in your graveyard have ...", "All cards that aren't on
+// the battlefield, spells, and permanents are colorless". Necrotic Ooze's
+// "it has all activated abilities of all creature cards in all
+// graveyards" reads those cards as the layers leave them. A card there
+// has no controller (108.4); a spell's is its caster, and protection
+// reads a resolving spell's colors from there (702.16b). "cast ALIAS"
+// casts the card put in the hand "as ALIAS".
+//
+// "define FRONT // BACK" makes two defined cards the faces of a nonmodal
+// double-faced card (712.2). "transform REF" turns it over (701.27a): it
+// has only the characteristics of the face up (712.8d, 712.8e), it is the
+// same object with its counters, damage, attachments and the effects
+// that applied to it (712.18), and it gets a new timestamp (613.7g). A
+// permanent that isn't a double-faced card doesn't transform (701.27c),
+// nor a face-down one (712.15a); a double-faced permanent can't be turned
+// face down (712.16); a transforming permanent whose other face is an
+// instant or sorcery doesn't (701.27d). A face-down permanent is a 2/2
+// creature with no text, name, subtypes or mana cost (708.2a, layer 1b);
+// turned face up it is the same object, and effects that applied to it
+// still apply (708.8). A manifested instant or sorcery stays face down
+// (701.40g).
+//
+// "you get an emblem with \"TEXT\"" puts an emblem into that player's
+// command zone (114.2). It has only its abilities (114.3); they function
+// there (114.4, 113.6p), so its static abilities apply to the permanents
+// their text names, those that enter later included (611.3a), with the
+// emblem's timestamp (613.7d), and "you" is its owner. "? emblem" (or its
+// alias) shows it. Its triggered abilities are reported, not run.
 //
 // # Damage, combat, zones and triggers
 //

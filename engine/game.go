@@ -46,6 +46,10 @@ func (g *game) execGame(st *Stmt) {
 		g.assignStmt(st)
 	case StmtBlocked:
 		g.becomesBlocked(st)
+	case StmtTransform:
+		g.transformStmt(st)
+	case StmtEmblem:
+		g.emblemStmt(st)
 	}
 }
 

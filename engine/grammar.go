@@ -26,7 +26,7 @@ type statement struct {
 // statements is the scenario language, in the order the parser tries it.
 var statements = []statement{
 	{
-		syntax: `define NAME = [MANA COST] [COLOR WORDS] TYPE LINE [P/T] ["RULES TEXT"]`,
+		syntax: `define NAME = [MANA COST] [COLOR WORDS] TYPE LINE [P/T] ["RULES TEXT"] | define FRONT // BACK`,
 		match:  prefix("define "),
 		parse: func(l string, st *Stmt) error {
 			return from(parseDefine(strings.TrimSpace(l[len("define "):])))(st)
@@ -127,6 +127,17 @@ var statements = []statement{
 				return errors.New("expected: turn REF face up, or turn REF face down")
 			}
 			st.Kind, st.Ref, st.Check = StmtTurnFace, strings.TrimSpace(m[1]), strings.ToLower(m[2])
+			return nil
+		},
+	},
+	{
+		syntax: "transform REF",
+		match:  prefix("transform "),
+		parse: func(l string, st *Stmt) error {
+			st.Kind, st.Ref = StmtTransform, strings.TrimSpace(l[len("transform "):])
+			if st.Ref == "" {
+				return errors.New("expected a reference after \"transform\": transform REF")
+			}
 			return nil
 		},
 	},
@@ -432,6 +443,29 @@ var statements = []statement{
 		},
 	},
 	{
+		syntax: `you|opponent get(s) an emblem with "TEXT" [as ALIAS]`,
+		match:  func(l string) bool { return reEmblem.MatchString(l) },
+		parse: func(l string, st *Stmt) error {
+			m := reEmblem.FindStringSubmatch(l)
+			st.Player, _ = parsePlayer(m[1])
+			text, after, ok := stringLiteral(strings.TrimSpace(m[2]))
+			if !ok {
+				return errors.New(`expected the emblem's abilities in double quotes: you get an emblem with "TEXT" [as ALIAS]`)
+			}
+			st.Kind, st.Text = StmtEmblem, text
+			after = strings.TrimSpace(after)
+			if after == "" {
+				return nil
+			}
+			alias, ok := strings.CutPrefix(after, "as ")
+			if !ok || strings.TrimSpace(alias) == "" {
+				return fmt.Errorf("unexpected %q after the emblem's text: expected \"as ALIAS\"", after)
+			}
+			st.Alias = strings.TrimSpace(alias)
+			return nil
+		},
+	},
+	{
 		syntax: "[you: | opponent:] CARD [as ALIAS] [(MODIFIERS)]",
 		player: true,
 		match:  func(string) bool { return true },
@@ -453,6 +487,7 @@ var (
 	reChangeName     = regexp.MustCompile(`(?i)^change the name of (.+?) to "([^"]+)"(?:\s+as (.+))?$`)
 	reBecomesBlocked = regexp.MustCompile(`(?i)^(.+?) becomes blocked$`)
 	reLife           = regexp.MustCompile(`(?i)^(you|opponent) (gains?|loses?) (\S+) life$`)
+	reEmblem         = regexp.MustCompile(`(?i)^(you|opponent) gets? an emblem with (.*)$`)
 	reHas            = regexp.MustCompile(`(?i)^(you|opponent) (has|have) (\S+) (life|poison counters?|cards? in hand|cards? in library)$`)
 	infoWords        = map[string]bool{"life": true, "stack": true, "turn": true, "graveyard": true, "exile": true, "hand": true}
 )

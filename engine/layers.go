@@ -39,6 +39,9 @@ type Effect struct {
 	// swap: an exchange of control (701.12b) gives each target the
 	// controller the other had as the exchange happened, fixed then.
 	swap map[*Object]Player
+	// emblem: a static ability of an emblem in the command zone (114.4,
+	// emblem.go): it applies to whatever its text indicates (611.3a).
+	emblem bool
 }
 
 func (e *Effect) name() string {
@@ -437,6 +440,9 @@ func (s *state) affected(e *Effect, l Layer, record bool) []int {
 			return []int{i}
 		}
 		return nil
+	}
+	if e.emblem {
+		return s.emblemAffected(e, record)
 	}
 	if set, ok := s.started[e.key]; ok {
 		return set

@@ -75,6 +75,7 @@ const (
 	selEquipped
 	selSelf
 	selFilter
+	selZone // cards in zones other than the battlefield (offfield.go)
 )
 
 // Filter describes a set of permanents ("White creatures you control",
@@ -117,6 +118,10 @@ type Selector struct {
 	Count  int // "two target creatures each": how many targets (0 means one)
 	F      Filter
 	Noun   string // how the text named it, for messages
+	// Zones: the zones other than the battlefield whose cards (and, with
+	// the stack, spells) the effect also applies to, matched by F
+	// (offfield.go); a selZone selector applies to nothing else.
+	Zones zoneMask
 }
 
 type opKind int
@@ -146,6 +151,9 @@ const (
 	opRule     // another effect on game rules (613.11): combat requirements, restrictions, untapping
 	opPlayer   // an effect on players (613.10) or on how they play (613.11): applies to no object
 	opExchange // exchange control of two targets (701.12b)
+	// opZoneAbilities: has the activated abilities of the cards in
+	// graveyards that match Count (offfield.go).
+	opZoneAbilities
 	nOps
 )
 

@@ -41,15 +41,17 @@ const (
 	StmtAttack   // "attack with REF [and REF ...] [at PLAYER|REF]" (508.1)
 	StmtBlock    // "block REF with REF [and REF ...]" (509.1)
 	StmtCombatDamage
-	StmtStep    // "next step", "next turn", "end of turn" (Check says which)
-	StmtResolve // "resolve [targeting ...]" (608.2)
-	StmtDamage  // "REF deals N damage to REF", "REF takes N damage" (120)
-	StmtLife    // "you gain N life", "opponent has N life" (119, 122.1f)
-	StmtMove    // "destroy REF", "sacrifice REF", "exile REF", "return REF to its owner's hand" (400.7)
-	StmtInfo    // "? life", "? stack", "? turn", "? graveyard", "? exile", "? hand", "? damage REF"
-	StmtAssign  // "REF assigns N to REF [and N to REF ...]" (510.1c)
-	StmtBlocked // "REF becomes blocked" (509.1h)
-	StmtText    // "change the text of REF: ...", "change the name of REF to ..." (612, 613.1c)
+	StmtStep      // "next step", "next turn", "end of turn" (Check says which)
+	StmtResolve   // "resolve [targeting ...]" (608.2)
+	StmtDamage    // "REF deals N damage to REF", "REF takes N damage" (120)
+	StmtLife      // "you gain N life", "opponent has N life" (119, 122.1f)
+	StmtMove      // "destroy REF", "sacrifice REF", "exile REF", "return REF to its owner's hand" (400.7)
+	StmtInfo      // "? life", "? stack", "? turn", "? graveyard", "? exile", "? hand", "? damage REF"
+	StmtAssign    // "REF assigns N to REF [and N to REF ...]" (510.1c)
+	StmtBlocked   // "REF becomes blocked" (509.1h)
+	StmtText      // "change the text of REF: ...", "change the name of REF to ..." (612, 613.1c)
+	StmtTransform // "transform REF" (701.27a, faces.go)
+	StmtEmblem    // "you get an emblem with \"TEXT\"" (114, emblem.go)
 )
 
 // Mods are the modifiers of an entering object: "(token, tapped, new, face
@@ -63,6 +65,16 @@ type Mods struct {
 	Counters                     []CounterMod
 	Chosen                       []string // "chosen red": a choice made as it entered (614.12a)
 	CondHolds                    bool     // "condition holds": its conditions on hidden information hold
+	// Zone: "in hand", "in graveyard", "in exile", "in library": the card
+	// is put in its owner's zone instead of onto the battlefield
+	// (offfield.go).
+	Zone string
+	// Transformed: a double-faced card enters with its back face up
+	// (712.14a, faces.go).
+	Transformed bool
+	// Manifested: put onto the battlefield face down by manifest
+	// (701.40a); any card can be, an instant or sorcery included.
+	Manifested bool
 }
 
 // CounterMod is "N KIND counters".
@@ -315,6 +327,11 @@ func parseMods(s string) (Mods, string) {
 			m.New = true
 		case low == "face down" || low == "face-down":
 			m.FaceDown = true
+		case low == "transformed":
+			m.Transformed = true
+		case low == "manifested":
+			// 701.40a: a face-down 2/2 creature, whatever card it is.
+			m.FaceDown, m.Manifested = true, true
 		case strings.HasPrefix(low, "copy of "):
 			m.CopyOf = strings.TrimSpace(p[len("copy of "):])
 			if em := reCopyExcept.FindStringSubmatch(m.CopyOf); em != nil {
@@ -326,6 +343,12 @@ func parseMods(s string) (Mods, string) {
 			}
 		case low == "condition holds":
 			m.CondHolds = true
+		case strings.HasPrefix(low, "in "):
+			z, ok := zoneModifier(low)
+			if !ok {
+				return m, fmt.Sprintf("unknown zone %q: expected in hand, in graveyard, in exile or in library", p)
+			}
+			m.Zone = z
 		case strings.HasPrefix(low, "named "):
 			// "named Lightning Bolt": the card name chosen as it entered.
 			if strings.TrimSpace(p[len("named "):]) == "" {
@@ -355,7 +378,7 @@ func parseMods(s string) (Mods, string) {
 		default:
 			cm := reCounterM.FindStringSubmatch(p)
 			if cm == nil {
-				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, attached to REF, paired with REF, copy of REF, chosen CHOICE, named CARD, condition holds or N KIND counters", p)
+				return m, fmt.Sprintf("unknown modifier %q: expected token, tapped, new, face down, manifested, transformed, attached to REF, paired with REF, copy of REF, chosen CHOICE, named CARD, condition holds, in hand|graveyard|exile|library or N KIND counters", p)
 			}
 			n, ok := number(cm[1])
 			if !ok {
@@ -372,8 +395,16 @@ func parseMods(s string) (Mods, string) {
 func parseDefine(s string) (Stmt, string) {
 	st := Stmt{Kind: StmtDefine}
 	eq := strings.IndexByte(s, '=')
+	if front, back, ok := strings.Cut(s, "//"); ok && eq < 0 {
+		// "define FRONT // BACK": the faces of a double-faced card (712.2).
+		st.Card, st.Ref2 = strings.TrimSpace(front), strings.TrimSpace(back)
+		if st.Card == "" || st.Ref2 == "" {
+			return st, "expected two card names: define FRONT // BACK"
+		}
+		return st, ""
+	}
 	if eq < 0 {
-		return st, "expected \"=\" after the card name: define NAME = [MANA COST] [COLORS] TYPE LINE [P/T] [\"RULES TEXT\"]"
+		return st, "expected \"=\" after the card name: define NAME = [MANA COST] [COLORS] TYPE LINE [P/T] [\"RULES TEXT\"], or define FRONT // BACK"
 	}
 	name := strings.TrimSpace(s[:eq])
 	if name == "" {

@@ -142,6 +142,9 @@ type ObjectView struct {
 	// opponent", "blocking Bear"), when it has any.
 	Damage int    `json:"damage,omitempty"`
 	Combat string `json:"combat,omitempty"`
+	// Zone: where an object outside the battlefield is ("your
+	// graveyard", "the stack"); "" for a permanent.
+	Zone string `json:"zone,omitempty"`
 }
 
 // HasSubtype reports whether the object has the subtype st. An object that
@@ -555,7 +558,18 @@ func objectLine(v *ObjectView) string {
 	if v.Combat != "" {
 		b.WriteString(", " + v.Combat)
 	}
-	fmt.Fprintf(&b, "; controller %s, owner %s", v.Controller, v.Owner)
+	in := "in "
+	if v.Zone == "the stack" {
+		in = "on "
+	}
+	switch {
+	case v.Zone != "" && v.Controller == "":
+		fmt.Fprintf(&b, "; %s%s, owner %s (a card there has no controller, 108.4)", in, v.Zone, v.Owner)
+	case v.Zone != "":
+		fmt.Fprintf(&b, "; %s%s, controller %s, owner %s", in, v.Zone, v.Controller, v.Owner)
+	default:
+		fmt.Fprintf(&b, "; controller %s, owner %s", v.Controller, v.Owner)
+	}
 	return b.String()
 }
 

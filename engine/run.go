@@ -12,16 +12,22 @@ import (
 
 // Object is a permanent on (or once on) the battlefield.
 type Object struct {
-	id         int
-	name       string // the name it entered with
-	alias      string
-	def        CardDef
-	printed    []*Ability
-	owner      Player
-	ctrl       Player // the controller it entered under
-	token      bool
-	tapped     bool
-	faceDown   bool
+	id       int
+	name     string // the name it entered with
+	alias    string
+	def      CardDef
+	printed  []*Ability
+	owner    Player
+	ctrl     Player // the controller it entered under
+	token    bool
+	tapped   bool
+	faceDown bool
+	// front: the front face of a double-faced card whose back face is up
+	// (def is then the back face, 712.8e); nil otherwise (faces.go).
+	front *CardDef
+	// manifested: put onto the battlefield face down by manifest
+	// (701.40a), for as long as it is face down.
+	manifested bool
 	ts         int
 	counters   map[string]int
 	counterTS  map[string]int
@@ -362,7 +368,7 @@ func (g *game) ref(line int, r string) (*Object, bool) {
 			} else {
 				left, gone = true, o
 			}
-		} else if nk == k {
+		} else if nk == k || o.faceName(k) { // faces.go: the name of the face up
 			if o.onBF {
 				byName = append(byName, o)
 			} else {
@@ -404,6 +410,10 @@ func isPermanentCard(d CardDef) bool {
 func (g *game) exec(st *Stmt) {
 	switch st.Kind {
 	case StmtDefine:
+		if st.Def == nil {
+			g.linkFaces(st) // "define FRONT // BACK" (faces.go)
+			return
+		}
 		g.defs[fold.Key(st.Card)] = *st.Def
 	case StmtEnter:
 		if st.Alias != "" && g.known(st.Card+" as "+st.Alias) {
@@ -417,12 +427,23 @@ func (g *game) exec(st *Stmt) {
 		if !ok {
 			return
 		}
-		if !isPermanentCard(d) {
-			g.errorf(st.Line, "%s is not a permanent card: use \"cast %s targeting REF\"", d.Name, d.Name)
+		if st.Mods.Zone != "" {
+			g.putInZone(st, d) // offfield.go
 			return
 		}
-		g.enter(st, d, st.Mods, st.Player)
+		face, front, ok := g.enterTransformed(st, d, st.Mods) // faces.go
+		if !ok {
+			return
+		}
+		if !isPermanentCard(face) && !st.Mods.Manifested {
+			g.errorf(st.Line, "%s is not a permanent card: use \"cast %s targeting REF\"", face.Name, face.Name)
+			return
+		}
+		if o := g.enter(st, face, st.Mods, st.Player); o != nil {
+			o.front, o.manifested = front, st.Mods.Manifested
+		}
 	case StmtCast:
+		st = g.handAlias(st) // "cast ALIAS" of a card in the hand (offfield.go)
 		if g.castAlias(st) {
 			return
 		}
@@ -541,6 +562,9 @@ func (g *game) exec(st *Stmt) {
 			return
 		}
 		down := st.Check == "down"
+		if (down && g.cantTurnFaceDown(st, o)) || (!down && g.cantTurnFaceUp(st, o)) { // faces.go
+			return
+		}
 		if o.faceDown == down {
 			if down {
 				// 708.2b: a face-down permanent can't be turned face down.
@@ -564,6 +588,12 @@ func (g *game) exec(st *Stmt) {
 	case StmtQuery:
 		if p, ok := parsePlayer(st.Ref); ok {
 			g.rep.Results = append(g.rep.Results, g.current().playerQuery(p, st, g.playerView(p)))
+			return
+		}
+		if q, ok := g.offQuery(st); ok {
+			if q.Object != nil {
+				g.rep.Results = append(g.rep.Results, q) // a card outside the battlefield (offfield.go)
+			}
 			return
 		}
 		o, ok := g.ref(st.Line, st.Ref)
@@ -979,7 +1009,7 @@ func (g *game) resolveObjs(st *Stmt, srcName, castName, text string, targets []*
 			}
 			for _, o := range targetsOf(t, targets) {
 				if g.casting != nil {
-					spell := &Chars{Name: g.casting.Name, Colors: sortColors(g.casting.Colors), Types: g.casting.Types, Controller: st.Player}
+					spell := g.spellChars(st.Player, *g.casting) // its characteristics on the stack (offfield.go)
 					if prot := protectedFrom(s.ch[s.slot[o]], spell); prot != "" {
 						g.errorf(st.Line, "%s has %s and can't be the target of %s (702.16b): the spell doesn't resolve (608.2b)", o.display(), prot, srcName)
 						res.failed = true

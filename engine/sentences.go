@@ -661,6 +661,9 @@ func buildSetPT(c *compiler, m []string, _ []string) ([]Part, bool) {
 // ctx.outcome and ctx.class then say whether a template matched.
 func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 	ctx.outcome, ctx.class, ctx.condSel, ctx.paired = outUnmatched, "", nil, false
+	if ts, ok, done := c.zoneSentence(raw, ctx); done {
+		return ts, ok // cards outside the battlefield (offfield.go)
+	}
 	s := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), "."))
 	eot := false
 	if reUntilEOTPre.MatchString(s) {

@@ -880,11 +880,7 @@ func (g *game) spellEffects(name string, bad []string) (simple, rest []string) {
 func (g *game) carrySpell(st *Stmt, name string, sentences []string) {
 	it := &stackItem{srcName: name, ctrl: st.Player, text: name, targets: st.Targets}
 	if d := g.casting; d != nil {
-		it.lki = &Chars{Name: d.Name, ManaCost: d.ManaCost, Colors: sortColors(d.Colors), Types: d.Types,
-			Subtypes: d.Subtypes, Supertypes: d.Supertypes, Controller: st.Player}
-		for _, a := range g.comp.compileCard(*d).abilities {
-			it.lki.Abilities = append(it.lki.Abilities, abInst{a: a, fromText: true})
-		}
+		it.lki = g.spellChars(st.Player, *d) // its characteristics on the stack (offfield.go)
 	}
 	for _, s := range sentences {
 		g.effect(st, it, s)

@@ -51,6 +51,7 @@ import (
 //	lost P | playing P     whether P has lost the game, on "? life"
 //	stack N                N objects on the stack, on "? stack"
 //	counter KIND N         N counters of KIND on the object
+//	zone WHERE             the object is outside the battlefield there ("your graveyard", "exile", "the stack")
 //
 // A statement other than a query that the engine rejects with a run error
 // is a failed "runs" expectation of that statement.
@@ -165,7 +166,7 @@ func loadXMageCases(t *testing.T, dir string) []xmCase {
 
 var clauseWords = map[string]bool{"pt": true, "colors": true, "types": true, "subtypes": true, "supertypes": true,
 	"type": true, "nottype": true, "subtype": true, "notsubtype": true, "supertype": true, "notsupertype": true,
-	"has": true, "lacks": true, "abilities": true, "controller": true, "name": true, "damage": true, "counter": true}
+	"has": true, "lacks": true, "abilities": true, "controller": true, "name": true, "damage": true, "counter": true, "zone": true}
 
 // infoClauseWords are the clauses on a question about the game.
 var infoClauseWords = map[string]bool{"life": true, "poison": true, "hand": true, "graveyard": true, "notgraveyard": true,
@@ -200,6 +201,9 @@ func xmOutcome(r *Report, e xmExp) (bool, string) {
 		}
 	}
 	if e.clause == "gone" {
+		if res != nil && res.Object != nil && res.Object.Zone != "" {
+			return true, "" // answered about the card it became in another zone (400.7)
+		}
 		if res != nil {
 			return false, "it is still on the battlefield"
 		}
@@ -277,6 +281,8 @@ func xmOutcome(r *Report, e xmExp) (bool, string) {
 		return v.Controller == arg, "controller " + v.Controller
 	case "name":
 		return strings.EqualFold(v.Name, arg), "name " + v.Name
+	case "zone":
+		return v.Zone == arg, "zone " + v.Zone
 	case "damage":
 		return fmt.Sprint(v.Damage) == arg, fmt.Sprintf("damage %d", v.Damage)
 	case "counter":

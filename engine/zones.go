@@ -34,6 +34,7 @@ func (z Zone) String() string { return zoneNames[z] }
 type card struct {
 	id    int
 	name  string
+	alias string // the alias it was put there with ("CARD as ALIAS (in graveyard)")
 	def   CardDef
 	owner Player
 	token bool
@@ -114,7 +115,7 @@ func (g *game) moveTo(o *Object, z Zone, line int, how string) *card {
 	}
 	p := g.pl(o.owner)
 	g.nextID++
-	c := &card{id: g.nextID, name: o.name, def: o.def, owner: o.owner, token: o.token, line: line, how: how}
+	c := &card{id: g.nextID, name: o.frontDef().Name, def: o.frontDef(), owner: o.owner, token: o.token, line: line, how: how}
 	if z == ZoneLibrary && p.library >= 0 {
 		p.library++
 	}

@@ -27,14 +27,26 @@ func (s cardSource) Card(name string) (engine.CardDef, bool) {
 	k := fold.Key(name)
 	if fold.Key(card.Name) == k {
 		if card.HasFaces() {
-			return faceDef(card, card.Faces[0]), true
+			d := faceDef(card, card.Faces[0])
+			if card.Layout == "transform" && len(card.Faces) == 2 {
+				// A nonmodal double-faced card (712.2): its back face
+				// goes with it, for "transform REF".
+				b := faceDef(card, card.Faces[1])
+				d.Back = &b
+			}
+			return d, true
 		}
 		return engine.CardDef{Name: card.Name, ManaCost: card.ManaCost, Colors: card.Colors, Supertypes: card.Supertypes,
 			Types: card.Types, Subtypes: card.Subtypes, Power: card.Power, Toughness: card.Toughness, Text: card.Text}, true
 	}
-	for _, f := range card.Faces {
+	for i, f := range card.Faces {
 		if fold.Key(f.Name) == k {
-			return faceDef(card, f), true
+			d := faceDef(card, f)
+			if i == 0 && card.Layout == "transform" && len(card.Faces) == 2 {
+				b := faceDef(card, card.Faces[1])
+				d.Back = &b
+			}
+			return d, true
 		}
 	}
 	return engine.CardDef{}, false
