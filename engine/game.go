@@ -120,6 +120,9 @@ func (g *game) moveStmt(st *Stmt) {
 				g.note(st.Line, fmt.Sprintf("%s has indestructible and isn't destroyed", o.display()), "702.12b")
 				continue
 			}
+			if g.regenerated(st.Line, o, false) {
+				continue
+			}
 			g.note(st.Line, fmt.Sprintf("%s is destroyed: put into its owner's graveyard", o.display()), "701.8a")
 		case "sacrifice":
 			g.note(st.Line, fmt.Sprintf("%s is sacrificed: its controller moves it to its owner's graveyard (indestructible doesn't stop that)", o.display()), "701.21a")

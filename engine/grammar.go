@@ -117,6 +117,21 @@ var statements = []statement{
 		},
 	},
 	{
+		// A regeneration shield from an activated ability or a spell the
+		// scenario doesn't name ("{B}: Regenerate ~"): an effect (701.19a).
+		syntax: "[you: | opponent:] regenerate REF",
+		player: true,
+		match:  prefix("regenerate "),
+		parse: func(l string, st *Stmt) error {
+			ref := strings.TrimSpace(l[len("regenerate "):])
+			if ref == "" {
+				return errors.New("expected: regenerate REF")
+			}
+			st.Kind, st.Text, st.Targets = StmtEffect, "Regenerate target permanent.", []string{ref}
+			return nil
+		},
+	},
+	{
 		syntax: "turn REF face up | turn REF face down",
 		match: func(l string) bool {
 			return hasPrefixFold(l, "turn ") && strings.Contains(strings.ToLower(l), " face")

@@ -115,6 +115,9 @@ type game struct {
 	// dealt (combat damage, 510.2).
 	lifelinkBatch map[lifelinkKey]int
 	lifelinkOrder []lifelinkKey
+	// shields counts each permanent's regeneration shields (701.19a,
+	// regenerate.go).
+	shields map[*Object]int
 }
 
 // dependsOn records text a game answer may depend on.
@@ -1017,6 +1020,11 @@ func (g *game) resolveObjs(st *Stmt, srcName, castName, text string, targets []*
 				continue
 			}
 		}
+		if t.Action != actNone && t.Sel.Kind == selFilter {
+			g.massAct(st.Line, t, srcName, st.Player) // mass.go
+			res.actions++
+			continue
+		}
 		if t.Action != actNone {
 			for _, o := range targetsOf(t, targets) {
 				g.act(st.Line, t, o)
@@ -1098,6 +1106,9 @@ func (g *game) act(line int, t *Template, o *Object) {
 			g.note(line, fmt.Sprintf("%s has indestructible and isn't destroyed", o.display()), "702.12b")
 			return
 		}
+		if g.regenerated(line, o, t.NoRegen) {
+			return
+		}
 		g.note(line, fmt.Sprintf("%s is destroyed: put into its owner's graveyard", o.display()), "701.8a")
 		g.moveTo(o, ZoneGraveyard, line, "destroyed")
 		g.leftTriggers(s, []*Object{o}, ZoneGraveyard, line)
@@ -1106,6 +1117,8 @@ func (g *game) act(line int, t *Template, o *Object) {
 		g.note(line, fmt.Sprintf("%s is exiled", o.display()), "701.13a")
 		g.moveTo(o, ZoneExile, line, "exiled")
 		g.leftTriggers(s, []*Object{o}, ZoneExile, line)
+	case actRegenerate:
+		g.addShield(line, o)
 	case actBounce:
 		s := g.current()
 		g.note(line, fmt.Sprintf("%s is returned to its owner's hand", o.display()), "400.7")

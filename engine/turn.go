@@ -146,6 +146,7 @@ func (g *game) cleanup(line int) {
 		ended++
 	}
 	g.note(line, fmt.Sprintf("cleanup: damage is removed from %d permanent(s) and %d \"until end of turn\" effect(s) end", healed, ended), "514.2")
+	g.endShields(line)
 	g.cached = nil
 }
 
