@@ -18,6 +18,7 @@
 //	remove N KIND counter(s) from REF
 //	attach REF to REF
 //	tap REF | untap REF
+//	[you: | opponent:] regenerate REF
 //	turn REF face up | turn REF face down
 //	next step | next turn | end of turn
 //	end ALIAS
