@@ -918,6 +918,9 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 		if _, ok := parsePlayer(r); ok && castName != "" {
 			continue // a player: the target of a damage or life effect (spelleffects)
 		}
+		if castName != "" && g.stackSpell(r) >= 0 && strings.Contains(strings.ToLower(text), "counter target") {
+			continue // a spell on the stack: the target of a counterspell (counter.go)
+		}
 		o, ok := g.ref(st.Line, r)
 		if !ok {
 			res.line = st.Line

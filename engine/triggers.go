@@ -368,7 +368,7 @@ func (g *game) resolveTop(st *Stmt) {
 		if len(cs.Targets) > 0 {
 			legal := 0
 			for _, r := range cs.Targets {
-				if _, isP := parsePlayer(r); isP {
+				if _, isP := parsePlayer(r); isP || g.stackSpell(r) >= 0 {
 					legal++
 				} else if o := g.lastKnown(r); o != nil && o.onBF {
 					legal++
@@ -467,6 +467,10 @@ func simpleEffect(s string) bool {
 		_, ok := damageRecipients[m[3]]
 		return ok
 	}
+	if m := reEffCounter.FindStringSubmatch(s); m != nil {
+		_, ok := counterFilter(m[1]) // counter.go
+		return ok
+	}
 	return false
 }
 
@@ -536,6 +540,9 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 	}
 	if m := reEffPump.FindStringSubmatch(s); m != nil {
 		return g.pump(st, it, m)
+	}
+	if m := reEffCounter.FindStringSubmatch(s); m != nil {
+		return g.counterSpell(st, it, m[1])
 	}
 	if reEffReturnExiled.MatchString(s) {
 		return g.returnExiled(st, it)
@@ -910,7 +917,7 @@ func (g *game) lastKnown(r string) *Object {
 // chosen now (601.2c); "resolve" resolves it once what is above it has.
 func (g *game) castToStack(st *Stmt, d CardDef) {
 	for _, r := range st.Targets {
-		if _, ok := parsePlayer(r); ok {
+		if _, ok := parsePlayer(r); ok || g.stackSpell(r) >= 0 && strings.Contains(strings.ToLower(d.Text), "counter target") {
 			continue
 		}
 		if _, ok := g.ref(st.Line, r); !ok {
