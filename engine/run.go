@@ -118,6 +118,8 @@ type game struct {
 	// shields counts each permanent's regeneration shields (701.19a,
 	// regenerate.go).
 	shields map[*Object]int
+	// selfExile: the resolving instant or sorcery said "Exile ~" (608.2n).
+	selfExile bool
 }
 
 // dependsOn records text a game answer may depend on.
@@ -450,15 +452,20 @@ func (g *game) exec(st *Stmt) {
 			g.enter(st, d, mods, st.Player)
 			return
 		}
-		g.casting = &d
+		g.casting, g.selfExile = &d, false
 		r := g.resolve(st, d.Name, d.Name, d.Text, st.Targets)
 		g.remember(d.Name, r)
 		g.casting = nil
 		// 608.2n: the spell is put into its owner's graveyard as it
-		// finishes resolving (or as it doesn't resolve, 608.2b).
+		// finishes resolving (or as it doesn't resolve, 608.2b), or into
+		// exile if its text says "Exile ~".
 		g.nextID++
 		ps := g.pl(st.Player)
-		ps.zones[ZoneGraveyard] = append(ps.zones[ZoneGraveyard], &card{id: g.nextID, name: d.Name, def: d, owner: st.Player, line: st.Line, how: "resolved"})
+		z := ZoneGraveyard
+		if g.selfExile {
+			z = ZoneExile
+		}
+		ps.zones[z] = append(ps.zones[z], &card{id: g.nextID, name: d.Name, def: d, owner: st.Player, line: st.Line, how: "resolved"})
 	case StmtEffect:
 		name := st.Alias
 		if name == "" {

@@ -464,14 +464,15 @@ func simpleEffect(s string) bool {
 		return true
 	}
 	if m := reEffDamage.FindStringSubmatch(s); m != nil {
-		_, ok := damageRecipients[m[3]]
-		return ok
+		if _, ok := damageRecipients[m[3]]; ok {
+			return true
+		}
 	}
 	if m := reEffCounter.FindStringSubmatch(s); m != nil {
 		_, ok := counterFilter(m[1]) // counter.go
 		return ok
 	}
-	return false
+	return moreSimple(s) // spellfx.go
 }
 
 // damageRecipients are the recipients of "~ deals N damage to ..." the
@@ -662,6 +663,9 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 			o.pw = true
 		}
 		g.note(line, fmt.Sprintf("%d %s counter(s) put on %s", n, m[2], o.display()), "122.1")
+		return true
+	}
+	if moreSimple(s) && g.moreEffect(st, it, s) { // spellfx.go
 		return true
 	}
 	if m := reEffDamage.FindStringSubmatch(s); m != nil {

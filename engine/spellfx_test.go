@@ -1,0 +1,168 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// Real cards' Oracle wording.
+const fxDefs = `define Tremor = {R} Sorcery "Tremor deals 1 damage to each creature without flying."
+define Sandstorm = {G} Instant "Sandstorm deals 1 damage to each attacking creature."
+define Impeccable Timing = {1}{W} Instant "Impeccable Timing deals 3 damage to target attacking or blocking creature."
+define Ancestral Recall = {U} Instant "Target player draws three cards."
+define Mind Rot = {2}{B} Sorcery "Target player discards two cards."
+define Natural Spring = {3}{G}{G} Sorcery "Target player gains 8 life."
+define Prey Upon = {G} Sorcery "Target creature you control fights target creature you don't control. (Each deals damage equal to its power to the other.)"
+define Tail Slash = {2}{R} Instant "Target creature you control deals damage equal to its power to target creature you don't control."
+define Vicious Hunger = {B}{B} Sorcery "Vicious Hunger deals 2 damage to target creature and you gain 2 life."
+define Temporal Mastery = {5}{U}{U} Sorcery "Take an extra turn after this one. Exile Temporal Mastery.\nMiracle {1}{U}"
+define Bear = {1}{G} Creature — Bear 2/2
+define Ogre = {2}{R} Creature — Ogre 3/3
+define Bird = {U} Creature — Bird 1/1 "Flying"
+define Wurm = {4}{G} Creature — Wurm 5/5
+`
+
+// "Deals N damage to each creature without flying": the creatures of that
+// kind as it resolves (608.2c), and no other.
+func TestDamageToEachCreatureOfAKind(t *testing.T) {
+	r, at := play(t, fxDefs+`Bear as B
+opponent: Bird as F
+opponent: Ogre as O
+cast Tremor
+? damage B
+? damage F
+? damage O
+`)
+	for q, want := range map[string]int{"? damage B": 1, "? damage F": 0, "? damage O": 1} {
+		if d := infoAt(t, r, at(q)).Damage; d == nil || *d != want {
+			t.Errorf("%s = %v, want %d", q, d, want)
+		}
+	}
+	r, at = play(t, fxDefs+`Bear as B
+opponent: Bird as F
+opponent: Ogre as O
+attack with B
+cast Sandstorm
+? damage B
+? damage O
+`)
+	if d := infoAt(t, r, at("? damage B")).Damage; d == nil || *d != 1 {
+		t.Errorf("Sandstorm deals 1 to the attacking Bear: %v (%+v)", d, r.Errors)
+	}
+	if d := infoAt(t, r, at("? damage O")).Damage; d == nil || *d != 0 {
+		t.Errorf("Sandstorm deals no damage to a creature not attacking: %v", d)
+	}
+}
+
+// 115.1, 608.2b: "target attacking or blocking creature" is checked.
+func TestDamageToTargetCreatureOfAKind(t *testing.T) {
+	r, at := play(t, fxDefs+`opponent: Ogre as O
+opponent: Wurm as W
+cast Impeccable Timing targeting O
+next turn
+attack with W
+cast Impeccable Timing targeting W
+? damage W
+`)
+	bad := at("cast Impeccable Timing targeting O")
+	if len(r.Errors) != 1 || r.Errors[0].Line != bad {
+		t.Errorf("the Ogre, not attacking or blocking, is an illegal target: errors %+v", r.Errors)
+	}
+	if d := infoAt(t, r, at("? damage W")).Damage; d == nil || *d != 3 {
+		t.Errorf("3 damage to the attacking Wurm: %v (%+v)", d, r.Notes)
+	}
+}
+
+// 121.1 and 119.3: a target player draws or gains life; 701.9b: a
+// discard is the player's choice (the scenario discards unnamed cards).
+func TestTargetPlayerDrawsGainsDiscards(t *testing.T) {
+	r, at := play(t, fxDefs+`opponent has 4 cards in hand
+cast Ancestral Recall targeting you
+cast Mind Rot targeting opponent
+cast Natural Spring targeting you
+? you
+? opponent
+? life
+`)
+	if len(r.Errors) > 0 {
+		t.Fatalf("errors %+v", r.Errors)
+	}
+	ps := infoAt(t, r, at("? life")).Players
+	for _, p := range ps {
+		switch p.Player {
+		case You.String():
+			if p.Hand != 3 || p.Life != 28 {
+				t.Errorf("you: hand %d life %d, want 3 cards drawn and 28 life", p.Hand, p.Life)
+			}
+		case Opponent.String():
+			if p.Hand != 2 {
+				t.Errorf("opponent: hand %d, want 4 - 2 discarded", p.Hand)
+			}
+		}
+	}
+	if !hasNote(r, "701.9b", "discards 2 card(s)") {
+		t.Errorf("notes %+v", r.Notes)
+	}
+}
+
+// 701.14a: each fighting creature deals damage equal to its power to the
+// other; "deals damage equal to its power to" is one-sided.
+func TestFightAndBite(t *testing.T) {
+	r, at := play(t, fxDefs+`Ogre as O
+opponent: Bear as B
+opponent: Wurm as W
+cast Prey Upon targeting O and B
+? B
+? damage O
+cast Tail Slash targeting O and W
+? damage W
+`)
+	if !gone(r, at("? B")) {
+		t.Errorf("the Ogre deals 3 to the Bear: it dies: %+v", r.Notes)
+	}
+	if d := infoAt(t, r, at("? damage O")).Damage; d == nil || *d != 2 {
+		t.Errorf("the Bear deals 2 to the Ogre: %v", d)
+	}
+	if d := infoAt(t, r, at("? damage W")).Damage; d == nil || *d != 3 {
+		t.Errorf("Tail Slash: the Ogre deals 3 to the Wurm: %v", d)
+	}
+	if len(unmodelledFor(r, "Prey Upon")) > 0 || len(unmodelledFor(r, "Tail Slash")) > 0 {
+		t.Errorf("unmodelled %+v", r.Unmodeled)
+	}
+	// 115.1: Prey Upon's first target is a creature you control.
+	r, _ = play(t, fxDefs+`opponent: Bear as B
+opponent: Wurm as W
+cast Prey Upon targeting W and B
+`)
+	if len(r.Errors) == 0 || !strings.Contains(r.Errors[0].Message, "you control") {
+		t.Errorf("errors %+v", r.Errors)
+	}
+}
+
+// "... and you gain N life" after damage; 608.2n: a spell that says "Exile
+// ~" goes to exile, not the graveyard.
+func TestDamageAndGainLifeAndSelfExile(t *testing.T) {
+	r, at := play(t, fxDefs+`opponent: Ogre as O
+cast Vicious Hunger targeting O
+cast Temporal Mastery
+? damage O
+? life
+? exile
+? graveyard
+`)
+	if d := infoAt(t, r, at("? damage O")).Damage; d == nil || *d != 2 {
+		t.Errorf("2 damage to the Ogre: %v", d)
+	}
+	if l := life(t, r, at("? life"), You); l != 22 {
+		t.Errorf("you at %d, want 22", l)
+	}
+	if ans := infoAt(t, r, at("? exile")).Answer; !strings.Contains(ans, "Temporal Mastery") {
+		t.Errorf("Temporal Mastery exiles itself (608.2n): %q", ans)
+	}
+	if gy := graveyardOf(t, r, at("? graveyard"), You); len(gy) != 1 || gy[0] != "Vicious Hunger" {
+		t.Errorf("graveyard %v", gy)
+	}
+	if u := unmodelledFor(r, "Temporal Mastery"); len(u) != 1 || !strings.Contains(u[0], "extra turn") {
+		t.Errorf("the extra turn is reported as not modelled: %v", u)
+	}
+}
