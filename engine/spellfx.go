@@ -22,13 +22,16 @@ var (
 	reFxFight        = regexp.MustCompile(`^target (creature(?: you control)?) fights (?:another )?target (creature(?: you don't control| an opponent controls)?)$`)
 	reFxBite         = regexp.MustCompile(`^target (creature(?: you control)?) deals damage equal to its power to (?:another )?target (creature(?: you don't control| an opponent controls)?)$`)
 	reFxAndGain      = regexp.MustCompile(`^(.+) and you gain (\w+) life$`)
+	// "Then that creature fights target creature you don't control" (Hunt
+	// the Weak): "it" is the spell's first target.
+	reFxThenFight = regexp.MustCompile(`^then (?:it|that creature) fights (?:another )?target (creature(?: you don't control| an opponent controls)?)$`)
 )
 
 // moreSimple reports the sentences moreEffect carries out.
 func moreSimple(s string) bool {
 	switch {
 	case s == "exile ~", reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
-		reFxFight.MatchString(s), reFxBite.MatchString(s):
+		reFxFight.MatchString(s), reFxBite.MatchString(s), reFxThenFight.MatchString(s):
 		return true
 	}
 	if m := reFxAndGain.FindStringSubmatch(s); m != nil {
@@ -200,6 +203,9 @@ func (g *game) moreEffect(st *Stmt, it *stackItem, s string) bool {
 	}
 	if m := reFxBite.FindStringSubmatch(s); m != nil {
 		return g.fight(st, it, m[1], m[2], false)
+	}
+	if m := reFxThenFight.FindStringSubmatch(s); m != nil {
+		return g.fight(st, it, "creature", m[1], true)
 	}
 	return false
 }

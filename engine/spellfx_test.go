@@ -166,3 +166,48 @@ cast Temporal Mastery
 		t.Errorf("the extra turn is reported as not modelled: %v", u)
 	}
 }
+
+// From XMage's FightTest (testSimpleFight, testCounterFight), the CR as
+// the judge: 701.14a each deals damage equal to its power to the other;
+// 701.14d fight damage isn't combat damage, so "whenever ~ deals combat
+// damage" doesn't trigger; lifelink applies to any damage (702.15b).
+func TestXMageFight(t *testing.T) {
+	defs := fxDefs + `define Sunhome Enforcer = {2}{R}{W} Creature — Elemental Soldier 2/4 "Whenever Sunhome Enforcer deals combat damage, you gain that much life.\n{1}{R}: Sunhome Enforcer gets +1/+0 until end of turn."
+define Mammoth Spider = {4}{G} Creature — Spider 3/5 "Reach"
+define Caravan Hurda = {4}{W} Creature — Giant 1/5 "Lifelink"
+define Hunt the Weak = {3}{G} Sorcery "Put a +1/+1 counter on target creature you control. Then that creature fights target creature you don't control."
+`
+	r, at := play(t, defs+`Sunhome Enforcer as E
+opponent: Mammoth Spider as M
+cast Prey Upon targeting E and M
+? damage E
+? damage M
+? life
+? stack
+`)
+	if d := infoAt(t, r, at("? damage E")).Damage; d == nil || *d != 3 {
+		t.Errorf("Enforcer dealt %v, want 3", d)
+	}
+	if d := infoAt(t, r, at("? damage M")).Damage; d == nil || *d != 2 {
+		t.Errorf("Spider dealt %v, want 2", d)
+	}
+	if n := len(infoAt(t, r, at("? stack")).Stack); n != 0 || life(t, r, at("? life"), You) != 20 {
+		t.Errorf("fight damage isn't combat damage (701.14d): %d triggers, life %d", n, life(t, r, at("? life"), You))
+	}
+	r, at = play(t, defs+`Mammoth Spider as S
+opponent: Caravan Hurda as H
+cast Hunt the Weak targeting S and H
+? damage S
+? damage H
+? life
+`)
+	if d := infoAt(t, r, at("? damage H")).Damage; d == nil || *d != 4 {
+		t.Errorf("the Spider with a +1/+1 counter deals 4: %v (%+v %+v)", d, r.Errors, r.Unmodeled)
+	}
+	if d := infoAt(t, r, at("? damage S")).Damage; d == nil || *d != 1 {
+		t.Errorf("the Hurda deals 1: %v", d)
+	}
+	if l := life(t, r, at("? life"), Opponent); l != 21 {
+		t.Errorf("the Hurda's lifelink: opponent at %d, want 21 (702.15b)", l)
+	}
+}
