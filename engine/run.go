@@ -431,6 +431,10 @@ func (g *game) exec(st *Stmt) {
 		if st.Check != "resolving" {
 			g.fromHand(st, d)
 		}
+		text, ok := g.chooseModes(st, d) // modal.go
+		if !ok {
+			return
+		}
 		if st.Check == "stack" {
 			g.castToStack(st, d)
 			return
@@ -453,7 +457,7 @@ func (g *game) exec(st *Stmt) {
 			return
 		}
 		g.casting, g.selfExile = &d, false
-		r := g.resolve(st, d.Name, d.Name, d.Text, st.Targets)
+		r := g.resolve(st, d.Name, d.Name, text, st.Targets)
 		g.remember(d.Name, r)
 		g.casting = nil
 		// 608.2n: the spell is put into its owner's graveyard as it

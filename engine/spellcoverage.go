@@ -38,7 +38,8 @@ func isSpellDef(d CardDef) bool {
 }
 
 // SpellCoverage compiles the text of every instant and sorcery among cards
-// as the engine does when one is cast, and counts its sentences.
+// as the engine does when one is cast, and counts its sentences (a modal
+// spell's modes each as an instruction).
 func SpellCoverage(cards []CardDef) SpellCoverageReport {
 	var r SpellCoverageReport
 	templates := map[string]*TemplateCount{}
@@ -47,9 +48,22 @@ func SpellCoverage(cards []CardDef) SpellCoverageReport {
 			continue
 		}
 		r.Cards++
+		text := d.Text
+		if md, ok := parseModal(text); ok {
+			// A modal spell resolves with the modes chosen as it was cast
+			// (700.2a): its "Choose one —" line is modelled, and each mode
+			// is counted as an instruction.
+			all := make([]int, len(md.modes))
+			for i := range all {
+				all[i] = i + 1
+			}
+			text = md.text(all)
+			r.Sentences++
+			r.Modelled++
+		}
 		c := newCompiler()
-		n := spellSentenceCount(d.Text, d.Name)
-		_, bad := c.compileSpell(d.Text, d.Name)
+		n := spellSentenceCount(text, d.Name)
+		_, bad := c.compileSpell(text, d.Name)
 		g := &game{}
 		_, rest := g.spellEffects(d.Name, bad)
 		r.Sentences += n
