@@ -143,10 +143,22 @@ func (g *game) counterSpell(st *Stmt, it *stackItem, kind string) bool {
 		g.errorf(st.Line, "%s is not a legal target for %s: it targets a %s spell (115.1)", sp.spell.Name, it.srcName, strings.TrimSpace(kind))
 		return true
 	}
+	if cantBeCountered(sp.spell) {
+		g.note(st.Line, fmt.Sprintf("%s can't be countered: %s does nothing to it, and it stays on the stack (\"can't\" overrides \"can\")", sp.spell.Name, it.srcName), "101.2")
+		return true
+	}
 	g.stack = append(g.stack[:i:i], g.stack[i+1:]...)
 	g.nextID++
 	ps := g.pl(sp.ctrl)
 	ps.zones[ZoneGraveyard] = append(ps.zones[ZoneGraveyard], &card{id: g.nextID, name: sp.spell.Name, def: *sp.spell, owner: sp.ctrl, line: st.Line, how: "countered"})
 	g.note(st.Line, fmt.Sprintf("%s counters %s: it is removed from the stack without resolving and put into its owner's graveyard (%d on the stack)", it.srcName, sp.text, len(g.stack)), "701.6a")
 	return true
+}
+
+// reCantBeCountered is "This spell can't be countered." (a rule of the
+// spell that functions on the stack, 113.6).
+var reCantBeCountered = regexp.MustCompile(`(?im)^(?:this spell|~) can't be countered\.?$`)
+
+func cantBeCountered(d *CardDef) bool {
+	return reCantBeCountered.MatchString(normQuotes(selfRef(d.Text, d.Name)))
 }

@@ -89,3 +89,28 @@ opponent: cast Cancel targeting Murder
 		t.Errorf("Murder resolved when cast: Cancel has nothing to target: errors %+v", r.Errors)
 	}
 }
+
+// 101.2: "This spell can't be countered" wins over "Counter target spell":
+// Obliterate stays on the stack and resolves.
+func TestSpellThatCantBeCountered(t *testing.T) {
+	r, at := play(t, counterDefs+`define Obliterate = {6}{R}{R} Sorcery "This spell can't be countered.\nDestroy all artifacts, creatures, and lands. They can't be regenerated."
+define Forest = Basic Land — Forest
+opponent: Bear as B
+opponent: Forest as F
+cast Obliterate (on the stack)
+opponent: cast Cancel targeting Obliterate
+? stack
+resolve
+? B
+? F
+`)
+	if n := len(infoAt(t, r, at("? stack")).Stack); n != 1 || !hasNote(r, "101.2", "can't be countered") {
+		t.Errorf("Obliterate stays on the stack: %d objects, notes %+v", n, r.Notes)
+	}
+	if !gone(r, at("? B")) || !gone(r, at("? F")) {
+		t.Errorf("Obliterate resolves and destroys the creature and the land: %+v", r.Notes)
+	}
+	if u := unmodelledFor(r, "Obliterate"); len(u) > 0 {
+		t.Errorf("unmodelled %v", u)
+	}
+}

@@ -21,6 +21,7 @@ var (
 	reFxDiscards     = regexp.MustCompile(`^(target player|target opponent|each player|each opponent) discards (a card|\w+ cards)$`)
 	reFxFight        = regexp.MustCompile(`^target (creature(?: you control)?) fights (?:another )?target (creature(?: you don't control| an opponent controls)?)$`)
 	reFxBite         = regexp.MustCompile(`^target (creature(?: you control)?) deals damage equal to its power to (?:another )?target (creature(?: you don't control| an opponent controls)?)$`)
+	reFxLoot         = regexp.MustCompile(`^draw (a card|\w+ cards), then discard (a card|\w+ cards)$`)
 	reFxAndGain      = regexp.MustCompile(`^(.+) and you gain (\w+) life$`)
 	// "Then that creature fights target creature you don't control" (Hunt
 	// the Weak): "it" is the spell's first target.
@@ -30,7 +31,7 @@ var (
 // moreSimple reports the sentences moreEffect carries out.
 func moreSimple(s string) bool {
 	switch {
-	case s == "exile ~", reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
+	case s == "exile ~", s == "this spell can't be countered", reFxLoot.MatchString(s), reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
 		reFxFight.MatchString(s), reFxBite.MatchString(s), reFxThenFight.MatchString(s):
 		return true
 	}
@@ -146,6 +147,27 @@ func (g *game) moreEffect(st *Stmt, it *stackItem, s string) bool {
 		g.moveTo(it.src, ZoneExile, line, "exiled")
 		g.leftTriggers(s0, []*Object{it.src}, ZoneExile, line)
 		g.cached = nil
+		return true
+	}
+	if s == "this spell can't be countered" {
+		// It functions while the spell is on the stack (113.6, counter.go);
+		// as it resolves it does nothing.
+		return true
+	}
+	if m := reFxLoot.FindStringSubmatch(s); m != nil {
+		cards := func(w string) (int, bool) {
+			if w == "a card" {
+				return 1, true
+			}
+			return effNumber(strings.TrimSuffix(w, " cards"))
+		}
+		d, ok1 := cards(m[1])
+		k, ok2 := cards(m[2])
+		if !ok1 || !ok2 {
+			return false
+		}
+		g.draw(line, it.ctrl, d)
+		g.discard(line, it.ctrl, k)
 		return true
 	}
 	if m := reFxAndGain.FindStringSubmatch(s); m != nil && simpleEffect(m[1]) {

@@ -211,3 +211,20 @@ cast Hunt the Weak targeting S and H
 		t.Errorf("the Hurda's lifelink: opponent at %d, want 21 (702.15b)", l)
 	}
 }
+
+// "Draw three cards, then discard a card" (Sift): the draw, then the
+// discard of a card the player chooses (121.1, 701.9b).
+func TestDrawThenDiscard(t *testing.T) {
+	r, at := play(t, fxDefs+`define Sift = {3}{U} Sorcery "Draw three cards, then discard a card."
+cast Sift
+? life
+`)
+	for _, p := range infoAt(t, r, at("? life")).Players {
+		if p.Player == You.String() && p.Hand != 2 {
+			t.Errorf("hand %d, want 3 drawn - 1 discarded", p.Hand)
+		}
+	}
+	if !hasNote(r, "121.1", "draw 3 card") || !hasNote(r, "701.9b", "discard 1 card") {
+		t.Errorf("notes %+v", r.Notes)
+	}
+}
