@@ -929,8 +929,8 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 		if _, ok := parsePlayer(r); ok && castName != "" {
 			continue // a player: the target of a damage or life effect (spelleffects)
 		}
-		if castName != "" && g.stackSpell(r) >= 0 && strings.Contains(strings.ToLower(text), "counter target") {
-			continue // a spell on the stack: the target of a counterspell (counter.go)
+		if castName != "" && g.offBattlefieldRef(r, text) {
+			continue // a spell on the stack or a card in a graveyard (graveyard.go)
 		}
 		o, ok := g.ref(st.Line, r)
 		if !ok {

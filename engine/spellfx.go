@@ -31,7 +31,7 @@ var (
 // moreSimple reports the sentences moreEffect carries out.
 func moreSimple(s string) bool {
 	switch {
-	case s == "exile ~", s == "this spell can't be countered", reFxLoot.MatchString(s), reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
+	case s == "exile ~", s == "this spell can't be countered", reFxLoot.MatchString(s), graveyardSimple(s), reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
 		reFxFight.MatchString(s), reFxBite.MatchString(s), reFxThenFight.MatchString(s):
 		return true
 	}
@@ -148,6 +148,9 @@ func (g *game) moreEffect(st *Stmt, it *stackItem, s string) bool {
 		g.leftTriggers(s0, []*Object{it.src}, ZoneExile, line)
 		g.cached = nil
 		return true
+	}
+	if graveyardSimple(s) {
+		return g.fromGraveyard(st, it, s) // graveyard.go
 	}
 	if s == "this spell can't be countered" {
 		// It functions while the spell is on the stack (113.6, counter.go);

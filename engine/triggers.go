@@ -368,7 +368,7 @@ func (g *game) resolveTop(st *Stmt) {
 		if len(cs.Targets) > 0 {
 			legal := 0
 			for _, r := range cs.Targets {
-				if _, isP := parsePlayer(r); isP || g.stackSpell(r) >= 0 {
+				if _, isP := parsePlayer(r); isP || g.offBattlefieldRef(r, it.spell.Text) {
 					legal++
 				} else if o := g.lastKnown(r); o != nil && o.onBF {
 					legal++
@@ -921,7 +921,7 @@ func (g *game) lastKnown(r string) *Object {
 // chosen now (601.2c); "resolve" resolves it once what is above it has.
 func (g *game) castToStack(st *Stmt, d CardDef) {
 	for _, r := range st.Targets {
-		if _, ok := parsePlayer(r); ok || g.stackSpell(r) >= 0 && strings.Contains(strings.ToLower(d.Text), "counter target") {
+		if _, ok := parsePlayer(r); ok || g.offBattlefieldRef(r, d.Text) {
 			continue
 		}
 		if _, ok := g.ref(st.Line, r); !ok {
