@@ -23,11 +23,13 @@ type massSpec struct {
 	n      int
 	atMost bool // "or less" (else "or greater")
 	except *Filter
+	combat int // qAttacking, qBlocking (spellfx.go): "target attacking creature"
 }
 
 var (
-	reMassStat   = regexp.MustCompile(` with (power|toughness|mana value) (\d+|x) or (less|greater)$`)
-	reMassExcept = regexp.MustCompile(` that (?:aren't|are not|isn't|is not) (.+)$`)
+	reTargetQualities = regexp.MustCompile(`^(destroy|exile|put) target (attacking or blocking |attacking |blocking )?(.+?)( with (?:power|toughness|mana value) (?:\d+) or (?:less|greater))?(?: on (top|the bottom) of its owner's library)?$`)
+	reMassStat        = regexp.MustCompile(` with (power|toughness|mana value) (\d+|x) or (less|greater)$`)
+	reMassExcept      = regexp.MustCompile(` that (?:aren't|are not|isn't|is not) (.+)$`)
 )
 
 // massRules are the sentence templates of mass actions, tried before the
@@ -48,6 +50,49 @@ var massRules = []sentenceRule{
 			t.Action = map[string]actionKind{"destroy": actDestroy, "exile": actExile, "return": actBounce}[m[1]]
 			t.Mass = spec
 			sel := Selector{Kind: selFilter, F: f, Noun: "all " + m[2]}
+			return sel, true
+		},
+	},
+	{
+		// "Destroy target creature with power 4 or greater", "Exile target
+		// attacking creature", "Put target creature on top of its owner's
+		// library": a target with qualities a Filter doesn't hold, checked
+		// as the spell resolves (608.2b).
+		class: "destroy/exile/put on library target with qualities",
+		match: func(low string) []string {
+			m := reTargetQualities.FindStringSubmatch(low)
+			if m == nil || (m[1] == "put") != (m[5] != "") || m[1] != "put" && m[2] == "" && m[4] == "" {
+				return nil // without a quality: the general rule's
+			}
+			return m
+		},
+		when: func(ctx *sctx) bool { return !ctx.self },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			_, spec, ok := massFilter(m[3] + m[4])
+			if !ok {
+				return Selector{}, false
+			}
+			if spec == nil {
+				spec = &massSpec{}
+			}
+			spec.combat = map[string]int{"attacking ": qAttacking, "blocking ": qBlocking, "attacking or blocking ": qAttacking | qBlocking}[m[2]]
+			sel, ok := c.subject(append([]string{"target"}, strings.Fields(m[3])...), ctx)
+			if !ok || sel.Kind != selTarget {
+				return Selector{}, false
+			}
+			sel.Noun = strings.TrimSuffix("target "+m[2]+m[3]+m[4], " ")
+			t.Mass = spec
+			switch m[1] {
+			case "destroy":
+				t.Action = actDestroy
+			case "exile":
+				t.Action = actExile
+			default:
+				t.Action = actLibraryTop
+				if m[5] != "top" {
+					t.Action = actLibraryBottom
+				}
+			}
 			return sel, true
 		},
 	},
@@ -149,9 +194,12 @@ func filterEmpty(f Filter) bool {
 }
 
 // massHolds reports whether the object in slot i has the qualities of spec.
-func (s *state) massHolds(spec *massSpec, i int, you Player) bool {
+func (g *game) massHolds(s *state, spec *massSpec, i int, you Player) bool {
 	if spec == nil {
 		return true
+	}
+	if !g.inCombat(s.objs[i], spec.combat) {
+		return false
 	}
 	c := s.ch[i]
 	if spec.except != nil && s.matches(spec.except, i, you, -1) {
@@ -185,7 +233,7 @@ func (g *game) massAct(line int, t *Template, srcName string, ctrl Player) {
 	}
 	var objs []*Object
 	for i, o := range s.objs {
-		if o.onBF && s.matches(&t.Sel.F, i, ctrl, self) && s.massHolds(t.Mass, i, ctrl) {
+		if o.onBF && s.matches(&t.Sel.F, i, ctrl, self) && g.massHolds(s, t.Mass, i, ctrl) {
 			objs = append(objs, o)
 		}
 	}
@@ -230,4 +278,28 @@ func (g *game) massAct(line int, t *Template, srcName string, ctrl Player) {
 	g.leftTriggers(s, moved, z, line)
 	g.clean = false
 	g.cached = nil
+}
+
+// The actions of "put target creature on top of / on the bottom of its
+// owner's library" (401.1: a library is a pile; its top is drawn first).
+const (
+	actLibraryTop actionKind = 1001 + iota
+	actLibraryBottom
+)
+
+// actMore performs the actions of this file and regenerate.go.
+func (g *game) actMore(line int, t *Template, o *Object) {
+	switch t.Action {
+	case actRegenerate:
+		g.addShield(line, o)
+	case actLibraryTop, actLibraryBottom:
+		s := g.current()
+		where := "on top of"
+		if t.Action == actLibraryBottom {
+			where = "on the bottom of"
+		}
+		g.note(line, fmt.Sprintf("%s is put %s its owner's library: a new object there", o.display(), where), "401.1")
+		g.moveTo(o, ZoneLibrary, line, "put into the library")
+		g.leftTriggers(s, []*Object{o}, ZoneLibrary, line)
+	}
 }

@@ -224,3 +224,50 @@ cast Evacuation
 		t.Errorf("each creature goes to its owner's hand: %q", ans)
 	}
 }
+
+// A target with a quality the spell names, checked as it resolves
+// (608.2b, 115.1): Reprisal's "with power 4 or greater", Resounding
+// Silence's "attacking"; Time Ebb puts its target on top of its owner's
+// library (401.1), a new object there (400.7).
+func TestTargetWithQualities(t *testing.T) {
+	defs := massDefs + `define Reprisal = {1}{W} Instant "Destroy target creature with power 4 or greater. It can't be regenerated."
+define Resounding Silence = {3}{W} Instant "Cycling {5}{G}{W}{U}\nExile target attacking creature."
+define Time Ebb = {2}{U} Sorcery "Put target creature on top of its owner's library."
+`
+	r, at := play(t, defs+`opponent: Bear as B
+opponent: Giant as G
+cast Reprisal targeting B
+cast Reprisal targeting G
+? G
+? B
+`)
+	if len(r.Errors) != 2 || r.Errors[0].Line != at("cast Reprisal targeting B") || !strings.Contains(r.Errors[0].Message, "not a legal target") {
+		t.Errorf("the Bear (power 2) is not a legal target: errors %+v", r.Errors)
+	}
+	if !gone(r, at("? G")) || gone(r, at("? B")) {
+		t.Errorf("Reprisal destroys the Giant only")
+	}
+	r, at = play(t, defs+`Bear as B
+Giant as G
+attack with G
+cast Resounding Silence targeting B
+cast Resounding Silence targeting G
+? G
+? exile
+`)
+	if len(r.Errors) < 1 || r.Errors[0].Line != at("cast Resounding Silence targeting B") {
+		t.Errorf("the Bear isn't attacking: errors %+v", r.Errors)
+	}
+	if !gone(r, at("? G")) || !strings.Contains(infoAt(t, r, at("? exile")).Answer, "Giant") {
+		t.Errorf("the attacking Giant is exiled: %+v", r.Notes)
+	}
+	r, at = play(t, defs+`opponent: Giant as G
+opponent has 10 cards in library
+cast Time Ebb targeting G
+? G
+? opponent
+`)
+	if !gone(r, at("? G")) || !hasNote(r, "401.1", "on top of its owner's library") {
+		t.Errorf("Time Ebb: notes %+v errors %+v", r.Notes, r.Errors)
+	}
+}

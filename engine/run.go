@@ -989,7 +989,7 @@ func (g *game) resolveObjs(st *Stmt, srcName, castName, text string, targets []*
 						return res
 					}
 				}
-				if !s.matches(&t.Sel.F, s.slot[o], st.Player, -1) {
+				if !s.matches(&t.Sel.F, s.slot[o], st.Player, -1) || !g.massHolds(s, t.Mass, s.slot[o], st.Player) {
 					g.errorf(st.Line, "%s is not a legal target for %q (%s): the spell doesn't resolve (608.2b)", o.display(), t.Sel.Noun, srcName)
 					res.failed = true
 					return res
@@ -1131,13 +1131,13 @@ func (g *game) act(line int, t *Template, o *Object) {
 		g.note(line, fmt.Sprintf("%s is exiled", o.display()), "701.13a")
 		g.moveTo(o, ZoneExile, line, "exiled")
 		g.leftTriggers(s, []*Object{o}, ZoneExile, line)
-	case actRegenerate:
-		g.addShield(line, o)
 	case actBounce:
 		s := g.current()
 		g.note(line, fmt.Sprintf("%s is returned to its owner's hand", o.display()), "400.7")
 		g.moveTo(o, ZoneHand, line, "returned")
 		g.leftTriggers(s, []*Object{o}, ZoneHand, line)
+	default:
+		g.actMore(line, t, o) // mass.go: regeneration, library
 	}
 	g.cached = nil
 }
