@@ -120,6 +120,9 @@ type game struct {
 	shields map[*Object]int
 	// selfExile: the resolving instant or sorcery said "Exile ~" (608.2n).
 	selfExile bool
+	// extraTurns: the players given extra turns, the last given on top
+	// (500.7).
+	extraTurns []Player
 }
 
 // dependsOn records text a game answer may depend on.

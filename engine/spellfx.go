@@ -21,6 +21,7 @@ var (
 	reFxDiscards     = regexp.MustCompile(`^(target player|target opponent|each player|each opponent) discards (a card|\w+ cards)$`)
 	reFxFight        = regexp.MustCompile(`^target (creature(?: you control)?) fights (?:another )?target (creature(?: you don't control| an opponent controls)?)$`)
 	reFxBite         = regexp.MustCompile(`^target (creature(?: you control)?) deals damage equal to its power to (?:another )?target (creature(?: you don't control| an opponent controls)?)$`)
+	reFxExtraTurn    = regexp.MustCompile(`^(take|target player takes|you take) an extra turn after this one$`)
 	reFxLoot         = regexp.MustCompile(`^draw (a card|\w+ cards), then discard (a card|\w+ cards)$`)
 	reFxAndGain      = regexp.MustCompile(`^(.+) and you gain (\w+) life$`)
 	// "Then that creature fights target creature you don't control" (Hunt
@@ -31,7 +32,7 @@ var (
 // moreSimple reports the sentences moreEffect carries out.
 func moreSimple(s string) bool {
 	switch {
-	case s == "exile ~", s == "this spell can't be countered", reFxLoot.MatchString(s), graveyardSimple(s), reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
+	case s == "exile ~", s == "this spell can't be countered", reFxLoot.MatchString(s), reFxExtraTurn.MatchString(s), graveyardSimple(s), reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
 		reFxFight.MatchString(s), reFxBite.MatchString(s), reFxThenFight.MatchString(s):
 		return true
 	}
@@ -151,6 +152,19 @@ func (g *game) moreEffect(st *Stmt, it *stackItem, s string) bool {
 	}
 	if graveyardSimple(s) {
 		return g.fromGraveyard(st, it, s) // graveyard.go
+	}
+	if m := reFxExtraTurn.FindStringSubmatch(s); m != nil {
+		p := it.ctrl
+		if m[1] == "target player takes" {
+			ps := g.fxPlayers(st, it, "target player")
+			if len(ps) == 0 {
+				return true
+			}
+			p = ps[0]
+		}
+		g.extraTurns = append(g.extraTurns, p)
+		g.note(line, fmt.Sprintf("%s an extra turn directly after this one", says(p, "takes")), "500.7")
+		return true
 	}
 	if s == "this spell can't be countered" {
 		// It functions while the spell is on the stack (113.6, counter.go);
@@ -379,5 +393,17 @@ func (g *game) fight(st *Stmt, it *stackItem, k1, k2 string, both bool) bool {
 		g.note(st.Line, fmt.Sprintf("%s: %s deals damage equal to its power (%d) to %s", it.srcName, b.display(), max(cb.P, 0), a.display()), rule)
 		g.dealDamage(st.Line, s0, sourceOf(s0, b, nil), dmgTarget{obj: a}, cb.P, false)
 	}
+	return true
+}
+
+// takeExtraTurn begins the most recently given extra turn, if any (500.7).
+func (g *game) takeExtraTurn(line int) bool {
+	n := len(g.extraTurns)
+	if n == 0 {
+		return false
+	}
+	g.active = g.extraTurns[n-1]
+	g.extraTurns = g.extraTurns[:n-1]
+	g.note(line, fmt.Sprintf("%s an extra turn", says(g.active, "takes")), "500.7")
 	return true
 }

@@ -228,3 +228,31 @@ cast Sift
 		t.Errorf("notes %+v", r.Notes)
 	}
 }
+
+// 500.7: an extra turn is added directly after this one: the next turn is
+// the caster's again, and the one after it the opponent's.
+func TestExtraTurn(t *testing.T) {
+	r, at := play(t, fxDefs+`define Time Walk = {1}{U} Sorcery "Take an extra turn after this one."
+cast Time Walk
+next turn
+? turn
+next turn
+? turn
+`)
+	first := infoAt(t, r, at("? turn")).Answer
+	if !strings.Contains(first, "your turn") {
+		t.Errorf("after Time Walk the next turn is yours: %q", first)
+	}
+	var second string
+	for _, q := range r.Results {
+		if q.Info != nil && q.Line > at("? turn") {
+			second = q.Info.Answer
+		}
+	}
+	if strings.Contains(second, "your turn") {
+		t.Errorf("then the opponent's: %q", second)
+	}
+	if len(r.Unmodeled) > 0 || !hasNote(r, "500.7", "extra turn") {
+		t.Errorf("unmodelled %+v notes %+v", r.Unmodeled, r.Notes)
+	}
+}

@@ -155,7 +155,9 @@ func (g *game) cleanup(line int) {
 // turn began (302.6), and they untap (502.3).
 func (g *game) newTurn(line int) {
 	g.turn++
-	g.active = other(g.active)
+	if !g.takeExtraTurn(line) { // spellfx.go
+		g.active = other(g.active)
+	}
 	g.combat = nil
 	g.begin(line, stUntap)
 	s := g.computeTo(L2, false)
