@@ -32,7 +32,7 @@ var (
 // moreSimple reports the sentences moreEffect carries out.
 func moreSimple(s string) bool {
 	switch {
-	case s == "exile ~", s == "this spell can't be countered", reFxLoot.MatchString(s), reFxExtraTurn.MatchString(s), graveyardSimple(s), reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
+	case s == "exile ~", s == "this spell can't be countered", reFxLoot.MatchString(s), reFxExtraTurn.MatchString(s), sacrificeSimple(s), graveyardSimple(s), reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
 		reFxFight.MatchString(s), reFxBite.MatchString(s), reFxThenFight.MatchString(s):
 		return true
 	}
@@ -152,6 +152,9 @@ func (g *game) moreEffect(st *Stmt, it *stackItem, s string) bool {
 	}
 	if graveyardSimple(s) {
 		return g.fromGraveyard(st, it, s) // graveyard.go
+	}
+	if sacrificeSimple(s) {
+		return g.sacrifice(st, it, s) // edict.go
 	}
 	if m := reFxExtraTurn.FindStringSubmatch(s); m != nil {
 		p := it.ctrl
