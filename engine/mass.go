@@ -114,7 +114,7 @@ var massRules = []sentenceRule{
 		re:    regexp.MustCompile(`^regenerate (.+)$`),
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			sel, ok := c.subject(strings.Fields(m[1]), ctx)
-			if !ok || sel.Kind != selTarget && sel.Kind != selSelf {
+			if !ok || sel.Kind != selTarget && sel.Kind != selSelf && sel.Kind != selFilter {
 				return sel, false
 			}
 			t.Action = actRegenerate
@@ -161,8 +161,8 @@ func massFilter(noun string) (Filter, *massSpec, bool) {
 	if !ok {
 		f, ok = parseFilter(strings.Fields(noun))
 	}
-	if !ok || filterEmpty(f) {
-		return Filter{}, nil, false
+	if !ok || filterEmpty(f) && noun != "permanents" {
+		return Filter{}, nil, false // "all permanents" is every permanent (110.1)
 	}
 	if spec.stat == "" && spec.except == nil {
 		spec = nil
@@ -236,6 +236,14 @@ func (g *game) massAct(line int, t *Template, srcName string, ctrl Player) {
 		if o.onBF && s.matches(&t.Sel.F, i, ctrl, self) && g.massHolds(s, t.Mass, i, ctrl) {
 			objs = append(objs, o)
 		}
+	}
+	if t.Action == actRegenerate {
+		// "Regenerate each creature you control": a shield on each
+		// (701.19a).
+		for _, o := range objs {
+			g.addShield(line, o)
+		}
+		return
 	}
 	verb, z, rule := "destroys", ZoneGraveyard, "701.8a"
 	switch t.Action {

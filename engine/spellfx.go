@@ -22,6 +22,8 @@ var (
 	reFxFight        = regexp.MustCompile(`^target (creature(?: you control)?) fights (?:another )?target (creature(?: you don't control| an opponent controls)?)$`)
 	reFxBite         = regexp.MustCompile(`^target (creature(?: you control)?) deals damage equal to its power to (?:another )?target (creature(?: you don't control| an opponent controls)?)$`)
 	reFxExtraTurn    = regexp.MustCompile(`^(take|target player takes|you take) an extra turn after this one$`)
+	reFxDrawLose     = regexp.MustCompile(`^(target player|target opponent|each player|each opponent) draws (a card|\w+ cards) and loses (\w+) life$`)
+	reFxGainForEach  = regexp.MustCompile(`^you gain (\w+) life for each (.+)$`)
 	reFxLoot         = regexp.MustCompile(`^draw (a card|\w+ cards), then discard (a card|\w+ cards)$`)
 	reFxAndGain      = regexp.MustCompile(`^(.+) and you gain (\w+) life$`)
 	// "Then that creature fights target creature you don't control" (Hunt
@@ -32,7 +34,7 @@ var (
 // moreSimple reports the sentences moreEffect carries out.
 func moreSimple(s string) bool {
 	switch {
-	case s == "exile ~", s == "this spell can't be countered", reFxLoot.MatchString(s), reFxExtraTurn.MatchString(s), sacrificeSimple(s), graveyardSimple(s), reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
+	case s == "exile ~", s == "this spell can't be countered", reFxLoot.MatchString(s), reFxExtraTurn.MatchString(s), sacrificeSimple(s), reFxDrawLose.MatchString(s), graveyardSimple(s), reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
 		reFxFight.MatchString(s), reFxBite.MatchString(s), reFxThenFight.MatchString(s):
 		return true
 	}
@@ -40,6 +42,11 @@ func moreSimple(s string) bool {
 		if _, n := effNumber(m[2]); n && simpleEffect(m[1]) {
 			return true
 		}
+	}
+	if m := reFxGainForEach.FindStringSubmatch(s); m != nil {
+		_, n := effNumber(m[1])
+		_, ok := parseFilter(strings.Fields(m[2]))
+		return n && ok
 	}
 	if m := reFxEachDamage.FindStringSubmatch(s); m != nil {
 		if _, known := damageRecipients["each "+m[3]+m[4]]; known {
@@ -152,6 +159,42 @@ func (g *game) moreEffect(st *Stmt, it *stackItem, s string) bool {
 	}
 	if graveyardSimple(s) {
 		return g.fromGraveyard(st, it, s) // graveyard.go
+	}
+	if m := reFxDrawLose.FindStringSubmatch(s); m != nil {
+		n := 1
+		if m[2] != "a card" {
+			k, ok := effNumber(strings.TrimSuffix(m[2], " cards"))
+			if !ok {
+				return false
+			}
+			n = k
+		}
+		l, ok := effNumber(m[3])
+		if !ok {
+			return false
+		}
+		for _, p := range g.fxPlayers(st, it, m[1]) {
+			g.draw(line, p, n)
+			g.lifeChange(line, p, -l, it.srcName)
+		}
+		return true
+	}
+	if m := reFxGainForEach.FindStringSubmatch(s); m != nil {
+		n, ok := effNumber(m[1])
+		f, ok2 := parseFilter(strings.Fields(m[2]))
+		if !ok || !ok2 {
+			return false
+		}
+		s0 := g.current()
+		k := 0
+		for i, o := range s0.objs {
+			if o.onBF && s0.matches(&f, i, it.ctrl, -1) {
+				k++
+			}
+		}
+		g.note(line, fmt.Sprintf("%s: %d %s as it resolves (608.2h)", it.srcName, k, m[2]), "608.2h")
+		g.lifeChange(line, it.ctrl, n*k, it.srcName)
+		return true
 	}
 	if sacrificeSimple(s) {
 		return g.sacrifice(st, it, s) // edict.go

@@ -256,3 +256,51 @@ next turn
 		t.Errorf("unmodelled %+v notes %+v", r.Unmodeled, r.Notes)
 	}
 }
+
+// "Draws N cards and loses N life" (Painful Lesson), "you gain N life for
+// each creature you control" counted as it resolves (Peach Garden Oath,
+// 608.2h), "Regenerate each creature you control" (Golgari Charm mode 3,
+// 701.19a), "Exile all permanents" (Worldfire's first sentence).
+func TestMoreSpellInstructions(t *testing.T) {
+	r, at := play(t, fxDefs+`define Painful Lesson = {2}{B} Sorcery "Target player draws two cards and loses 2 life."
+define Peach Garden Oath = {W} Sorcery "You gain 2 life for each creature you control."
+define Golgari Charm = {B}{G} Instant "Choose one —\n• All creatures get -1/-1 until end of turn.\n• Destroy target enchantment.\n• Regenerate each creature you control."
+define Murder = {1}{B}{B} Instant "Destroy target creature."
+Bear as B
+Ogre as O
+opponent: Bear as C
+cast Painful Lesson targeting opponent
+cast Peach Garden Oath
+cast Golgari Charm (mode 3)
+cast Murder targeting O
+cast Murder targeting C
+? O
+? C
+? life
+`)
+	for _, e := range r.Errors {
+		if e.Line != at("? C") {
+			t.Errorf("error %+v", e)
+		}
+	}
+	if l := life(t, r, at("? life"), Opponent); l != 18 {
+		t.Errorf("opponent at %d, want 18", l)
+	}
+	if l := life(t, r, at("? life"), You); l != 24 {
+		t.Errorf("you at %d, want 24 (2 for each of your 2 creatures)", l)
+	}
+	if gone(r, at("? O")) || !gone(r, at("? C")) {
+		t.Errorf("your Ogre regenerates, the opponent's Bear has no shield")
+	}
+	r, at = play(t, fxDefs+`define Worldfire = {6}{R}{R}{R} Sorcery "Exile all permanents. Exile all cards from all hands and graveyards. Each player's life total becomes 1."
+define Forest = Basic Land — Forest
+Bear as B
+opponent: Forest as F
+cast Worldfire
+? B
+? F
+`)
+	if !gone(r, at("? B")) || !gone(r, at("? F")) || len(unmodelledFor(r, "Worldfire")) != 2 {
+		t.Errorf("Worldfire exiles every permanent; its other sentences are reported: %+v", r.Unmodeled)
+	}
+}
