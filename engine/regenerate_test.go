@@ -131,3 +131,43 @@ regenerate Q
 		t.Errorf("errors %+v", r.Errors)
 	}
 }
+
+// From XMage's RegenerateTest (test_Source_Normal, test_Source_Blinked),
+// the CR as the judge: each shield replaces one destruction (701.19a), so
+// two shields survive two Lightning Bolts and the third kills; a creature
+// that left the battlefield and came back is a new object without the
+// old object's shields (400.7).
+func TestXMageRegenerate(t *testing.T) {
+	defs := regenDefs + `define Lightning Bolt = {R} Instant "Lightning Bolt deals 3 damage to any target."
+`
+	r, at := play(t, defs+`Drudge Skeletons as S
+regenerate S
+regenerate S
+cast Lightning Bolt targeting S
+? S
+cast Lightning Bolt targeting S
+? damage S
+cast Lightning Bolt targeting S
+? graveyard
+`)
+	if gone(r, at("? S")) {
+		t.Fatalf("alive after the first Bolt: %+v", r.Notes)
+	}
+	if d := infoAt(t, r, at("? damage S")).Damage; d == nil || *d != 0 {
+		t.Errorf("alive after the second Bolt, damage removed: %v", d)
+	}
+	if gy := graveyardOf(t, r, at("? graveyard"), You); !containsFold(gy, "Drudge Skeletons") {
+		t.Errorf("the third Bolt kills it: graveyard %v", gy)
+	}
+	r, at = play(t, defs+`Drudge Skeletons as S
+regenerate S
+regenerate S
+exile S
+Drudge Skeletons as S2
+cast Lightning Bolt targeting S2
+? graveyard
+`)
+	if gy := graveyardOf(t, r, at("? graveyard"), You); !containsFold(gy, "Drudge Skeletons") {
+		t.Errorf("the blinked Skeletons is a new object with no shield: graveyard %v", gy)
+	}
+}
