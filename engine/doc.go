@@ -12,12 +12,13 @@
 // "-" is accepted for "—". Every statement gets the next timestamp.
 //
 //	define NAME = [MANA COST] [COLOR WORDS] TYPE LINE [P/T] ["RULES TEXT"] | define FRONT // BACK
-//	[you: | opponent:] cast CARD [targeting REF [and REF ...]] [(on the stack)]
+//	[you: | opponent:] cast CARD [(mode N) | (modes N and N)] [targeting REF [and REF ...]] [(on the stack)]
 //	[you: | opponent:] effect "TEXT" [as ALIAS] [targeting REF [and REF ...]]
 //	put N KIND counter(s) on REF
 //	remove N KIND counter(s) from REF
 //	attach REF to REF
 //	tap REF | untap REF
+//	[you: | opponent:] regenerate REF
 //	turn REF face up | turn REF face down
 //	transform REF
 //	next step | next turn | end of turn

@@ -124,7 +124,7 @@ func (g *game) moveStmt(st *Stmt) {
 				g.note(st.Line, fmt.Sprintf("%s has indestructible and isn't destroyed", o.display()), "702.12b")
 				continue
 			}
-			if g.regenerates(st.Line, s, o) {
+			if g.destructionRegenerated(st.Line, s, o, false) {
 				continue
 			}
 			g.note(st.Line, fmt.Sprintf("%s is destroyed: put into its owner's graveyard", o.display()), "701.8a")

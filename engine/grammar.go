@@ -33,13 +33,30 @@ var statements = []statement{
 		},
 	},
 	{
-		syntax: "[you: | opponent:] cast CARD [targeting REF [and REF ...]] [(on the stack)]",
+		syntax: "[you: | opponent:] cast CARD [(mode N) | (modes N and N)] [targeting REF [and REF ...]] [(on the stack)]",
 		player: true,
 		match:  prefix("cast "),
 		parse: func(l string, st *Stmt) error {
 			rest := strings.TrimSpace(l[len("cast "):])
 			if i := lastIndexFold(rest, "(on the stack)"); i >= 0 && strings.TrimSpace(rest[i+len("(on the stack)"):]) == "" {
 				rest, st.Check = strings.TrimSpace(rest[:i]), "stack"
+			}
+			// "(mode N)" after the card's name or at the end (modal.go).
+			if i := indexFold(rest, " targeting "); i >= 0 {
+				card, modes, err := cutModes(rest[:i])
+				if err != nil {
+					return err
+				}
+				if modes != nil {
+					rest, st.Modes = card+rest[i:], modes
+				}
+			}
+			if st.Modes == nil {
+				r, modes, err := cutModes(rest)
+				if err != nil {
+					return err
+				}
+				rest, st.Modes = r, modes
 			}
 			card, targets, msg := splitTargets(rest)
 			if msg != "" {
@@ -113,6 +130,21 @@ var statements = []statement{
 			if strings.EqualFold(l[:i], "untap") {
 				st.Kind = StmtUntap
 			}
+			return nil
+		},
+	},
+	{
+		// A regeneration shield from an activated ability or a spell the
+		// scenario doesn't name ("{B}: Regenerate ~"): an effect (701.19a).
+		syntax: "[you: | opponent:] regenerate REF",
+		player: true,
+		match:  prefix("regenerate "),
+		parse: func(l string, st *Stmt) error {
+			ref := strings.TrimSpace(l[len("regenerate "):])
+			if ref == "" {
+				return errors.New("expected: regenerate REF")
+			}
+			st.Kind, st.Text, st.Targets = StmtEffect, "Regenerate target permanent.", []string{ref}
 			return nil
 		},
 	},

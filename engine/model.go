@@ -301,6 +301,10 @@ type Template struct {
 	// If: "If that creature is a Snake, it gets +2/+2": a spell's
 	// instruction carried out only if its target matches as it resolves.
 	If *Filter
+	// Mass: a mass action's qualities beyond its filter (mass.go);
+	// NoRegen: "It can't be regenerated" (701.19c).
+	Mass    *massSpec
+	NoRegen bool
 }
 
 func (t *Template) hasLayer(l Layer) bool {

@@ -108,6 +108,8 @@ type Stmt struct {
 	// Amounts: "assigns 2 to B and 3 to opponent": the damage to each of
 	// Targets.
 	Amounts []int
+	// Modes: "cast CARD (modes 1 and 3)": a modal spell's modes (700.2a).
+	Modes []int
 }
 
 // Script is a parsed scenario.

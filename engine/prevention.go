@@ -571,8 +571,6 @@ var (
 	reLifeFloor = regexp.MustCompile(`^(?:if (you control [a-z ]+), )?damage that would reduce your life total to less than (\S+) reduces it to (\S+) instead$`)
 	// "If ~ would be destroyed, regenerate it" (701.19b).
 	reRegenerateInstead = regexp.MustCompile(`^if (~|enchanted creature|equipped creature) would be destroyed, regenerate (?:it|~)$`)
-	// "Regenerate target creature": a shield for the turn (701.19a).
-	reRegenerateShield = regexp.MustCompile(`^regenerate (target [a-z ]+|~|enchanted creature|equipped creature)$`)
 	// "If damage would be dealt to Phytohydra, put that many +1/+1
 	// counters on it instead"; "If damage would be dealt to you, put that
 	// many delay counters on ~ instead"; "If ~ would be dealt damage,
@@ -629,21 +627,6 @@ func init() {
 					return Selector{}, false
 				}
 				r := &Replacement{Kind: rkRegenerate, Text: "each time it would be destroyed, it is regenerated instead (701.19b)"}
-				return c.replTemplate(t, r, 0, sel), true
-			},
-		},
-		sentenceRule{
-			class: classPrevent,
-			re:    reRegenerateShield,
-			need:  []string{"regenerate"},
-			when:  func(ctx *sctx) bool { return !ctx.self },
-			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
-				_, sel, ok := c.replSubject(m[1], ctx)
-				if !ok || sel == nil {
-					return Selector{}, false
-				}
-				t.UntilEOT = true // "the next time it would be destroyed this turn"
-				r := &Replacement{Kind: rkRegenerate, Text: "the next time it would be destroyed this turn, it is regenerated instead (701.19a)"}
 				return c.replTemplate(t, r, 0, sel), true
 			},
 		},

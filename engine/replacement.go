@@ -596,7 +596,8 @@ func (g *game) regenerates(line int, s *state, o *Object) bool {
 	g.note(line, fmt.Sprintf("%s would be destroyed; %s (%s) regenerates it instead: all damage is removed from it, it is tapped and removed from combat", o.display(), hs[0].e.t.Sentence, hs[0].e.name()), rule)
 	o.damage, o.deathtouched, o.dmgNoted = 0, false, false
 	o.tapped = true
-	g.removeFromCombat(o)
+	g.leaveCombat(o)
+	g.clean = false
 	g.cached = nil
 	return true
 }

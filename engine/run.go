@@ -128,6 +128,14 @@ type game struct {
 	// happens once per event (replacement.go).
 	dmgEvent int
 	replOnce map[string]int
+	// shields counts each permanent's regeneration shields (701.19a,
+	// regenerate.go).
+	shields map[*Object]int
+	// selfExile: the resolving instant or sorcery said "Exile ~" (608.2n).
+	selfExile bool
+	// extraTurns: the players given extra turns, the last given on top
+	// (500.7).
+	extraTurns []Player
 }
 
 // dependsOn records text a game answer may depend on.
@@ -454,6 +462,10 @@ func (g *game) exec(st *Stmt) {
 		if st.Check != "resolving" {
 			g.fromHand(st, d)
 		}
+		text, ok := g.chooseModes(st, d) // modal.go
+		if !ok {
+			return
+		}
 		if st.Check == "stack" {
 			g.castToStack(st, d)
 			return
@@ -475,14 +487,21 @@ func (g *game) exec(st *Stmt) {
 			g.enter(st, d, mods, st.Player)
 			return
 		}
-		g.casting = &d
-		r := g.resolve(st, d.Name, d.Name, d.Text, st.Targets)
+		g.casting, g.selfExile = &d, false
+		r := g.resolve(st, d.Name, d.Name, text, st.Targets)
 		g.remember(d.Name, r)
 		g.casting = nil
 		// 608.2n: the spell is put into its owner's graveyard as it
-		// finishes resolving (or as it doesn't resolve, 608.2b).
+		// finishes resolving (or as it doesn't resolve, 608.2b), or into
+		// exile if its text says "Exile ~".
 		g.nextID++
-		g.cardToGraveyard(st.Line, &card{id: g.nextID, name: d.Name, def: d, owner: st.Player, line: st.Line, how: "resolved"})
+		c := &card{id: g.nextID, name: d.Name, def: d, owner: st.Player, line: st.Line, how: "resolved"}
+		if g.selfExile {
+			ps := g.pl(st.Player)
+			ps.zones[ZoneExile] = append(ps.zones[ZoneExile], c)
+		} else {
+			g.cardToGraveyard(st.Line, c)
+		}
 	case StmtEffect:
 		name := st.Alias
 		if name == "" {
@@ -959,6 +978,9 @@ func (g *game) resolve(st *Stmt, srcName, castName, text string, refs []string) 
 		if _, ok := parsePlayer(r); ok && castName != "" {
 			continue // a player: the target of a damage or life effect (spelleffects)
 		}
+		if castName != "" && g.offBattlefieldRef(r, text) {
+			continue // a spell on the stack or a card in a graveyard (graveyard.go)
+		}
 		o, ok := g.ref(st.Line, r)
 		if !ok {
 			res.line = st.Line
@@ -1016,7 +1038,7 @@ func (g *game) resolveObjs(st *Stmt, srcName, castName, text string, targets []*
 						return res
 					}
 				}
-				if !s.matches(&t.Sel.F, s.slot[o], st.Player, -1) {
+				if !s.matches(&t.Sel.F, s.slot[o], st.Player, -1) || !g.massHolds(s, t.Mass, s.slot[o], st.Player) {
 					g.errorf(st.Line, "%s is not a legal target for %q (%s): the spell doesn't resolve (608.2b)", o.display(), t.Sel.Noun, srcName)
 					res.failed = true
 					return res
@@ -1060,6 +1082,11 @@ func (g *game) resolveObjs(st *Stmt, srcName, castName, text string, targets []*
 			if !met {
 				continue
 			}
+		}
+		if t.Action != actNone && t.Sel.Kind == selFilter {
+			g.massAct(st.Line, t, srcName, st.Player) // mass.go
+			res.actions++
+			continue
 		}
 		if t.Action != actNone {
 			for _, o := range targetsOf(t, targets) {
@@ -1142,7 +1169,7 @@ func (g *game) act(line int, t *Template, o *Object) {
 			g.note(line, fmt.Sprintf("%s has indestructible and isn't destroyed", o.display()), "702.12b")
 			return
 		}
-		if g.regenerates(line, s, o) {
+		if g.destructionRegenerated(line, s, o, t.NoRegen) {
 			return
 		}
 		g.note(line, fmt.Sprintf("%s is destroyed: put into its owner's graveyard", o.display()), "701.8a")
@@ -1158,6 +1185,8 @@ func (g *game) act(line int, t *Template, o *Object) {
 		g.note(line, fmt.Sprintf("%s is returned to its owner's hand", o.display()), "400.7")
 		g.moveTo(o, ZoneHand, line, "returned")
 		g.leftTriggers(s, []*Object{o}, ZoneHand, line)
+	default:
+		g.actMore(line, t, o) // mass.go: regeneration, library
 	}
 	g.cached = nil
 }

@@ -194,7 +194,7 @@ func (g *game) stateBased(s *state, lowers, marked bool, line int) bool {
 					o.dmgNoted = true
 					g.note(line, fmt.Sprintf("%s has %s, but it has indestructible and isn't destroyed", o.display(), why), "702.12b")
 				}
-			} else if !g.regenerates(line, s, o) {
+			} else if !g.destructionRegenerated(line, s, o, false) {
 				add(o, rule, fmt.Sprintf("%s is destroyed: %s", o.display(), why))
 				continue
 			}

@@ -368,7 +368,7 @@ func (g *game) resolveTop(st *Stmt) {
 		if len(cs.Targets) > 0 {
 			legal := 0
 			for _, r := range cs.Targets {
-				if _, isP := parsePlayer(r); isP {
+				if _, isP := parsePlayer(r); isP || g.offBattlefieldRef(r, it.spell.Text) {
 					legal++
 				} else if o := g.lastKnown(r); o != nil && o.onBF {
 					legal++
@@ -463,10 +463,15 @@ func simpleEffect(s string) bool {
 		return true
 	}
 	if m := reEffDamage.FindStringSubmatch(s); m != nil {
-		_, ok := damageRecipients[m[3]]
+		if _, ok := damageRecipients[m[3]]; ok {
+			return true
+		}
+	}
+	if m := reEffCounter.FindStringSubmatch(s); m != nil {
+		_, ok := counterFilter(m[1]) // counter.go
 		return ok
 	}
-	return false
+	return moreSimple(s) // spellfx.go
 }
 
 // damageRecipients are the recipients of "~ deals N damage to ..." the
@@ -535,6 +540,9 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 	}
 	if m := reEffPump.FindStringSubmatch(s); m != nil {
 		return g.pump(st, it, m)
+	}
+	if m := reEffCounter.FindStringSubmatch(s); m != nil {
+		return g.counterSpell(st, it, m[1])
 	}
 	if reEffReturnExiled.MatchString(s) {
 		return g.returnExiled(st, it)
@@ -654,6 +662,9 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 			o.pw = true
 		}
 		g.note(line, fmt.Sprintf("%d %s counter(s) put on %s", put, m[2], o.display()), "122.1")
+		return true
+	}
+	if moreSimple(s) && g.moreEffect(st, it, s) { // spellfx.go
 		return true
 	}
 	if m := reEffDamage.FindStringSubmatch(s); m != nil {
@@ -905,7 +916,7 @@ func (g *game) lastKnown(r string) *Object {
 // chosen now (601.2c); "resolve" resolves it once what is above it has.
 func (g *game) castToStack(st *Stmt, d CardDef) {
 	for _, r := range st.Targets {
-		if _, ok := parsePlayer(r); ok {
+		if _, ok := parsePlayer(r); ok || g.offBattlefieldRef(r, d.Text) {
 			continue
 		}
 		if _, ok := g.ref(st.Line, r); !ok {

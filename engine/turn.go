@@ -146,6 +146,7 @@ func (g *game) cleanup(line int) {
 		ended++
 	}
 	g.note(line, fmt.Sprintf("cleanup: damage is removed from %d permanent(s) and %d \"until end of turn\" effect(s) end", healed, ended), "514.2")
+	g.endShields(line)
 	g.cached = nil
 }
 
@@ -154,7 +155,9 @@ func (g *game) cleanup(line int) {
 // turn began (302.6), and they untap (502.3).
 func (g *game) newTurn(line int) {
 	g.turn++
-	g.active = other(g.active)
+	if !g.takeExtraTurn(line) { // spellfx.go
+		g.active = other(g.active)
+	}
 	g.combat = nil
 	g.begin(line, stUntap)
 	s := g.computeTo(L2, false)

@@ -1,0 +1,164 @@
+package engine
+
+// Countering spells (701.6): "Counter target spell", "Counter target
+// creature spell", "Counter target noncreature spell": the spell on the
+// stack a scenario names by its card name ("cast Cancel targeting
+// Murder") is removed from the stack and put into its owner's graveyard
+// without resolving (701.6a). A spell cast with "(on the stack)" is what
+// a counterspell can target: one that is cast and resolves at once has
+// already left the stack.
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/arbiter-mtg/arbiter/rulings/fold"
+)
+
+var reEffCounter = regexp.MustCompile(`^counter target ((?:[a-z]+,? )*?)spell$`)
+
+// counterFilter reads the kind of spell "counter target ... spell" names
+// (nil for any spell): card types, "non" types and colors, alternatives
+// joined by "or" ("instant or sorcery", "noncreature", "red or green",
+// "creature or planeswalker"); false for a kind it doesn't read.
+func counterFilter(kind string) (*Filter, bool) {
+	kind = strings.TrimSpace(strings.ReplaceAll(kind, ",", ""))
+	if kind == "" {
+		return nil, true
+	}
+	var alts []Filter
+	for _, alt := range strings.Split(kind, " or ") {
+		var f Filter
+		ws := strings.Fields(alt)
+		if len(ws) == 0 {
+			return nil, false
+		}
+		for _, w := range ws {
+			base, non := strings.CutPrefix(w, "non")
+			switch {
+			case spellTypes[base] != "" && non:
+				f.NotTypes = append(f.NotTypes, spellTypes[base])
+			case spellTypes[w] != "":
+				f.Types = append(f.Types, spellTypes[w])
+			case colorWords[base] != "" && non:
+				f.NotColors = append(f.NotColors, colorWords[base])
+			case colorWords[w] != "":
+				f.Colors = append(f.Colors, colorWords[w])
+			case w == "permanent":
+				// 110.1: a permanent spell is one that isn't an instant or
+				// a sorcery.
+				f.NotTypes = append(f.NotTypes, "Instant", "Sorcery")
+			default:
+				return nil, false
+			}
+		}
+		alts = append(alts, f)
+	}
+	if len(alts) == 1 {
+		return &alts[0], true
+	}
+	return &Filter{Or: alts}, true
+}
+
+// spellTypes are the card types a spell may have (a land is never a spell,
+// 305.1), lower case to their names.
+var spellTypes = map[string]string{"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
+	"instant": "Instant", "sorcery": "Sorcery", "planeswalker": "Planeswalker", "battle": "Battle", "kindred": "Kindred", "tribal": "Tribal"}
+
+// defMatches checks a spell's card against a filter of types and colors.
+func defMatches(f *Filter, d *CardDef) bool {
+	if len(f.Or) > 0 {
+		for i := range f.Or {
+			if defMatches(&f.Or[i], d) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, t := range f.Types {
+		if !containsFold(d.Types, t) {
+			return false
+		}
+	}
+	for _, t := range f.NotTypes {
+		if containsFold(d.Types, t) {
+			return false
+		}
+	}
+	if len(f.Colors) > 0 {
+		any := false
+		for _, c := range f.Colors {
+			any = any || containsFold(d.Colors, c)
+		}
+		if !any {
+			return false
+		}
+	}
+	for _, c := range f.NotColors {
+		if containsFold(d.Colors, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// stackSpell finds the spell on the stack a reference names (its card
+// name), the topmost one when several share it; -1 when none does.
+func (g *game) stackSpell(r string) int {
+	k := fold.Key(r)
+	for i := len(g.stack) - 1; i >= 0; i-- {
+		if it := g.stack[i]; it.spell != nil && fold.Key(it.spell.Name) == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// counterSpell carries out "counter target ... spell" of a resolving
+// spell or ability.
+func (g *game) counterSpell(st *Stmt, it *stackItem, kind string) bool {
+	f, ok := counterFilter(kind)
+	if !ok {
+		return false
+	}
+	var ref string
+	for _, r := range it.targets {
+		if g.stackSpell(r) >= 0 {
+			ref = r
+			break
+		}
+	}
+	if ref == "" {
+		if len(it.targets) > 0 {
+			g.errorf(st.Line, "%s targets a spell: %q is not a spell on the stack (cast it with \"(on the stack)\" first) (115.1)", it.srcName, it.targets[0])
+		} else {
+			g.errorf(st.Line, "%s targets a spell: write \"targeting CARD\" with the name of a spell cast \"(on the stack)\"", it.srcName)
+		}
+		return true
+	}
+	i := g.stackSpell(ref)
+	sp := g.stack[i]
+	if f != nil && !defMatches(f, sp.spell) {
+		g.errorf(st.Line, "%s is not a legal target for %s: it targets a %s spell (115.1)", sp.spell.Name, it.srcName, strings.TrimSpace(kind))
+		return true
+	}
+	if cantBeCountered(sp.spell) {
+		g.note(st.Line, fmt.Sprintf("%s can't be countered: %s does nothing to it, and it stays on the stack (\"can't\" overrides \"can\")", sp.spell.Name, it.srcName), "101.2")
+		return true
+	}
+	g.stack = append(g.stack[:i:i], g.stack[i+1:]...)
+	g.nextID++
+	ps := g.pl(sp.ctrl)
+	ps.zones[ZoneGraveyard] = append(ps.zones[ZoneGraveyard], &card{id: g.nextID, name: sp.spell.Name, def: *sp.spell, owner: sp.ctrl, line: st.Line, how: "countered"})
+	g.note(st.Line, fmt.Sprintf("%s counters %s: it is removed from the stack without resolving and put into its owner's graveyard (%d on the stack)", it.srcName, sp.text, len(g.stack)), "701.6a")
+	return true
+}
+
+// reCantBeCountered is "This spell can't be countered." (a rule of the
+// spell that functions on the stack, 113.6).
+var reCantBeCountered = regexp.MustCompile(`(?im)^(?:this spell|~) can't be countered\.?$`)
+
+func cantBeCountered(d *CardDef) bool {
+	return reCantBeCountered.MatchString(normQuotes(selfRef(d.Text, d.Name)))
+}

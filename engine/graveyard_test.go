@@ -1,0 +1,55 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+const graveDefs = `define Raise Dead = {B} Sorcery "Return target creature card from your graveyard to your hand."
+define Zombify = {3}{B} Sorcery "Return target creature card from your graveyard to the battlefield."
+define Murder = {1}{B}{B} Instant "Destroy target creature."
+define Bear = {1}{G} Creature — Bear 2/2
+define Ogre = {2}{R} Creature — Ogre 3/3
+`
+
+// 400.7: a card returned from the graveyard is a new object in the hand or
+// on the battlefield; a spell's target must be of the kind it says (115.1).
+func TestReturnFromGraveyard(t *testing.T) {
+	r, at := play(t, graveDefs+`Bear as B
+Ogre as O
+cast Murder targeting B
+cast Murder targeting O
+cast Raise Dead targeting Bear
+cast Zombify targeting Ogre
+? Ogre
+? hand
+? graveyard
+`)
+	for _, e := range r.Errors {
+		t.Errorf("error %+v", e)
+	}
+	if q := result(t, r, at("? Ogre")); q.Object == nil {
+		t.Errorf("Zombify returns the Ogre to the battlefield: %+v", q)
+	}
+	if ans := infoAt(t, r, at("? hand")).Answer; !strings.Contains(ans, "Bear") {
+		t.Errorf("Raise Dead returns the Bear to your hand: %q", ans)
+	}
+	gy := graveyardOf(t, r, at("? graveyard"), You)
+	if containsFold(gy, "Bear") || containsFold(gy, "Ogre") {
+		t.Errorf("graveyard %v: the creature cards left it", gy)
+	}
+	r, _ = play(t, graveDefs+`Bear as B
+cast Murder targeting B
+cast Raise Dead targeting Murder
+`)
+	if len(r.Errors) == 0 || !strings.Contains(r.Errors[0].Message, "not a legal target") {
+		t.Errorf("Murder is not a creature card: errors %+v", r.Errors)
+	}
+	r, _ = play(t, graveDefs+`opponent: Bear as B
+cast Murder targeting B
+cast Raise Dead targeting Bear
+`)
+	if len(r.Errors) == 0 || !strings.Contains(r.Errors[0].Message, "not a card there") {
+		t.Errorf("the Bear is in the opponent's graveyard, not yours: errors %+v", r.Errors)
+	}
+}
