@@ -221,3 +221,39 @@ func TestKindsNarrowWithoutChangingScores(t *testing.T) {
 		}
 	}
 }
+
+// A glossary entry that a query names and that cites a heading lends to
+// the rule opening the heading's section, which says what the heading
+// names; without the opening link another rule ranks first.
+func TestNamedGlossaryHeadingLendsToItsOpeningRule(t *testing.T) {
+	docs := func(opening string) []Doc {
+		return []Doc{
+			{Kind: "rule", ID: "514", Title: "Cleanup Step", Weight: 0.4, NoTitleBonus: true, Opening: opening},
+			{Kind: "rule", ID: "514.1", Text: "First, if the active player's hand contains more cards than their maximum hand size, they discard enough cards.", Context: "Cleanup Step"},
+			{Kind: "rule", ID: "514.3", Text: "Normally, no player receives priority during the cleanup step, so no spells can be cast in the cleanup step.", Context: "Cleanup Step"},
+			{Kind: "rule", ID: "103.1", Text: "Each player shuffles their deck and draws a hand of seven cards."},
+			{Kind: "glossary", ID: "Cleanup Step", Title: "Cleanup Step", Text: "Part of the turn. This step is the final step of the ending phase. See rule 514.", Refs: []string{"514"}, BoostRefs: true},
+		}
+	}
+	first := func(ix *Index, q string) string {
+		rs := ix.Search(q, Options{Kinds: []string{"rule"}})
+		if len(rs) == 0 {
+			return ""
+		}
+		return rs[0].ID
+	}
+	q := "what happens in the cleanup step"
+	if got := first(Build(docs("514.1")), q); got != "514.1" {
+		t.Errorf("%q with the opening rule linked -> %s, want 514.1", q, got)
+	}
+	if got := first(Build(docs("")), q); got == "514.1" {
+		t.Errorf("%q with no opening rule -> 514.1: the test shows nothing", q)
+	}
+	// A long question that names the step in passing is about something
+	// else: the opening rule gets a small share only.
+	ix := Build(docs("514.1"))
+	long := "my opponent passed priority during the cleanup step with seven cards in hand and a spell cast"
+	if got := first(ix, long); got != "514.3" {
+		t.Errorf("%q -> %s, want 514.3", long, got)
+	}
+}
