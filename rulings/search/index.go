@@ -441,6 +441,20 @@ func (ix *Index) titleBoost(qts []queryTerm, scores []float32, touched *[]int32)
 	return named
 }
 
+// opening is the rule that opens heading j's section, following headings
+// that open with another heading; -1 when j is no heading.
+func (ix *Index) opening(j int32) int32 {
+	o := int32(-1)
+	for range 3 {
+		k, ok := ix.byKey[docKey{"rule", ix.docs[j].Opening}]
+		if !ok {
+			break
+		}
+		o, j = k, k
+	}
+	return o
+}
+
 // titled is an item whose whole title a query names, and the title's
 // length in words.
 type titled struct {
@@ -551,9 +565,12 @@ func (ix *Index) Search(q string, opt Options) []Result {
 			loans[j] = max(loans[j], loan)
 			// A glossary entry the query names that cites a heading ("See
 			// rule 514, Cleanup Step") is answered by the rule that opens
-			// the heading's section.
-			if o, ok := ix.byKey[docKey{"rule", ix.docs[j].Opening}]; ok && about > 0 {
-				loans[o] = max(loans[o], ix.p.Opening*about*loan)
+			// the heading's section; a heading opened by another heading
+			// ("5. Turn Structure", "500. General") by the rule under both.
+			if about > 0 {
+				if o := ix.opening(j); o >= 0 {
+					loans[o] = max(loans[o], ix.p.Opening*about*loan)
+				}
 			}
 		}
 	}

@@ -257,3 +257,39 @@ func TestNamedGlossaryHeadingLendsToItsOpeningRule(t *testing.T) {
 		t.Errorf("%q -> %s, want 514.3", long, got)
 	}
 }
+
+// A section that opens with a heading ("5. Turn Structure", "500.
+// General") passes the loan on to the rule under both.
+func TestOpeningFollowsHeadings(t *testing.T) {
+	docs := func(opening string) []Doc {
+		return []Doc{
+			{Kind: "rule", ID: "5", Title: "Turn Structure", Weight: 0.4, NoTitleBonus: true, Opening: "500"},
+			{Kind: "rule", ID: "500", Title: "General", Weight: 0.4, NoTitleBonus: true, Opening: opening},
+			{Kind: "rule", ID: "500.1", Text: "A turn consists of five phases, in this order: beginning, precombat main, combat, postcombat main, and ending."},
+			{Kind: "rule", ID: "505.1", Text: "There are two main phases in a turn. The first main phase of the turn is the precombat main phase."},
+			{Kind: "glossary", ID: "Phase", Title: "Phase", Text: "A subsection of a turn. See section 5.", Refs: []string{"5"}, BoostRefs: true},
+		}
+	}
+	ix := Build(docs("500.1"))
+	if got := ix.opening(0); got != 2 {
+		t.Errorf("opening of section 5 = %d, want item 2 (500.1)", got)
+	}
+	if got := ix.opening(2); got != -1 {
+		t.Errorf("a rule with no opening gave %d", got)
+	}
+	rank := func(ix *Index) []string {
+		var out []string
+		for _, r := range ix.Search("what are the phases of a turn", Options{Kinds: []string{"rule"}}) {
+			if r.ID == "500.1" || r.ID == "505.1" {
+				out = append(out, r.ID)
+			}
+		}
+		return out
+	}
+	if got := rank(ix); !slices.Equal(got, []string{"500.1", "505.1"}) {
+		t.Errorf("phases of a turn, opening followed -> %v, want 500.1 before 505.1", got)
+	}
+	if got := rank(Build(docs(""))); !slices.Equal(got, []string{"505.1", "500.1"}) {
+		t.Errorf("phases of a turn, opening not followed -> %v: the test shows nothing", got)
+	}
+}
