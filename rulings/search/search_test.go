@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -291,5 +292,36 @@ func TestOpeningFollowsHeadings(t *testing.T) {
 	}
 	if got := rank(Build(docs(""))); !slices.Equal(got, []string{"505.1", "500.1"}) {
 		t.Errorf("phases of a turn, opening not followed -> %v: the test shows nothing", got)
+	}
+}
+
+// Known phrasings add the CR's words for them: a token that dies or is
+// bounced "ceases to exist" (111.7), losing or gaining abilities is
+// layer 6's "ability-removing" or "ability-adding" effect (613.1f).
+func TestConceptsAddTheRulesWords(t *testing.T) {
+	cases := []struct {
+		q    string
+		want []string // texts whose words the query must gain
+		not  []string
+	}{
+		{"what happens to a token that leaves the battlefield", []string{"ceases to exist"}, nil},
+		{"my Soldier token was bounced", []string{"ceases to exist"}, nil},
+		{"loses all abilities which layer", []string{"ability-removing effects"}, []string{"ability-adding"}},
+		{"a creature gains flying until end of turn, which layer applies the ability", []string{"ability-adding effects"}, []string{"ability-removing"}},
+		{"a creature leaves the battlefield", nil, []string{"ceases to exist"}},
+		{"how much life do I lose", nil, []string{"ability-removing"}},
+	}
+	for _, c := range cases {
+		got := expandConcepts(c.q)
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%q adds %q, want %q among it", c.q, got, w)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(got, w) {
+				t.Errorf("%q adds %q, which must not hold %q", c.q, got, w)
+			}
+		}
 	}
 }
