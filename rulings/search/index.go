@@ -97,13 +97,17 @@ type Params struct {
 	// that "what happens in the cleanup step" finds 514.1 while a story
 	// that mentions a step in passing is left alone.
 	Opening float32
+	// Broken is the weight, relative to other phrases, of two words with
+	// punctuation between them ("declare blockers step, combat damage
+	// step"): they seldom say one thing.
+	Broken float32
 	// Coord rewards items that match more of the query's words: the score is
 	// multiplied by (share of query words matched)^Coord.
 	Coord float64
 }
 
 // DefaultParams are used by Build.
-var DefaultParams = Params{Title: 3, Text: 1, Extra: 0.4, Context: 1.2, Phrase: 0.7, K1: 1.2, B: 0.75, RefBoost: 0.5, Opening: 0.5, Coord: 0.25, TitleMatch: 8, Concept: 0.8}
+var DefaultParams = Params{Title: 3, Text: 1, Extra: 0.4, Context: 1.2, Phrase: 0.7, K1: 1.2, B: 0.75, RefBoost: 0.5, Opening: 0.5, Broken: 0.3, Coord: 0.25, TitleMatch: 8, Concept: 0.8}
 
 type posting struct {
 	doc int32
@@ -340,14 +344,18 @@ func (ch *buildChunk) index(ix *Index, lo, hi int) {
 			for k, t := range toks {
 				cur := id(t.term)
 				add(cur, f.w)
-				if k > 0 && toks[k-1].pos >= t.pos-2 {
+				if k > 0 && toks[k-1].pos >= t.pos-2 && (!t.broken || p.Broken > 0) {
 					key := uint64(uint32(prev))<<32 | uint64(uint32(cur))
 					ph, ok := pairs[key]
 					if !ok {
 						ph = id(phrase(toks[k-1].term, t.term))
 						pairs[key] = ph
 					}
-					add(ph, f.w)
+					w := f.w
+					if t.broken {
+						w *= p.Broken
+					}
+					add(ph, w)
 				}
 				prev = cur
 			}
@@ -681,8 +689,12 @@ func (ix *Index) queryTerms(q string) []queryTerm {
 		for _, syn := range synonyms[t.term] {
 			add(syn, 0.5, false)
 		}
-		if i > 0 && toks[i-1].pos >= t.pos-2 {
-			add(phrase(toks[i-1].term, toks[i].term), ix.p.Phrase, false)
+		if i > 0 && toks[i-1].pos >= t.pos-2 && (!t.broken || ix.p.Broken > 0) {
+			w := ix.p.Phrase
+			if t.broken {
+				w *= ix.p.Broken
+			}
+			add(phrase(toks[i-1].term, toks[i].term), w, false)
 		}
 	}
 	// Known phrasings add the CR's words for the same idea, and their

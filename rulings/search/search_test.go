@@ -325,3 +325,48 @@ func TestConceptsAddTheRulesWords(t *testing.T) {
 		}
 	}
 }
+
+// Punctuation weakens a phrase: the list "declare blockers step, combat
+// damage step" says little about "step combat", while words joined by a
+// stopword make a whole phrase.
+func TestPhrasesWeakenAtPunctuation(t *testing.T) {
+	ix := Build([]Doc{
+		{Kind: "rule", ID: "1", Text: "The steps are declare blockers step, combat damage step; end step. Afterwards all ends: damage is removed."},
+		{Kind: "rule", ID: "2", Text: "The combat phase has five steps of combat."},
+	})
+	tf := func(p string, doc int32) float32 {
+		for _, ps := range ix.terms.lookup(p) {
+			if ps.doc == doc {
+				return ps.tf
+			}
+		}
+		return 0
+	}
+	whole := DefaultParams.Text
+	broken := DefaultParams.Text * DefaultParams.Broken
+	cases := []struct {
+		phrase string
+		doc    int32
+		want   float32
+	}{
+		{phrase("declar", "blocker"), 0, whole},
+		{phrase("step", "combat"), 0, broken},
+		{phrase("step", "combat"), 1, whole},
+		{phrase("step", "afterward"), 0, broken},
+		{phrase("end", "damag"), 0, broken},
+	}
+	for _, c := range cases {
+		if got := tf(c.phrase, c.doc); got != c.want {
+			t.Errorf("phrase %q in item %d weighs %v, want %v", c.phrase, c.doc, got, c.want)
+		}
+	}
+	// A dot or comma inside a number is no break: MTR "section 5.2".
+	for _, q := range []string{"section 5.2", "1,000 cards"} {
+		if toks := tokenize(q); len(toks) != 3 || toks[1].broken || toks[2].broken {
+			t.Errorf("%q: a number broke its phrase: %+v", q, toks)
+		}
+	}
+	if toks := tokenize("first strike, double strike"); len(toks) != 4 || !toks[2].broken || toks[1].broken {
+		t.Errorf("the comma in a list is no break: %+v", toks)
+	}
+}
