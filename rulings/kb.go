@@ -277,6 +277,10 @@ func crDocs(rs *cr.Rules) []search.Doc {
 		// A heading ("605. Mana Abilities", "702.10. Haste") names a subject;
 		// the rules under it say the thing, so they should rank first.
 		weight := float32(1)
+		opening := ""
+		if r.Title != "" && (r.Text == "" || r.Text == r.Title) && len(r.Children) > 0 {
+			opening = r.Children[0]
+		}
 		switch {
 		case r.Level <= cr.LevelRule:
 			weight = chapterWeight
@@ -285,6 +289,7 @@ func crDocs(rs *cr.Rules) []search.Doc {
 		}
 		docs = append(docs, search.Doc{
 			Weight:       weight,
+			Opening:      opening,
 			NoTitleBonus: r.Level <= cr.LevelRule,
 			Kind:         "rule",
 			ID:           r.ID,

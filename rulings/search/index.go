@@ -40,6 +40,10 @@ type Doc struct {
 	// Weight scales the item's score: below 1 for headings and summaries
 	// that should not outrank the rules that say the thing itself.
 	Weight float32 `json:"-"`
+	// Opening is, for a heading, the rule that opens its section and says
+	// what the heading names ("514.1" for "514. Cleanup Step"): what is lent
+	// to the heading is lent to it too.
+	Opening string `json:"-"`
 }
 
 // Result is one ranked hit.
@@ -87,13 +91,23 @@ type Params struct {
 	RareDF int
 	// Concept is the query weight of words added for a known phrasing.
 	Concept float32
+	// Opening is the share of a loan to a heading that goes to the rule
+	// opening its section, when the query names the lending item: it is
+	// scaled by the share of the query's words the item's title takes, so
+	// that "what happens in the cleanup step" finds 514.1 while a story
+	// that mentions a step in passing is left alone.
+	Opening float32
+	// Broken is the weight, relative to other phrases, of two words with
+	// punctuation between them ("declare blockers step, combat damage
+	// step"): they seldom say one thing.
+	Broken float32
 	// Coord rewards items that match more of the query's words: the score is
 	// multiplied by (share of query words matched)^Coord.
 	Coord float64
 }
 
 // DefaultParams are used by Build.
-var DefaultParams = Params{Title: 3, Text: 1, Extra: 0.4, Context: 1.2, Phrase: 0.7, K1: 1.2, B: 0.75, RefBoost: 0.5, Coord: 0.25, TitleMatch: 8, Concept: 0.8}
+var DefaultParams = Params{Title: 3, Text: 1, Extra: 0.4, Context: 1.2, Phrase: 0.7, K1: 1.2, B: 0.75, RefBoost: 0.5, Opening: 0.5, Broken: 0.3, Coord: 0.25, TitleMatch: 8, Concept: 0.8}
 
 type posting struct {
 	doc int32
@@ -330,14 +344,18 @@ func (ch *buildChunk) index(ix *Index, lo, hi int) {
 			for k, t := range toks {
 				cur := id(t.term)
 				add(cur, f.w)
-				if k > 0 && toks[k-1].pos >= t.pos-2 {
+				if k > 0 && toks[k-1].pos >= t.pos-2 && (!t.broken || p.Broken > 0) {
 					key := uint64(uint32(prev))<<32 | uint64(uint32(cur))
 					ph, ok := pairs[key]
 					if !ok {
 						ph = id(phrase(toks[k-1].term, t.term))
 						pairs[key] = ph
 					}
-					add(ph, f.w)
+					w := f.w
+					if t.broken {
+						w *= p.Broken
+					}
+					add(ph, w)
 				}
 				prev = cur
 			}
@@ -406,9 +424,10 @@ const maxTitleWords = 5
 
 // titleBoost rewards items whose whole title appears in the query as a run
 // of words, longer titles more.
-func (ix *Index) titleBoost(qts []queryTerm, scores []float32, touched *[]int32) {
+// It returns the items so named, with the number of words of their title.
+func (ix *Index) titleBoost(qts []queryTerm, scores []float32, touched *[]int32) (named []titled) {
 	if ix.p.TitleMatch == 0 {
-		return
+		return nil
 	}
 	var words []string
 	for _, q := range qts {
@@ -423,9 +442,32 @@ func (ix *Index) titleBoost(qts []queryTerm, scores []float32, touched *[]int32)
 					*touched = append(*touched, d)
 				}
 				scores[d] += ix.p.TitleMatch * float32(n)
+				named = append(named, titled{d, n})
 			}
 		}
 	}
+	return named
+}
+
+// opening is the rule that opens heading j's section, following headings
+// that open with another heading; -1 when j is no heading.
+func (ix *Index) opening(j int32) int32 {
+	o := int32(-1)
+	for range 3 {
+		k, ok := ix.byKey[docKey{"rule", ix.docs[j].Opening}]
+		if !ok {
+			break
+		}
+		o, j = k, k
+	}
+	return o
+}
+
+// titled is an item whose whole title a query names, and the title's
+// length in words.
+type titled struct {
+	doc   int32
+	words int
 }
 
 // queryTerm is a weighted term of a query.
@@ -490,7 +532,7 @@ func (ix *Index) Search(q string, opt Options) []Result {
 			}
 		}
 	}
-	ix.titleBoost(qts, scores, touched)
+	named := ix.titleBoost(qts, scores, touched)
 	if words > 1 && ix.p.Coord > 0 {
 		// (m/words)^Coord for each possible count m.
 		factor := make([]float32, int(words)+1)
@@ -511,12 +553,32 @@ func (ix *Index) Search(q string, opt Options) []Result {
 		if !doc.BoostRefs || scores[d] <= 0 {
 			continue
 		}
+		loan := ix.p.RefBoost * scores[d] / float32(len(doc.Refs))
+		// The share of the query's words the item's title takes: 1 when
+		// the query names the item and little else.
+		about := float32(0)
+		for _, t := range named {
+			if t.doc == d {
+				about = max(about, float32(t.words)/words)
+			}
+		}
 		for _, ref := range doc.Refs {
-			if j, ok := ix.byKey[docKey{"rule", ref}]; ok {
-				if loans == nil {
-					loans = map[int32]float32{}
+			j, ok := ix.byKey[docKey{"rule", ref}]
+			if !ok {
+				continue
+			}
+			if loans == nil {
+				loans = map[int32]float32{}
+			}
+			loans[j] = max(loans[j], loan)
+			// A glossary entry the query names that cites a heading ("See
+			// rule 514, Cleanup Step") is answered by the rule that opens
+			// the heading's section; a heading opened by another heading
+			// ("5. Turn Structure", "500. General") by the rule under both.
+			if about > 0 {
+				if o := ix.opening(j); o >= 0 {
+					loans[o] = max(loans[o], ix.p.Opening*about*loan)
 				}
-				loans[j] = max(loans[j], ix.p.RefBoost*scores[d]/float32(len(doc.Refs)))
 			}
 		}
 	}
@@ -627,8 +689,12 @@ func (ix *Index) queryTerms(q string) []queryTerm {
 		for _, syn := range synonyms[t.term] {
 			add(syn, 0.5, false)
 		}
-		if i > 0 && toks[i-1].pos >= t.pos-2 {
-			add(phrase(toks[i-1].term, toks[i].term), ix.p.Phrase, false)
+		if i > 0 && toks[i-1].pos >= t.pos-2 && (!t.broken || ix.p.Broken > 0) {
+			w := ix.p.Phrase
+			if t.broken {
+				w *= ix.p.Broken
+			}
+			add(phrase(toks[i-1].term, toks[i].term), w, false)
 		}
 	}
 	// Known phrasings add the CR's words for the same idea, and their

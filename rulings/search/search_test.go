@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -219,5 +220,153 @@ func TestKindsNarrowWithoutChangingScores(t *testing.T) {
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%q: narrowed %v, want %v", q, got, want)
 		}
+	}
+}
+
+// A glossary entry that a query names and that cites a heading lends to
+// the rule opening the heading's section, which says what the heading
+// names; without the opening link another rule ranks first.
+func TestNamedGlossaryHeadingLendsToItsOpeningRule(t *testing.T) {
+	docs := func(opening string) []Doc {
+		return []Doc{
+			{Kind: "rule", ID: "514", Title: "Cleanup Step", Weight: 0.4, NoTitleBonus: true, Opening: opening},
+			{Kind: "rule", ID: "514.1", Text: "First, if the active player's hand contains more cards than their maximum hand size, they discard enough cards.", Context: "Cleanup Step"},
+			{Kind: "rule", ID: "514.3", Text: "Normally, no player receives priority during the cleanup step, so no spells can be cast in the cleanup step.", Context: "Cleanup Step"},
+			{Kind: "rule", ID: "103.1", Text: "Each player shuffles their deck and draws a hand of seven cards."},
+			{Kind: "glossary", ID: "Cleanup Step", Title: "Cleanup Step", Text: "Part of the turn. This step is the final step of the ending phase. See rule 514.", Refs: []string{"514"}, BoostRefs: true},
+		}
+	}
+	first := func(ix *Index, q string) string {
+		rs := ix.Search(q, Options{Kinds: []string{"rule"}})
+		if len(rs) == 0 {
+			return ""
+		}
+		return rs[0].ID
+	}
+	q := "what happens in the cleanup step"
+	if got := first(Build(docs("514.1")), q); got != "514.1" {
+		t.Errorf("%q with the opening rule linked -> %s, want 514.1", q, got)
+	}
+	if got := first(Build(docs("")), q); got == "514.1" {
+		t.Errorf("%q with no opening rule -> 514.1: the test shows nothing", q)
+	}
+	// A long question that names the step in passing is about something
+	// else: the opening rule gets a small share only.
+	ix := Build(docs("514.1"))
+	long := "my opponent passed priority during the cleanup step with seven cards in hand and a spell cast"
+	if got := first(ix, long); got != "514.3" {
+		t.Errorf("%q -> %s, want 514.3", long, got)
+	}
+}
+
+// A section that opens with a heading ("5. Turn Structure", "500.
+// General") passes the loan on to the rule under both.
+func TestOpeningFollowsHeadings(t *testing.T) {
+	docs := func(opening string) []Doc {
+		return []Doc{
+			{Kind: "rule", ID: "5", Title: "Turn Structure", Weight: 0.4, NoTitleBonus: true, Opening: "500"},
+			{Kind: "rule", ID: "500", Title: "General", Weight: 0.4, NoTitleBonus: true, Opening: opening},
+			{Kind: "rule", ID: "500.1", Text: "A turn consists of five phases, in this order: beginning, precombat main, combat, postcombat main, and ending."},
+			{Kind: "rule", ID: "505.1", Text: "There are two main phases in a turn. The first main phase of the turn is the precombat main phase."},
+			{Kind: "glossary", ID: "Phase", Title: "Phase", Text: "A subsection of a turn. See section 5.", Refs: []string{"5"}, BoostRefs: true},
+		}
+	}
+	ix := Build(docs("500.1"))
+	if got := ix.opening(0); got != 2 {
+		t.Errorf("opening of section 5 = %d, want item 2 (500.1)", got)
+	}
+	if got := ix.opening(2); got != -1 {
+		t.Errorf("a rule with no opening gave %d", got)
+	}
+	rank := func(ix *Index) []string {
+		var out []string
+		for _, r := range ix.Search("what are the phases of a turn", Options{Kinds: []string{"rule"}}) {
+			if r.ID == "500.1" || r.ID == "505.1" {
+				out = append(out, r.ID)
+			}
+		}
+		return out
+	}
+	if got := rank(ix); !slices.Equal(got, []string{"500.1", "505.1"}) {
+		t.Errorf("phases of a turn, opening followed -> %v, want 500.1 before 505.1", got)
+	}
+	if got := rank(Build(docs(""))); !slices.Equal(got, []string{"505.1", "500.1"}) {
+		t.Errorf("phases of a turn, opening not followed -> %v: the test shows nothing", got)
+	}
+}
+
+// Known phrasings add the CR's words for them: a token that dies or is
+// bounced "ceases to exist" (111.7), losing or gaining abilities is
+// layer 6's "ability-removing" or "ability-adding" effect (613.1f).
+func TestConceptsAddTheRulesWords(t *testing.T) {
+	cases := []struct {
+		q    string
+		want []string // texts whose words the query must gain
+		not  []string
+	}{
+		{"what happens to a token that leaves the battlefield", []string{"ceases to exist"}, nil},
+		{"my Soldier token was bounced", []string{"ceases to exist"}, nil},
+		{"loses all abilities which layer", []string{"ability-removing effects"}, []string{"ability-adding"}},
+		{"a creature gains flying until end of turn, which layer applies the ability", []string{"ability-adding effects"}, []string{"ability-removing"}},
+		{"a creature leaves the battlefield", nil, []string{"ceases to exist"}},
+		{"how much life do I lose", nil, []string{"ability-removing"}},
+	}
+	for _, c := range cases {
+		got := expandConcepts(c.q)
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%q adds %q, want %q among it", c.q, got, w)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(got, w) {
+				t.Errorf("%q adds %q, which must not hold %q", c.q, got, w)
+			}
+		}
+	}
+}
+
+// Punctuation weakens a phrase: the list "declare blockers step, combat
+// damage step" says little about "step combat", while words joined by a
+// stopword make a whole phrase.
+func TestPhrasesWeakenAtPunctuation(t *testing.T) {
+	ix := Build([]Doc{
+		{Kind: "rule", ID: "1", Text: "The steps are declare blockers step, combat damage step; end step. Afterwards all ends: damage is removed."},
+		{Kind: "rule", ID: "2", Text: "The combat phase has five steps of combat."},
+	})
+	tf := func(p string, doc int32) float32 {
+		for _, ps := range ix.terms.lookup(p) {
+			if ps.doc == doc {
+				return ps.tf
+			}
+		}
+		return 0
+	}
+	whole := DefaultParams.Text
+	broken := DefaultParams.Text * DefaultParams.Broken
+	cases := []struct {
+		phrase string
+		doc    int32
+		want   float32
+	}{
+		{phrase("declar", "blocker"), 0, whole},
+		{phrase("step", "combat"), 0, broken},
+		{phrase("step", "combat"), 1, whole},
+		{phrase("step", "afterward"), 0, broken},
+		{phrase("end", "damag"), 0, broken},
+	}
+	for _, c := range cases {
+		if got := tf(c.phrase, c.doc); got != c.want {
+			t.Errorf("phrase %q in item %d weighs %v, want %v", c.phrase, c.doc, got, c.want)
+		}
+	}
+	// A dot or comma inside a number is no break: MTR "section 5.2".
+	for _, q := range []string{"section 5.2", "1,000 cards"} {
+		if toks := tokenize(q); len(toks) != 3 || toks[1].broken || toks[2].broken {
+			t.Errorf("%q: a number broke its phrase: %+v", q, toks)
+		}
+	}
+	if toks := tokenize("first strike, double strike"); len(toks) != 4 || !toks[2].broken || toks[1].broken {
+		t.Errorf("the comma in a list is no break: %+v", toks)
 	}
 }

@@ -14,7 +14,7 @@ import (
 // tokenising or stemming.
 func (ix *Index) EncodeSnapshot(w *snap.Writer) {
 	p := ix.p
-	for _, f := range []float32{p.Title, p.Text, p.Extra, p.Context, p.Phrase, p.K1, p.B, p.RefBoost, p.TitleMatch, p.Rare, p.Concept} {
+	for _, f := range []float32{p.Title, p.Text, p.Extra, p.Context, p.Phrase, p.K1, p.B, p.RefBoost, p.TitleMatch, p.Rare, p.Concept, p.Opening, p.Broken} {
 		w.Float32(f)
 	}
 	w.Float64(p.IDFPow)
@@ -33,6 +33,7 @@ func (ix *Index) EncodeSnapshot(w *snap.Writer) {
 		w.Bool(d.BoostRefs)
 		w.Bool(d.NoTitleBonus)
 		w.Float32(d.Weight)
+		w.String(d.Opening)
 		w.Float32(ix.lens[i])
 	}
 	w.Float32(ix.avgLen)
@@ -79,7 +80,7 @@ func (ix *Index) EncodeSnapshot(w *snap.Writer) {
 // stream is corrupt.
 func DecodeSnapshot(r *snap.Reader) *Index {
 	var p Params
-	for _, f := range []*float32{&p.Title, &p.Text, &p.Extra, &p.Context, &p.Phrase, &p.K1, &p.B, &p.RefBoost, &p.TitleMatch, &p.Rare, &p.Concept} {
+	for _, f := range []*float32{&p.Title, &p.Text, &p.Extra, &p.Context, &p.Phrase, &p.K1, &p.B, &p.RefBoost, &p.TitleMatch, &p.Rare, &p.Concept, &p.Opening, &p.Broken} {
 		*f = r.Float32()
 	}
 	p.IDFPow = r.Float64()
@@ -107,6 +108,7 @@ func DecodeSnapshot(r *snap.Reader) *Index {
 		d.BoostRefs = r.Bool()
 		d.NoTitleBonus = r.Bool()
 		d.Weight = r.Float32()
+		d.Opening = r.String()
 		ix.lens[i] = r.Float32()
 		ix.byKey[docKey{d.Kind, d.ID}] = int32(i)
 	}

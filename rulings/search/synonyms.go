@@ -138,6 +138,13 @@ var concepts = []struct {
 	// An Aura whose object leaves is put into the graveyard as a state-based
 	// action (704.5m): players ask it in terms of the creature leaving.
 	{regexp.MustCompile(`(?i)\baura\b.*\b(leaves?|dies|died|destroyed|exiled|bounced|gone)\b|\b(leaves?|dies|died|destroyed|exiled)\b.*\baura\b`), "aura not attached illegal object owner's graveyard state-based action"},
+	// A token that leaves the battlefield ceases to exist (111.7, 704.5d):
+	// players ask it in terms of the token dying or being bounced.
+	{regexp.MustCompile(`(?i)\btokens?\b.*\b(leaves?|dies|died|destroyed|exiled|bounced|returned|sacrificed)\b|\b(leaves?|dies|died|destroyed|exiled|bounced|returned|sacrificed)\b.*\btokens?\b`), "token zone other than the battlefield ceases to exist"},
+	// Layer 6 names effects by what they do to abilities (613.1f):
+	// "ability-adding", "ability-removing".
+	{regexp.MustCompile(`(?i)\blos(e|es|ing|t)\b.*\babilit`), "ability-removing effects layer 6"},
+	{regexp.MustCompile(`(?i)\b(gain|gains|gained|gaining|grant|grants|granted)\b.*\babilit`), "ability-adding effects layer 6"},
 	// Hero tokens come from job select (702.182), Final Fantasy's Equipment.
 	{regexp.MustCompile(`(?i)\bhero tokens?\b`), "job select hero creature token"},
 }

@@ -61,10 +61,27 @@ func scanTokens(s string) []string {
 			out = append(out, s[i:j])
 			i = j
 		default:
+			// Punctuation between words ends a phrase: "declare blockers
+			// step, combat damage step" has no phrase "step combat". An
+			// empty token marks the break.
+			if isBreak(c) && (i+1 == len(s) || !isAlnum(s[i+1])) && len(out) > 0 && out[len(out)-1] != "" {
+				out = append(out, "")
+			}
 			i++
 		}
 	}
 	return out
+}
+
+// isBreak reports whether c ends a phrase: the marks that end a sentence
+// or a clause, and the colon that ends a label ("Layer 7: Power-"), when
+// no letter or digit follows ("section 5.2" keeps its phrase "5 2").
+func isBreak(c byte) bool {
+	switch c {
+	case ',', ';', '.', '!', '?', ':':
+		return true
+	}
+	return false
 }
 
 func isAlnum(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
@@ -179,6 +196,9 @@ type token struct {
 	term    string // stem
 	pos     int
 	surface string // the folded word before stemming
+	// broken is set when punctuation separates the word from the one
+	// before it: the two make a weaker phrase.
+	broken bool
 }
 
 // tokenize folds text and returns its terms, stopwords removed, positions
@@ -191,7 +211,13 @@ func tokenizeWith(text string, stems map[string]string) []token {
 	text = fold.Text(text)
 	raw := scanTokens(text)
 	out := make([]token, 0, len(raw))
+	// broken is set when punctuation came since the last word kept.
+	broken := false
 	for i, w := range raw {
+		if w == "" {
+			broken = true
+			continue
+		}
 		if c, ok := contractions[w]; ok {
 			w = c
 		} else {
@@ -213,7 +239,8 @@ func tokenizeWith(text string, stems map[string]string) []token {
 		} else {
 			st = stem(w)
 		}
-		out = append(out, token{term: st, pos: i, surface: w})
+		out = append(out, token{term: st, pos: i, surface: w, broken: broken})
+		broken = false
 	}
 	return out
 }
