@@ -228,13 +228,13 @@ const (
 	maxRules = 5
 	// featureWeight is how much a rule governing what a named card does
 	// adds, relative to the best score of the question's own words.
-	featureWeight = 0.35
+	featureWeight = 0.5
 	// askWeight is the weight of the asking sentences' own search beside
 	// the whole question's.
 	askWeight = 0.5
 	// featureOnly is the score, relative to the best, of a rule that only
 	// the named cards point at.
-	featureOnly = 0.5
+	featureOnly = 0.65
 	// ipgPrior multiplies the IPG sections' scores in a tournament call.
 	ipgPrior = 1.25
 	// infractionMargin is how much better than the next one the

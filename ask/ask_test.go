@@ -46,6 +46,10 @@ func TestEffectKindsCiteRulesThatSayIt(t *testing.T) {
 		tables["survival "+k.name] = k.rules
 	}
 	tables["transform"] = transformRules
+	tables["multitype"] = multiTypeRules
+	for _, k := range costKinds {
+		tables["cost "+k.name] = k.rules
+	}
 	for name, refs := range tables {
 		for _, r := range refs {
 			rule, ok := rules.Rule(r.id)
@@ -89,22 +93,22 @@ func (s score) rate5() float64 { return float64(s.top5) / float64(max(s.n, 1)) }
 // realFloors are the rates (top-1, top-5) the pipeline reached on the real
 // questions over the small catalogue (M15 and THS).
 var realFloors = map[string][2]float64{
-	"tune rules":        {0.21, 0.41},
+	"tune rules":        {0.30, 0.41},
 	"tune tournament":   {0.68, 0.77},
-	"report rules":      {0.13, 0.24},
+	"report rules":      {0.17, 0.24},
 	"report tournament": {0.71, 0.80},
-	"unseen rules":      {0.20, 0.46},
+	"unseen rules":      {0.30, 0.46},
 	"unseen tournament": {0.46, 0.53},
 }
 
 // fullFloors are the rates reached over the whole catalogue, where most
 // named cards are linked.
 var fullFloors = map[string][2]float64{
-	"tune rules":        {0.36, 0.58},
+	"tune rules":        {0.41, 0.63},
 	"tune tournament":   {0.63, 0.77},
-	"report rules":      {0.13, 0.35},
+	"report rules":      {0.17, 0.40},
 	"report tournament": {0.66, 0.85},
-	"unseen rules":      {0.30, 0.56},
+	"unseen rules":      {0.33, 0.63},
 	"unseen tournament": {0.46, 0.53},
 }
 

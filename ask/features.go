@@ -3,6 +3,8 @@ package ask
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
@@ -48,6 +50,10 @@ var survivalWeight = 2.0
 // destroyed.
 var survivalAsked = mustPattern(`(?i)\bsurviv\w*|\b(die|dies|died|kill|kills|killed|destroyed)\b|\bgo(es)? to the graveyard\b`)
 
+// multiTypeRules govern a card of several card types (an artifact
+// creature, Dryad Arbor): it is each of them for every effect.
+var multiTypeRules = []ruleRef{{"205.2b", "more than one card type"}}
+
 // transformRules govern a card that transforms.
 var transformRules = []ruleRef{{"712.18", "doesn’t become a new object"}}
 
@@ -57,7 +63,7 @@ type ruleRef struct {
 
 var effectKinds = []effectKind{
 	{"replacement", mustPattern(`(?i)\binstead\b|\bwould\b.*\b(enter|die|be put|deal|draw)`),
-		[]ruleRef{{"614.1a", "instead"}, {"616.1", "replacement"}}},
+		[]ruleRef{{"614.1a", "instead"}, {"614.6", "never happens"}, {"616.1", "replacement"}}},
 	{"prevention", mustPattern(`(?i)\bprevent\b`), []ruleRef{{"615.1", "prevent"}}},
 	{"triggered", mustPattern(`(?im)^(when|whenever|at the beginning)\b`),
 		[]ruleRef{{"603.2", "trigger"}, {"603.3b", "triggered"}}},
@@ -92,11 +98,50 @@ var effectKinds = []effectKind{
 	{"counters-put", mustPattern(`(?i)\bcounters? (is|are) put on\b|\bput one or more [^.]*counters on\b`),
 		[]ruleRef{{"122.6", "counters being put on"}}},
 	{"tokens", mustPattern(`(?i)\bcreates? [^.]*\btokens?\b`), []ruleRef{{"111.1", "tokens"}}},
+	{"beginning-trigger", mustPattern(`(?im)^at the beginning of\b`),
+		[]ruleRef{{"603.2b", "at the beginning of"}}},
+	{"cast-trigger", mustPattern(`(?im)^whenever [^.,]*\bcasts?\b`), []ruleRef{{"601.2", "To cast a spell"}}},
+	{"extra-phase", mustPattern(`(?i)\b(additional|extra) (combat|beginning|main|ending|precombat|postcombat)\b`),
+		[]ruleRef{{"500.8", "add phases"}}},
+	{"extra-turn", mustPattern(`(?i)\bextra turns?\b`), []ruleRef{{"500.7", "extra turns"}}},
+	{"mana-ability", mustPattern(`(?i)\bmana abilit(y|ies)\b`),
+		[]ruleRef{{"605.1a", "mana ability"}, {"605.3b", "doesn’t go on the stack"}}},
+	{"not-creature", mustPattern(`(?i)\bisn(’|')t a creature\b`), []ruleRef{{"613.1d", "Type-changing"}}},
+}
+
+// costAsked is a question about what something costs or its mana value,
+// or about X: then what the named cards' mana costs say counts.
+var costAsked = mustPattern(`\bX\b|(?i)\bmana value\b|\bhow much mana\b`)
+
+// costWeight is the weight of the cost's rules beside what the card does.
+var costWeight = 0.5
+
+// costRules maps the rules that govern what a card's mana cost says to a
+// weight.
+func costRules(c *cards.Card) map[string]float64 {
+	out := map[string]float64{}
+	lower := strings.ToLower(c.ManaCost)
+	for _, k := range costKinds {
+		if k.template.match(c.ManaCost, lower) {
+			for _, r := range k.rules {
+				out[r.id] = 1
+			}
+		}
+	}
+	return out
+}
+
+// costKinds are what a card's mana cost says, and the rules that govern
+// it: an {X} is chosen as the spell is cast and counts in its mana value
+// only on the stack.
+var costKinds = []effectKind{
+	{"x-cost", mustPattern(`\{X\}`),
+		[]ruleRef{{"107.3a", "value of X"}, {"202.3e", "{X} in its mana cost"}, {"601.2b", "{X} in its mana cost"}}},
 }
 
 // features maps each rule that governs what the named cards do to a
 // weight: a keyword's own rule and its subrules, and the rules of each
-// kind of effect their Oracle text holds.
+// kind of effect their Oracle text holds,.
 func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 	out := map[string]float64{}
 	add := func(id string, w float64) {
@@ -104,7 +149,8 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 	}
 	kinds := map[string]int{}
 	// Only a situation (cards named, or a story) asks it of something.
-	survival := (len(named) > 0 || len(wordRe.FindAllString(text, -1)) >= situationWords) && survivalAsked.match(text, strings.ToLower(text))
+	situation := len(named) > 0 || len(wordRe.FindAllString(text, -1)) >= situationWords
+	survival := situation && survivalAsked.match(text, strings.ToLower(text))
 	if survival {
 		add("704.3", survivalWeight)
 	}
@@ -116,33 +162,22 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 			triggered[id] = true
 		}
 	}
+	// A keyword a situation names governs what it asks, as a named card's
+	// keyword does (a plain question about a keyword is left to the
+	// search, which finds its heading).
+	if situation {
+		for _, id := range a.statedKeywords(text) {
+			a.addKeyword(id, add)
+		}
+	}
+	cost := costAsked.match(text, strings.ToLower(text))
 	for _, c := range named {
-		for _, kw := range c.Keywords {
-			id, ok := a.keyword[fold.Key(kw)]
-			if !ok {
-				continue
-			}
-			add(id, 1)
-			if r, ok := a.kb.CR.Rule(id); ok {
-				for _, sub := range r.Children {
-					add(sub, 1)
-				}
-			}
+		for id, w := range a.cardRules(c, kinds) {
+			add(id, w)
 		}
-		text := c.Text
-		for _, f := range c.Faces {
-			text += "\n" + f.Text
-		}
-		// Reminder text restates keywords; it is not what the card does.
-		if strings.Contains(text, "(") {
-			text = reminder.ReplaceAllString(text, "")
-		}
-		lower := strings.ToLower(text)
-		for _, k := range typeKinds {
-			if k.template.match(c.TypeLine, strings.ToLower(c.TypeLine)) {
-				for _, r := range k.rules {
-					add(r.id, 1)
-				}
+		if cost {
+			for id, w := range costRules(c) {
+				add(id, costWeight*w)
 			}
 		}
 		if survival {
@@ -151,19 +186,6 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 					for _, r := range k.rules {
 						add(r.id, survivalWeight)
 					}
-				}
-			}
-		}
-		if c.Layout == "transform" {
-			for _, r := range transformRules {
-				add(r.id, 1)
-			}
-		}
-		for _, k := range effectKinds {
-			if k.template.match(text, lower) {
-				kinds[k.name]++
-				for _, r := range k.rules {
-					add(r.id, 1)
 				}
 			}
 		}
@@ -185,6 +207,73 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 		}
 	}
 	return out
+}
+
+// cardRules maps each rule that governs what one card does to a weight:
+// its keywords' rules, the rules of its type line's kinds and of each kind
+// of effect its Oracle text holds. kinds, when not nil, counts the kinds
+// of effect found.
+func (a *Asker) cardRules(c *cards.Card, kinds map[string]int) map[string]float64 {
+	out := map[string]float64{}
+	add := func(id string, w float64) {
+		out[id] = max(out[id], w)
+	}
+	for _, kw := range c.Keywords {
+		id, ok := a.keyword[fold.Key(kw)]
+		if !ok {
+			continue
+		}
+		a.addKeyword(id, add)
+	}
+	text := c.Text
+	for _, f := range c.Faces {
+		text += "\n" + f.Text
+	}
+	// Reminder text restates keywords; it is not what the card does.
+	if strings.Contains(text, "(") {
+		text = reminder.ReplaceAllString(text, "")
+	}
+	lower := strings.ToLower(text)
+	typeLower := strings.ToLower(c.TypeLine)
+	for _, k := range typeKinds {
+		if k.template.match(c.TypeLine, typeLower) {
+			for _, r := range k.rules {
+				add(r.id, 1)
+			}
+		}
+	}
+	if c.Layout == "transform" {
+		for _, r := range transformRules {
+			add(r.id, 1)
+		}
+	}
+	if len(c.Types) > 1 {
+		for _, r := range multiTypeRules {
+			add(r.id, 1)
+		}
+	}
+
+	for _, k := range effectKinds {
+		if k.template.match(text, lower) {
+			if kinds != nil {
+				kinds[k.name]++
+			}
+			for _, r := range k.rules {
+				add(r.id, 1)
+			}
+		}
+	}
+	return out
+}
+
+// addKeyword adds a keyword's rule and its subrules.
+func (a *Asker) addKeyword(id string, add func(string, float64)) {
+	add(id, 1)
+	if r, ok := a.kb.CR.Rule(id); ok {
+		for _, sub := range r.Children {
+			add(sub, 1)
+		}
+	}
 }
 
 // interaction is a rule that decides between the effects of several named
@@ -235,4 +324,47 @@ func (a *Asker) keywordsIn(text string) []string {
 		}
 	}
 	return out
+}
+
+// statedKeywords returns the rules of the keyword abilities (702) a text
+// states as abilities, each once: a keyword written among other
+// capitalised words is a word of a name ("Thryx, the Sudden Storm",
+// "Flying Men"), not the ability.
+func (a *Asker) statedKeywords(text string) []string {
+	words := wordRe.FindAllStringIndex(text, -1)
+	capital := func(i int) bool {
+		if i < 0 || i >= len(words) {
+			return false
+		}
+		r, _ := utf8.DecodeRuneInString(text[words[i][0]:])
+		return unicode.IsUpper(r)
+	}
+	var out []string
+	seen := map[string]bool{}
+	for i := range words {
+		for n := 3; n >= 1; n-- {
+			if i+n > len(words) {
+				continue
+			}
+			id, ok := a.keyword[fold.Key(text[words[i][0]:words[i+n-1][1]])]
+			if !ok || !strings.HasPrefix(id, "702.") {
+				continue
+			}
+			if capital(i) && (capital(i-1) && !sentenceStart(text, words[i-1][0]) || capital(i+n)) {
+				break
+			}
+			if !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
+			break
+		}
+	}
+	return out
+}
+
+// sentenceStart reports whether the word at offset s begins a sentence.
+func sentenceStart(text string, s int) bool {
+	before := strings.TrimRight(text[:s], " \t\"“‘'(")
+	return before == "" || strings.ContainsAny(before[len(before)-1:], ".!?:\n")
 }

@@ -1,0 +1,105 @@
+package ask
+
+import (
+	"testing"
+
+	"github.com/arbiter-mtg/arbiter/rulings/cards"
+)
+
+// A cue read in the sentences that ask weighs fully; the same words only in
+// the set-up describe the situation ("a 3/3 token") and weigh storyCue.
+func TestCuesWeighTheAskingSentences(t *testing.T) {
+	if w := cues("I control a 3/3 Angel token and cast a spell. What happens?")["613.4b"]; w != storyCue {
+		t.Errorf("P/T in the set-up: 613.4b weighs %v, want %v", w, storyCue)
+	}
+	if w := cues("I control an Angel token and cast a spell. How big is the token?")["613.4b"]; w != 1 {
+		t.Errorf("size asked: 613.4b weighs %v, want 1", w)
+	}
+}
+
+// The phrases of the cues added from the CR's own wording point at the
+// rules that use those words: 603.2c (an ability triggers once each time,
+// or repeatedly), 400.3 and 108.3 (a card goes to its owner's zone), 103.8a
+// (the player who plays first skips the draw), 118.3 (a cost that can't be
+// paid), 500.8 (extra phases), 616.1 (the order of replacement effects).
+func TestCuesFromTheRulesWords(t *testing.T) {
+	cases := []struct{ q, rule string }{
+		{"Does the ability trigger twice when both enter?", "603.2c"},
+		{"Who owns the card once it goes back to the hand?", "400.3"},
+		{"I stole the creature and bounced it: does it go to my hand?", "108.3"},
+		{"Does the player who goes first skip the upkeep too?", "103.8a"},
+		{"What if I can't pay the cost?", "118.3"},
+		{"Do I get an extra combat phase?", "500.8"},
+		{"In what order are the replacement effects applied?", "616.1"},
+	}
+	for _, c := range cases {
+		if cues(c.q)[c.rule] == 0 {
+			t.Errorf("%q: no cue for %s (%v)", c.q, c.rule, cues(c.q))
+		}
+	}
+	if w := cues("Does the creature survive the fight?")["400.3"]; w != 0 {
+		t.Errorf("no owner asked: 400.3 weighs %v", w)
+	}
+}
+
+// A keyword a story states is the ability; the same word among a name's
+// capitalised words is the name's ("Thryx, the Sudden Storm").
+func TestStatedKeywords(t *testing.T) {
+	a := testAsker(t)
+	got := a.statedKeywords("I control Thryx, the Sudden Storm and a creature with Trample.")
+	if len(got) != 1 || got[0] != a.keyword["trample"] {
+		t.Errorf("statedKeywords = %v, want only trample's rule %s", got, a.keyword["trample"])
+	}
+	if got := a.statedKeywords("Flying creatures can be blocked only by flying or reach creatures."); len(got) != 2 {
+		t.Errorf("keywords at a sentence's start and mid-sentence: %v, want flying and reach", got)
+	}
+}
+
+// What a card's cost and type line say point at their rules: an {X} in the
+// mana cost (107.3a, 202.3e, 601.2b), several card types (205.2b); extra
+// phases (500.8), a mana ability (605.3b) and a replaced event (614.6)
+// from its Oracle text.
+func TestCardRulesFromCostTypesAndText(t *testing.T) {
+	a := testAsker(t)
+	cases := []struct {
+		card  cards.Card
+		rules []string
+	}{
+		{cards.Card{Name: "X Spell", ManaCost: "{X}{U}{U}", TypeLine: "Sorcery", Types: []string{"Sorcery"}, Text: "Draw X cards."},
+			[]string{"107.3a", "202.3e", "601.2b"}},
+		{cards.Card{Name: "Tree Land", TypeLine: "Land Creature — Forest Dryad", Types: []string{"Land", "Creature"}},
+			[]string{"205.2b"}},
+		{cards.Card{Name: "Extra", TypeLine: "Sorcery", Types: []string{"Sorcery"}, Text: "After this main phase, there is an additional combat phase followed by an additional main phase."},
+			[]string{"500.8"}},
+		{cards.Card{Name: "Copier", TypeLine: "Enchantment", Types: []string{"Enchantment"}, Text: "Whenever you cast a spell or activate an ability that isn't a mana ability, copy it."},
+			[]string{"605.3b", "601.2"}},
+		{cards.Card{Name: "Shuffler", TypeLine: "Instant", Types: []string{"Instant"}, Text: "If Shuffler would be put into a graveyard from anywhere, shuffle it into its owner's library instead."},
+			[]string{"614.6", "614.1a"}},
+	}
+	for _, c := range cases {
+		got := a.cardRules(&c.card, nil)
+		for id, w := range costRules(&c.card) {
+			got[id] = w
+		}
+		for _, r := range c.rules {
+			if got[r] == 0 {
+				t.Errorf("%s: no %s in %v", c.card.Name, r, got)
+			}
+		}
+	}
+	plain := cards.Card{Name: "Bear", ManaCost: "{1}{G}", TypeLine: "Creature — Bear", Types: []string{"Creature"}}
+	if got := a.cardRules(&plain, nil); got["205.2b"] != 0 {
+		t.Errorf("a plain creature: %v", got)
+	}
+	if got := costRules(&plain); got["202.3e"] != 0 {
+		t.Errorf("a cost without X: %v", got)
+	}
+	// The cost counts when the question asks about it.
+	x := &cases[0].card
+	if f := a.features([]*cards.Card{x}, "How much mana do I pay for X Spell with X=2?"); f["202.3e"] == 0 {
+		t.Errorf("cost asked: no 202.3e in %v", f)
+	}
+	if f := a.features([]*cards.Card{x}, "Can Flood be countered by a creature's ability?"); f["202.3e"] != 0 {
+		t.Errorf("cost not asked: 202.3e in %v", f)
+	}
+}
