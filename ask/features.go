@@ -34,12 +34,72 @@ var typeKinds = []effectKind{
 
 // survivalKinds are the state-based actions that put a permanent of a
 // kind into the graveyard: when a question asks whether something survives
-// or dies, those of the named cards' kinds point at the answer.
-var survivalKinds = []effectKind{
-	{"creature", mustPattern(`\bCreature\b`), []ruleRef{{"704.5f", "toughness 0 or less"}, {"704.5g", "lethal damage"}}},
-	{"planeswalker", mustPattern(`\bPlaneswalker\b`), []ruleRef{{"704.5i", "loyalty 0"}}},
-	{"aura", mustPattern(`\bAura\b`), []ruleRef{{"704.5m", "Aura"}}},
-	{"legendary", mustPattern(`\bLegendary\b`), []ruleRef{{"704.5j", "legend rule"}}},
+// or dies, those of the named cards' kinds point at the answer, and those
+// of the kinds the question's own words name ("enchanted with", "the
+// token"). A kind's rule with a "when" pattern is the one the question's
+// words single out among its kind's ("damage": lethal damage, 704.5g;
+// "toughness": toughness 0 or less, 704.5f).
+var survivalKinds = []survivalKind{
+	{"creature", mustPattern(`\bCreature\b`), nil, []survivalRule{
+		{ruleRef{"704.5f", "toughness 0 or less"}, mustPattern(`(?i)\btoughness\b|-\d+/-\d+|\b0/0\b`)},
+		{ruleRef{"704.5g", "lethal damage"}, mustPattern(`(?i)\bdamage\b`)}}},
+	{"planeswalker", mustPattern(`\bPlaneswalker\b`), mustPattern(`(?i)\bplaneswalkers?\b|\bloyalty\b`),
+		[]survivalRule{{ruleRef{"704.5i", "loyalty 0"}, nil}}},
+	{"aura", mustPattern(`\bAura\b`), mustPattern(`(?i)\bauras?\b|\benchanted\b|\benchanting\b`),
+		[]survivalRule{{ruleRef{"704.5m", "Aura"}, nil}}},
+	// The legend rule decides only between two legendary permanents of
+	// one name: a question that has a second one.
+	{"legendary", mustPattern(`\bLegendary\b`), nil,
+		[]survivalRule{{ruleRef{"704.5j", "legend rule"}, mustPattern(`(?i)\b(another|second|two|both|copy|copies|same name)\b|\blegend rule\b`)}}},
+	{"token", nil, mustPattern(`(?i)\btokens?\b`), []survivalRule{{ruleRef{"704.5d", "ceases to exist"}, nil}}},
+}
+
+// survivalKind is a kind of permanent, read from a named card's type line
+// or from the question's words, and the state-based actions that put it
+// into the graveyard.
+type survivalKind struct {
+	name          string
+	typeLine      *pattern // a named card's type line (nil: never)
+	questionWords *pattern // the question's own words (nil: never)
+	rules         []survivalRule
+}
+
+type survivalRule struct {
+	ruleRef
+	// when, if not nil, is what a question says when this rule is the one
+	// of its kind's that decides: then the kind's others weigh less.
+	when *pattern
+}
+
+// survivalSingled is the weight, relative to survivalWeight, of a kind's
+// rule the question's words single out, and survivalOther of its others
+// then.
+const (
+	survivalSingled = 1.1
+	survivalOther   = 0.8
+)
+
+// survivalRules adds the state-based actions of one kind.
+func (k survivalKind) add(text, lower string, add func(string, float64)) {
+	singled := false
+	for _, r := range k.rules {
+		if r.when != nil && r.when.match(text, lower) {
+			singled = true
+		}
+	}
+	for _, r := range k.rules {
+		w := survivalWeight
+		switch {
+		case r.when != nil && r.when.match(text, lower):
+			w *= survivalSingled
+		case singled:
+			w *= survivalOther
+		case r.when != nil && len(k.rules) == 1:
+			// A rule that applies only when the question says so.
+			continue
+		}
+		add(r.id, w)
+	}
 }
 
 // survivalWeight is the weight of the state-based actions a survival
@@ -151,8 +211,14 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 	// Only a situation (cards named, or a story) asks it of something.
 	situation := len(named) > 0 || len(wordRe.FindAllString(text, -1)) >= situationWords
 	survival := situation && survivalAsked.match(text, strings.ToLower(text))
+	lower := strings.ToLower(text)
 	if survival {
 		add("704.3", survivalWeight)
+		for _, k := range survivalKinds {
+			if k.questionWords != nil && k.questionWords.match(text, lower) {
+				k.add(text, lower, add)
+			}
+		}
 	}
 	// Triggered keyword abilities the question names (the CR says so of
 	// each: "Persist is a triggered ability") count as triggered abilities.
@@ -182,10 +248,8 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 		}
 		if survival {
 			for _, k := range survivalKinds {
-				if k.template.match(c.TypeLine, strings.ToLower(c.TypeLine)) {
-					for _, r := range k.rules {
-						add(r.id, survivalWeight)
-					}
+				if k.typeLine != nil && k.typeLine.match(c.TypeLine, strings.ToLower(c.TypeLine)) {
+					k.add(text, lower, add)
 				}
 			}
 		}

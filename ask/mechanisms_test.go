@@ -103,3 +103,28 @@ func TestCardRulesFromCostTypesAndText(t *testing.T) {
 		t.Errorf("cost not asked: 202.3e in %v", f)
 	}
 }
+
+// A survival question points at the state-based actions of the kinds it
+// names in its own words (704.5m for an Aura, 704.5d for a token), the
+// one its words single out among a kind's (lethal damage, 704.5g, when it
+// speaks of damage), and at the legend rule (704.5j) only when a second
+// legendary permanent of the name is in it.
+func TestSurvivalKindsFromTheQuestion(t *testing.T) {
+	a := testAsker(t)
+	f := a.features(nil, "My opponent kills the token enchanted with my Aura with a removal spell; does the Aura go to the graveyard too?")
+	if f["704.5m"] == 0 || f["704.5d"] == 0 {
+		t.Errorf("Aura and token named: 704.5m %v, 704.5d %v", f["704.5m"], f["704.5d"])
+	}
+	bear := &cards.Card{Name: "Bear", TypeLine: "Creature — Bear", Types: []string{"Creature"}}
+	f = a.features([]*cards.Card{bear}, "Pestilence deals 1 damage to each creature; does the Bear die?")
+	if f["704.5g"] <= f["704.5f"] {
+		t.Errorf("damage: 704.5g %v should weigh more than 704.5f %v", f["704.5g"], f["704.5f"])
+	}
+	legend := &cards.Card{Name: "Angel Lord", TypeLine: "Legendary Creature — Angel", Types: []string{"Creature"}, Supertypes: []string{"Legendary"}}
+	if f := a.features([]*cards.Card{legend}, "If I cast another Angel Lord, does one die?"); f["704.5j"] != survivalWeight*survivalSingled {
+		t.Errorf("second legend: 704.5j %v", f["704.5j"])
+	}
+	if f := a.features([]*cards.Card{legend}, "If it is dealt 3 damage, does it die?"); f["704.5j"] == survivalWeight*survivalSingled {
+		t.Errorf("one legend: 704.5j %v", f["704.5j"])
+	}
+}
