@@ -344,6 +344,13 @@ func (a *Asker) rankRules(text string, named []*cards.Card, rulings []scoredRuli
 	// A rule both the cards and the question's phrasing point at counts
 	// for both.
 	pointers := a.features(named, text)
+	// A question that only asks what happens says nothing of its own: what
+	// the named cards do is all there is to go on.
+	if len(named) > 0 && openAsk.MatchString(strings.TrimSpace(asking(text))) {
+		for id := range pointers {
+			pointers[id] *= openAskWeight
+		}
+	}
 	for id, w := range cues(text) {
 		pointers[id] += w
 	}
@@ -479,6 +486,15 @@ func (a *Asker) scoreRulings(text string, named []*cards.Card) []scoredRuling {
 	sort.SliceStable(all, func(i, j int) bool { return all[i].score > all[j].score })
 	return all
 }
+
+// openAsk is an asking sentence that names nothing of its own: "What
+// happens?", "How does that work?", with only card names (blanked) and
+// connecting words before it.
+var openAsk = regexp.MustCompile(`(?i)^[\s,]*((if|when|so|and|then|now|i|my|opponent|cast|casts|control|controls|play|plays|another|the|a|an|it|he|she|they|him|her|them|with|enchants|targets|targeting|attack|attacks)\b[\s,]*)*(what happens|how does (this|that|it) work|how do they interact|what is the (result|outcome|interaction))\s*\??$`)
+
+// openAskWeight multiplies what the named cards point at when the question
+// only asks what happens.
+const openAskWeight = 1.5
 
 var sentenceRe = regexp.MustCompile(`[^.!?\n]+[.!?]*`)
 

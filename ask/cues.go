@@ -24,7 +24,7 @@ var questionCues = []questionCue{
 		[]ruleRef{{"608.2b", "still legal"}}},
 	{"new-object", mustPattern(`(?i)\b(comes?|came) back\b|\breturns?\b.*\b(battlefield|hand)\b|\bremember\b`),
 		[]ruleRef{{"400.7", "new object"}}},
-	{"look-back", mustPattern(`(?i)\b(dies|died|leaves?|left)\b.*\b(trigger|see|know|counter)`),
+	{"look-back", mustPattern(`(?i)\b(dies|died|leaves?|left|killed|destroyed|sacrificed)\b.*\b(trigger|see|know|counter)`),
 		[]ruleRef{{"603.10a", "look back in time"}}},
 	{"locked-in", mustPattern(`(?i)\b(change|update|recalculate)[sd]?\b|\blocked in\b`),
 		[]ruleRef{{"611.3a", "locked in"}, {"608.2h", "determined only once"}}},

@@ -128,3 +128,33 @@ func TestSurvivalKindsFromTheQuestion(t *testing.T) {
 		t.Errorf("one legend: 704.5j %v", f["704.5j"])
 	}
 }
+
+// A question that only asks what happens ("..., what happens?") names
+// nothing of its own; one that asks something does not.
+func TestOpenAsk(t *testing.T) {
+	for q, want := range map[string]bool{
+		"What happens?": true,
+		"If I cast another          , what happens?":                                 true,
+		"If I control        and my opponent enchants him with      , what happens?": true,
+		"How does that work?":                     true,
+		"Can I cast the spell from my graveyard?": false,
+		"What happens to the counters on it?":     false,
+	} {
+		if got := openAsk.MatchString(q); got != want {
+			t.Errorf("openAsk(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// A permanent killed, destroyed or sacrificed whose triggers the question
+// asks about points at the look-back rule (603.10a), as dying does.
+func TestLookBackCue(t *testing.T) {
+	for _, q := range []string{
+		"If the creature is killed, does the other ability trigger?",
+		"When it is sacrificed, does it see its own counters?",
+	} {
+		if cues(q)["603.10a"] == 0 {
+			t.Errorf("%q: no 603.10a in %v", q, cues(q))
+		}
+	}
+}
