@@ -32,6 +32,10 @@ type Asker struct {
 	triggeredKeyword map[string]bool
 	// infractions recognises the IPG infraction a tournament call tells.
 	infractions *infractions
+	// ruleDF counts, for each rule, the cards that point at it
+	// (cardRules), out of ruleCards read (countRules).
+	ruleDF    map[string]int
+	ruleCards int
 }
 
 // New builds an Asker over a loaded knowledge base.
@@ -50,6 +54,8 @@ func New(kb *rulings.KB) *Asker {
 			}
 		}
 	}
+	// After the keywords: a card's rules include its keywords'.
+	a.countRules()
 	return a
 }
 

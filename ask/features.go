@@ -1,7 +1,9 @@
 package ask
 
 import (
+	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -207,7 +209,6 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 	add := func(id string, w float64) {
 		out[id] = max(out[id], w)
 	}
-	kinds := map[string]int{}
 	// Only a situation (cards named, or a story) asks it of something.
 	situation := len(named) > 0 || len(wordRe.FindAllString(text, -1)) >= situationWords
 	survival := situation && survivalAsked.match(text, strings.ToLower(text))
@@ -237,9 +238,23 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 		}
 	}
 	cost := costAsked.match(text, strings.ToLower(text))
+	// sources counts, for each interaction, the named cards with an effect
+	// of its kinds: one card that both replaces and prevents ("If damage
+	// would be dealt to it, prevent that damage") is one effect, not two
+	// that meet.
+	sources := make([]int, len(interactions))
 	for _, c := range named {
-		for id, w := range a.cardRules(c, kinds) {
-			add(id, w)
+		own := map[string]int{}
+		for id, w := range a.cardRules(c, own) {
+			add(id, w*(1+rarityShare*a.rarity(id)))
+		}
+		for i, p := range interactions {
+			for _, k := range p.kinds {
+				if own[k] > 0 {
+					sources[i]++
+					break
+				}
+			}
 		}
 		if cost {
 			for id, w := range costRules(c) {
@@ -254,15 +269,13 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 			}
 		}
 	}
-	if len(triggered) >= 2 {
-		kinds["triggered"] += len(triggered)
-	}
 	// Two named cards that each replace or each trigger on events meet in
-	// the rule that orders them.
-	for _, p := range interactions {
-		n := 0
-		for _, k := range p.kinds {
-			n += kinds[k]
+	// the rule that orders them; so do two triggered keywords the question
+	// names.
+	for i, p := range interactions {
+		n := sources[i]
+		if slices.Contains(p.kinds, "triggered") && len(triggered) >= 2 {
+			n += len(triggered)
 		}
 		if n >= 2 {
 			for _, r := range p.rules {
@@ -328,6 +341,51 @@ func (a *Asker) cardRules(c *cards.Card, kinds map[string]int) map[string]float6
 		}
 	}
 	return out
+}
+
+// rarity is how few of the catalogue's cards point at a rule, from 0 for
+// one every card points at (a triggered ability) to 1 for one at most one
+// card in rareShare does (fight, counters being put on): between rules a named card
+// points at equally, the rarer is more likely what a question about the
+// card turns on.
+func (a *Asker) rarity(id string) float64 {
+	df := a.ruleDF[id]
+	if df == 0 || a.ruleCards == 0 {
+		return 1
+	}
+	r := math.Log(float64(a.ruleCards)/float64(df)) / math.Log(rareShare)
+	return max(0, min(1, r))
+}
+
+const (
+	// rarityShare is how much a rule's rarity adds to its weight: enough to
+	// order rules a card points at equally, not to outweigh another kind
+	// of evidence.
+	rarityShare = 0.05
+	// rareShare is the share of the cards (one in rareShare) from which a
+	// rule is as rare as can be.
+	rareShare = 2000.0
+	// rarityCards is how many cards, spread evenly over the catalogue,
+	// are read to count the rules: enough to tell a rule of one card in a
+	// hundred from one of every third card, in a tenth of a second.
+	rarityCards = 3000
+)
+
+// countRules counts, for each rule, the cards that point at it, out of
+// rarityCards spread evenly over the catalogue.
+func (a *Asker) countRules() {
+	a.ruleDF = map[string]int{}
+	if a.kb.Cards == nil {
+		return
+	}
+	all := a.kb.Cards.Cards()
+	step := max(1, len(all)/rarityCards)
+	for i := 0; i < len(all); i += step {
+		a.ruleCards++
+		for id := range a.cardRules(all[i], nil) {
+			a.ruleDF[id]++
+		}
+	}
 }
 
 // addKeyword adds a keyword's rule and its subrules.

@@ -158,3 +158,39 @@ func TestLookBackCue(t *testing.T) {
 		}
 	}
 }
+
+// 616.1 decides between two or more replacement and/or prevention effects:
+// one card whose one effect both replaces and prevents is not two, two
+// cards with such effects are.
+func TestReplacementInteractionNeedsTwoCards(t *testing.T) {
+	a := testAsker(t)
+	shield := &cards.Card{Name: "Shield Goat", TypeLine: "Creature — Goat", Types: []string{"Creature"},
+		Text: "If noncombat damage would be dealt to Shield Goat, prevent that damage."}
+	mask := &cards.Card{Name: "Draw Mask", TypeLine: "Artifact", Types: []string{"Artifact"},
+		Text: "If a player would draw a card, that player exiles the top card of their library instead."}
+	if w := a.features([]*cards.Card{shield}, "What happens?")["616.1"]; w == interactionWeight {
+		t.Errorf("one card: 616.1 weighs %v", w)
+	}
+	if w := a.features([]*cards.Card{shield, mask}, "What happens?")["616.1"]; w != interactionWeight {
+		t.Errorf("two cards: 616.1 weighs %v, want %v", w, float64(interactionWeight))
+	}
+}
+
+// Between the rules a card points at, the one fewer cards of the
+// catalogue point at weighs a little more: a fight (701.14a) over having
+// a triggered ability (603.2), which most cards have.
+func TestRarityOrdersACardsRules(t *testing.T) {
+	a := testAsker(t)
+	if a.ruleCards == 0 || a.ruleDF["603.2"] == 0 {
+		t.Fatalf("no rules counted: %d cards, 603.2 on %d", a.ruleCards, a.ruleDF["603.2"])
+	}
+	if r := a.rarity("603.2"); r >= 1 || r >= a.rarity("701.14a") {
+		t.Errorf("rarity 603.2 %v, 701.14a %v", r, a.rarity("701.14a"))
+	}
+	brawler := &cards.Card{Name: "Brawler", TypeLine: "Creature — Ogre", Types: []string{"Creature"},
+		Text: "When Brawler enters the battlefield, it fights target creature you don't control.", Keywords: []string{"Fight"}}
+	f := a.features([]*cards.Card{brawler}, "What happens?")
+	if f["701.14a"] <= f["603.2"] {
+		t.Errorf("fight %v should weigh more than a triggered ability %v", f["701.14a"], f["603.2"])
+	}
+}
