@@ -43,17 +43,17 @@ var typeKinds = []effectKind{
 // "toughness": toughness 0 or less, 704.5f).
 var survivalKinds = []survivalKind{
 	{"creature", mustPattern(`\bCreature\b`), nil, []survivalRule{
-		{ruleRef{"704.5f", "toughness 0 or less"}, mustPattern(`(?i)\btoughness\b|-\d+/-\d+|\b0/0\b`)},
-		{ruleRef{"704.5g", "lethal damage"}, mustPattern(`(?i)\bdamage\b`)}}},
+		{ruleRef{"704.5f", "toughness 0 or less"}, mustPattern(`(?i)\btoughness\b|-\d+/-\d+|\b0/0\b`), false},
+		{ruleRef{"704.5g", "lethal damage"}, mustPattern(`(?i)\bdamage\b`), false}}},
 	{"planeswalker", mustPattern(`\bPlaneswalker\b`), mustPattern(`(?i)\bplaneswalkers?\b|\bloyalty\b`),
-		[]survivalRule{{ruleRef{"704.5i", "loyalty 0"}, nil}}},
+		[]survivalRule{{ruleRef{"704.5i", "loyalty 0"}, mustPattern(`(?i)\bloyalty\b`), false}}},
 	{"aura", mustPattern(`\bAura\b`), mustPattern(`(?i)\bauras?\b|\benchanted\b|\benchanting\b`),
-		[]survivalRule{{ruleRef{"704.5m", "Aura"}, nil}}},
+		[]survivalRule{{ruleRef{"704.5m", "Aura"}, nil, false}}},
 	// The legend rule decides only between two legendary permanents of
 	// one name: a question that has a second one.
 	{"legendary", mustPattern(`\bLegendary\b`), nil,
-		[]survivalRule{{ruleRef{"704.5j", "legend rule"}, mustPattern(`(?i)\b(another|second|two|both|copy|copies|same name)\b|\blegend rule\b`)}}},
-	{"token", nil, mustPattern(`(?i)\btokens?\b`), []survivalRule{{ruleRef{"704.5d", "ceases to exist"}, nil}}},
+		[]survivalRule{{ruleRef{"704.5j", "legend rule"}, mustPattern(`(?i)\b(another|second|two|both|copy|copies|same name)\b|\blegend rule\b`), true}}},
+	{"token", nil, mustPattern(`(?i)\btokens?\b`), []survivalRule{{ruleRef{"704.5d", "ceases to exist"}, nil, false}}},
 }
 
 // survivalKind is a kind of permanent, read from a named card's type line
@@ -69,8 +69,11 @@ type survivalKind struct {
 type survivalRule struct {
 	ruleRef
 	// when, if not nil, is what a question says when this rule is the one
-	// of its kind's that decides: then the kind's others weigh less.
+	// of its kind's that decides: then the kind's others weigh less, and
+	// it weighs more than the general rule (704.3).
 	when *pattern
+	// only says the rule decides only when the question says when.
+	only bool
 }
 
 // survivalSingled is the weight, relative to survivalWeight, of a kind's
@@ -96,8 +99,7 @@ func (k survivalKind) add(text, lower string, add func(string, float64)) {
 			w *= survivalSingled
 		case singled:
 			w *= survivalOther
-		case r.when != nil && len(k.rules) == 1:
-			// A rule that applies only when the question says so.
+		case r.only:
 			continue
 		}
 		add(r.id, w)
@@ -361,7 +363,7 @@ const (
 	// rarityShare is how much a rule's rarity adds to its weight: enough to
 	// order rules a card points at equally, not to outweigh another kind
 	// of evidence.
-	rarityShare = 0.05
+	rarityShare = 0.1
 	// rareShare is the share of the cards (one in rareShare) from which a
 	// rule is as rare as can be.
 	rareShare = 2000.0
