@@ -46,6 +46,8 @@ var questionCues = []questionCue{
 		[]ruleRef{{"118.3", "can’t pay a cost"}}},
 	{"extra-phase", mustPattern(`(?i)\b(extra|additional) (combat|beginning|main|ending|precombat|postcombat)\b`),
 		[]ruleRef{{"500.8", "add phases"}}},
+	{"controller", mustPattern(`(?i)\bwho controls\b|\bwho (is|becomes) (the |its )?controller\b|\bunder (whose|my|their|his|her|your) control\b`),
+		[]ruleRef{{"110.2", "controller is"}, {"108.4", "controller"}}},
 	{"optional", mustPattern(`(?i)\b(optional|do i have to|must i|can i choose not to|is it a may)\b`),
 		[]ruleRef{{"603.5", "optional"}}},
 }

@@ -31,6 +31,8 @@ func TestCuesFromTheRulesWords(t *testing.T) {
 		{"What if I can't pay the cost?", "118.3"},
 		{"Do I get an extra combat phase?", "500.8"},
 		{"In what order are the replacement effects applied?", "616.1"},
+		{"Who controls the token it makes?", "110.2"},
+		{"Under whose control does it return?", "110.2"},
 	}
 	for _, c := range cases {
 		if cues(c.q)[c.rule] == 0 {
