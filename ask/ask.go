@@ -32,6 +32,10 @@ type Asker struct {
 	triggeredKeyword map[string]bool
 	// infractions recognises the IPG infraction a tournament call tells.
 	infractions *infractions
+	// ruleDF counts, for each rule, the cards that point at it
+	// (cardRules), out of ruleCards read (countRules).
+	ruleDF    map[string]int
+	ruleCards int
 }
 
 // New builds an Asker over a loaded knowledge base.
@@ -50,6 +54,8 @@ func New(kb *rulings.KB) *Asker {
 			}
 		}
 	}
+	// After the keywords: a card's rules include its keywords'.
+	a.countRules()
 	return a
 }
 
@@ -228,13 +234,13 @@ const (
 	maxRules = 5
 	// featureWeight is how much a rule governing what a named card does
 	// adds, relative to the best score of the question's own words.
-	featureWeight = 0.35
+	featureWeight = 0.5
 	// askWeight is the weight of the asking sentences' own search beside
 	// the whole question's.
 	askWeight = 0.5
 	// featureOnly is the score, relative to the best, of a rule that only
 	// the named cards point at.
-	featureOnly = 0.5
+	featureOnly = 0.65
 	// ipgPrior multiplies the IPG sections' scores in a tournament call.
 	ipgPrior = 1.25
 	// infractionMargin is how much better than the next one the
@@ -344,6 +350,13 @@ func (a *Asker) rankRules(text string, named []*cards.Card, rulings []scoredRuli
 	// A rule both the cards and the question's phrasing point at counts
 	// for both.
 	pointers := a.features(named, text)
+	// A question that only asks what happens says nothing of its own: what
+	// the named cards do is all there is to go on.
+	if len(named) > 0 && openAsk.MatchString(strings.TrimSpace(asking(text))) {
+		for id := range pointers {
+			pointers[id] *= openAskWeight
+		}
+	}
 	for id, w := range cues(text) {
 		pointers[id] += w
 	}
@@ -479,6 +492,15 @@ func (a *Asker) scoreRulings(text string, named []*cards.Card) []scoredRuling {
 	sort.SliceStable(all, func(i, j int) bool { return all[i].score > all[j].score })
 	return all
 }
+
+// openAsk is an asking sentence that names nothing of its own: "What
+// happens?", "How does that work?", with only card names (blanked) and
+// connecting words before it.
+var openAsk = regexp.MustCompile(`(?i)^[\s,]*((if|when|so|and|then|now|i|my|opponent|cast|casts|control|controls|play|plays|another|the|a|an|it|he|she|they|him|her|them|with|enchants|targets|targeting|attack|attacks)\b[\s,]*)*(what happens|how does (this|that|it) work|how do they interact|what is the (result|outcome|interaction))\s*\??$`)
+
+// openAskWeight multiplies what the named cards point at when the question
+// only asks what happens.
+const openAskWeight = 1.5
 
 var sentenceRe = regexp.MustCompile(`[^.!?\n]+[.!?]*`)
 

@@ -43,9 +43,15 @@ func TestEffectKindsCiteRulesThatSayIt(t *testing.T) {
 		tables["type "+k.name] = k.rules
 	}
 	for _, k := range survivalKinds {
-		tables["survival "+k.name] = k.rules
+		for _, r := range k.rules {
+			tables["survival "+k.name] = append(tables["survival "+k.name], r.ruleRef)
+		}
 	}
 	tables["transform"] = transformRules
+	tables["multitype"] = multiTypeRules
+	for _, k := range costKinds {
+		tables["cost "+k.name] = k.rules
+	}
 	for name, refs := range tables {
 		for _, r := range refs {
 			rule, ok := rules.Rule(r.id)
@@ -89,22 +95,22 @@ func (s score) rate5() float64 { return float64(s.top5) / float64(max(s.n, 1)) }
 // realFloors are the rates (top-1, top-5) the pipeline reached on the real
 // questions over the small catalogue (M15 and THS).
 var realFloors = map[string][2]float64{
-	"tune rules":        {0.21, 0.41},
+	"tune rules":        {0.32, 0.45},
 	"tune tournament":   {0.68, 0.77},
-	"report rules":      {0.13, 0.24},
+	"report rules":      {0.17, 0.24},
 	"report tournament": {0.71, 0.80},
-	"unseen rules":      {0.20, 0.46},
+	"unseen rules":      {0.30, 0.46},
 	"unseen tournament": {0.46, 0.53},
 }
 
 // fullFloors are the rates reached over the whole catalogue, where most
 // named cards are linked.
 var fullFloors = map[string][2]float64{
-	"tune rules":        {0.36, 0.58},
+	"tune rules":        {0.54, 0.71},
 	"tune tournament":   {0.63, 0.77},
-	"report rules":      {0.13, 0.35},
+	"report rules":      {0.17, 0.40},
 	"report tournament": {0.66, 0.85},
-	"unseen rules":      {0.30, 0.56},
+	"unseen rules":      {0.33, 0.63},
 	"unseen tournament": {0.46, 0.53},
 }
 
@@ -352,10 +358,12 @@ func TestSurvivalPointsAtStateBasedActions(t *testing.T) {
 		t.Fatal("no planeswalker in the test catalogue")
 	}
 	f := a.features([]*cards.Card{walker}, "If I activate his minus ability with two loyalty counters, will he survive?")
-	if f["704.3"] != survivalWeight || f["704.5i"] != survivalWeight {
-		t.Errorf("survival question: 704.3 %v, 704.5i %v, want %v each", f["704.3"], f["704.5i"], survivalWeight)
+	// The question speaks of loyalty: 704.5i (loyalty 0) is the one of the
+	// state-based actions that decides, before the general 704.3.
+	if f["704.3"] != survivalWeight || f["704.5i"] <= survivalWeight {
+		t.Errorf("survival question: 704.3 %v, want %v; 704.5i %v, want more", f["704.3"], survivalWeight, f["704.5i"])
 	}
-	if f := a.features([]*cards.Card{walker}, "How many loyalty counters does he enter with?"); f["704.3"] != 0 || f["704.5i"] == survivalWeight {
+	if f := a.features([]*cards.Card{walker}, "How many loyalty counters does he enter with?"); f["704.3"] != 0 || f["704.5i"] >= survivalWeight {
 		t.Errorf("other question: 704.3 %v, 704.5i %v", f["704.3"], f["704.5i"])
 	}
 	// A plain question about dying, with no card and no story, is left to

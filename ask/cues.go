@@ -24,7 +24,7 @@ var questionCues = []questionCue{
 		[]ruleRef{{"608.2b", "still legal"}}},
 	{"new-object", mustPattern(`(?i)\b(comes?|came) back\b|\breturns?\b.*\b(battlefield|hand)\b|\bremember\b`),
 		[]ruleRef{{"400.7", "new object"}}},
-	{"look-back", mustPattern(`(?i)\b(dies|died|leaves?|left)\b.*\b(trigger|see|know|counter)`),
+	{"look-back", mustPattern(`(?i)\b(dies|died|leaves?|left|killed|destroyed|sacrificed)\b.*\b(trigger|see|know|counter)`),
 		[]ruleRef{{"603.10a", "look back in time"}}},
 	{"locked-in", mustPattern(`(?i)\b(change|update|recalculate)[sd]?\b|\blocked in\b`),
 		[]ruleRef{{"611.3a", "locked in"}, {"608.2h", "determined only once"}}},
@@ -34,19 +34,48 @@ var questionCues = []questionCue{
 		[]ruleRef{{"302.6", "continuously since"}, {"508.1a", "continuously since"}}},
 	{"state-based", mustPattern(`(?i)\b(0|zero) toughness\b|\bdies? immediately\b|\bstate[- ]based\b`),
 		[]ruleRef{{"704.3", "state-based actions"}}},
+	{"trigger-count", mustPattern(`(?i)\btrigger(s|ed)? (once|twice|two times|three times|multiple times|several times|again|for each)\b|\b(once|twice) or (twice|more|once)\b`),
+		[]ruleRef{{"603.2c", "trigger repeatedly"}, {"603.2", "automatically triggers"}}},
+	{"replacement-order-2", mustPattern(`(?i)\border\b[^.?!]*\breplacement effects?\b|\breplacement effects?\b[^.?!]*\b(order|first)\b`),
+		[]ruleRef{{"616.1", "chooses one to apply"}}},
+	{"owner", mustPattern(`(?i)\bwho owns\b|\bowner(’|')?s?\b|\bwhose (hand|graveyard|library)\b|\b(stole|stolen|steal\w*)\b.*\b(hand|graveyard|library|command zone)\b`),
+		[]ruleRef{{"400.3", "its owner’s corresponding zone"}, {"108.3", "owner of a card"}}},
+	{"first-turn", mustPattern(`(?i)\b(goes|go|going|plays|play|playing|is) first\b|\bfirst turn\b`),
+		[]ruleRef{{"103.8a", "skips the draw step"}}},
+	{"cant-pay", mustPattern(`(?i)\bcan(’|')?t pay\b|\b(unable|not able) to pay\b|\bcannot pay\b`),
+		[]ruleRef{{"118.3", "can’t pay a cost"}}},
+	{"extra-phase", mustPattern(`(?i)\b(extra|additional) (combat|beginning|main|ending|precombat|postcombat)\b`),
+		[]ruleRef{{"500.8", "add phases"}}},
+	{"controller", mustPattern(`(?i)\bwho controls\b|\bwho (is|becomes) (the |its )?controller\b|\bunder (whose|my|their|his|her|your) control\b`),
+		[]ruleRef{{"110.2", "controller is"}, {"108.4", "controller"}}},
 	{"optional", mustPattern(`(?i)\b(optional|do i have to|must i|can i choose not to|is it a may)\b`),
 		[]ruleRef{{"603.5", "optional"}}},
 }
 
-// cues maps each rule the question's own phrasing points at to a weight.
+// storyCue is the weight of a cue read only in the set-up around the
+// asking sentences: "a 3/3 Angel token" in a story describes, "how big is
+// it?" asks.
+const storyCue = 0.5
+
+// cues maps each rule the question's own phrasing points at to a weight:
+// full in the sentences that ask, less in the story around them.
 func cues(text string) map[string]float64 {
 	out := map[string]float64{}
-	lower := strings.ToLower(text)
+	ask := asking(text)
+	lower, askLower := strings.ToLower(text), strings.ToLower(ask)
 	for _, c := range questionCues {
-		if c.phrase.match(text, lower) {
-			for _, r := range c.rules {
-				out[r.id] = 1
-			}
+		w := 0.0
+		switch {
+		case c.phrase.match(ask, askLower):
+			w = 1
+		case c.phrase.match(text, lower):
+			w = storyCue
+		}
+		if w == 0 {
+			continue
+		}
+		for _, r := range c.rules {
+			out[r.id] = max(out[r.id], w)
 		}
 	}
 	return out

@@ -1,8 +1,12 @@
 package ask
 
 import (
+	"math"
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
@@ -32,12 +36,74 @@ var typeKinds = []effectKind{
 
 // survivalKinds are the state-based actions that put a permanent of a
 // kind into the graveyard: when a question asks whether something survives
-// or dies, those of the named cards' kinds point at the answer.
-var survivalKinds = []effectKind{
-	{"creature", mustPattern(`\bCreature\b`), []ruleRef{{"704.5f", "toughness 0 or less"}, {"704.5g", "lethal damage"}}},
-	{"planeswalker", mustPattern(`\bPlaneswalker\b`), []ruleRef{{"704.5i", "loyalty 0"}}},
-	{"aura", mustPattern(`\bAura\b`), []ruleRef{{"704.5m", "Aura"}}},
-	{"legendary", mustPattern(`\bLegendary\b`), []ruleRef{{"704.5j", "legend rule"}}},
+// or dies, those of the named cards' kinds point at the answer, and those
+// of the kinds the question's own words name ("enchanted with", "the
+// token"). A kind's rule with a "when" pattern is the one the question's
+// words single out among its kind's ("damage": lethal damage, 704.5g;
+// "toughness": toughness 0 or less, 704.5f).
+var survivalKinds = []survivalKind{
+	{"creature", mustPattern(`\bCreature\b`), nil, []survivalRule{
+		{ruleRef{"704.5f", "toughness 0 or less"}, mustPattern(`(?i)\btoughness\b|-\d+/-\d+|\b0/0\b`), false},
+		{ruleRef{"704.5g", "lethal damage"}, mustPattern(`(?i)\bdamage\b`), false}}},
+	{"planeswalker", mustPattern(`\bPlaneswalker\b`), mustPattern(`(?i)\bplaneswalkers?\b|\bloyalty\b`),
+		[]survivalRule{{ruleRef{"704.5i", "loyalty 0"}, mustPattern(`(?i)\bloyalty\b`), false}}},
+	{"aura", mustPattern(`\bAura\b`), mustPattern(`(?i)\bauras?\b|\benchanted\b|\benchanting\b`),
+		[]survivalRule{{ruleRef{"704.5m", "Aura"}, nil, false}}},
+	// The legend rule decides only between two legendary permanents of
+	// one name: a question that has a second one.
+	{"legendary", mustPattern(`\bLegendary\b`), nil,
+		[]survivalRule{{ruleRef{"704.5j", "legend rule"}, mustPattern(`(?i)\b(another|second|two|both|copy|copies|same name)\b|\blegend rule\b`), true}}},
+	{"token", nil, mustPattern(`(?i)\btokens?\b`), []survivalRule{{ruleRef{"704.5d", "ceases to exist"}, nil, false}}},
+}
+
+// survivalKind is a kind of permanent, read from a named card's type line
+// or from the question's words, and the state-based actions that put it
+// into the graveyard.
+type survivalKind struct {
+	name          string
+	typeLine      *pattern // a named card's type line (nil: never)
+	questionWords *pattern // the question's own words (nil: never)
+	rules         []survivalRule
+}
+
+type survivalRule struct {
+	ruleRef
+	// when, if not nil, is what a question says when this rule is the one
+	// of its kind's that decides: then the kind's others weigh less, and
+	// it weighs more than the general rule (704.3).
+	when *pattern
+	// only says the rule decides only when the question says when.
+	only bool
+}
+
+// survivalSingled is the weight, relative to survivalWeight, of a kind's
+// rule the question's words single out, and survivalOther of its others
+// then.
+const (
+	survivalSingled = 1.1
+	survivalOther   = 0.8
+)
+
+// survivalRules adds the state-based actions of one kind.
+func (k survivalKind) add(text, lower string, add func(string, float64)) {
+	singled := false
+	for _, r := range k.rules {
+		if r.when != nil && r.when.match(text, lower) {
+			singled = true
+		}
+	}
+	for _, r := range k.rules {
+		w := survivalWeight
+		switch {
+		case r.when != nil && r.when.match(text, lower):
+			w *= survivalSingled
+		case singled:
+			w *= survivalOther
+		case r.only:
+			continue
+		}
+		add(r.id, w)
+	}
 }
 
 // survivalWeight is the weight of the state-based actions a survival
@@ -48,6 +114,10 @@ var survivalWeight = 2.0
 // destroyed.
 var survivalAsked = mustPattern(`(?i)\bsurviv\w*|\b(die|dies|died|kill|kills|killed|destroyed)\b|\bgo(es)? to the graveyard\b`)
 
+// multiTypeRules govern a card of several card types (an artifact
+// creature, Dryad Arbor): it is each of them for every effect.
+var multiTypeRules = []ruleRef{{"205.2b", "more than one card type"}}
+
 // transformRules govern a card that transforms.
 var transformRules = []ruleRef{{"712.18", "doesn’t become a new object"}}
 
@@ -57,7 +127,7 @@ type ruleRef struct {
 
 var effectKinds = []effectKind{
 	{"replacement", mustPattern(`(?i)\binstead\b|\bwould\b.*\b(enter|die|be put|deal|draw)`),
-		[]ruleRef{{"614.1a", "instead"}, {"616.1", "replacement"}}},
+		[]ruleRef{{"614.1a", "instead"}, {"614.6", "never happens"}, {"616.1", "replacement"}}},
 	{"prevention", mustPattern(`(?i)\bprevent\b`), []ruleRef{{"615.1", "prevent"}}},
 	{"triggered", mustPattern(`(?im)^(when|whenever|at the beginning)\b`),
 		[]ruleRef{{"603.2", "trigger"}, {"603.3b", "triggered"}}},
@@ -92,21 +162,66 @@ var effectKinds = []effectKind{
 	{"counters-put", mustPattern(`(?i)\bcounters? (is|are) put on\b|\bput one or more [^.]*counters on\b`),
 		[]ruleRef{{"122.6", "counters being put on"}}},
 	{"tokens", mustPattern(`(?i)\bcreates? [^.]*\btokens?\b`), []ruleRef{{"111.1", "tokens"}}},
+	{"beginning-trigger", mustPattern(`(?im)^at the beginning of\b`),
+		[]ruleRef{{"603.2b", "at the beginning of"}}},
+	{"cast-trigger", mustPattern(`(?im)^whenever [^.,]*\bcasts?\b`), []ruleRef{{"601.2", "To cast a spell"}}},
+	{"extra-phase", mustPattern(`(?i)\b(additional|extra) (combat|beginning|main|ending|precombat|postcombat)\b`),
+		[]ruleRef{{"500.8", "add phases"}}},
+	{"extra-turn", mustPattern(`(?i)\bextra turns?\b`), []ruleRef{{"500.7", "extra turns"}}},
+	{"mana-ability", mustPattern(`(?i)\bmana abilit(y|ies)\b`),
+		[]ruleRef{{"605.1a", "mana ability"}, {"605.3b", "doesn’t go on the stack"}}},
+	{"not-creature", mustPattern(`(?i)\bisn(’|')t a creature\b`), []ruleRef{{"613.1d", "Type-changing"}}},
+}
+
+// costAsked is a question about what something costs or its mana value,
+// or about X: then what the named cards' mana costs say counts.
+var costAsked = mustPattern(`\bX\b|(?i)\bmana value\b|\bhow much mana\b`)
+
+// costWeight is the weight of the cost's rules beside what the card does.
+var costWeight = 0.5
+
+// costRules maps the rules that govern what a card's mana cost says to a
+// weight.
+func costRules(c *cards.Card) map[string]float64 {
+	out := map[string]float64{}
+	lower := strings.ToLower(c.ManaCost)
+	for _, k := range costKinds {
+		if k.template.match(c.ManaCost, lower) {
+			for _, r := range k.rules {
+				out[r.id] = 1
+			}
+		}
+	}
+	return out
+}
+
+// costKinds are what a card's mana cost says, and the rules that govern
+// it: an {X} is chosen as the spell is cast and counts in its mana value
+// only on the stack.
+var costKinds = []effectKind{
+	{"x-cost", mustPattern(`\{X\}`),
+		[]ruleRef{{"107.3a", "value of X"}, {"202.3e", "{X} in its mana cost"}, {"601.2b", "{X} in its mana cost"}}},
 }
 
 // features maps each rule that governs what the named cards do to a
 // weight: a keyword's own rule and its subrules, and the rules of each
-// kind of effect their Oracle text holds.
+// kind of effect their Oracle text holds,.
 func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 	out := map[string]float64{}
 	add := func(id string, w float64) {
 		out[id] = max(out[id], w)
 	}
-	kinds := map[string]int{}
 	// Only a situation (cards named, or a story) asks it of something.
-	survival := (len(named) > 0 || len(wordRe.FindAllString(text, -1)) >= situationWords) && survivalAsked.match(text, strings.ToLower(text))
+	situation := len(named) > 0 || len(wordRe.FindAllString(text, -1)) >= situationWords
+	survival := situation && survivalAsked.match(text, strings.ToLower(text))
+	lower := strings.ToLower(text)
 	if survival {
 		add("704.3", survivalWeight)
+		for _, k := range survivalKinds {
+			if k.questionWords != nil && k.questionWords.match(text, lower) {
+				k.add(text, lower, add)
+			}
+		}
 	}
 	// Triggered keyword abilities the question names (the CR says so of
 	// each: "Persist is a triggered ability") count as triggered abilities.
@@ -116,67 +231,53 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 			triggered[id] = true
 		}
 	}
+	// A keyword a situation names governs what it asks, as a named card's
+	// keyword does (a plain question about a keyword is left to the
+	// search, which finds its heading).
+	if situation {
+		for _, id := range a.statedKeywords(text) {
+			a.addKeyword(id, add)
+		}
+	}
+	cost := costAsked.match(text, strings.ToLower(text))
+	// sources counts, for each interaction, the named cards with an effect
+	// of its kinds: one card that both replaces and prevents ("If damage
+	// would be dealt to it, prevent that damage") is one effect, not two
+	// that meet.
+	sources := make([]int, len(interactions))
 	for _, c := range named {
-		for _, kw := range c.Keywords {
-			id, ok := a.keyword[fold.Key(kw)]
-			if !ok {
-				continue
-			}
-			add(id, 1)
-			if r, ok := a.kb.CR.Rule(id); ok {
-				for _, sub := range r.Children {
-					add(sub, 1)
+		own := map[string]int{}
+		for id, w := range a.cardRules(c, own) {
+			add(id, w*(1+rarityShare*a.rarity(id)))
+		}
+		for i, p := range interactions {
+			for _, k := range p.kinds {
+				if own[k] > 0 {
+					sources[i]++
+					break
 				}
 			}
 		}
-		text := c.Text
-		for _, f := range c.Faces {
-			text += "\n" + f.Text
-		}
-		// Reminder text restates keywords; it is not what the card does.
-		if strings.Contains(text, "(") {
-			text = reminder.ReplaceAllString(text, "")
-		}
-		lower := strings.ToLower(text)
-		for _, k := range typeKinds {
-			if k.template.match(c.TypeLine, strings.ToLower(c.TypeLine)) {
-				for _, r := range k.rules {
-					add(r.id, 1)
-				}
+		if cost {
+			for id, w := range costRules(c) {
+				add(id, costWeight*w)
 			}
 		}
 		if survival {
 			for _, k := range survivalKinds {
-				if k.template.match(c.TypeLine, strings.ToLower(c.TypeLine)) {
-					for _, r := range k.rules {
-						add(r.id, survivalWeight)
-					}
+				if k.typeLine != nil && k.typeLine.match(c.TypeLine, strings.ToLower(c.TypeLine)) {
+					k.add(text, lower, add)
 				}
 			}
 		}
-		if c.Layout == "transform" {
-			for _, r := range transformRules {
-				add(r.id, 1)
-			}
-		}
-		for _, k := range effectKinds {
-			if k.template.match(text, lower) {
-				kinds[k.name]++
-				for _, r := range k.rules {
-					add(r.id, 1)
-				}
-			}
-		}
-	}
-	if len(triggered) >= 2 {
-		kinds["triggered"] += len(triggered)
 	}
 	// Two named cards that each replace or each trigger on events meet in
-	// the rule that orders them.
-	for _, p := range interactions {
-		n := 0
-		for _, k := range p.kinds {
-			n += kinds[k]
+	// the rule that orders them; so do two triggered keywords the question
+	// names.
+	for i, p := range interactions {
+		n := sources[i]
+		if slices.Contains(p.kinds, "triggered") && len(triggered) >= 2 {
+			n += len(triggered)
 		}
 		if n >= 2 {
 			for _, r := range p.rules {
@@ -185,6 +286,118 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 		}
 	}
 	return out
+}
+
+// cardRules maps each rule that governs what one card does to a weight:
+// its keywords' rules, the rules of its type line's kinds and of each kind
+// of effect its Oracle text holds. kinds, when not nil, counts the kinds
+// of effect found.
+func (a *Asker) cardRules(c *cards.Card, kinds map[string]int) map[string]float64 {
+	out := map[string]float64{}
+	add := func(id string, w float64) {
+		out[id] = max(out[id], w)
+	}
+	for _, kw := range c.Keywords {
+		id, ok := a.keyword[fold.Key(kw)]
+		if !ok {
+			continue
+		}
+		a.addKeyword(id, add)
+	}
+	text := c.Text
+	for _, f := range c.Faces {
+		text += "\n" + f.Text
+	}
+	// Reminder text restates keywords; it is not what the card does.
+	if strings.Contains(text, "(") {
+		text = reminder.ReplaceAllString(text, "")
+	}
+	lower := strings.ToLower(text)
+	typeLower := strings.ToLower(c.TypeLine)
+	for _, k := range typeKinds {
+		if k.template.match(c.TypeLine, typeLower) {
+			for _, r := range k.rules {
+				add(r.id, 1)
+			}
+		}
+	}
+	if c.Layout == "transform" {
+		for _, r := range transformRules {
+			add(r.id, 1)
+		}
+	}
+	if len(c.Types) > 1 {
+		for _, r := range multiTypeRules {
+			add(r.id, 1)
+		}
+	}
+
+	for _, k := range effectKinds {
+		if k.template.match(text, lower) {
+			if kinds != nil {
+				kinds[k.name]++
+			}
+			for _, r := range k.rules {
+				add(r.id, 1)
+			}
+		}
+	}
+	return out
+}
+
+// rarity is how few of the catalogue's cards point at a rule, from 0 for
+// one every card points at (a triggered ability) to 1 for one at most one
+// card in rareShare does (fight, counters being put on): between rules a named card
+// points at equally, the rarer is more likely what a question about the
+// card turns on.
+func (a *Asker) rarity(id string) float64 {
+	df := a.ruleDF[id]
+	if df == 0 || a.ruleCards == 0 {
+		return 1
+	}
+	r := math.Log(float64(a.ruleCards)/float64(df)) / math.Log(rareShare)
+	return max(0, min(1, r))
+}
+
+const (
+	// rarityShare is how much a rule's rarity adds to its weight: enough to
+	// order rules a card points at equally, not to outweigh another kind
+	// of evidence.
+	rarityShare = 0.1
+	// rareShare is the share of the cards (one in rareShare) from which a
+	// rule is as rare as can be.
+	rareShare = 2000.0
+	// rarityCards is how many cards, spread evenly over the catalogue,
+	// are read to count the rules: enough to tell a rule of one card in a
+	// hundred from one of every third card, in a tenth of a second.
+	rarityCards = 3000
+)
+
+// countRules counts, for each rule, the cards that point at it, out of
+// rarityCards spread evenly over the catalogue.
+func (a *Asker) countRules() {
+	a.ruleDF = map[string]int{}
+	if a.kb.Cards == nil {
+		return
+	}
+	all := a.kb.Cards.Cards()
+	step := max(1, len(all)/rarityCards)
+	for i := 0; i < len(all); i += step {
+		a.ruleCards++
+		for id := range a.cardRules(all[i], nil) {
+			a.ruleDF[id]++
+		}
+	}
+}
+
+// addKeyword adds a keyword's rule and its subrules.
+func (a *Asker) addKeyword(id string, add func(string, float64)) {
+	add(id, 1)
+	if r, ok := a.kb.CR.Rule(id); ok {
+		for _, sub := range r.Children {
+			add(sub, 1)
+		}
+	}
 }
 
 // interaction is a rule that decides between the effects of several named
@@ -235,4 +448,47 @@ func (a *Asker) keywordsIn(text string) []string {
 		}
 	}
 	return out
+}
+
+// statedKeywords returns the rules of the keyword abilities (702) a text
+// states as abilities, each once: a keyword written among other
+// capitalised words is a word of a name ("Thryx, the Sudden Storm",
+// "Flying Men"), not the ability.
+func (a *Asker) statedKeywords(text string) []string {
+	words := wordRe.FindAllStringIndex(text, -1)
+	capital := func(i int) bool {
+		if i < 0 || i >= len(words) {
+			return false
+		}
+		r, _ := utf8.DecodeRuneInString(text[words[i][0]:])
+		return unicode.IsUpper(r)
+	}
+	var out []string
+	seen := map[string]bool{}
+	for i := range words {
+		for n := 3; n >= 1; n-- {
+			if i+n > len(words) {
+				continue
+			}
+			id, ok := a.keyword[fold.Key(text[words[i][0]:words[i+n-1][1]])]
+			if !ok || !strings.HasPrefix(id, "702.") {
+				continue
+			}
+			if capital(i) && (capital(i-1) && !sentenceStart(text, words[i-1][0]) || capital(i+n)) {
+				break
+			}
+			if !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
+			break
+		}
+	}
+	return out
+}
+
+// sentenceStart reports whether the word at offset s begins a sentence.
+func sentenceStart(text string, s int) bool {
+	before := strings.TrimRight(text[:s], " \t\"“‘'(")
+	return before == "" || strings.ContainsAny(before[len(before)-1:], ".!?:\n")
 }

@@ -67,9 +67,21 @@ func TestPatternsMatchAsTheirExpressions(t *testing.T) {
 		pats = append(pats, k.template)
 	}
 	for _, k := range survivalKinds {
+		for _, p := range []*pattern{k.typeLine, k.questionWords} {
+			if p != nil {
+				pats = append(pats, p)
+			}
+		}
+		for _, r := range k.rules {
+			if r.when != nil {
+				pats = append(pats, r.when)
+			}
+		}
+	}
+	for _, k := range costKinds {
 		pats = append(pats, k.template)
 	}
-	pats = append(pats, tournamentCue, layerWord, survivalAsked)
+	pats = append(pats, tournamentCue, layerWord, survivalAsked, costAsked)
 	matches := 0
 	for _, p := range pats {
 		if len(p.needs) == 0 {

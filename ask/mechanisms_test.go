@@ -1,0 +1,198 @@
+package ask
+
+import (
+	"testing"
+
+	"github.com/arbiter-mtg/arbiter/rulings/cards"
+)
+
+// A cue read in the sentences that ask weighs fully; the same words only in
+// the set-up describe the situation ("a 3/3 token") and weigh storyCue.
+func TestCuesWeighTheAskingSentences(t *testing.T) {
+	if w := cues("I control a 3/3 Angel token and cast a spell. What happens?")["613.4b"]; w != storyCue {
+		t.Errorf("P/T in the set-up: 613.4b weighs %v, want %v", w, storyCue)
+	}
+	if w := cues("I control an Angel token and cast a spell. How big is the token?")["613.4b"]; w != 1 {
+		t.Errorf("size asked: 613.4b weighs %v, want 1", w)
+	}
+}
+
+// The phrases of the cues added from the CR's own wording point at the
+// rules that use those words: 603.2c (an ability triggers once each time,
+// or repeatedly), 400.3 and 108.3 (a card goes to its owner's zone), 103.8a
+// (the player who plays first skips the draw), 118.3 (a cost that can't be
+// paid), 500.8 (extra phases), 616.1 (the order of replacement effects).
+func TestCuesFromTheRulesWords(t *testing.T) {
+	cases := []struct{ q, rule string }{
+		{"Does the ability trigger twice when both enter?", "603.2c"},
+		{"Who owns the card once it goes back to the hand?", "400.3"},
+		{"I stole the creature and bounced it: does it go to my hand?", "108.3"},
+		{"Does the player who goes first skip the upkeep too?", "103.8a"},
+		{"What if I can't pay the cost?", "118.3"},
+		{"Do I get an extra combat phase?", "500.8"},
+		{"In what order are the replacement effects applied?", "616.1"},
+		{"Who controls the token it makes?", "110.2"},
+		{"Under whose control does it return?", "110.2"},
+	}
+	for _, c := range cases {
+		if cues(c.q)[c.rule] == 0 {
+			t.Errorf("%q: no cue for %s (%v)", c.q, c.rule, cues(c.q))
+		}
+	}
+	if w := cues("Does the creature survive the fight?")["400.3"]; w != 0 {
+		t.Errorf("no owner asked: 400.3 weighs %v", w)
+	}
+}
+
+// A keyword a story states is the ability; the same word among a name's
+// capitalised words is the name's ("Thryx, the Sudden Storm").
+func TestStatedKeywords(t *testing.T) {
+	a := testAsker(t)
+	got := a.statedKeywords("I control Thryx, the Sudden Storm and a creature with Trample.")
+	if len(got) != 1 || got[0] != a.keyword["trample"] {
+		t.Errorf("statedKeywords = %v, want only trample's rule %s", got, a.keyword["trample"])
+	}
+	if got := a.statedKeywords("Flying creatures can be blocked only by flying or reach creatures."); len(got) != 2 {
+		t.Errorf("keywords at a sentence's start and mid-sentence: %v, want flying and reach", got)
+	}
+}
+
+// What a card's cost and type line say point at their rules: an {X} in the
+// mana cost (107.3a, 202.3e, 601.2b), several card types (205.2b); extra
+// phases (500.8), a mana ability (605.3b) and a replaced event (614.6)
+// from its Oracle text.
+func TestCardRulesFromCostTypesAndText(t *testing.T) {
+	a := testAsker(t)
+	cases := []struct {
+		card  cards.Card
+		rules []string
+	}{
+		{cards.Card{Name: "X Spell", ManaCost: "{X}{U}{U}", TypeLine: "Sorcery", Types: []string{"Sorcery"}, Text: "Draw X cards."},
+			[]string{"107.3a", "202.3e", "601.2b"}},
+		{cards.Card{Name: "Tree Land", TypeLine: "Land Creature — Forest Dryad", Types: []string{"Land", "Creature"}},
+			[]string{"205.2b"}},
+		{cards.Card{Name: "Extra", TypeLine: "Sorcery", Types: []string{"Sorcery"}, Text: "After this main phase, there is an additional combat phase followed by an additional main phase."},
+			[]string{"500.8"}},
+		{cards.Card{Name: "Copier", TypeLine: "Enchantment", Types: []string{"Enchantment"}, Text: "Whenever you cast a spell or activate an ability that isn't a mana ability, copy it."},
+			[]string{"605.3b", "601.2"}},
+		{cards.Card{Name: "Shuffler", TypeLine: "Instant", Types: []string{"Instant"}, Text: "If Shuffler would be put into a graveyard from anywhere, shuffle it into its owner's library instead."},
+			[]string{"614.6", "614.1a"}},
+	}
+	for _, c := range cases {
+		got := a.cardRules(&c.card, nil)
+		for id, w := range costRules(&c.card) {
+			got[id] = w
+		}
+		for _, r := range c.rules {
+			if got[r] == 0 {
+				t.Errorf("%s: no %s in %v", c.card.Name, r, got)
+			}
+		}
+	}
+	plain := cards.Card{Name: "Bear", ManaCost: "{1}{G}", TypeLine: "Creature — Bear", Types: []string{"Creature"}}
+	if got := a.cardRules(&plain, nil); got["205.2b"] != 0 {
+		t.Errorf("a plain creature: %v", got)
+	}
+	if got := costRules(&plain); got["202.3e"] != 0 {
+		t.Errorf("a cost without X: %v", got)
+	}
+	// The cost counts when the question asks about it.
+	x := &cases[0].card
+	if f := a.features([]*cards.Card{x}, "How much mana do I pay for X Spell with X=2?"); f["202.3e"] == 0 {
+		t.Errorf("cost asked: no 202.3e in %v", f)
+	}
+	if f := a.features([]*cards.Card{x}, "Can Flood be countered by a creature's ability?"); f["202.3e"] != 0 {
+		t.Errorf("cost not asked: 202.3e in %v", f)
+	}
+}
+
+// A survival question points at the state-based actions of the kinds it
+// names in its own words (704.5m for an Aura, 704.5d for a token), the
+// one its words single out among a kind's (lethal damage, 704.5g, when it
+// speaks of damage), and at the legend rule (704.5j) only when a second
+// legendary permanent of the name is in it.
+func TestSurvivalKindsFromTheQuestion(t *testing.T) {
+	a := testAsker(t)
+	f := a.features(nil, "My opponent kills the token enchanted with my Aura with a removal spell; does the Aura go to the graveyard too?")
+	if f["704.5m"] == 0 || f["704.5d"] == 0 {
+		t.Errorf("Aura and token named: 704.5m %v, 704.5d %v", f["704.5m"], f["704.5d"])
+	}
+	bear := &cards.Card{Name: "Bear", TypeLine: "Creature — Bear", Types: []string{"Creature"}}
+	f = a.features([]*cards.Card{bear}, "Pestilence deals 1 damage to each creature; does the Bear die?")
+	if f["704.5g"] <= f["704.5f"] {
+		t.Errorf("damage: 704.5g %v should weigh more than 704.5f %v", f["704.5g"], f["704.5f"])
+	}
+	legend := &cards.Card{Name: "Angel Lord", TypeLine: "Legendary Creature — Angel", Types: []string{"Creature"}, Supertypes: []string{"Legendary"}}
+	if f := a.features([]*cards.Card{legend}, "If I cast another Angel Lord, does one die?"); f["704.5j"] != survivalWeight*survivalSingled {
+		t.Errorf("second legend: 704.5j %v", f["704.5j"])
+	}
+	if f := a.features([]*cards.Card{legend}, "If it is dealt 3 damage, does it die?"); f["704.5j"] == survivalWeight*survivalSingled {
+		t.Errorf("one legend: 704.5j %v", f["704.5j"])
+	}
+}
+
+// A question that only asks what happens ("..., what happens?") names
+// nothing of its own; one that asks something does not.
+func TestOpenAsk(t *testing.T) {
+	for q, want := range map[string]bool{
+		"What happens?": true,
+		"If I cast another          , what happens?":                                 true,
+		"If I control        and my opponent enchants him with      , what happens?": true,
+		"How does that work?":                     true,
+		"Can I cast the spell from my graveyard?": false,
+		"What happens to the counters on it?":     false,
+	} {
+		if got := openAsk.MatchString(q); got != want {
+			t.Errorf("openAsk(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// A permanent killed, destroyed or sacrificed whose triggers the question
+// asks about points at the look-back rule (603.10a), as dying does.
+func TestLookBackCue(t *testing.T) {
+	for _, q := range []string{
+		"If the creature is killed, does the other ability trigger?",
+		"When it is sacrificed, does it see its own counters?",
+	} {
+		if cues(q)["603.10a"] == 0 {
+			t.Errorf("%q: no 603.10a in %v", q, cues(q))
+		}
+	}
+}
+
+// 616.1 decides between two or more replacement and/or prevention effects:
+// one card whose one effect both replaces and prevents is not two, two
+// cards with such effects are.
+func TestReplacementInteractionNeedsTwoCards(t *testing.T) {
+	a := testAsker(t)
+	shield := &cards.Card{Name: "Shield Goat", TypeLine: "Creature — Goat", Types: []string{"Creature"},
+		Text: "If noncombat damage would be dealt to Shield Goat, prevent that damage."}
+	mask := &cards.Card{Name: "Draw Mask", TypeLine: "Artifact", Types: []string{"Artifact"},
+		Text: "If a player would draw a card, that player exiles the top card of their library instead."}
+	if w := a.features([]*cards.Card{shield}, "What happens?")["616.1"]; w == interactionWeight {
+		t.Errorf("one card: 616.1 weighs %v", w)
+	}
+	if w := a.features([]*cards.Card{shield, mask}, "What happens?")["616.1"]; w != interactionWeight {
+		t.Errorf("two cards: 616.1 weighs %v, want %v", w, float64(interactionWeight))
+	}
+}
+
+// Between the rules a card points at, the one fewer cards of the
+// catalogue point at weighs a little more: a fight (701.14a) over having
+// a triggered ability (603.2), which most cards have.
+func TestRarityOrdersACardsRules(t *testing.T) {
+	a := testAsker(t)
+	if a.ruleCards == 0 || a.ruleDF["603.2"] == 0 {
+		t.Fatalf("no rules counted: %d cards, 603.2 on %d", a.ruleCards, a.ruleDF["603.2"])
+	}
+	if r := a.rarity("603.2"); r >= 1 || r >= a.rarity("701.14a") {
+		t.Errorf("rarity 603.2 %v, 701.14a %v", r, a.rarity("701.14a"))
+	}
+	brawler := &cards.Card{Name: "Brawler", TypeLine: "Creature — Ogre", Types: []string{"Creature"},
+		Text: "When Brawler enters the battlefield, it fights target creature you don't control.", Keywords: []string{"Fight"}}
+	f := a.features([]*cards.Card{brawler}, "What happens?")
+	if f["701.14a"] <= f["603.2"] {
+		t.Errorf("fight %v should weigh more than a triggered ability %v", f["701.14a"], f["603.2"])
+	}
+}
