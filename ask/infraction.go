@@ -1,6 +1,8 @@
 package ask
 
 import (
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/arbiter-mtg/arbiter/rulings/search"
@@ -16,6 +18,9 @@ import (
 type infractions struct {
 	ix     *search.Index
 	titles map[string]string
+	// names are the infractions' names and abbreviations, for the calls
+	// that name one outright.
+	names []infractionName
 }
 
 // infractionParts are the headings after which an infraction's text no
@@ -54,10 +59,12 @@ func newInfractions(lib *tourney.Library) *infractions {
 	if len(docs) == 0 {
 		return nil
 	}
-	return &infractions{ix: search.Build(docs), titles: titles}
+	return &infractions{ix: search.Build(docs), titles: titles, names: infractionNames(lib)}
 }
 
-// rank returns the infractions the text describes, best first.
+// rank returns the infractions the text describes, best first. An
+// infraction the text names (and does not rule out) gains the best
+// score of the description: naming it says more than any story.
 func (in *infractions) rank(text string) []Hit {
 	if in == nil {
 		return nil
@@ -66,5 +73,27 @@ func (in *infractions) rank(text string) []Hit {
 	for _, r := range in.ix.Search(text, search.Options{Limit: 30, NoSnippet: true}) {
 		out = append(out, Hit{Kind: tourney.IPG, ID: r.ID, Title: in.titles[r.ID], Snippet: in.ix.Snippet(text, r.Text), Score: r.Score})
 	}
+	top := 1.0
+	if len(out) > 0 {
+		top = out[0].Score
+	}
+	given := map[string]bool{}
+	for _, n := range in.named(text) {
+		if n.ruledOut || n.word || given[n.number] {
+			continue
+		}
+		given[n.number] = true
+		i := slices.IndexFunc(out, func(h Hit) bool { return h.ID == n.number })
+		if i < 0 {
+			out = append(out, Hit{Kind: tourney.IPG, ID: n.number, Title: in.titles[n.number]})
+			i = len(out) - 1
+		}
+		out[i].Score += namedWeight * top
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
 	return out
 }
+
+// namedWeight is what naming an infraction adds, relative to the best
+// description's score.
+const namedWeight = 1.0

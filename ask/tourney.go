@@ -1,0 +1,117 @@
+package ask
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/arbiter-mtg/arbiter/rulings/tourney"
+)
+
+const (
+	// ipgPrior multiplies the IPG sections' scores in a tournament call.
+	ipgPrior = 1.25
+	// infractionMargin is how much better than the next one the
+	// infraction a call's words describe best must match, for it to take
+	// the place of the IPG section the search put first.
+	infractionMargin = 1.1
+	// infractionLead is how much better than the next one it must match
+	// to take the place of an MTR or JAR section the search put first,
+	// when the search found it too, among its first infractionReach.
+	infractionLead  = 1.5
+	infractionReach = 3
+	// jarElsewhere is what a JAR section keeps of its score in a call at
+	// Competitive or Professional REL, where the JAR does not apply (MTR
+	// 1.12: infractions there are covered by the IPG).
+	jarElsewhere = 0.3
+)
+
+// rankSections orders a tournament call's IPG, MTR and JAR sections: the
+// REL the call names decides whether the JAR applies, the IPG's
+// infractions go before the MTR's policies, and the infraction the call
+// tells (or names) takes the first place when the recogniser is sure of
+// it.
+func (a *Asker) rankSections(text string, docs []Hit) []Hit {
+	lvl := a.rels.rel(text)
+	for i := range docs {
+		switch docs[i].Kind {
+		case tourney.IPG:
+			docs[i].Score *= ipgPrior
+		case tourney.JAR:
+			if lvl == tourney.Competitive || lvl == tourney.Professional {
+				docs[i].Score *= jarElsewhere
+			}
+		}
+	}
+	sort.SliceStable(docs, func(i, j int) bool { return docs[i].Score > docs[j].Score })
+	if lvl == tourney.Regular {
+		// At Regular REL the JAR's fixes answer, not the IPG's penalties.
+		sort.SliceStable(docs, func(i, j int) bool { return docs[i].Kind == tourney.JAR && docs[j].Kind != tourney.JAR })
+		if len(docs) > 0 && docs[0].Kind == tourney.JAR {
+			return docs
+		}
+	}
+	if cited := a.cited(text); len(cited) > 0 {
+		return citedFirst(cited, docs)
+	}
+	return a.infractionFirst(text, docs)
+}
+
+// citedFirst puts the sections a call cites first, with the first
+// place's score.
+func citedFirst(cited, docs []Hit) []Hit {
+	top := 0.0
+	if len(docs) > 0 {
+		top = docs[0].Score
+	}
+	out := make([]Hit, 0, len(cited)+len(docs))
+	for _, c := range cited {
+		c.Score = top
+		out = append(out, c)
+	}
+	for _, d := range docs {
+		if !slices.ContainsFunc(cited, func(c Hit) bool { return c.Kind == d.Kind && c.ID == d.ID }) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// infractionFirst puts the infraction the call tells first among the
+// sections, taking the first place (and its score): the search weighs the
+// whole of every document, the recogniser tells the neighbouring
+// infractions apart by their definitions and names. Over an IPG section
+// the search put first it needs a small margin over the next infraction;
+// over an MTR or JAR section (a call may ask about a policy, not an
+// infraction) a large one, and the search must have found it too.
+func (a *Asker) infractionFirst(text string, docs []Hit) []Hit {
+	hits := a.infractions.rank(text)
+	if len(hits) == 0 || len(docs) == 0 {
+		return docs
+	}
+	margin := infractionMargin
+	if docs[0].Kind != tourney.IPG {
+		margin = infractionLead
+		found := false
+		for i, d := range docs {
+			if i == infractionReach {
+				break
+			}
+			found = found || d.Kind == hits[0].Kind && d.ID == hits[0].ID
+		}
+		if !found {
+			return docs
+		}
+	}
+	if len(hits) > 1 && hits[0].Score < margin*hits[1].Score {
+		return docs
+	}
+	h := hits[0]
+	h.Score = docs[0].Score
+	out := []Hit{h}
+	for _, d := range docs {
+		if d.Kind != h.Kind || d.ID != h.ID {
+			out = append(out, d)
+		}
+	}
+	return out
+}
