@@ -47,7 +47,10 @@ func (r *Router) answerReply(q string, ans Asked, rel string, setup bool) (Reply
 	if named := relNamed(q); named != "" {
 		rel = named // the call's own event decides over the server's default
 	}
-	if ans.Tournament {
+	// A question the tournament documents answer best is a tournament
+	// call too, even told without their words ("he drew two cards by
+	// accident").
+	if ans.Tournament || len(ans.Sources) > 0 && isTournamentDoc(ans.Sources[0].Kind) {
 		ans.Sources = r.orderByREL(q, ans.Sources, rel)
 	}
 	var rep Reply
@@ -159,6 +162,12 @@ func (r *Router) orderByREL(q string, srcs []SearchHit, rel string) []SearchHit 
 		return append(rest, jar...)
 	}
 	return srcs
+}
+
+// isTournamentDoc reports whether a source is a section of the MTR, the
+// IPG or the JAR.
+func isTournamentDoc(kind string) bool {
+	return kind == CiteMTR || kind == CiteIPG || kind == CiteJAR
 }
 
 // The Rules Enforcement Level a question names, by name or by the kind of
