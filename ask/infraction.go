@@ -1,6 +1,7 @@
 package ask
 
 import (
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -70,7 +71,7 @@ func (in *infractions) rank(text string) []Hit {
 		return nil
 	}
 	var out []Hit
-	for _, r := range in.ix.Search(text, search.Options{Limit: 30, NoSnippet: true}) {
+	for _, r := range in.ix.Search(baseForms(text), search.Options{Limit: 30, NoSnippet: true}) {
 		out = append(out, Hit{Kind: tourney.IPG, ID: r.ID, Title: in.titles[r.ID], Snippet: in.ix.Snippet(text, r.Text), Score: r.Score})
 	}
 	top := 1.0
@@ -97,3 +98,51 @@ func (in *infractions) rank(text string) []Hit {
 // namedWeight is what naming an infraction adds, relative to the best
 // description's score.
 const namedWeight = 1.0
+
+// irregularForms are the irregular past forms of the verbs the IPG's
+// definitions and examples use in the present ("A player draws four
+// cards", "forgets to remove", "sees the bottom card"), which a story
+// tells in the past ("he drew two cards", "she forgot her trigger"): the
+// stemmer does not join them.
+var irregularForms = map[string]string{
+	"drew": "draws", "drawn": "draws",
+	"forgot": "forgets", "forgotten": "forgets",
+	"saw": "sees", "seen": "sees",
+	"took": "takes", "taken": "takes",
+	"gave": "gives", "given": "gives",
+	"chose": "chooses", "chosen": "chooses",
+	"shown": "shows",
+	"knew":  "knows", "known": "knows",
+	"held":  "holds",
+	"dealt": "deals",
+	"began": "begins", "begun": "begins",
+	"kept":  "keeps",
+	"threw": "throws", "thrown": "throws",
+	"fell": "falls", "fallen": "falls",
+	"stole": "steals", "stolen": "steals",
+	"wrote": "writes", "written": "writes",
+	"spoke": "speaks", "spoken": "speaks",
+	"told":  "tells",
+	"said":  "says",
+	"paid":  "pays",
+	"found": "finds",
+	"made":  "makes",
+	"sat":   "sits",
+	"lost":  "loses",
+	"won":   "wins",
+}
+
+var irregularRe = func() *regexp.Regexp {
+	words := make([]string, 0, len(irregularForms))
+	for w := range irregularForms {
+		words = append(words, w)
+	}
+	sort.Strings(words)
+	return regexp.MustCompile(`(?i)\b(?:` + strings.Join(words, "|") + `)\b`)
+}()
+
+// baseForms writes a story's irregular past forms as the IPG writes the
+// verbs.
+func baseForms(text string) string {
+	return irregularRe.ReplaceAllStringFunc(text, func(w string) string { return irregularForms[strings.ToLower(w)] })
+}

@@ -154,3 +154,23 @@ func TestSectionsFollowTheNamedREL(t *testing.T) {
 		t.Errorf("at Competitive REL the JAR came first")
 	}
 }
+
+// The IPG's examples are told in the present ("A player draws four cards
+// after casting Ancestral Recall", "forgets to exile the Angel token");
+// told in the past, as calls tell them, they are the same infraction.
+func TestInfractionsToldInThePast(t *testing.T) {
+	a := testAsker(t)
+	for call, want := range map[string]string{
+		"A player drew four cards after casting Ancestral Recall.":                       "2.3",
+		"A player, going first, drew for their turn.":                                    "2.3",
+		"A player forgot to exile the Angel token created by Geist of Saint Traft.":      "2.1",
+		"A player saw the bottom card of their deck when presenting it to the opponent.": "2.2",
+	} {
+		if hits := a.infractions.rank(call); len(hits) == 0 || hits[0].ID != want {
+			t.Errorf("%q: want IPG %s first, got %v", call, want, hits)
+		}
+	}
+	if got := baseForms("He drew two and had drawn one; she forgot it."); got != "He draws two and had draws one; she forgets it." {
+		t.Errorf("baseForms: %q", got)
+	}
+}
