@@ -1,6 +1,7 @@
 package ask
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -172,5 +173,36 @@ func TestInfractionsToldInThePast(t *testing.T) {
 	}
 	if got := baseForms("He drew two and had drawn one; she forgot it."); got != "He draws two and had draws one; she forgets it." {
 		t.Errorf("baseForms: %q", got)
+	}
+}
+
+// The infractions the recogniser finds best are among a call's first five
+// sections, after the first, even when the search of whole documents left
+// them out; one found already stays where it is.
+func TestWithInfractions(t *testing.T) {
+	docs := []Hit{{Kind: "mtr", ID: "2.8", Score: 5}, {Kind: "mtr", ID: "4.8", Score: 4}, {Kind: "jar", ID: "2.3", Score: 3}, {Kind: "mtr", ID: "4.7", Score: 2}, {Kind: "mtr", ID: "3.10", Score: 1}}
+	hits := []Hit{{Kind: "ipg", ID: "2.3", Score: 10}, {Kind: "ipg", ID: "2.2", Score: 6}, {Kind: "ipg", ID: "4.3", Score: 5.5}}
+	got := withInfractions(slices.Clone(docs), hits)
+	var ids []string
+	for _, h := range got[:5] {
+		ids = append(ids, h.Kind+":"+h.ID)
+	}
+	if want := "mtr:2.8 mtr:4.8 jar:2.3 ipg:2.3 ipg:2.2"; strings.Join(ids, " ") != want {
+		t.Errorf("got %v, want the two best infractions in places 4 and 5", ids)
+	}
+	if got[0].ID != "2.8" {
+		t.Errorf("the first section moved: %v", got[0])
+	}
+	// An infraction scoring under half the best is not added.
+	weak := []Hit{{Kind: "ipg", ID: "2.3", Score: 10}, {Kind: "ipg", ID: "2.2", Score: 4}}
+	for _, h := range withInfractions(slices.Clone(docs), weak) {
+		if h.ID == "2.2" {
+			t.Errorf("a weak infraction was added")
+		}
+	}
+	// One already among the first five stays where it is.
+	in := append([]Hit{{Kind: "ipg", ID: "2.3", Score: 6}}, docs...)
+	if got := withInfractions(in, hits[:1]); got[0].ID != "2.3" || len(got) != len(in) {
+		t.Errorf("an infraction already shown moved: %v", got)
 	}
 }

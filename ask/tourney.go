@@ -53,7 +53,41 @@ func (a *Asker) rankSections(text string, docs []Hit) []Hit {
 	if cited := a.cited(text); len(cited) > 0 {
 		return citedFirst(cited, docs)
 	}
-	return a.infractionFirst(text, docs)
+	hits := a.infractions.rank(text)
+	return withInfractions(a.infractionFirst(hits, docs), hits)
+}
+
+const (
+	// shownInfractions is how many of the recogniser's best infractions a
+	// call's sections always include (among the first maxRules), when
+	// they score at least shownShare of the best: the search weighs whole
+	// documents and may leave the infraction the story tells out.
+	shownInfractions = 2
+	shownShare       = 0.5
+)
+
+// withInfractions makes sure the infractions the call describes best are
+// among its first sections, after the first one.
+func withInfractions(docs, hits []Hit) []Hit {
+	if len(docs) == 0 {
+		return docs
+	}
+	for i, h := range hits {
+		if i == shownInfractions || h.Score < shownShare*hits[0].Score {
+			break
+		}
+		at := slices.IndexFunc(docs, func(d Hit) bool { return d.Kind == h.Kind && d.ID == h.ID })
+		if at >= 0 && at < maxRules {
+			continue
+		}
+		if at >= 0 {
+			docs = slices.Delete(docs, at, at+1)
+		}
+		pos := min(len(docs), maxRules-shownInfractions+i)
+		h.Score = docs[pos-1].Score
+		docs = slices.Insert(docs, pos, h)
+	}
+	return docs
 }
 
 // citedFirst puts the sections a call cites first, with the first
@@ -83,8 +117,7 @@ func citedFirst(cited, docs []Hit) []Hit {
 // the search put first it needs a small margin over the next infraction;
 // over an MTR or JAR section (a call may ask about a policy, not an
 // infraction) a large one, and the search must have found it too.
-func (a *Asker) infractionFirst(text string, docs []Hit) []Hit {
-	hits := a.infractions.rank(text)
+func (a *Asker) infractionFirst(hits, docs []Hit) []Hit {
 	if len(hits) == 0 || len(docs) == 0 {
 		return docs
 	}
