@@ -206,3 +206,20 @@ func TestWithInfractions(t *testing.T) {
 		t.Errorf("an infraction already shown moved: %v", got)
 	}
 }
+
+// What a call asks weighs beside its story: the MTR section on taking
+// notes (2.11) answers "am I allowed to take notes during the match?"
+// told after a story of the game, and is added when the story's search
+// left it out.
+func TestAskedSections(t *testing.T) {
+	a := testAsker(t)
+	call := "In round 3 of the tournament my opponent and I were playing a long game with lots of creatures on the battlefield and a judge was watching us. Am I allowed to take notes during the match?"
+	docs := a.withAsked(call, []Hit{{Kind: "mtr", ID: "C", Score: 2}})
+	i := slices.IndexFunc(docs, func(h Hit) bool { return h.Kind == "mtr" && h.ID == "2.11" })
+	if i < 0 || docs[i].Score <= 0 {
+		t.Fatalf("MTR 2.11 not added: %v", docs)
+	}
+	if ans := a.Ask(call); len(ans.Docs) == 0 || ans.Docs[0].ID != "2.11" {
+		t.Errorf("the call is answered first by %v, want MTR 2.11", ans.Docs)
+	}
+}

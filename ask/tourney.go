@@ -1,6 +1,9 @@
 package ask
 
 import (
+	"strings"
+
+	"github.com/arbiter-mtg/arbiter/rulings/search"
 	"slices"
 	"sort"
 
@@ -23,6 +26,12 @@ const (
 	// Competitive or Professional REL, where the JAR does not apply (MTR
 	// 1.12: infractions there are covered by the IPG).
 	jarElsewhere = 0.3
+	// askedWeight is the weight of the sections the asking sentences
+	// find, beside the whole call's: less than a rule question gives them
+	// (askWeight), since a call's story tells the situation an
+	// infraction is recognised by, and its question is often only "what
+	// do you do?".
+	askedWeight = 0.3
 )
 
 // rankSections orders a tournament call's IPG, MTR and JAR sections: the
@@ -32,6 +41,7 @@ const (
 // it.
 func (a *Asker) rankSections(text string, docs []Hit) []Hit {
 	lvl := a.rels.rel(text)
+	docs = a.withAsked(text, docs)
 	for i := range docs {
 		switch docs[i].Kind {
 		case tourney.IPG:
@@ -147,4 +157,33 @@ func (a *Asker) infractionFirst(hits, docs []Hit) []Hit {
 		}
 	}
 	return out
+}
+
+// withAsked adds the sections the asking sentences of a call find, on the
+// scale of the whole call's best: what is asked ("may I take notes?",
+// "is the prize split allowed?") weighs beside the story.
+func (a *Asker) withAsked(text string, docs []Hit) []Hit {
+	ask := asking(text)
+	if ask == "" || ask == strings.TrimSpace(text) || len(docs) == 0 {
+		return docs
+	}
+	res := a.kb.Search(ask, search.Options{Kinds: []string{tourney.IPG, tourney.MTR, tourney.JAR}, Limit: 10, NoSnippet: true})
+	if len(res) == 0 {
+		return docs
+	}
+	top := docs[0].Score
+	for _, r := range res {
+		add := askedWeight * top * r.Score / res[0].Score
+		i := slices.IndexFunc(docs, func(d Hit) bool { return d.Kind == r.Kind && d.ID == r.ID })
+		if i < 0 {
+			docs = append(docs, Hit{Kind: r.Kind, ID: r.ID, Title: r.Title, Snippet: r.Text})
+			i = len(docs) - 1
+		}
+		docs[i].Score += add
+	}
+	sort.SliceStable(docs, func(i, j int) bool { return docs[i].Score > docs[j].Score })
+	if len(docs) > 2*maxRules {
+		docs = docs[:2*maxRules]
+	}
+	return docs
 }
