@@ -142,6 +142,7 @@ func TestSectionsFollowTheNamedREL(t *testing.T) {
 	a := testAsker(t)
 	call := "my opponent accidentally drew an extra card and had more cards in his hand than he was supposed to. What do we do?"
 	first := func(q string) string {
+		t.Helper()
 		ans := a.Ask(q)
 		if !ans.Tournament || len(ans.Docs) == 0 {
 			t.Fatalf("%q: not answered as a tournament call: %+v", q, ans.Docs)
@@ -151,8 +152,14 @@ func TestSectionsFollowTheNamedREL(t *testing.T) {
 	if got := first("At FNM " + call); got != "jar" {
 		t.Errorf("at FNM the first section is %s, want the JAR", got)
 	}
-	if got := first("At a Competitive REL PPTQ " + call); got == "jar" {
-		t.Errorf("at Competitive REL the JAR came first")
+	// JAR 2.3 (a player draws more cards than supposed to) is handled at
+	// Competitive REL by IPG 2.3, Hidden Card Error.
+	ans := a.Ask("At a Competitive REL PPTQ " + call)
+	at := func(kind, id string) int {
+		return slices.IndexFunc(ans.Docs, func(h Hit) bool { return h.Kind == kind && h.ID == id })
+	}
+	if ipg, jar := at("ipg", "2.3"), at("jar", "2.3"); len(ans.Docs) == 0 || ans.Docs[0].Kind == "jar" || ipg < 0 || jar >= 0 && jar < ipg {
+		t.Errorf("at Competitive REL the sections are %v, want IPG 2.3 before JAR 2.3 and no JAR first", ans.Docs)
 	}
 }
 

@@ -48,6 +48,7 @@ func (a *Asker) rankSections(text string, docs []Hit) []Hit {
 			docs[i].Score *= ipgPrior
 		case tourney.JAR:
 			if lvl == tourney.Competitive || lvl == tourney.Professional {
+				docs = a.toCounterpart(docs, i)
 				docs[i].Score *= jarElsewhere
 			}
 		}
@@ -185,5 +186,31 @@ func (a *Asker) withAsked(text string, docs []Hit) []Hit {
 	if len(docs) > 2*maxRules {
 		docs = docs[:2*maxRules]
 	}
+	return docs
+}
+
+// toCounterpart gives the IPG infraction that handles a JAR section's
+// error at Competitive REL the JAR section's score, when that is more
+// than its own: the call tells the error, the REL decides which document
+// handles it.
+func (a *Asker) toCounterpart(docs []Hit, i int) []Hit {
+	ipg, ok := tourney.JARCounterpart(docs[i].ID)
+	if !ok {
+		return docs
+	}
+	score := docs[i].Score * ipgPrior
+	at := slices.IndexFunc(docs, func(d Hit) bool { return d.Kind == tourney.IPG && d.ID == ipg })
+	if at < 0 {
+		h := Hit{Kind: tourney.IPG, ID: ipg, Score: score}
+		if sec, ok := a.kb.Tourney.Section(tourney.IPG, ipg); ok {
+			h.Title, h.Snippet = "IPG "+sec.Number+" "+sec.Title, sec.Text
+		}
+		return append(docs, h)
+	}
+	if at > i {
+		// Not yet given its prior.
+		score = docs[i].Score
+	}
+	docs[at].Score = max(docs[at].Score, score)
 	return docs
 }
