@@ -36,6 +36,8 @@ type Asker struct {
 	// (cardRules), out of ruleCards read (countRules).
 	ruleDF    map[string]int
 	ruleCards int
+	// rels reads the Rules Enforcement Level a call names.
+	rels *relFinder
 }
 
 // New builds an Asker over a loaded knowledge base.
@@ -43,6 +45,7 @@ func New(kb *rulings.KB) *Asker {
 	a := &Asker{kb: kb, keyword: map[string]string{}, triggeredKeyword: map[string]bool{}}
 	a.names = newNames(kb.Cards, vocabulary(kb))
 	a.infractions = newInfractions(kb.Tourney)
+	a.rels = newRELFinder(kb.Tourney)
 	for _, id := range kb.CR.Order {
 		r, _ := kb.CR.Rule(id)
 		if r.Level == cr.LevelNumbered && (strings.HasPrefix(id, "702.") || strings.HasPrefix(id, "701.")) && r.Title != "" {
@@ -143,7 +146,10 @@ func (a *Asker) Ask(q string) Answer {
 	ans.Cards = Cards(links)
 	text := withoutNames(q, a.namesToBlank(links))
 	tournamentWords := isTournamentCall(text)
-	if !tournamentWords {
+	if tournamentWords {
+		// An infraction the call rules out says nothing of what it is.
+		text = a.infractions.withoutRuledOut(text)
+	} else {
 		text = a.joinKeywords(text)
 	}
 	var rulesTop float64
@@ -156,16 +162,8 @@ func (a *Asker) Ask(q string) Answer {
 	// A call at a tournament names its situation in the documents' words;
 	// without those words, the documents must match better than the CR.
 	ans.Tournament = len(ans.Docs) > 0 && (tournamentWords || len(ans.Rules) == 0)
-	// A call at a tournament is answered by an infraction of the IPG (its
-	// definition, penalty and fix) before the MTR's policies.
 	if ans.Tournament {
-		for i := range ans.Docs {
-			if ans.Docs[i].Kind == "ipg" {
-				ans.Docs[i].Score *= ipgPrior
-			}
-		}
-		sort.SliceStable(ans.Docs, func(i, j int) bool { return ans.Docs[i].Score > ans.Docs[j].Score })
-		ans.Docs = a.infractionFirst(text, ans.Docs)
+		ans.Docs = a.rankSections(text, ans.Docs)
 	}
 	for _, r := range rulings {
 		if len(ans.Rulings) == maxRulings {
@@ -241,12 +239,6 @@ const (
 	// featureOnly is the score, relative to the best, of a rule that only
 	// the named cards point at.
 	featureOnly = 0.65
-	// ipgPrior multiplies the IPG sections' scores in a tournament call.
-	ipgPrior = 1.25
-	// infractionMargin is how much better than the next one the
-	// infraction a call's words describe best must match, for it to be put
-	// first.
-	infractionMargin = 1.1
 	// maxRulings is how many rulings an answer shows.
 	maxRulings = 5
 	// bridgeRulings is how many of the best rulings are searched for the
@@ -523,27 +515,4 @@ func asking(q string) string {
 		return last
 	}
 	return strings.Join(asks, " ")
-}
-
-// infractionFirst puts the infraction the call tells first among the
-// sections when the search put an IPG section first, taking its place
-// (and score): the search weighs the whole IPG, the recogniser tells the
-// neighbouring infractions apart by their definitions.
-func (a *Asker) infractionFirst(text string, docs []Hit) []Hit {
-	hits := a.infractions.rank(text)
-	if len(hits) == 0 || len(docs) == 0 || docs[0].Kind != hits[0].Kind {
-		return docs
-	}
-	if len(hits) > 1 && hits[0].Score < infractionMargin*hits[1].Score {
-		return docs
-	}
-	h := hits[0]
-	h.Score = docs[0].Score
-	out := []Hit{h}
-	for _, d := range docs {
-		if d.Kind != h.Kind || d.ID != h.ID {
-			out = append(out, d)
-		}
-	}
-	return out
 }

@@ -1,6 +1,9 @@
 package ask
 
 import (
+	"regexp"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/arbiter-mtg/arbiter/rulings/search"
@@ -16,6 +19,9 @@ import (
 type infractions struct {
 	ix     *search.Index
 	titles map[string]string
+	// names are the infractions' names and abbreviations, for the calls
+	// that name one outright.
+	names []infractionName
 }
 
 // infractionParts are the headings after which an infraction's text no
@@ -54,17 +60,89 @@ func newInfractions(lib *tourney.Library) *infractions {
 	if len(docs) == 0 {
 		return nil
 	}
-	return &infractions{ix: search.Build(docs), titles: titles}
+	return &infractions{ix: search.Build(docs), titles: titles, names: infractionNames(lib)}
 }
 
-// rank returns the infractions the text describes, best first.
+// rank returns the infractions the text describes, best first. An
+// infraction the text names (and does not rule out) gains the best
+// score of the description: naming it says more than any story.
 func (in *infractions) rank(text string) []Hit {
 	if in == nil {
 		return nil
 	}
 	var out []Hit
-	for _, r := range in.ix.Search(text, search.Options{Limit: 30, NoSnippet: true}) {
+	for _, r := range in.ix.Search(baseForms(text), search.Options{Limit: 30, NoSnippet: true}) {
 		out = append(out, Hit{Kind: tourney.IPG, ID: r.ID, Title: in.titles[r.ID], Snippet: in.ix.Snippet(text, r.Text), Score: r.Score})
 	}
+	top := 1.0
+	if len(out) > 0 {
+		top = out[0].Score
+	}
+	given := map[string]bool{}
+	for _, n := range in.named(text) {
+		if n.ruledOut || n.word || given[n.number] {
+			continue
+		}
+		given[n.number] = true
+		i := slices.IndexFunc(out, func(h Hit) bool { return h.ID == n.number })
+		if i < 0 {
+			out = append(out, Hit{Kind: tourney.IPG, ID: n.number, Title: in.titles[n.number]})
+			i = len(out) - 1
+		}
+		out[i].Score += namedWeight * top
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
 	return out
+}
+
+// namedWeight is what naming an infraction adds, relative to the best
+// description's score.
+const namedWeight = 1.0
+
+// irregularForms are the irregular past forms of the verbs the IPG's
+// definitions and examples use in the present ("A player draws four
+// cards", "forgets to remove", "sees the bottom card"), which a story
+// tells in the past ("he drew two cards", "she forgot her trigger"): the
+// stemmer does not join them.
+var irregularForms = map[string]string{
+	"drew": "draws", "drawn": "draws",
+	"forgot": "forgets", "forgotten": "forgets",
+	"saw": "sees", "seen": "sees",
+	"took": "takes", "taken": "takes",
+	"gave": "gives", "given": "gives",
+	"chose": "chooses", "chosen": "chooses",
+	"shown": "shows",
+	"knew":  "knows", "known": "knows",
+	"held":  "holds",
+	"dealt": "deals",
+	"began": "begins", "begun": "begins",
+	"kept":  "keeps",
+	"threw": "throws", "thrown": "throws",
+	"fell": "falls", "fallen": "falls",
+	"stole": "steals", "stolen": "steals",
+	"wrote": "writes", "written": "writes",
+	"spoke": "speaks", "spoken": "speaks",
+	"told":  "tells",
+	"said":  "says",
+	"paid":  "pays",
+	"found": "finds",
+	"made":  "makes",
+	"sat":   "sits",
+	"lost":  "loses",
+	"won":   "wins",
+}
+
+var irregularRe = func() *regexp.Regexp {
+	words := make([]string, 0, len(irregularForms))
+	for w := range irregularForms {
+		words = append(words, w)
+	}
+	sort.Strings(words)
+	return regexp.MustCompile(`(?i)\b(?:` + strings.Join(words, "|") + `)\b`)
+}()
+
+// baseForms writes a story's irregular past forms as the IPG writes the
+// verbs.
+func baseForms(text string) string {
+	return irregularRe.ReplaceAllStringFunc(text, func(w string) string { return irregularForms[strings.ToLower(w)] })
 }

@@ -1,6 +1,10 @@
 package ask
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 // The recogniser tells an infraction by the IPG's own definitions and the
 // judges' names for it: situations told in other words than the IPG's
@@ -29,5 +33,200 @@ func TestInfractionRecogniser(t *testing.T) {
 			}
 			t.Errorf("%q: want IPG %s first, got %v", c.call, c.want, got)
 		}
+	}
+}
+
+// An infraction named outright, by its name in the IPG or the judges'
+// abbreviation table, is found where the call names it; an infraction the
+// call rules out is set aside, and a name of one ordinary word does not
+// name it.
+func TestNamedInfractions(t *testing.T) {
+	a := testAsker(t)
+	cases := []struct {
+		call     string
+		want     string // the infraction named, "" for none
+		ruledOut bool
+	}{
+		// The abbreviation table: OA is Outside Assistance (IPG 3.2).
+		{"I ruled OA and gave a Match Loss.", "3.2", false},
+		// The IPG's name "Missed Trigger", a few words apart.
+		{"They missed their Scarab God trigger and drew a card.", "2.1", false},
+		// A former name of the table: Drawing Extra Cards is now handled
+		// as a Hidden Card Error (2.3).
+		{"Is this still Drawing Extra Cards?", "2.3", false},
+		{"It is clearly not outside assistance.", "3.2", true},
+		{"After a short investigation you discard cheating.", "4.8", true},
+		// A lower-case "oa" is not the abbreviation.
+		{"the koala and the boa", "", false},
+	}
+	for _, c := range cases {
+		var got []namedInfraction
+		for _, n := range a.infractions.named(c.call) {
+			if !n.word || n.ruledOut {
+				got = append(got, n)
+			}
+		}
+		switch {
+		case c.want == "" && len(got) > 0:
+			t.Errorf("%q: named %+v, want none", c.call, got)
+		case c.want != "" && (len(got) == 0 || got[0].number != c.want || got[0].ruledOut != c.ruledOut):
+			t.Errorf("%q: named %+v, want %s (ruled out %v)", c.call, got, c.want, c.ruledOut)
+		}
+	}
+	// A name of one word is an ordinary word: asking whether something is
+	// cheating does not name IPG 4.8.
+	for _, n := range a.infractions.named("Is it cheating to keep notes of the opponent's deck?") {
+		if !n.word {
+			t.Errorf("one ordinary word named %+v", n)
+		}
+	}
+	if got := a.infractions.withoutRuledOut("you discard cheating. What do you do?"); strings.Contains(got, "cheating") {
+		t.Errorf("a ruled-out infraction is kept: %q", got)
+	}
+	// A named infraction comes first in the recogniser even when the story
+	// around it describes another.
+	if hits := a.infractions.rank("The spectator told them about the forgotten trigger, so I ruled OA."); len(hits) == 0 || hits[0].ID != "3.2" {
+		t.Errorf("named OA: got %v", hits)
+	}
+}
+
+// The level a call names: by the level's own words, or by the program it
+// is played at as MTR Appendix F charts it (and former programs).
+func TestRELNamed(t *testing.T) {
+	a := testAsker(t)
+	for q, want := range map[string]string{
+		"You are head judging a Competitive Legacy event.":          "competitive",
+		"At Regular REL my opponent forgot a trigger":               "regular",
+		"At Friday Night Magic he drew an extra card":               "regular",
+		"At the prerelease he drew an extra card":                   "regular",
+		"Round 5 of a Pro Tour Qualifier":                           "competitive",
+		"Top 8 of the World Championship":                           "professional",
+		"It's the last round of a PPTQ":                             "competitive",
+		"Day 2 of the Pro Tour, a player looked at an extra card":   "professional",
+		"My opponent missed a trigger":                              "",
+		"At FNM and at an RCQ the same thing happened":              "",
+		"he plays four regular lands and one competitive sideboard": "",
+	} {
+		if got := a.rels.rel(q); got != want {
+			t.Errorf("rel(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// A call that cites a section is about it: by document and number, or by
+// a number in the document whose section the call names by its title.
+func TestCitedSections(t *testing.T) {
+	a := testAsker(t)
+	for q, want := range map[string]string{
+		"From Bribery section 5.2: what does the exception mean?": "mtr:5.2",
+		"Per MTR 4.3, can I resolve them out of order?":           "mtr:4.3",
+		"Is this IPG 2.1 or a Game Rule Violation?":               "ipg:2.1",
+		"Does section 3.1 Tardiness apply here?":                  "ipg:3.1",
+	} {
+		got := a.cited(q)
+		if len(got) == 0 || got[0].Kind+":"+got[0].ID != want {
+			t.Errorf("cited(%q) = %v, want %s", q, got, want)
+		}
+	}
+	// MTR 3.1 is Tiebreakers, IPG 3.1 Tardiness: a bare number whose
+	// title the call does not name is not read.
+	if got := a.cited("What about section 3.1?"); len(got) != 0 {
+		t.Errorf("an ambiguous section was read: %v", got)
+	}
+}
+
+// At Competitive and Professional REL the JAR does not apply (MTR 1.12:
+// infractions there are covered by the IPG); at Regular REL its fixes
+// answer first.
+func TestSectionsFollowTheNamedREL(t *testing.T) {
+	a := testAsker(t)
+	call := "my opponent accidentally drew an extra card and had more cards in his hand than he was supposed to. What do we do?"
+	first := func(q string) string {
+		t.Helper()
+		ans := a.Ask(q)
+		if !ans.Tournament || len(ans.Docs) == 0 {
+			t.Fatalf("%q: not answered as a tournament call: %+v", q, ans.Docs)
+		}
+		return ans.Docs[0].Kind
+	}
+	if got := first("At FNM " + call); got != "jar" {
+		t.Errorf("at FNM the first section is %s, want the JAR", got)
+	}
+	// JAR 2.3 (a player draws more cards than supposed to) is handled at
+	// Competitive REL by IPG 2.3, Hidden Card Error.
+	ans := a.Ask("At a Competitive REL PPTQ " + call)
+	at := func(kind, id string) int {
+		return slices.IndexFunc(ans.Docs, func(h Hit) bool { return h.Kind == kind && h.ID == id })
+	}
+	if ipg, jar := at("ipg", "2.3"), at("jar", "2.3"); len(ans.Docs) == 0 || ans.Docs[0].Kind == "jar" || ipg < 0 || jar >= 0 && jar < ipg {
+		t.Errorf("at Competitive REL the sections are %v, want IPG 2.3 before JAR 2.3 and no JAR first", ans.Docs)
+	}
+}
+
+// The IPG's examples are told in the present ("A player draws four cards
+// after casting Ancestral Recall", "forgets to exile the Angel token");
+// told in the past, as calls tell them, they are the same infraction.
+func TestInfractionsToldInThePast(t *testing.T) {
+	a := testAsker(t)
+	for call, want := range map[string]string{
+		"A player drew four cards after casting Ancestral Recall.":                       "2.3",
+		"A player, going first, drew for their turn.":                                    "2.3",
+		"A player forgot to exile the Angel token created by Geist of Saint Traft.":      "2.1",
+		"A player saw the bottom card of their deck when presenting it to the opponent.": "2.2",
+	} {
+		if hits := a.infractions.rank(call); len(hits) == 0 || hits[0].ID != want {
+			t.Errorf("%q: want IPG %s first, got %v", call, want, hits)
+		}
+	}
+	if got := baseForms("He drew two and had drawn one; she forgot it."); got != "He draws two and had draws one; she forgets it." {
+		t.Errorf("baseForms: %q", got)
+	}
+}
+
+// The infractions the recogniser finds best are among a call's first five
+// sections, after the first, even when the search of whole documents left
+// them out; one found already stays where it is.
+func TestWithInfractions(t *testing.T) {
+	docs := []Hit{{Kind: "mtr", ID: "2.8", Score: 5}, {Kind: "mtr", ID: "4.8", Score: 4}, {Kind: "jar", ID: "2.3", Score: 3}, {Kind: "mtr", ID: "4.7", Score: 2}, {Kind: "mtr", ID: "3.10", Score: 1}}
+	hits := []Hit{{Kind: "ipg", ID: "2.3", Score: 10}, {Kind: "ipg", ID: "2.2", Score: 6}, {Kind: "ipg", ID: "4.3", Score: 5.5}}
+	got := withInfractions(slices.Clone(docs), hits)
+	var ids []string
+	for _, h := range got[:5] {
+		ids = append(ids, h.Kind+":"+h.ID)
+	}
+	if want := "mtr:2.8 mtr:4.8 jar:2.3 ipg:2.3 ipg:2.2"; strings.Join(ids, " ") != want {
+		t.Errorf("got %v, want the two best infractions in places 4 and 5", ids)
+	}
+	if got[0].ID != "2.8" {
+		t.Errorf("the first section moved: %v", got[0])
+	}
+	// An infraction scoring under half the best is not added.
+	weak := []Hit{{Kind: "ipg", ID: "2.3", Score: 10}, {Kind: "ipg", ID: "2.2", Score: 4}}
+	for _, h := range withInfractions(slices.Clone(docs), weak) {
+		if h.ID == "2.2" {
+			t.Errorf("a weak infraction was added")
+		}
+	}
+	// One already among the first five stays where it is.
+	in := append([]Hit{{Kind: "ipg", ID: "2.3", Score: 6}}, docs...)
+	if got := withInfractions(in, hits[:1]); got[0].ID != "2.3" || len(got) != len(in) {
+		t.Errorf("an infraction already shown moved: %v", got)
+	}
+}
+
+// What a call asks weighs beside its story: the MTR section on taking
+// notes (2.11) answers "am I allowed to take notes during the match?"
+// told after a story of the game, and is added when the story's search
+// left it out.
+func TestAskedSections(t *testing.T) {
+	a := testAsker(t)
+	call := "In round 3 of the tournament my opponent and I were playing a long game with lots of creatures on the battlefield and a judge was watching us. Am I allowed to take notes during the match?"
+	docs := a.withAsked(call, []Hit{{Kind: "mtr", ID: "C", Score: 2}})
+	i := slices.IndexFunc(docs, func(h Hit) bool { return h.Kind == "mtr" && h.ID == "2.11" })
+	if i < 0 || docs[i].Score <= 0 {
+		t.Fatalf("MTR 2.11 not added: %v", docs)
+	}
+	if ans := a.Ask(call); len(ans.Docs) == 0 || ans.Docs[0].ID != "2.11" {
+		t.Errorf("the call is answered first by %v, want MTR 2.11", ans.Docs)
 	}
 }

@@ -47,7 +47,10 @@ func (r *Router) answerReply(q string, ans Asked, rel string, setup bool) (Reply
 	if named := relNamed(q); named != "" {
 		rel = named // the call's own event decides over the server's default
 	}
-	if ans.Tournament {
+	// A question the tournament documents answer best is a tournament
+	// call too, even told without their words ("he drew two cards by
+	// accident").
+	if ans.Tournament || len(ans.Sources) > 0 && isTournamentDoc(ans.Sources[0].Kind) {
 		ans.Sources = r.orderByREL(q, ans.Sources, rel)
 	}
 	var rep Reply
@@ -133,9 +136,12 @@ func (r *Router) sourceField(h SearchHit) (Field, Citation, bool) {
 
 // orderByREL puts the document the REL is run by first among a
 // tournament call's sources, keeping each document's own order: the JAR
-// at Regular REL (found by search when the pipeline named no JAR part),
-// the IPG's infractions at Competitive and Professional REL, where the
-// JAR does not apply.
+// at Regular REL (found by search when the pipeline named no JAR part);
+// at Competitive and Professional REL, where the JAR does not apply
+// (MTR 1.12), the JAR goes last and the pipeline's order of the IPG and
+// MTR stands: it already puts the infraction a call tells before the
+// policies around it, and a call that asks about a policy (an
+// intentional draw, what a spectator may do) is answered by the MTR.
 func (r *Router) orderByREL(q string, srcs []SearchHit, rel string) []SearchHit {
 	isJAR := func(h SearchHit) bool { return h.Kind == CiteJAR }
 	var jar, rest []SearchHit
@@ -153,30 +159,15 @@ func (r *Router) orderByREL(q string, srcs []SearchHit, rel string) []SearchHit 
 		}
 		return append(jar, rest...)
 	case "competitive", "professional":
-		// The IPG's infractions (the sections with a penalty) first:
-		// a call at these RELs is answered by an infraction and its
-		// penalty, the MTR and the rest after.
-		var infractions, others []SearchHit
-		for _, h := range rest {
-			if h.Kind == CiteIPG && r.isInfraction(h.ID) {
-				infractions = append(infractions, h)
-			} else {
-				others = append(others, h)
-			}
-		}
-		return append(append(infractions, others...), jar...)
+		return append(rest, jar...)
 	}
 	return srcs
 }
 
-// isInfraction reports whether an IPG section is an infraction (it has a
-// penalty).
-func (r *Router) isInfraction(id string) bool {
-	if r.d.Docs == nil {
-		return false
-	}
-	sec, _, ok := r.d.Docs.Section(CiteIPG, id)
-	return ok && sec.ID == id && sec.Penalty != ""
+// isTournamentDoc reports whether a source is a section of the MTR, the
+// IPG or the JAR.
+func isTournamentDoc(kind string) bool {
+	return kind == CiteMTR || kind == CiteIPG || kind == CiteJAR
 }
 
 // The Rules Enforcement Level a question names, by name or by the kind of

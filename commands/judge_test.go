@@ -439,3 +439,37 @@ func TestJudgeCallsShareRedis(t *testing.T) {
 		t.Errorf("%d escalation pings from two instances, want 1: %q", len(desk.pings), desk.pings)
 	}
 }
+
+// The suggestion a judge call carries follows the server's REL: at
+// Competitive REL the infraction's IPG section with its penalty (IPG 2.3
+// Hidden Card Error, a Warning, for a card drawn too many), at Regular REL
+// the JAR's fix first, since the IPG's penalties do not apply there (MTR
+// 1.12).
+func TestJudgeCallSuggestionFollowsTheServersREL(t *testing.T) {
+	ctx := context.Background()
+	q := "My opponent drew two cards for the turn by accident instead of one, and now has more cards in hand than he should. What do we do?"
+	first := func(rel string) commands.Field {
+		t.Helper()
+		desk := &fakeDesk{}
+		r := testrouter.With(t, func(d *commands.Deps) {
+			d.Desk = desk
+			d.Judge = commands.JudgeConfig{Channel: "judges", Roles: []string{judgeRole}, REL: rel}
+		})
+		if rep := r.Serve(ctx, judgeReq("call", "player", "play", false, "question", q)); rep.Error {
+			t.Fatalf("/judge call at %s REL: %s", rel, fieldsText(rep))
+		}
+		for _, f := range desk.opened[0].rep.Fields {
+			if strings.HasPrefix(f.Name, "Suggested: ") {
+				return f
+			}
+		}
+		t.Fatalf("no suggestion at %s REL: %s", rel, fieldsText(desk.opened[0].rep))
+		return commands.Field{}
+	}
+	if f := first("competitive"); !strings.HasPrefix(f.Name, "Suggested: IPG 2.3") || !strings.HasPrefix(f.Value, "Penalty: Warning") {
+		t.Errorf("at Competitive REL the first suggestion is %q: %.80q", f.Name, f.Value)
+	}
+	if f := first("regular"); !strings.HasPrefix(f.Name, "Suggested: JAR") {
+		t.Errorf("at Regular REL the first suggestion is %q", f.Name)
+	}
+}

@@ -1,0 +1,216 @@
+package ask
+
+import (
+	"strings"
+
+	"github.com/arbiter-mtg/arbiter/rulings/search"
+	"slices"
+	"sort"
+
+	"github.com/arbiter-mtg/arbiter/rulings/tourney"
+)
+
+const (
+	// ipgPrior multiplies the IPG sections' scores in a tournament call.
+	ipgPrior = 1.25
+	// infractionMargin is how much better than the next one the
+	// infraction a call's words describe best must match, for it to take
+	// the place of the IPG section the search put first.
+	infractionMargin = 1.1
+	// infractionLead is how much better than the next one it must match
+	// to take the place of an MTR or JAR section the search put first,
+	// when the search found it too, among its first infractionReach.
+	infractionLead  = 1.5
+	infractionReach = 3
+	// jarElsewhere is what a JAR section keeps of its score in a call at
+	// Competitive or Professional REL, where the JAR does not apply (MTR
+	// 1.12: infractions there are covered by the IPG).
+	jarElsewhere = 0.3
+	// askedWeight is the weight of the sections the asking sentences
+	// find, beside the whole call's: less than a rule question gives them
+	// (askWeight), since a call's story tells the situation an
+	// infraction is recognised by, and its question is often only "what
+	// do you do?".
+	askedWeight = 0.3
+)
+
+// rankSections orders a tournament call's IPG, MTR and JAR sections: the
+// REL the call names decides whether the JAR applies, the IPG's
+// infractions go before the MTR's policies, and the infraction the call
+// tells (or names) takes the first place when the recogniser is sure of
+// it.
+func (a *Asker) rankSections(text string, docs []Hit) []Hit {
+	lvl := a.rels.rel(text)
+	docs = a.withAsked(text, docs)
+	for i := range docs {
+		switch docs[i].Kind {
+		case tourney.IPG:
+			docs[i].Score *= ipgPrior
+		case tourney.JAR:
+			if lvl == tourney.Competitive || lvl == tourney.Professional {
+				docs = a.toCounterpart(docs, i)
+				docs[i].Score *= jarElsewhere
+			}
+		}
+	}
+	sort.SliceStable(docs, func(i, j int) bool { return docs[i].Score > docs[j].Score })
+	if lvl == tourney.Regular {
+		// At Regular REL the JAR's fixes answer, not the IPG's penalties.
+		sort.SliceStable(docs, func(i, j int) bool { return docs[i].Kind == tourney.JAR && docs[j].Kind != tourney.JAR })
+		if len(docs) > 0 && docs[0].Kind == tourney.JAR {
+			return docs
+		}
+	}
+	if cited := a.cited(text); len(cited) > 0 {
+		return citedFirst(cited, docs)
+	}
+	hits := a.infractions.rank(text)
+	return withInfractions(a.infractionFirst(hits, docs), hits)
+}
+
+const (
+	// shownInfractions is how many of the recogniser's best infractions a
+	// call's sections always include (among the first maxRules), when
+	// they score at least shownShare of the best: the search weighs whole
+	// documents and may leave the infraction the story tells out.
+	shownInfractions = 2
+	shownShare       = 0.5
+)
+
+// withInfractions makes sure the infractions the call describes best are
+// among its first sections, after the first one.
+func withInfractions(docs, hits []Hit) []Hit {
+	if len(docs) == 0 {
+		return docs
+	}
+	for i, h := range hits {
+		if i == shownInfractions || h.Score < shownShare*hits[0].Score {
+			break
+		}
+		at := slices.IndexFunc(docs, func(d Hit) bool { return d.Kind == h.Kind && d.ID == h.ID })
+		if at >= 0 && at < maxRules {
+			continue
+		}
+		if at >= 0 {
+			docs = slices.Delete(docs, at, at+1)
+		}
+		pos := min(len(docs), maxRules-shownInfractions+i)
+		h.Score = docs[pos-1].Score
+		docs = slices.Insert(docs, pos, h)
+	}
+	return docs
+}
+
+// citedFirst puts the sections a call cites first, with the first
+// place's score.
+func citedFirst(cited, docs []Hit) []Hit {
+	top := 0.0
+	if len(docs) > 0 {
+		top = docs[0].Score
+	}
+	out := make([]Hit, 0, len(cited)+len(docs))
+	for _, c := range cited {
+		c.Score = top
+		out = append(out, c)
+	}
+	for _, d := range docs {
+		if !slices.ContainsFunc(cited, func(c Hit) bool { return c.Kind == d.Kind && c.ID == d.ID }) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// infractionFirst puts the infraction the call tells first among the
+// sections, taking the first place (and its score): the search weighs the
+// whole of every document, the recogniser tells the neighbouring
+// infractions apart by their definitions and names. Over an IPG section
+// the search put first it needs a small margin over the next infraction;
+// over an MTR or JAR section (a call may ask about a policy, not an
+// infraction) a large one, and the search must have found it too.
+func (a *Asker) infractionFirst(hits, docs []Hit) []Hit {
+	if len(hits) == 0 || len(docs) == 0 {
+		return docs
+	}
+	margin := infractionMargin
+	if docs[0].Kind != tourney.IPG {
+		margin = infractionLead
+		found := false
+		for i, d := range docs {
+			if i == infractionReach {
+				break
+			}
+			found = found || d.Kind == hits[0].Kind && d.ID == hits[0].ID
+		}
+		if !found {
+			return docs
+		}
+	}
+	if len(hits) > 1 && hits[0].Score < margin*hits[1].Score {
+		return docs
+	}
+	h := hits[0]
+	h.Score = docs[0].Score
+	out := []Hit{h}
+	for _, d := range docs {
+		if d.Kind != h.Kind || d.ID != h.ID {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// withAsked adds the sections the asking sentences of a call find, on the
+// scale of the whole call's best: what is asked ("may I take notes?",
+// "is the prize split allowed?") weighs beside the story.
+func (a *Asker) withAsked(text string, docs []Hit) []Hit {
+	ask := asking(text)
+	if ask == "" || ask == strings.TrimSpace(text) || len(docs) == 0 {
+		return docs
+	}
+	res := a.kb.Search(ask, search.Options{Kinds: []string{tourney.IPG, tourney.MTR, tourney.JAR}, Limit: 10, NoSnippet: true})
+	if len(res) == 0 {
+		return docs
+	}
+	top := docs[0].Score
+	for _, r := range res {
+		add := askedWeight * top * r.Score / res[0].Score
+		i := slices.IndexFunc(docs, func(d Hit) bool { return d.Kind == r.Kind && d.ID == r.ID })
+		if i < 0 {
+			docs = append(docs, Hit{Kind: r.Kind, ID: r.ID, Title: r.Title, Snippet: r.Text})
+			i = len(docs) - 1
+		}
+		docs[i].Score += add
+	}
+	sort.SliceStable(docs, func(i, j int) bool { return docs[i].Score > docs[j].Score })
+	if len(docs) > 2*maxRules {
+		docs = docs[:2*maxRules]
+	}
+	return docs
+}
+
+// toCounterpart gives the IPG infraction that handles a JAR section's
+// error at Competitive REL the JAR section's score, when that is more
+// than its own: the call tells the error, the REL decides which document
+// handles it.
+func (a *Asker) toCounterpart(docs []Hit, i int) []Hit {
+	ipg, ok := tourney.JARCounterpart(docs[i].ID)
+	if !ok {
+		return docs
+	}
+	score := docs[i].Score * ipgPrior
+	at := slices.IndexFunc(docs, func(d Hit) bool { return d.Kind == tourney.IPG && d.ID == ipg })
+	if at < 0 {
+		h := Hit{Kind: tourney.IPG, ID: ipg, Score: score}
+		if sec, ok := a.kb.Tourney.Section(tourney.IPG, ipg); ok {
+			h.Title, h.Snippet = "IPG "+sec.Number+" "+sec.Title, sec.Text
+		}
+		return append(docs, h)
+	}
+	if at > i {
+		// Not yet given its prior.
+		score = docs[i].Score
+	}
+	docs[at].Score = max(docs[at].Score, score)
+	return docs
+}
