@@ -127,7 +127,7 @@ func (r *Router) sourceField(h SearchHit) (Field, Citation, bool) {
 		name := strings.TrimSpace(fmt.Sprintf("%s %s %s", sec.Doc, sec.ID, sec.Title))
 		value := sec.Text
 		if sec.Penalty != "" {
-			value = "Penalty: " + sec.Penalty + "\n" + value
+			value = penaltyLine(sec.Penalty) + "\n" + value
 		}
 		return Field{Name: clip(name, fieldNameMax), Value: clip(value, fieldValueMax)}, Citation{Kind: h.Kind, ID: sec.ID, URL: sec.URL}, true
 	}
@@ -163,6 +163,10 @@ func (r *Router) orderByREL(q string, srcs []SearchHit, rel string) []SearchHit 
 	}
 	return srcs
 }
+
+// penaltyLine states an IPG infraction's penalty with the level it is
+// given for, as /ipg does: at Regular REL the JAR's fixes apply instead.
+func penaltyLine(p string) string { return "Penalty at Competitive REL: " + p }
 
 // isTournamentDoc reports whether a source is a section of the MTR, the
 // IPG or the JAR.

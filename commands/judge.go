@@ -613,7 +613,7 @@ func (r *Router) citedText(ci Citation) (string, string) {
 		if sec, _, ok := r.d.Docs.Section(ci.Kind, ci.ID); ok {
 			text := sec.Text
 			if sec.Penalty != "" {
-				text = "Penalty: " + sec.Penalty + "\n" + text
+				text = penaltyLine(sec.Penalty) + "\n" + text
 			}
 			return strings.TrimSpace(sec.Doc + " " + sec.ID + " " + sec.Title), text
 		}

@@ -466,7 +466,7 @@ func TestJudgeCallSuggestionFollowsTheServersREL(t *testing.T) {
 		t.Fatalf("no suggestion at %s REL: %s", rel, fieldsText(desk.opened[0].rep))
 		return commands.Field{}
 	}
-	if f := first("competitive"); !strings.HasPrefix(f.Name, "Suggested: IPG 2.3") || !strings.HasPrefix(f.Value, "Penalty: Warning") {
+	if f := first("competitive"); !strings.HasPrefix(f.Name, "Suggested: IPG 2.3") || !strings.HasPrefix(f.Value, "Penalty at Competitive REL: Warning") {
 		t.Errorf("at Competitive REL the first suggestion is %q: %.80q", f.Name, f.Value)
 	}
 	if f := first("regular"); !strings.HasPrefix(f.Name, "Suggested: JAR") {
