@@ -123,6 +123,8 @@ type game struct {
 	// extraTurns: the players given extra turns, the last given on top
 	// (500.7).
 	extraTurns []Player
+	// delayed: delayed triggered abilities waiting for their event (603.7).
+	delayed []delayedTrig
 }
 
 // dependsOn records text a game answer may depend on.
