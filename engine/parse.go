@@ -97,6 +97,9 @@ type Stmt struct {
 	Amounts []int
 	// Modes: "cast CARD (modes 1 and 3)": a modal spell's modes (700.2a).
 	Modes []int
+	// Paid: "cast Mana Leak targeting X (not paid)": whether the player
+	// offered "unless [they pay]" pays (118.12a): "paid", "not paid" or "".
+	Paid string
 }
 
 // Script is a parsed scenario.
