@@ -33,7 +33,7 @@ var statements = []statement{
 		},
 	},
 	{
-		syntax: "[you: | opponent:] cast CARD [(mode N) | (modes N and N)] [targeting REF [and REF ...]] [(paid) | (not paid)] [(on the stack)]",
+		syntax: "[you: | opponent:] cast CARD [(mode N) | (modes N and N)] [targeting REF [and REF ...]] [(X=N)] [(paid) | (not paid)] [(on the stack)]",
 		player: true,
 		match:  prefix("cast "),
 		parse: func(l string, st *Stmt) error {
@@ -48,6 +48,12 @@ var statements = []statement{
 					rest, st.Paid = strings.TrimSpace(rest[:i]), strings.Trim(p, "()")
 					break
 				}
+			}
+			// "(X=N)" after the card's name or at the end (xvalue.go).
+			if r, x, ok, err := cutX(rest); err != nil {
+				return err
+			} else if ok {
+				rest, st.X, st.HasX = r, x, true
 			}
 			// "(mode N)" after the card's name or at the end (modal.go).
 			if i := indexFold(rest, " targeting "); i >= 0 {

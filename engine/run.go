@@ -440,6 +440,9 @@ func (g *game) exec(st *Stmt) {
 		if !ok {
 			return
 		}
+		if text, ok = g.withX(st, d, text); !ok { // xvalue.go
+			return
+		}
 		if st.Check == "stack" {
 			g.castToStack(st, d)
 			return
