@@ -9,11 +9,11 @@ import (
 )
 
 // spellCoverageFloor is the share of instant and sorcery sentences across
-// the whole catalogue that a resolving spell carries out (37.4% when it
+// the whole catalogue that a resolving spell carries out (38.4% when it
 // was set, from 22.2% before mass actions, regeneration, counterspells,
-// modes and the other instructions of mass.go and spellfx.go); it may only
-// go up.
-const spellCoverageFloor = 37.0
+// modes, X and the other instructions of mass.go and spellfx.go); it may
+// only go up.
+const spellCoverageFloor = 38.0
 
 // TestCatalogueSpellCoverage compiles the text of every instant and sorcery
 // in the catalogue as casting one does. Run with -v to see the figure and
