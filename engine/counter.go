@@ -16,7 +16,7 @@ import (
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
 )
 
-var reEffCounter = regexp.MustCompile(`^counter target ((?:[a-z]+,? )*?)spell$`)
+var reEffCounter = regexp.MustCompile(`^counter target ((?:[a-z]+,? )*?)spell(?: unless its controller pays (\{[0-9]+\}|\{[0-9]+\}\{[0-9]+\}))?$`)
 
 // counterFilter reads the kind of spell "counter target ... spell" names
 // (nil for any spell): card types, "non" types and colors, alternatives
@@ -117,7 +117,7 @@ func (g *game) stackSpell(r string) int {
 
 // counterSpell carries out "counter target ... spell" of a resolving
 // spell or ability.
-func (g *game) counterSpell(st *Stmt, it *stackItem, kind string) bool {
+func (g *game) counterSpell(st *Stmt, it *stackItem, kind, cost string) bool {
 	f, ok := counterFilter(kind)
 	if !ok {
 		return false
@@ -142,6 +142,20 @@ func (g *game) counterSpell(st *Stmt, it *stackItem, kind string) bool {
 	if f != nil && !defMatches(f, sp.spell) {
 		g.errorf(st.Line, "%s is not a legal target for %s: it targets a %s spell (115.1)", sp.spell.Name, it.srcName, strings.TrimSpace(kind))
 		return true
+	}
+	if cost != "" {
+		// 118.12a: "Counter target spell unless its controller pays {3}":
+		// that player chooses whether to pay; the statement says.
+		switch st.Paid {
+		case "paid":
+			g.note(st.Line, fmt.Sprintf("%s's controller pays %s: %s isn't countered", sp.spell.Name, cost, sp.spell.Name), "118.12a")
+			return true
+		case "not paid":
+			g.note(st.Line, fmt.Sprintf("%s's controller doesn't pay %s", sp.spell.Name, cost), "118.12a")
+		default:
+			g.errorf(st.Line, "%s counters %s unless its controller pays %s, which is that player's choice (118.12a): add \"(paid)\" or \"(not paid)\" to the cast line", it.srcName, sp.spell.Name, cost)
+			return true
+		}
 	}
 	if cantBeCountered(sp.spell) {
 		g.note(st.Line, fmt.Sprintf("%s can't be countered: %s does nothing to it, and it stays on the stack (\"can't\" overrides \"can\")", sp.spell.Name, it.srcName), "101.2")

@@ -114,3 +114,33 @@ resolve
 		t.Errorf("unmodelled %v", u)
 	}
 }
+
+// 118.12a: "Counter target spell unless its controller pays {3}": the
+// spell's controller chooses; the cast line states it.
+func TestCounterUnlessPaid(t *testing.T) {
+	defs := counterDefs + `define Mana Leak = {1}{U} Instant "Counter target spell unless its controller pays {3}."
+`
+	for _, c := range []struct {
+		paid    string
+		counter bool
+	}{{"(paid)", false}, {"(not paid)", true}} {
+		r, at := play(t, defs+`opponent: Bear as B
+cast Murder targeting B (on the stack)
+opponent: cast Mana Leak targeting Murder `+c.paid+`
+? stack
+`)
+		if len(r.Errors) > 0 {
+			t.Fatalf("%s: errors %+v", c.paid, r.Errors)
+		}
+		if n := len(infoAt(t, r, at("? stack")).Stack); (n == 0) != c.counter {
+			t.Errorf("%s: %d on the stack", c.paid, n)
+		}
+	}
+	r, _ := play(t, defs+`opponent: Bear as B
+cast Murder targeting B (on the stack)
+opponent: cast Mana Leak targeting Murder
+`)
+	if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "(not paid)") {
+		t.Errorf("the choice must be stated: errors %+v", r.Errors)
+	}
+}

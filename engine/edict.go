@@ -19,20 +19,20 @@ func sacrificeSimple(s string) bool {
 	if m == nil {
 		return false
 	}
-	_, ok := sacrificeFilter(m[2], m[3])
+	_, ok := sacrificeFilter(m[3])
 	return ok
 }
 
 // sacrificeFilter reads what is sacrificed ("creature", "two lands", "a
 // nonland permanent of their choice").
-func sacrificeFilter(n, what string) (Filter, bool) {
+func sacrificeFilter(what string) (Filter, bool) {
 	what = strings.TrimSuffix(strings.TrimSuffix(what, " of their choice"), " they control")
 	return parseFilter(strings.Fields(what))
 }
 
 func (g *game) sacrifice(st *Stmt, it *stackItem, s string) bool {
 	m := reFxSacrifice.FindStringSubmatch(s)
-	f, ok := sacrificeFilter(m[2], m[3])
+	f, ok := sacrificeFilter(m[3])
 	n := 1
 	if k, isNum := effNumber(m[2]); isNum {
 		n = k

@@ -33,13 +33,27 @@ var statements = []statement{
 		},
 	},
 	{
-		syntax: "[you: | opponent:] cast CARD [(mode N) | (modes N and N)] [targeting REF [and REF ...]] [(on the stack)]",
+		syntax: "[you: | opponent:] cast CARD [(mode N) | (modes N and N)] [targeting REF [and REF ...]] [(X=N)] [(paid) | (not paid)] [(on the stack)]",
 		player: true,
 		match:  prefix("cast "),
 		parse: func(l string, st *Stmt) error {
 			rest := strings.TrimSpace(l[len("cast "):])
 			if i := lastIndexFold(rest, "(on the stack)"); i >= 0 && strings.TrimSpace(rest[i+len("(on the stack)"):]) == "" {
 				rest, st.Check = strings.TrimSpace(rest[:i]), "stack"
+			}
+			// "(paid)", "(not paid)": whether "unless [a player pays]" is
+			// paid (118.12a, counter.go).
+			for _, p := range []string{"(not paid)", "(paid)"} {
+				if i := lastIndexFold(rest, p); i >= 0 && strings.TrimSpace(rest[i+len(p):]) == "" {
+					rest, st.Paid = strings.TrimSpace(rest[:i]), strings.Trim(p, "()")
+					break
+				}
+			}
+			// "(X=N)" after the card's name or at the end (xvalue.go).
+			if r, x, ok, err := cutX(rest); err != nil {
+				return err
+			} else if ok {
+				rest, st.X, st.HasX = r, x, true
 			}
 			// "(mode N)" after the card's name or at the end (modal.go).
 			if i := indexFold(rest, " targeting "); i >= 0 {

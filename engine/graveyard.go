@@ -15,6 +15,8 @@ import (
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
 )
 
+var reFxExileGraveyard = regexp.MustCompile(`^exile (target player's|target opponent's|each opponent's|your|all) graveyards?$`)
+
 var reFxFromGraveyard = regexp.MustCompile(`^(return|exile) target ((?:[a-z]+ )*?)card from (your|a|an opponent's) graveyard(?: to (your hand|the battlefield|the battlefield tapped|the battlefield under your control))?$`)
 
 // graveKind reads the kind of card ("creature ", "instant or sorcery ", "")
@@ -156,5 +158,31 @@ func (g *game) fromGraveyard(st *Stmt, it *stackItem, s string) bool {
 		g.note(st.Line, fmt.Sprintf("%s returns %s from %s graveyard to the battlefield under %s control: a new object (refer to it as %s)", it.srcName, c.name, poss(owner), poss(ctrl), c.name), "400.7")
 	}
 	g.cached = nil
+	return true
+}
+
+// exileGraveyard is "Exile target player's graveyard", "Exile all
+// graveyards": every card there is exiled, each a new object (400.7).
+func (g *game) exileGraveyard(st *Stmt, it *stackItem, s string) bool {
+	m := reFxExileGraveyard.FindStringSubmatch(s)
+	var who []Player
+	switch m[1] {
+	case "all":
+		who = []Player{g.active, other(g.active)}
+	case "your":
+		who = []Player{it.ctrl}
+	default:
+		who = g.fxPlayers(st, it, strings.TrimSuffix(m[1], "'s"))
+	}
+	for _, p := range who {
+		ps := g.pl(p)
+		n := len(ps.zones[ZoneGraveyard])
+		for _, c := range ps.zones[ZoneGraveyard] {
+			c.how = "exiled"
+			ps.zones[ZoneExile] = append(ps.zones[ZoneExile], c)
+		}
+		ps.zones[ZoneGraveyard] = nil
+		g.note(st.Line, fmt.Sprintf("%s exiles %s graveyard: %d card(s)", it.srcName, poss(p), n), "701.13a")
+	}
 	return true
 }

@@ -53,3 +53,23 @@ cast Raise Dead targeting Bear
 		t.Errorf("the Bear is in the opponent's graveyard, not yours: errors %+v", r.Errors)
 	}
 }
+
+// 701.13a: "Exile target player's graveyard" (Jund Charm mode 1) exiles
+// every card in it.
+func TestExileTargetPlayersGraveyard(t *testing.T) {
+	r, at := play(t, graveDefs+`define Jund Charm = {B}{R}{G} Instant "Choose one —\n• Exile target player's graveyard.\n• Jund Charm deals 2 damage to each creature.\n• Put two +1/+1 counters on target creature."
+opponent: Bear as B
+opponent: Ogre as O
+cast Murder targeting B
+cast Murder targeting O
+cast Jund Charm (mode 1) targeting opponent
+? graveyard
+? exile
+`)
+	if gy := graveyardOf(t, r, at("? graveyard"), Opponent); len(gy) != 0 {
+		t.Errorf("the opponent's graveyard is empty: %v (%+v)", gy, r.Errors)
+	}
+	if ans := infoAt(t, r, at("? exile")).Answer; !strings.Contains(ans, "Bear") || !strings.Contains(ans, "Ogre") {
+		t.Errorf("the Bear and the Ogre are in exile: %q", ans)
+	}
+}

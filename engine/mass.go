@@ -278,7 +278,11 @@ func (g *game) massAct(line int, t *Template, srcName string, ctrl Player) {
 		if t.Action == actBounce {
 			to = " to their owners' hands"
 		}
-		g.note(line, fmt.Sprintf("%s %s %s%s at the same time, as one event: %s; abilities that trigger on their leaving the battlefield see all of them (603.10a)", srcName, verb, t.Sel.Noun, to, strings.Join(names, ", ")), rule)
+		if len(moved) == 1 {
+			g.note(line, fmt.Sprintf("%s %s %s%s: %s", srcName, verb, t.Sel.Noun, to, names[0]), rule)
+		} else {
+			g.note(line, fmt.Sprintf("%s %s %s%s at the same time, as one event: %s; abilities that trigger on their leaving the battlefield see all of them (603.10a)", srcName, verb, t.Sel.Noun, to, strings.Join(names, ", ")), rule)
+		}
 	}
 	for _, o := range moved {
 		g.moveTo(o, z, line, verb)

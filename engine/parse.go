@@ -110,6 +110,13 @@ type Stmt struct {
 	Amounts []int
 	// Modes: "cast CARD (modes 1 and 3)": a modal spell's modes (700.2a).
 	Modes []int
+	// Paid: "cast Mana Leak targeting X (not paid)": whether the player
+	// offered "unless [they pay]" pays (118.12a): "paid", "not paid" or "".
+	Paid string
+	// X: "cast Fireball (X=3) targeting opponent": the value of X chosen
+	// as the spell is cast (107.3a); HasX says it was given.
+	X    int
+	HasX bool
 }
 
 // Script is a parsed scenario.

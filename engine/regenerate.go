@@ -89,8 +89,10 @@ func (g *game) leaveCombat(o *Object) bool {
 // endShields ends the regeneration shields not used this turn (514.2).
 func (g *game) endShields(line int) {
 	n := 0
-	for _, k := range g.shields {
-		n += k
+	for o, k := range g.shields {
+		if o.onBF {
+			n += k
+		}
 	}
 	if n > 0 {
 		g.note(line, fmt.Sprintf("%d regeneration shield(s) not used this turn end", n), "514.2")

@@ -136,6 +136,8 @@ type game struct {
 	// extraTurns: the players given extra turns, the last given on top
 	// (500.7).
 	extraTurns []Player
+	// delayed: delayed triggered abilities waiting for their event (603.7).
+	delayed []delayedTrig
 }
 
 // dependsOn records text a game answer may depend on.
@@ -464,6 +466,9 @@ func (g *game) exec(st *Stmt) {
 		}
 		text, ok := g.chooseModes(st, d) // modal.go
 		if !ok {
+			return
+		}
+		if text, ok = g.withX(st, d, text); !ok { // xvalue.go
 			return
 		}
 		if st.Check == "stack" {

@@ -39,7 +39,8 @@ func isSpellDef(d CardDef) bool {
 
 // SpellCoverage compiles the text of every instant and sorcery among cards
 // as the engine does when one is cast, and counts its sentences (a modal
-// spell's modes each as an instruction).
+// spell's modes each as an instruction, X as a value stated as it is
+// cast).
 func SpellCoverage(cards []CardDef) SpellCoverageReport {
 	var r SpellCoverageReport
 	templates := map[string]*TemplateCount{}
@@ -49,6 +50,10 @@ func SpellCoverage(cards []CardDef) SpellCoverageReport {
 		}
 		r.Cards++
 		text := d.Text
+		if hasX(d) {
+			// The scenario states X as the spell is cast (107.3a).
+			text = reXWord.ReplaceAllString(text, "1")
+		}
 		if md, ok := parseModal(text); ok {
 			// A modal spell resolves with the modes chosen as it was cast
 			// (700.2a): its "Choose one —" line is modelled, and each mode

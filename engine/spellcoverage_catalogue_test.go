@@ -9,8 +9,11 @@ import (
 )
 
 // spellCoverageFloor is the share of instant and sorcery sentences across
-// the whole catalogue that a resolving spell carries out; it may only go up.
-const spellCoverageFloor = 0.0
+// the whole catalogue that a resolving spell carries out (38.4% when it
+// was set, from 22.2% before mass actions, regeneration, counterspells,
+// modes, X and the other instructions of mass.go and spellfx.go); it may
+// only go up.
+const spellCoverageFloor = 38.0
 
 // TestCatalogueSpellCoverage compiles the text of every instant and sorcery
 // in the catalogue as casting one does. Run with -v to see the figure and
@@ -28,7 +31,7 @@ func TestCatalogueSpellCoverage(t *testing.T) {
 	fmt.Fprintf(&b, "%d instants and sorceries; %d sentences: %d modelled (%.1f%%)\n", r.Cards, r.Sentences, r.Modelled, r.Percent())
 	b.WriteString("most common templates not modelled:\n")
 	for i, tc := range r.Templates {
-		if i == 400 {
+		if i == 60 {
 			break
 		}
 		fmt.Fprintf(&b, "  %5d  %s  (%s)\n", tc.Count, tc.Template, tc.Example)

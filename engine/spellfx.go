@@ -34,7 +34,7 @@ var (
 // moreSimple reports the sentences moreEffect carries out.
 func moreSimple(s string) bool {
 	switch {
-	case s == "exile ~", s == "this spell can't be countered", reFxLoot.MatchString(s), reFxExtraTurn.MatchString(s), sacrificeSimple(s), reFxDrawLose.MatchString(s), graveyardSimple(s), reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
+	case s == "exile ~", s == "this spell can't be countered", reFxLoot.MatchString(s), reFxExtraTurn.MatchString(s), reFxExileGraveyard.MatchString(s), sacrificeSimple(s), delayedSimple(s), reFxDrawLose.MatchString(s), graveyardSimple(s), reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
 		reFxFight.MatchString(s), reFxBite.MatchString(s), reFxThenFight.MatchString(s):
 		return true
 	}
@@ -160,6 +160,9 @@ func (g *game) moreEffect(st *Stmt, it *stackItem, s string) bool {
 	if graveyardSimple(s) {
 		return g.fromGraveyard(st, it, s) // graveyard.go
 	}
+	if reFxExileGraveyard.MatchString(s) {
+		return g.exileGraveyard(st, it, s) // graveyard.go
+	}
 	if m := reFxDrawLose.FindStringSubmatch(s); m != nil {
 		n := 1
 		if m[2] != "a card" {
@@ -198,6 +201,9 @@ func (g *game) moreEffect(st *Stmt, it *stackItem, s string) bool {
 	}
 	if sacrificeSimple(s) {
 		return g.sacrifice(st, it, s) // edict.go
+	}
+	if delayedSimple(s) {
+		return g.delay(st, it, s) // delayed.go
 	}
 	if m := reFxExtraTurn.FindStringSubmatch(s); m != nil {
 		p := it.ctrl

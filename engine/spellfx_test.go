@@ -304,3 +304,35 @@ cast Worldfire
 		t.Errorf("Worldfire exiles every permanent; its other sentences are reported: %+v", r.Unmodeled)
 	}
 }
+
+// 603.7: "Draw a card at the beginning of the next turn's upkeep" creates
+// a delayed triggered ability; it triggers at the next upkeep (the
+// opponent's turn here), once (603.7b), controlled by the spell's
+// controller (603.7d).
+func TestDelayedDraw(t *testing.T) {
+	r, at := play(t, fxDefs+`define Balduvian Rage = {X}{R} Instant "Attacking creatures get +X/+0 until end of turn.\nDraw a card at the beginning of the next turn's upkeep."
+cast Balduvian Rage
+next turn
+? stack
+resolve
+? you
+next turn
+next turn
+? stack
+`)
+	if n := len(infoAt(t, r, at("? stack")).Stack); n != 1 {
+		t.Fatalf("the delayed ability triggers at the opponent's upkeep: %d on the stack (%+v)", n, r.Notes)
+	}
+	if !hasNote(r, "121.1", "you draw 1 card") {
+		t.Errorf("its controller draws: %+v", r.Notes)
+	}
+	last := 0
+	for _, q := range r.Results {
+		if q.Info != nil && q.Info.Kind == "stack" {
+			last = len(q.Info.Stack)
+		}
+	}
+	if last != 0 {
+		t.Errorf("it triggers only once (603.7b): %d on the stack two turns later", last)
+	}
+}

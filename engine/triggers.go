@@ -542,7 +542,7 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 		return g.pump(st, it, m)
 	}
 	if m := reEffCounter.FindStringSubmatch(s); m != nil {
-		return g.counterSpell(st, it, m[1])
+		return g.counterSpell(st, it, m[1], m[2])
 	}
 	if reEffReturnExiled.MatchString(s) {
 		return g.returnExiled(st, it)

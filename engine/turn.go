@@ -102,6 +102,7 @@ func (g *game) begin(line int, s step) {
 }
 
 func (g *game) stepTriggers(kind trigKind, line int) {
+	g.fireDelayed(kind, line) // delayed.go
 	if !g.mayTrigger() {
 		return
 	}
