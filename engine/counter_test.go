@@ -118,7 +118,7 @@ resolve
 // 118.12a: "Counter target spell unless its controller pays {3}": the
 // spell's controller chooses; the cast line states it.
 func TestCounterUnlessPaid(t *testing.T) {
-	defs := counterDefs + `define Mana Leak = {1}{U} Instant "Counter target spell unless its controller pays {3}."
+	defs := counterSpellDefs + `define Mana Leak = {1}{U} Instant "Counter target spell unless its controller pays {3}."
 `
 	for _, c := range []struct {
 		paid    string
