@@ -33,14 +33,16 @@ var statements = []statement{
 		},
 	},
 	{
-		syntax: "[you: | opponent:] cast CARD [targeting REF [and REF ...]] [(on the stack)]",
+		syntax: "[you: | opponent:] cast CARD [targeting REF [and REF ...]] [(on the stack)] [(face down)]",
 		player: true,
 		match:  prefix("cast "),
 		parse: func(l string, st *Stmt) error {
 			rest := strings.TrimSpace(l[len("cast "):])
+			rest = castFaceDown(rest, st) // offfield.go
 			if i := lastIndexFold(rest, "(on the stack)"); i >= 0 && strings.TrimSpace(rest[i+len("(on the stack)"):]) == "" {
 				rest, st.Check = strings.TrimSpace(rest[:i]), "stack"
 			}
+			rest = castFaceDown(rest, st)
 			card, targets, msg := splitTargets(rest)
 			if msg != "" {
 				return errors.New(msg)
