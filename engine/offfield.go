@@ -56,10 +56,10 @@ const zonesCards = zonesOffBattlefield &^ zoneMask(1<<ZoneStack)
 // zoneSentence compiles the sentences whose subject is cards in a zone
 // other than the battlefield. done is false for any other sentence.
 func (c *compiler) zoneSentence(raw string, ctx *sctx) (ts []*Template, ok, done bool) {
-	low := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), ".")))
-	if !strings.Contains(low, "card") {
-		return nil, false, false
+	if !strings.Contains(raw, "card") && !strings.Contains(raw, "Card") {
+		return nil, false, false // every form names cards (a cheap test before lowering)
 	}
+	low := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), ".")))
 	if m := reOffBattlefieldSentence.FindStringSubmatch(low); m != nil && ctx.self {
 		// The sentence's permanents part is the battlefield's; the
 		// same effect reaches cards in every other zone and spells.
