@@ -419,6 +419,13 @@ func (s *state) offChars(x offObject) (*Chars, []TraceStep) {
 			}
 		}
 	}
+	for _, e := range g.effects {
+		// An emblem's static ability functions in the command zone and
+		// reaches the cards its text names (114.4, 611.3a).
+		if e.emblem && !e.ended && e.t.Sel.Zones&bit != 0 {
+			fx = append(fx, offEffect{e: e})
+		}
+	}
 	if len(fx) == 0 {
 		return c, trace
 	}
