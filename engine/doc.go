@@ -12,7 +12,7 @@
 // "-" is accepted for "—". Every statement gets the next timestamp.
 //
 //	define NAME = [MANA COST] [COLOR WORDS] TYPE LINE [P/T] ["RULES TEXT"] | define FRONT // BACK
-//	[you: | opponent:] cast CARD [(mode N) | (modes N and N)] [targeting REF [and REF ...]] [(X=N)] [(paid) | (not paid)] [(on the stack)]
+//	[you: | opponent:] cast CARD [(mode N) | (modes N and N)] [targeting REF [and REF ...]] [(X=N)] [(paid) | (not paid)] [(on the stack)] [(face down)]
 //	[you: | opponent:] effect "TEXT" [as ALIAS] [targeting REF [and REF ...]]
 //	put N KIND counter(s) on REF
 //	remove N KIND counter(s) from REF
@@ -130,7 +130,9 @@
 // creature with no text, name, subtypes or mana cost (708.2a, layer 1b);
 // turned face up it is the same object, and effects that applied to it
 // still apply (708.8). A manifested instant or sorcery stays face down
-// (701.40g).
+// (701.40g). "cast CARD (face down)" casts it face down, as morph allows
+// (702.37c): on the stack it is a 2/2 creature spell with no name, text,
+// subtypes or mana cost (708.4), and it enters face down.
 //
 // "you get an emblem with \"TEXT\"" puts an emblem into that player's
 // command zone (114.2). It has only its abilities (114.3); they function

@@ -27,7 +27,7 @@ func (g *game) emblemStmt(st *Stmt) {
 	}
 	for _, a := range cc.abilities {
 		for _, t := range a.Statics {
-			if t.Sel.Kind != selFilter && !(t.hasLayer(lRules) && t.Sel.Kind == selSelf) {
+			if t.Sel.Kind != selFilter && t.Sel.Kind != selZone && !(t.hasLayer(lRules) && t.Sel.Kind == selSelf) {
 				g.unmodeled(st.Line, src, t.Sentence+" [an emblem's ability applies only to what its text names (114.4): this one names the emblem itself]")
 				continue
 			}

@@ -45,3 +45,23 @@ you get an emblem with "You have hexproof."
 		t.Errorf("unquoted emblem text: %v", err)
 	}
 }
+
+// An emblem's ability about cards in a zone reaches them there (114.4,
+// 611.3a).
+func TestEmblemReachesGraveyard(t *testing.T) {
+	r := mustRun(t, `define Grizzly Bears = {1}{G} Creature — Bear 2/2
+Grizzly Bears as G (in graveyard)
+opponent: Grizzly Bears as OG (in graveyard)
+you get an emblem with "Creature cards in your graveyard have flying."
+? G
+? OG`, nil)
+	if v := result(t, r, 5).Object; !containsFold(v.Abilities, "Flying") {
+		t.Errorf("your graveyard card: %v", v.Abilities)
+	}
+	if v := result(t, r, 6).Object; containsFold(v.Abilities, "Flying") {
+		t.Errorf("the opponent's graveyard card: %v", v.Abilities)
+	}
+	if len(r.Unmodeled) != 0 {
+		t.Errorf("unmodelled: %+v", r.Unmodeled)
+	}
+}

@@ -29,13 +29,13 @@ func (o *Object) frontDef() CardDef {
 // linkFaces is "define FRONT // BACK": two defined (or known) cards become
 // the faces of one nonmodal double-faced card (712.2).
 func (g *game) linkFaces(st *Stmt) {
+	if fold.Key(st.Card) == fold.Key(st.Ref2) {
+		g.errorf(st.Line, "a double-faced card has two different faces (712.8): expected define FRONT // BACK with two card names")
+		return
+	}
 	front, ok1 := g.card(st.Line, st.Card)
 	back, ok2 := g.card(st.Line, st.Ref2)
 	if !ok1 || !ok2 {
-		return
-	}
-	if fold.Key(front.Name) == fold.Key(back.Name) {
-		g.errorf(st.Line, "a double-faced card has two different faces (712.8): expected define FRONT // BACK with two card names")
 		return
 	}
 	b := back

@@ -209,3 +209,33 @@ transform K
 		t.Errorf("W: %s %v", v.Name, v.Abilities)
 	}
 }
+
+// A spell cast face down is a 2/2 creature spell with no name, text,
+// subtypes or mana cost on the stack (708.4, 708.2a), and the permanent it
+// becomes is face down too.
+func TestCastFaceDown(t *testing.T) {
+	r := mustRun(t, `define Sagu Mauler = {4}{G}{U} Creature — Beast 6/6 "Trample, hexproof\nMorph {3}{G}{U}"
+define Glorious Anthem = {1}{W}{W} Enchantment "Creatures you control get +1/+1."
+Glorious Anthem
+cast Sagu Mauler (on the stack) (face down)
+? Sagu Mauler
+resolve
+? Sagu Mauler
+turn Sagu Mauler face up
+? Sagu Mauler`, nil)
+	if v := result(t, r, 5).Object; v.Zone != "the stack" || v.Name != "" || ptOf(v) != "2/2" || len(v.Colors) != 0 || len(v.Abilities) != 0 {
+		t.Errorf("the face-down spell: %+v", v)
+	}
+	if tr := result(t, r, 5).Trace; len(tr) == 0 || tr[0].Rule != "708.4" {
+		t.Errorf("trace: %+v", tr)
+	}
+	if v := result(t, r, 7).Object; v.Zone != "" || v.Name != "" || ptOf(v) != "3/3" {
+		t.Errorf("the face-down permanent: %+v", v)
+	}
+	if v := result(t, r, 9).Object; v.Name != "Sagu Mauler" || ptOf(v) != "7/7" {
+		t.Errorf("turned face up: %+v", v)
+	}
+	if _, err := Parse("cast Sagu Mauler (face down) (on the stack)"); err != nil {
+		t.Errorf("either order: %v", err)
+	}
+}

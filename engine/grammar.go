@@ -33,14 +33,18 @@ var statements = []statement{
 		},
 	},
 	{
-		syntax: "[you: | opponent:] cast CARD [(mode N) | (modes N and N)] [targeting REF [and REF ...]] [(X=N)] [(paid) | (not paid)] [(on the stack)]",
+		syntax: "[you: | opponent:] cast CARD [(mode N) | (modes N and N)] [targeting REF [and REF ...]] [(X=N)] [(paid) | (not paid)] [(on the stack)] [(face down)]",
 		player: true,
 		match:  prefix("cast "),
 		parse: func(l string, st *Stmt) error {
 			rest := strings.TrimSpace(l[len("cast "):])
+			// "(on the stack)" and "(face down)" end the line, in either
+			// order (offfield.go).
+			rest = castFaceDown(rest, st)
 			if i := lastIndexFold(rest, "(on the stack)"); i >= 0 && strings.TrimSpace(rest[i+len("(on the stack)"):]) == "" {
 				rest, st.Check = strings.TrimSpace(rest[:i]), "stack"
 			}
+			rest = castFaceDown(rest, st)
 			// "(paid)", "(not paid)": whether "unless [a player pays]" is
 			// paid (118.12a, counter.go).
 			for _, p := range []string{"(not paid)", "(paid)"} {

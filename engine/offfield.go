@@ -56,10 +56,10 @@ const zonesCards = zonesOffBattlefield &^ zoneMask(1<<ZoneStack)
 // zoneSentence compiles the sentences whose subject is cards in a zone
 // other than the battlefield. done is false for any other sentence.
 func (c *compiler) zoneSentence(raw string, ctx *sctx) (ts []*Template, ok, done bool) {
-	low := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), ".")))
-	if !strings.Contains(low, "card") {
-		return nil, false, false
+	if !strings.Contains(raw, "card") && !strings.Contains(raw, "Card") {
+		return nil, false, false // every form names cards (a cheap test before lowering)
 	}
+	low := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), ".")))
 	if m := reOffBattlefieldSentence.FindStringSubmatch(low); m != nil && ctx.self {
 		// The sentence's permanents part is the battlefield's; the
 		// same effect reaches cards in every other zone and spells.
@@ -261,6 +261,9 @@ type offObject struct {
 	ctrl  Player // a spell's controller; a card's owner (108.4a)
 	zone  Zone
 	token bool
+	// faceDown: a spell cast face down (708.4): a 2/2 creature spell with
+	// no text, name, subtypes or mana cost (708.2a).
+	faceDown bool
 }
 
 func (x offObject) at() string {
@@ -289,7 +292,7 @@ func (g *game) offObjects(z Zone) []offObject {
 	if z == ZoneStack {
 		for _, it := range g.stack {
 			if it.spell != nil {
-				out = append(out, offObject{spell: it, name: it.spell.Name, def: *it.spell, owner: it.ctrl, ctrl: it.ctrl, zone: ZoneStack})
+				out = append(out, offObject{spell: it, name: it.spell.Name, def: *it.spell, owner: it.ctrl, ctrl: it.ctrl, zone: ZoneStack, faceDown: it.cast.Mods.FaceDown})
 			}
 		}
 		return out
@@ -381,6 +384,13 @@ func (s *state) offChars(x offObject) (*Chars, []TraceStep) {
 		c.Abilities = append(c.Abilities, abInst{a: a, fromText: true})
 	}
 	g.addIntrinsic(c)
+	var trace []TraceStep
+	if x.faceDown {
+		// 613.2b, 708.4: turned face down before it was put on the stack.
+		c = &Chars{Types: []string{"Creature"}, P: 2, T: 2, Controller: x.ctrl}
+		trace = append(trace, TraceStep{Layer: L1b.String(), Rule: "708.4", Source: "face-down status",
+			Effect: "cast face down: a 2/2 creature spell with no text, no name, no subtypes and no mana cost (708.2a)"})
+	}
 	var fx []offEffect
 	for _, ai := range c.Abilities {
 		for idx, t := range ai.a.Statics {
@@ -409,7 +419,13 @@ func (s *state) offChars(x offObject) (*Chars, []TraceStep) {
 			}
 		}
 	}
-	var trace []TraceStep
+	for _, e := range g.effects {
+		// An emblem's static ability functions in the command zone and
+		// reaches the cards its text names (114.4, 611.3a).
+		if e.emblem && !e.ended && e.t.Sel.Zones&bit != 0 {
+			fx = append(fx, offEffect{e: e})
+		}
+	}
 	if len(fx) == 0 {
 		return c, trace
 	}
@@ -633,4 +649,14 @@ func (g *game) handAlias(st *Stmt) *Stmt {
 		return &n
 	}
 	return st
+}
+
+// castFaceDown takes "(face down)" off the end of a cast statement: the
+// spell is cast face down (708.4, as morph allows, 702.37c).
+func castFaceDown(rest string, st *Stmt) string {
+	if i := lastIndexFold(rest, "(face down)"); i >= 0 && strings.TrimSpace(rest[i+len("(face down)"):]) == "" {
+		st.Mods.FaceDown = true
+		return strings.TrimSpace(rest[:i])
+	}
+	return rest
 }
