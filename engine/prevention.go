@@ -52,7 +52,7 @@ var (
 	// "If a source you control would deal damage to a permanent or
 	// player, it deals double that damage to that permanent or player
 	// instead"; "... it deals that much damage plus 1 ... instead".
-	reDamageMod = regexp.MustCompile(`^if (a|an|another) (.+?) would deal (?:(\S+) or more )?(combat |noncombat )?damage(?: to (.+?))?, (?:it|that source) deals (double that damage|triple that damage|that much damage plus (\S+)|that much damage minus (\S+)|half that damage, rounded down,|(\S+) damage)(?: to (?:that permanent or player|that player or permanent|that player|that creature|that permanent|~|it|you))? instead$`)
+	reDamageMod = regexp.MustCompile(`^if (a|an|another) (.+?) would deal (?:(\S+) or more )?(combat |noncombat )?damage(?: to (.+?))?, (?:it|that source) deals (double that damage|triple that damage|that much damage plus (\S+)|that much damage minus (\S+)|half that damage, rounded down,|(\S+) damage)(?: to (?:that [a-z ]+|~|it|you))? instead$`)
 
 	// "If ~ would be put into a graveyard from anywhere, exile it
 	// instead", "If a creature an opponent controls would die, exile it
@@ -547,6 +547,8 @@ func replRecipients(x string) (int, *Filter, bool) {
 	switch x {
 	case "a permanent or player", "a player or permanent", "any target":
 		return 3, &Filter{}, true
+	case "a creature or player", "a player or creature":
+		return 3, &Filter{Types: []string{"Creature"}}, true
 	case "a player":
 		return 3, nil, true
 	case "an opponent":
