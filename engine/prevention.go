@@ -15,6 +15,9 @@ const (
 	classUnpreventable = "damage can't be prevented (615.12)"
 	classDamageMod     = "damage dealt is changed instead (614.1a)"
 	classZone          = "put elsewhere instead of a graveyard (614.1a)"
+	classLifeFloor     = "life total kept from going below N (614.1a)"
+	classRegenerate    = "regeneration replaces destruction (701.19)"
+	classAsCounters    = "damage replaced by counters (614.1a)"
 )
 
 var (
@@ -594,7 +597,7 @@ var (
 func init() {
 	addSentenceRules(
 		sentenceRule{
-			class: classPrevent,
+			class: classLifeFloor,
 			re:    reLifeFloor,
 			need:  []string{"reduces it to"},
 			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
@@ -622,7 +625,7 @@ func init() {
 			},
 		},
 		sentenceRule{
-			class: classPrevent,
+			class: classRegenerate,
 			re:    reRegenerateInstead,
 			need:  []string{"regenerate"},
 			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
@@ -635,7 +638,7 @@ func init() {
 			},
 		},
 		sentenceRule{
-			class: classPrevent,
+			class: classRegenerate,
 			re:    reRegenerateShield,
 			need:  []string{"regenerate"},
 			when:  func(ctx *sctx) bool { return !ctx.self },
@@ -650,7 +653,7 @@ func init() {
 			},
 		},
 		sentenceRule{
-			class: classPrevent,
+			class: classAsCounters,
 			re:    reDamageAsCounters,
 			need:  []string{"that many"},
 			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
@@ -658,7 +661,7 @@ func init() {
 			},
 		},
 		sentenceRule{
-			class: classPrevent,
+			class: classAsCounters,
 			re:    reDealtAsCounters,
 			need:  []string{"that many"},
 			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
@@ -666,7 +669,7 @@ func init() {
 			},
 		},
 		sentenceRule{
-			class: classPrevent,
+			class: classAsCounters,
 			re:    reSourceAsCounters,
 			need:  []string{"that many"},
 			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
