@@ -125,8 +125,27 @@ func buildCounterRepl(c *compiler, t *Template, ctx *sctx, r *Replacement, x str
 // rather than its power" (Assault Formation, Doran): a change of 510.1a.
 var reAssignsToughness = regexp.MustCompile(`^(.+?) assigns? combat damage equal to (?:its|their) toughness rather than (?:its|their) power$`)
 
+// "Enchanted creature gets +2/+2 and assigns combat damage equal to its
+// toughness rather than its power" (Gauntlets of Light), "... rather than
+// its power and can attack as though it didn't have defender" (Arcades):
+// two sentences about the same subject.
+var (
+	reGetsAndAssigns = regexp.MustCompile(`^(enchanted creature|equipped creature|~) (gets [+-]\d+/[+-]\d+) and (assigns combat damage equal to its toughness rather than its power)$`)
+	reAssignsAnd     = regexp.MustCompile(`^(.+?) (assigns combat damage equal to its toughness rather than its power) and (.+)$`)
+)
+
 func init() {
 	addSentenceRules(sentenceRule{
+		class: "combat or untap rule (613.11)",
+		re:    reGetsAndAssigns,
+		need:  []string{"rather than"},
+		split: func(m []string) []string { return []string{m[1] + " " + m[2], m[1] + " " + m[3]} },
+	}, sentenceRule{
+		class: "combat or untap rule (613.11)",
+		re:    reAssignsAnd,
+		need:  []string{"rather than"},
+		split: func(m []string) []string { return []string{m[1] + " " + m[2], m[1] + " " + m[3]} },
+	}, sentenceRule{
 		class: "combat or untap rule (613.11)",
 		re:    reAssignsToughness,
 		need:  []string{"rather than"},
