@@ -27,6 +27,9 @@ var (
 	// "Prevent all combat damage ~ would deal", "Prevent all damage target
 	// creature would deal this turn".
 	rePreventAllDeal = regexp.MustCompile(`^prevent all (combat |noncombat )?damage (~|it|enchanted creature|equipped creature|target [a-z ]+) would deal$`)
+	// "Prevent the next 3 damage that would be dealt to target creature
+	// this turn": a shield (615.7).
+	rePreventNext = regexp.MustCompile(`^prevent the next (\S+) damage that would be dealt to (.+)$`)
 	// Fog: "Prevent all combat damage that would be dealt this turn"
 	// (the duration taken off).
 	rePreventAllEvent = regexp.MustCompile(`^prevent all (combat |noncombat )?damage that would be dealt$`)
@@ -255,6 +258,24 @@ func init() {
 					}
 				}
 				return buildPrevention(c, t, ctx, r, m[3])
+			},
+		},
+		sentenceRule{
+			class: classPrevent,
+			re:    rePreventNext,
+			need:  []string{"prevent the next"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				n, ok := wordNumber(m[1])
+				if !ok {
+					return Selector{}, false
+				}
+				r := &Replacement{Shield: n}
+				sel, ok := buildPrevention(c, t, ctx, r, m[2])
+				r.Text = "prevents the next " + m[1] + " damage that would be dealt to it: a prevention shield (615.7)"
+				for i := range t.Parts {
+					t.Parts[i].RuleText, t.Parts[i].RuleID = r.Text, "615.7"
+				}
+				return sel, ok
 			},
 		},
 		sentenceRule{

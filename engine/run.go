@@ -121,6 +121,9 @@ type game struct {
 	// happens once per event (replacement.go).
 	dmgEvent int
 	replOnce map[string]int
+	// shieldUsed: damage already prevented by each prevention shield
+	// ("prevent the next 3 damage", 615.7).
+	shieldUsed map[string]int
 }
 
 // dependsOn records text a game answer may depend on.
