@@ -15,6 +15,9 @@ const (
 	classUnpreventable = "damage can't be prevented (615.12)"
 	classDamageMod     = "damage dealt is changed instead (614.1a)"
 	classZone          = "put elsewhere instead of a graveyard (614.1a)"
+	classLifeFloor     = "life total kept from going below N (614.1a)"
+	classRegenerate    = "regeneration replaces destruction (701.19)"
+	classAsCounters    = "damage replaced by counters (614.1a)"
 )
 
 var (
@@ -24,6 +27,9 @@ var (
 	// "Prevent all combat damage ~ would deal", "Prevent all damage target
 	// creature would deal this turn".
 	rePreventAllDeal = regexp.MustCompile(`^prevent all (combat |noncombat )?damage (~|it|enchanted creature|equipped creature|target [a-z ]+) would deal$`)
+	// "Prevent the next 3 damage that would be dealt to target creature
+	// this turn": a shield (615.7).
+	rePreventNext = regexp.MustCompile(`^prevent the next (\S+) damage that would be dealt to (.+)$`)
 	// Fog: "Prevent all combat damage that would be dealt this turn"
 	// (the duration taken off).
 	rePreventAllEvent = regexp.MustCompile(`^prevent all (combat |noncombat )?damage that would be dealt$`)
@@ -52,7 +58,7 @@ var (
 	// "If a source you control would deal damage to a permanent or
 	// player, it deals double that damage to that permanent or player
 	// instead"; "... it deals that much damage plus 1 ... instead".
-	reDamageMod = regexp.MustCompile(`^if (a|an|another) (.+?) would deal (?:(\S+) or more )?(combat |noncombat )?damage(?: to (.+?))?, (?:it|that source) deals (double that damage|triple that damage|that much damage plus (\S+)|that much damage minus (\S+)|half that damage, rounded down,|(\S+) damage)(?: to (?:that permanent or player|that player or permanent|that player|that creature|that permanent|~|it|you))? instead$`)
+	reDamageMod = regexp.MustCompile(`^if (a|an|another) (.+?) would deal (?:(\S+) or more )?(combat |noncombat )?damage(?: to (.+?))?, (?:it|that source) deals (double that damage|triple that damage|that much damage plus (\S+)|that much damage minus (\S+)|half that damage, rounded down,|(\S+) damage)(?: to (?:that [a-z ]+|~|it|you))? instead$`)
 
 	// "If ~ would be put into a graveyard from anywhere, exile it
 	// instead", "If a creature an opponent controls would die, exile it
@@ -252,6 +258,24 @@ func init() {
 					}
 				}
 				return buildPrevention(c, t, ctx, r, m[3])
+			},
+		},
+		sentenceRule{
+			class: classPrevent,
+			re:    rePreventNext,
+			need:  []string{"prevent the next"},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				n, ok := wordNumber(m[1])
+				if !ok {
+					return Selector{}, false
+				}
+				r := &Replacement{Shield: n}
+				sel, ok := buildPrevention(c, t, ctx, r, m[2])
+				r.Text = "prevents the next " + m[1] + " damage that would be dealt to it: a prevention shield (615.7)"
+				for i := range t.Parts {
+					t.Parts[i].RuleText, t.Parts[i].RuleID = r.Text, "615.7"
+				}
+				return sel, ok
 			},
 		},
 		sentenceRule{
@@ -547,6 +571,8 @@ func replRecipients(x string) (int, *Filter, bool) {
 	switch x {
 	case "a permanent or player", "a player or permanent", "any target":
 		return 3, &Filter{}, true
+	case "a creature or player", "a player or creature":
+		return 3, &Filter{Types: []string{"Creature"}}, true
 	case "a player":
 		return 3, nil, true
 	case "an opponent":
@@ -590,7 +616,7 @@ var (
 func init() {
 	addSentenceRules(
 		sentenceRule{
-			class: classPrevent,
+			class: classLifeFloor,
 			re:    reLifeFloor,
 			need:  []string{"reduces it to"},
 			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
@@ -618,7 +644,7 @@ func init() {
 			},
 		},
 		sentenceRule{
-			class: classPrevent,
+			class: classRegenerate,
 			re:    reRegenerateInstead,
 			need:  []string{"regenerate"},
 			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
@@ -631,7 +657,7 @@ func init() {
 			},
 		},
 		sentenceRule{
-			class: classPrevent,
+			class: classAsCounters,
 			re:    reDamageAsCounters,
 			need:  []string{"that many"},
 			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
@@ -639,7 +665,7 @@ func init() {
 			},
 		},
 		sentenceRule{
-			class: classPrevent,
+			class: classAsCounters,
 			re:    reDealtAsCounters,
 			need:  []string{"that many"},
 			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
@@ -647,7 +673,7 @@ func init() {
 			},
 		},
 		sentenceRule{
-			class: classPrevent,
+			class: classAsCounters,
 			re:    reSourceAsCounters,
 			need:  []string{"that many"},
 			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {

@@ -635,3 +635,30 @@ B takes 2 damage
 		t.Errorf("the shield is used up: the second lethal damage destroys it")
 	}
 }
+
+// 615.7: a shield prevents the next 3 damage, across damage events, and
+// then damage is dealt normally.
+func TestPreventionShield(t *testing.T) {
+	r, at := play(t, `define Ox = {1}{W} Creature — Ox 2/6
+define Goblin = {R} Creature — Goblin 2/1
+Ox as O
+Ox as P
+effect "Prevent the next 3 damage that would be dealt to target creature this turn." targeting O
+opponent: Goblin as G
+G deals 2 damage to O
+G deals 2 damage to O
+G deals 2 damage to O
+G deals 2 damage to P
+? damage O
+? damage P
+`)
+	if d := damageOn(t, r, at("? damage O")); d != 3 {
+		t.Errorf("6 damage, 3 prevented: %d marked, want 3", d)
+	}
+	if d := damageOn(t, r, at("? damage P")); d != 2 {
+		t.Errorf("the other Ox is not shielded: %d", d)
+	}
+	if !hasNote(r, "615.7", "Ox (O)") {
+		t.Errorf("notes %+v", r.Notes)
+	}
+}

@@ -68,6 +68,9 @@ type Replacement struct {
 	// Then: what else happens when the effect applies (615.6: a modified
 	// event may occur instead).
 	Then []replThen
+	// Shield: rkPrevent is a shield of this much damage for each object
+	// or player it applies to (615.7, 615.11).
+	Shield int
 	// HalfUp: rkPrevent prevents half the damage, rounded up; AllBut:
 	// it prevents all but this much.
 	HalfUp bool
@@ -444,6 +447,14 @@ func (g *game) replaceDamage(line int, s *state, src dmgSource, t *dmgTarget, n 
 			break
 		}
 		p := h.r.prevents(n)
+		key := fmt.Sprintf("%s/%d/%s", h.e.key, h.slot, h.who)
+		if h.r.Shield > 0 {
+			left := h.r.Shield - g.shieldUsed[key]
+			if left <= 0 {
+				continue // the shield is used up (615.7)
+			}
+			p = min(left, n)
+		}
 		if h.r.Replace {
 			n -= p
 			g.note(line, fmt.Sprintf("the %d %s %s would deal to %s is replaced by %s (%s): it isn't dealt", p, kind, src.name, t, h.e.name(), h.e.t.Sentence), "614.1a")
@@ -456,7 +467,15 @@ func (g *game) replaceDamage(line int, s *state, src dmgSource, t *dmgTarget, n 
 			continue
 		}
 		n -= p
-		g.note(line, fmt.Sprintf("%d of the %d %s %s would deal to %s is prevented by %s (%s): prevented damage is never dealt, %d left", p, p+n, kind, src.name, t, h.e.name(), h.e.t.Sentence, n), "615.1a")
+		rule := "615.1a"
+		if h.r.Shield > 0 {
+			if g.shieldUsed == nil {
+				g.shieldUsed = map[string]int{}
+			}
+			g.shieldUsed[key] += p
+			rule = "615.7"
+		}
+		g.note(line, fmt.Sprintf("%d of the %d %s %s would deal to %s is prevented by %s (%s): prevented damage is never dealt, %d left", p, p+n, kind, src.name, t, h.e.name(), h.e.t.Sentence, n), rule)
 		g.replThen(line, s, h, p, true, src, *t)
 	}
 	if n <= 0 {

@@ -120,3 +120,26 @@ func buildCounterRepl(c *compiler, t *Template, ctx *sctx, r *Replacement, x str
 	}
 	return c.replTemplate(t, r, 0, sel), true
 }
+
+// "Enchanted creature gets +2/+2 and assigns combat damage equal to its
+// toughness rather than its power" (Gauntlets of Light), "... rather than
+// its power and can attack as though it didn't have defender" (Arcades):
+// two sentences about the same subject.
+var (
+	reGetsAndAssigns = regexp.MustCompile(`^(enchanted creature|equipped creature|~) (gets [+-]\d+/[+-]\d+) and (assigns combat damage equal to its toughness rather than its power)$`)
+	reAssignsAnd     = regexp.MustCompile(`^(.+?) (assigns combat damage equal to its toughness rather than its power) and (.+)$`)
+)
+
+func init() {
+	addSentenceRules(sentenceRule{
+		class: "combat or untap rule (613.11)",
+		re:    reGetsAndAssigns,
+		need:  []string{"rather than"},
+		split: func(m []string) []string { return []string{m[1] + " " + m[2], m[1] + " " + m[3]} },
+	}, sentenceRule{
+		class: "combat or untap rule (613.11)",
+		re:    reAssignsAnd,
+		need:  []string{"rather than"},
+		split: func(m []string) []string { return []string{m[1] + " " + m[2], m[1] + " " + m[3]} },
+	})
+}

@@ -171,3 +171,23 @@ combat damage
 		t.Errorf("notes %+v", r.Notes)
 	}
 }
+
+// Gauntlets of Light: one sentence, two effects on the enchanted creature
+// (layer 7c and the 510.1a change).
+func TestGetsAndAssignsToughness(t *testing.T) {
+	r, at := play(t, `define Gauntlets of Light = {2}{W} Enchantment — Aura "Enchant creature\nEnchanted creature gets +0/+2 and assigns combat damage equal to its toughness rather than its power.\nEnchanted creature has \"{2}{W}: Untap this creature.\""
+define Ox = {1}{W} Creature — Ox 1/3
+define Turtle = {1}{U} Creature — Turtle 1/9
+Ox as O
+Gauntlets of Light as G (attached to O)
+opponent: Turtle as T
+attack with O
+block O with T
+combat damage
+? damage T
+? O
+`)
+	if d := damageOn(t, r, at("? damage T")); d != 5 {
+		t.Errorf("the 1/5 Ox assigns 5: %d (unmodelled %+v)", d, r.Unmodeled)
+	}
+}

@@ -138,6 +138,9 @@ type game struct {
 	extraTurns []Player
 	// delayed: delayed triggered abilities waiting for their event (603.7).
 	delayed []delayedTrig
+	// shieldUsed: damage already prevented by each prevention shield
+	// ("prevent the next 3 damage", 615.7).
+	shieldUsed map[string]int
 }
 
 // dependsOn records text a game answer may depend on.
