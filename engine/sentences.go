@@ -839,7 +839,9 @@ func (c *compiler) generalSentence(low string, t *Template, ctx *sctx, quoted []
 	words := strings.Fields(low)
 	verb := -1
 	for i, w := range words {
-		if sentenceVerbs[w] {
+		// "creatures you control that are enchanted get +1/+1": the verb
+		// of a relative clause is not the sentence's.
+		if sentenceVerbs[w] && !(i > 0 && (words[i-1] == "that" || words[i-1] == "who")) {
 			verb = i
 			break
 		}
