@@ -53,7 +53,7 @@ func conditionThisTurn(s string, ctx *sctx) bool {
 	return ctx.self && reCondThisTurn.MatchString(s)
 }
 
-var reCondThisTurn = regexp.MustCompile(`(?i)(?: as long as | unless | if )[^,]* this turn$`)
+var reCondThisTurn = regexp.MustCompile(`(?i)(?: as long as | unless | if ).* this turn$`)
 
 var (
 	// reHiddenMore: conditions on what a scenario doesn't hold: this
@@ -64,7 +64,7 @@ var (
 	reHiddenMore = regexp.MustCompile(` this turn$| this game$|\b(?:graveyards?|hands?|library|libraries|exile|exiled|sideboard)\b|\blife\b|\blife total\b` +
 		`|\b(?:poisoned|poison counters?|emblems?|the monarch|the initiative|city's blessing|dungeon|your commander|energy|experience counters?)\b` +
 		`|^you're |^it's (?:day|night|daytime|nighttime)$|^(?:~|it) (?:is|was) (?:attacking|blocking|blocked|unblocked|kicked|cast|suspected|saddled|goaded|monstrous|renowned|foretold)\b` +
-		`|^(?:~|it) (?:wasn't|was not) cast\b|\bare blocking (?:it|~)$|\bblocked this combat$`)
+		`|^(?:~|it) (?:wasn't|was not) cast\b|\bare blocking (?:it|~)$|\bblocked this combat$|\bduring (?:your|its controller's|their) last turn$|\bextra turns?\b`)
 	// reOffBattlefield113: the ability works from a zone other than the
 	// battlefield (113.6b): on the battlefield its condition is never met.
 	reOffBattlefield113 = regexp.MustCompile(`^~ is in (?:your|a) (?:graveyard|hand|library)(?: and (.+))?$`)
@@ -77,6 +77,8 @@ var (
 	reMoreThan          = regexp.MustCompile(`^you control more (.+) than (?:defending player|each opponent|an opponent|attacking player|that player)$|^(?:an opponent|defending player|attacking player) controls more (.+) than you$`)
 	reCreatureHas       = regexp.MustCompile(`^(?:a|an) ([a-z ]+) has (?:a|an) (\S+) counter on it$`)
 	reControlToken      = regexp.MustCompile(`^you control (?:a|an) ((?:[a-z]+ )?)token$`)
+	reOppControlsN      = regexp.MustCompile(`^(?:an opponent|defending player) controls (one|two|three|four|five|six|seven|\d+) or more (.+)$`)
+	reTheresAnother     = regexp.MustCompile(`^there's (a|an|another) (.+) on the battlefield$`)
 )
 
 // parseCondition reads a condition: the forms of parseCondition0, then
@@ -153,6 +155,23 @@ func parseMoreCondition(low string) (*Condition, bool) {
 			}
 			f.Types = []string{tn}
 		}
+		return &Condition{Control: &f, Text: low}, true
+	}
+	if m := reOppControlsN.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[1])
+		f, ok2 := parseFilter(strings.Fields(m[2]))
+		if !ok || !ok2 {
+			return nil, false
+		}
+		f.Control = 2
+		return &Condition{Control: &f, AtLeast: n, Text: low}, true
+	}
+	if m := reTheresAnother.FindStringSubmatch(low); m != nil {
+		f, ok := parseFilter(strings.Fields(m[2]))
+		if !ok {
+			return nil, false
+		}
+		f.Other = m[1] == "another"
 		return &Condition{Control: &f, Text: low}, true
 	}
 	if m := reNOrMoreOnBF.FindStringSubmatch(low); m != nil {
