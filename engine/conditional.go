@@ -44,6 +44,14 @@ type condMore struct {
 	You      bool
 	// Paired: "~ is paired with another creature" (702.95b).
 	Paired bool
+	// Counters: "~ has N or more counters on it" (any kinds, 122.1).
+	Counters int
+	// AttachedToCreature: "~ is attached to a creature".
+	AttachedToCreature bool
+	// Attached, AttachedN: "N or more Equipment are attached to it": it
+	// is the object the sentence is about.
+	Attached  string
+	AttachedN int
 }
 
 // conditionThisTurn: the sentence ends with a condition on this turn's
@@ -77,6 +85,10 @@ var (
 	reMoreThan          = regexp.MustCompile(`^you control more (.+) than (?:defending player|each opponent|an opponent|attacking player|that player)$|^(?:an opponent|defending player|attacking player) controls more (.+) than you$`)
 	reCreatureHas       = regexp.MustCompile(`^(?:a|an) ([a-z ]+) has (?:a|an) (\S+) counter on it$`)
 	reControlToken      = regexp.MustCompile(`^you control (?:a|an) ((?:[a-z]+ )?)token$`)
+	reAnyCounters       = regexp.MustCompile(`^~ has (one|two|three|four|five|six|seven|\d+) or more counters on (?:it|him|her)$`)
+	reNAttached         = regexp.MustCompile(`^(one|two|three|four|\d+) or more (equipment|auras) are attached to (?:it|~)$`)
+	reItHas             = regexp.MustCompile(`^(?:it|~) has ([a-z ]+)$`)
+	reItsPower          = regexp.MustCompile(`^its (power|toughness) is (\d+) or (less|greater)$`)
 	reOppControlsN      = regexp.MustCompile(`^(?:an opponent|defending player) controls (one|two|three|four|five|six|seven|\d+) or more (.+)$`)
 	reTheresAnother     = regexp.MustCompile(`^there's (a|an|another) (.+) on the battlefield$`)
 )
@@ -94,8 +106,49 @@ func parseCondition(low string) (*Condition, bool) {
 // B", "A or B", hidden conditions, the qualities of the object a sentence
 // speaks of, comparisons between players, counters on the source.
 func parseMoreCondition(low string) (*Condition, bool) {
-	if low == "~ is paired with another creature" {
+	switch low {
+	case "~ is paired with another creature":
 		return &Condition{More: &condMore{Paired: true}, Text: low}, true
+	case "~ is on the battlefield", "you control ~":
+		// Its static abilities work on the battlefield (113.6), where its
+		// controller is "you" (109.5): met whenever it applies.
+		return &Condition{Text: low}, true
+	case "~ isn't on the battlefield", "~ is in the command zone":
+		return &Condition{Never: true, Text: low}, true
+	case "~ is attached to a creature":
+		return &Condition{More: &condMore{AttachedToCreature: true}, Text: low}, true
+	case "~ isn't attacking", "it's not attacking", "it isn't attacking":
+		return &Condition{Hidden: true, Text: low}, true
+	}
+	if m := reAnyCounters.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[1])
+		if !ok {
+			return nil, false
+		}
+		return &Condition{More: &condMore{Counters: n}, Text: low}, true
+	}
+	if m := reNAttached.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[1])
+		st, kind := nonCreatureSubtypeNoun(m[2])
+		if !ok || kind == "" {
+			return nil, false
+		}
+		return &Condition{More: &condMore{Attached: st, AttachedN: n}, Text: low}, true
+	}
+	if m := reItHas.FindStringSubmatch(low); m != nil {
+		f, ok := qualityFilter("has", m[1])
+		if !ok {
+			return nil, false
+		}
+		return &Condition{SubjectIs: &f, Text: low}, true
+	}
+	if m := reItsPower.FindStringSubmatch(low); m != nil {
+		f, ok := parseFilter(strings.Fields("permanent with " + m[1] + " " + m[2] + " or " + m[3]))
+		if !ok {
+			return nil, false
+		}
+		f.Types = nil
+		return &Condition{SubjectIs: &f, Text: low}, true
 	}
 	if m := reOffBattlefield113.FindStringSubmatch(low); m != nil {
 		return &Condition{Never: true, Text: low}, true
@@ -321,6 +374,29 @@ func (s *state) condMetCompound(e *Effect, c *Condition) bool {
 		return false
 	case c.More != nil && c.More.Paired:
 		return len(s.pairedSlots(e.src)) == 2
+	case c.More != nil && c.More.Counters > 0:
+		n := 0
+		if e.src != nil {
+			for _, k := range e.src.counters {
+				n += k
+			}
+		}
+		return n >= c.More.Counters
+	case c.More != nil && c.More.AttachedToCreature:
+		if e.src == nil || e.src.attachedTo == nil {
+			return false
+		}
+		i, ok := s.slot[e.src.attachedTo]
+		return ok && s.ch[i].is("Creature")
+	case c.More != nil && c.More.Attached != "":
+		o := s.sentenceObject(e)
+		n := 0
+		for j, x := range s.objs {
+			if o != nil && x.attachedTo == o && x.onBF && containsFold(s.ch[j].Subtypes, c.More.Attached) {
+				n++
+			}
+		}
+		return n >= c.More.AttachedN
 	case c.More != nil && c.More.MoreThan != nil:
 		mine, theirs := *c.More.MoreThan, *c.More.MoreThan
 		mine.Control, theirs.Control = 1, 2
@@ -355,4 +431,18 @@ func init() {
 			return t.Sel, true
 		},
 	})
+}
+
+// sentenceObject is the object a static ability's sentence is about: its
+// source, or the object it is attached to ("equipped creature").
+func (s *state) sentenceObject(e *Effect) *Object {
+	switch e.t.Sel.Kind {
+	case selSelf:
+		return e.src
+	case selEnchanted, selEquipped:
+		if e.src != nil {
+			return e.src.attachedTo
+		}
+	}
+	return nil
 }

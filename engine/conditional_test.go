@@ -260,3 +260,36 @@ opponent: Warrior as O
 		t.Errorf("haste for your Warrior only")
 	}
 }
+
+// Conditions on the object a sentence is about: "as long as two or more
+// Equipment are attached to it" (Equipment attached to the equipped
+// creature), "as long as ~ has three or more counters on it" (counters of
+// any kinds, 122.1), "as long as ~ is attached to a creature".
+func TestConditionAttachmentsAndCounters(t *testing.T) {
+	src := `define Blade = {1} Artifact — Equipment "Equipped creature has double strike as long as two or more Equipment are attached to it."
+define Rod = {1} Artifact — Equipment "Equipped creature gets +1/+0."
+define Totem = {2} Artifact Creature — Golem 1/1 "As long as Totem has three or more counters on it, it has flying."
+define Bear = {1}{G} Creature — Bear 2/2
+Bear as A
+Bear as B
+Blade (attached to A)
+Blade (attached to B)
+Rod (attached to B)
+Totem as T1 (1 +1/+1 counters, 1 charge counters)
+Totem as T2 (2 +1/+1 counters, 1 charge counters)
+? A
+? B
+? T1
+? T2`
+	r := mustRun(t, src, nil)
+	for line, want := range map[int]bool{12: false, 13: true} {
+		if got := hasAbility(result(t, r, line).Object, "double strike"); got != want {
+			t.Errorf("line %d: double strike %v, want %v", line, got, want)
+		}
+	}
+	for line, want := range map[int]bool{14: false, 15: true} {
+		if got := hasAbility(result(t, r, line).Object, "flying"); got != want {
+			t.Errorf("line %d: flying %v, want %v", line, got, want)
+		}
+	}
+}
