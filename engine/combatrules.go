@@ -27,6 +27,7 @@ func init() {
 	// "assigns" is the verb of "each creature you control assigns combat
 	// damage equal to its toughness rather than its power".
 	sentenceVerbs["assigns"], sentenceVerbs["assign"] = true, true
+	sentenceVerbs["crews"] = true
 	ruleEffects = append(ruleEffects, []struct {
 		re         *regexp.Regexp
 		text, rule string
@@ -40,6 +41,13 @@ func init() {
 		{regexp.MustCompile(`^can block as though (?:it|they) were untapped$|^can block$`), "can block while tapped", "509.1a"},
 		{regexp.MustCompile(`^can only attack alone$|^can attack only alone$`), "can attack only alone: a restriction", "508.1c"},
 		{regexp.MustCompile(`^can't block or be blocked by (?:creatures with power (?:\d+) or (?:greater|less)|[a-z]+ creatures)$`), "can't block or be blocked by some creatures: a restriction", "509.1b"},
+		{regexp.MustCompile(`^can block an additional creature each combat for each (?:equipment|aura) attached to (?:~|it)$`), "may block more than one creature", "509.1a"},
+		{regexp.MustCompile(`^can't block creatures with power (?:greater|less) than ~'s power$`), "can't block some creatures: a restriction", "509.1b"},
+		// 702.122a: crewing taps creatures with total power N or greater.
+		{regexp.MustCompile(`^crews vehicles (?:using its toughness rather than its power|as though its power were (?:\d+|one|two|three) greater)$`), "counts differently toward the total power that crews a Vehicle", "702.122a"},
+		// 301.5c: an Equipment attached to an illegal permanent becomes
+		// unattached.
+		{regexp.MustCompile(`^can be attached only to (?:a|an) [a-z0-9 ]+$`), "it can be attached only to the permanents named: attached to another, it becomes unattached", "301.5c"},
 		// 508.1h, 509.1d: "unless you pay/sacrifice …" is a cost to attack
 		// or block; 508.1c, 509.1b: any other "unless" is a restriction
 		// checked as attackers or blockers are declared.

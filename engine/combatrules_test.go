@@ -129,3 +129,37 @@ Bear as B
 		t.Errorf("unmodelled: %+v", r.Unmodeled)
 	}
 }
+
+// Rules about blocking and crewing on the objects named: 509.1a (an
+// additional block for each Equipment), 509.1b (which creatures it may
+// block), 702.122a (crewing), 301.5c (what it may be attached to).
+func TestMoreCombatRules(t *testing.T) {
+	src := `define Guard = {2}{W} Creature — Human Soldier 2/3 "Guard can block an additional creature each combat for each Equipment attached to Guard."
+define Coward = {1}{R} Creature — Goblin 1/1 "Coward can't block creatures with power greater than Coward's power."
+define Tall Crew = {2}{G} Creature — Treefolk 0/5 "Tall Crew crews Vehicles using its toughness rather than its power."
+define Collar = {2} Artifact — Equipment "Collar can be attached only to a creature with toughness 3 or greater.\nEquipped creature gets +1/+1."
+define Bear = {1}{G} Creature — Bear 2/2
+Guard as G
+Coward as C
+Tall Crew as T
+Collar as L
+Bear as B
+? G
+? C
+? T
+? L
+? B`
+	r := mustRun(t, src, nil)
+	for line, rule := range map[int]string{11: "509.1a", 12: "509.1b", 13: "702.122a", 14: "301.5c"} {
+		found := false
+		for _, s := range result(t, r, line).Trace {
+			found = found || s.Rule == rule
+		}
+		if !found {
+			t.Errorf("line %d: no %s step in %s", line, rule, traceText(result(t, r, line)))
+		}
+	}
+	if q := result(t, r, 15); len(q.Trace) != 0 {
+		t.Errorf("the Bear is affected by none of them: %s", traceText(q))
+	}
+}

@@ -44,6 +44,14 @@ type condMore struct {
 	You      bool
 	// Paired: "~ is paired with another creature" (702.95b).
 	Paired bool
+	// Counters: "~ has N or more counters on it" (any kinds, 122.1).
+	Counters int
+	// AttachedToCreature: "~ is attached to a creature".
+	AttachedToCreature bool
+	// Attached, AttachedN: "N or more Equipment are attached to it": it
+	// is the object the sentence is about.
+	Attached  string
+	AttachedN int
 }
 
 // conditionThisTurn: the sentence ends with a condition on this turn's
@@ -53,7 +61,7 @@ func conditionThisTurn(s string, ctx *sctx) bool {
 	return ctx.self && reCondThisTurn.MatchString(s)
 }
 
-var reCondThisTurn = regexp.MustCompile(`(?i)(?: as long as | unless | if )[^,]* this turn$`)
+var reCondThisTurn = regexp.MustCompile(`(?i)(?: as long as | unless | if ).* this turn$`)
 
 var (
 	// reHiddenMore: conditions on what a scenario doesn't hold: this
@@ -64,7 +72,7 @@ var (
 	reHiddenMore = regexp.MustCompile(` this turn$| this game$|\b(?:graveyards?|hands?|library|libraries|exile|exiled|sideboard)\b|\blife\b|\blife total\b` +
 		`|\b(?:poisoned|poison counters?|emblems?|the monarch|the initiative|city's blessing|dungeon|your commander|energy|experience counters?)\b` +
 		`|^you're |^it's (?:day|night|daytime|nighttime)$|^(?:~|it) (?:is|was) (?:attacking|blocking|blocked|unblocked|kicked|cast|suspected|saddled|goaded|monstrous|renowned|foretold)\b` +
-		`|^(?:~|it) (?:wasn't|was not) cast\b|\bare blocking (?:it|~)$|\bblocked this combat$`)
+		`|^(?:~|it) (?:wasn't|was not) cast\b|\bare blocking (?:it|~)$|\bblocked this combat$|\bduring (?:your|its controller's|their) last turn$|\bextra turns?\b`)
 	// reOffBattlefield113: the ability works from a zone other than the
 	// battlefield (113.6b): on the battlefield its condition is never met.
 	reOffBattlefield113 = regexp.MustCompile(`^~ is in (?:your|a) (?:graveyard|hand|library)(?: and (.+))?$`)
@@ -77,6 +85,12 @@ var (
 	reMoreThan          = regexp.MustCompile(`^you control more (.+) than (?:defending player|each opponent|an opponent|attacking player|that player)$|^(?:an opponent|defending player|attacking player) controls more (.+) than you$`)
 	reCreatureHas       = regexp.MustCompile(`^(?:a|an) ([a-z ]+) has (?:a|an) (\S+) counter on it$`)
 	reControlToken      = regexp.MustCompile(`^you control (?:a|an) ((?:[a-z]+ )?)token$`)
+	reAnyCounters       = regexp.MustCompile(`^~ has (one|two|three|four|five|six|seven|\d+) or more counters on (?:it|him|her)$`)
+	reNAttached         = regexp.MustCompile(`^(one|two|three|four|\d+) or more (equipment|auras) are attached to (?:it|~)$`)
+	reItHas             = regexp.MustCompile(`^(?:it|~) has ([a-z ]+)$`)
+	reItsPower          = regexp.MustCompile(`^its (power|toughness) is (\d+) or (less|greater)$`)
+	reOppControlsN      = regexp.MustCompile(`^(?:an opponent|defending player) controls (one|two|three|four|five|six|seven|\d+) or more (.+)$`)
+	reTheresAnother     = regexp.MustCompile(`^there's (a|an|another) (.+) on the battlefield$`)
 )
 
 // parseCondition reads a condition: the forms of parseCondition0, then
@@ -92,8 +106,49 @@ func parseCondition(low string) (*Condition, bool) {
 // B", "A or B", hidden conditions, the qualities of the object a sentence
 // speaks of, comparisons between players, counters on the source.
 func parseMoreCondition(low string) (*Condition, bool) {
-	if low == "~ is paired with another creature" {
+	switch low {
+	case "~ is paired with another creature":
 		return &Condition{More: &condMore{Paired: true}, Text: low}, true
+	case "~ is on the battlefield", "you control ~":
+		// Its static abilities work on the battlefield (113.6), where its
+		// controller is "you" (109.5): met whenever it applies.
+		return &Condition{Text: low}, true
+	case "~ isn't on the battlefield", "~ is in the command zone":
+		return &Condition{Never: true, Text: low}, true
+	case "~ is attached to a creature":
+		return &Condition{More: &condMore{AttachedToCreature: true}, Text: low}, true
+	case "~ isn't attacking", "it's not attacking", "it isn't attacking":
+		return &Condition{Hidden: true, Text: low}, true
+	}
+	if m := reAnyCounters.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[1])
+		if !ok {
+			return nil, false
+		}
+		return &Condition{More: &condMore{Counters: n}, Text: low}, true
+	}
+	if m := reNAttached.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[1])
+		st, kind := nonCreatureSubtypeNoun(m[2])
+		if !ok || kind == "" {
+			return nil, false
+		}
+		return &Condition{More: &condMore{Attached: st, AttachedN: n}, Text: low}, true
+	}
+	if m := reItHas.FindStringSubmatch(low); m != nil {
+		f, ok := qualityFilter("has", m[1])
+		if !ok {
+			return nil, false
+		}
+		return &Condition{SubjectIs: &f, Text: low}, true
+	}
+	if m := reItsPower.FindStringSubmatch(low); m != nil {
+		f, ok := parseFilter(strings.Fields("permanent with " + m[1] + " " + m[2] + " or " + m[3]))
+		if !ok {
+			return nil, false
+		}
+		f.Types = nil
+		return &Condition{SubjectIs: &f, Text: low}, true
 	}
 	if m := reOffBattlefield113.FindStringSubmatch(low); m != nil {
 		return &Condition{Never: true, Text: low}, true
@@ -153,6 +208,23 @@ func parseMoreCondition(low string) (*Condition, bool) {
 			}
 			f.Types = []string{tn}
 		}
+		return &Condition{Control: &f, Text: low}, true
+	}
+	if m := reOppControlsN.FindStringSubmatch(low); m != nil {
+		n, ok := number(m[1])
+		f, ok2 := parseFilter(strings.Fields(m[2]))
+		if !ok || !ok2 {
+			return nil, false
+		}
+		f.Control = 2
+		return &Condition{Control: &f, AtLeast: n, Text: low}, true
+	}
+	if m := reTheresAnother.FindStringSubmatch(low); m != nil {
+		f, ok := parseFilter(strings.Fields(m[2]))
+		if !ok {
+			return nil, false
+		}
+		f.Other = m[1] == "another"
 		return &Condition{Control: &f, Text: low}, true
 	}
 	if m := reNOrMoreOnBF.FindStringSubmatch(low); m != nil {
@@ -302,6 +374,29 @@ func (s *state) condMetCompound(e *Effect, c *Condition) bool {
 		return false
 	case c.More != nil && c.More.Paired:
 		return len(s.pairedSlots(e.src)) == 2
+	case c.More != nil && c.More.Counters > 0:
+		n := 0
+		if e.src != nil {
+			for _, k := range e.src.counters {
+				n += k
+			}
+		}
+		return n >= c.More.Counters
+	case c.More != nil && c.More.AttachedToCreature:
+		if e.src == nil || e.src.attachedTo == nil {
+			return false
+		}
+		i, ok := s.slot[e.src.attachedTo]
+		return ok && s.ch[i].is("Creature")
+	case c.More != nil && c.More.Attached != "":
+		o := s.sentenceObject(e)
+		n := 0
+		for j, x := range s.objs {
+			if o != nil && x.attachedTo == o && x.onBF && containsFold(s.ch[j].Subtypes, c.More.Attached) {
+				n++
+			}
+		}
+		return n >= c.More.AttachedN
 	case c.More != nil && c.More.MoreThan != nil:
 		mine, theirs := *c.More.MoreThan, *c.More.MoreThan
 		mine.Control, theirs.Control = 1, 2
@@ -336,4 +431,18 @@ func init() {
 			return t.Sel, true
 		},
 	})
+}
+
+// sentenceObject is the object a static ability's sentence is about: its
+// source, or the object it is attached to ("equipped creature").
+func (s *state) sentenceObject(e *Effect) *Object {
+	switch e.t.Sel.Kind {
+	case selSelf:
+		return e.src
+	case selEnchanted, selEquipped:
+		if e.src != nil {
+			return e.src.attachedTo
+		}
+	}
+	return nil
 }

@@ -203,3 +203,93 @@ Boon as BB (attached to B)
 		t.Errorf("unmodelled: %+v", r.Unmodeled)
 	}
 }
+
+// "If" conditions of restrictions: one on this turn's events (with commas
+// in it) is hidden, not read as "until end of turn"; "an opponent
+// controls N or more creatures" is counted on the board.
+func TestRestrictionIfConditions(t *testing.T) {
+	for _, c := range []struct {
+		text   string
+		hidden bool
+	}{
+		{"Spy can't be blocked if you had another Cleric, Rogue, Warrior, or Wizard enter the battlefield under your control this turn.", true},
+		{"Spy doesn't untap during your untap step if an opponent controls four or more creatures.", false},
+		{"Spy can't attack if it attacked during your last turn.", true},
+	} {
+		cc := newCompiler().compileCard(CardDef{Name: "Spy", Types: []string{"Creature"}, Text: c.text})
+		if len(cc.abilities) != 1 || len(cc.abilities[0].Statics) != 1 {
+			t.Errorf("%q: not compiled: %v", c.text, cc.unmodeled)
+			continue
+		}
+		tm := cc.abilities[0].Statics[0]
+		if tm.UntilEOT || tm.Cond == nil || tm.Cond.Hidden != c.hidden {
+			t.Errorf("%q: eot %v cond %+v, want a condition hidden=%v", c.text, tm.UntilEOT, tm.Cond, c.hidden)
+		}
+	}
+	r := mustRun(t, `define Sentinel = {2}{U} Creature — Golem 3/3 "Sentinel doesn't untap during your untap step if an opponent controls two or more creatures."
+define Bear = {1}{G} Creature — Bear 2/2
+Sentinel as S
+opponent: Bear
+? S
+opponent: Bear
+? S`, nil)
+	has := func(line int) bool {
+		for _, s := range result(t, r, line).Trace {
+			if s.Rule == "502.3" {
+				return true
+			}
+		}
+		return false
+	}
+	if has(5) || !has(7) {
+		t.Errorf("the rule applies with two opposing creatures only: one %v, two %v", has(5), has(7))
+	}
+}
+
+// "Warriors your team controls have haste": in a two-player game your
+// team is you.
+func TestYourTeamControls(t *testing.T) {
+	r := mustRun(t, `define Banner = {2}{R} Enchantment "Warriors your team controls have haste."
+define Warrior = {1}{R} Creature — Human Warrior 2/1
+Banner
+Warrior as W
+opponent: Warrior as O
+? W
+? O`, nil)
+	if !hasAbility(result(t, r, 6).Object, "haste") || hasAbility(result(t, r, 7).Object, "haste") {
+		t.Errorf("haste for your Warrior only")
+	}
+}
+
+// Conditions on the object a sentence is about: "as long as two or more
+// Equipment are attached to it" (Equipment attached to the equipped
+// creature), "as long as ~ has three or more counters on it" (counters of
+// any kinds, 122.1), "as long as ~ is attached to a creature".
+func TestConditionAttachmentsAndCounters(t *testing.T) {
+	src := `define Blade = {1} Artifact — Equipment "Equipped creature has double strike as long as two or more Equipment are attached to it."
+define Rod = {1} Artifact — Equipment "Equipped creature gets +1/+0."
+define Totem = {2} Artifact Creature — Golem 1/1 "As long as Totem has three or more counters on it, it has flying."
+define Bear = {1}{G} Creature — Bear 2/2
+Bear as A
+Bear as B
+Blade (attached to A)
+Blade (attached to B)
+Rod (attached to B)
+Totem as T1 (1 +1/+1 counters, 1 charge counters)
+Totem as T2 (2 +1/+1 counters, 1 charge counters)
+? A
+? B
+? T1
+? T2`
+	r := mustRun(t, src, nil)
+	for line, want := range map[int]bool{12: false, 13: true} {
+		if got := hasAbility(result(t, r, line).Object, "double strike"); got != want {
+			t.Errorf("line %d: double strike %v, want %v", line, got, want)
+		}
+	}
+	for line, want := range map[int]bool{14: false, 15: true} {
+		if got := hasAbility(result(t, r, line).Object, "flying"); got != want {
+			t.Errorf("line %d: flying %v, want %v", line, got, want)
+		}
+	}
+}

@@ -98,7 +98,7 @@ func catalogueDefs(t testing.TB) []CardDef {
 
 // coverageFloor is the share of static-ability sentences of permanents the
 // compiler models across the whole catalogue; it may only go up.
-const coverageFloor = 73.7
+const coverageFloor = 83.0
 
 // TestCatalogueCoverage compiles the Oracle text of every permanent in the
 // catalogue. Every static-ability sentence must be accounted for (modelled,

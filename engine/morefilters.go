@@ -284,3 +284,12 @@ func (s *state) attachedWith(o *Object, st string, sameController bool) bool {
 	}
 	return false
 }
+
+func init() {
+	// A team is a group of players in a multiplayer game (glossary,
+	// "Team"; 810): in a two-player game, the scenario's, "your team" is you.
+	controlSuffixes = append(controlSuffixes, struct {
+		s string
+		c int
+	}{" your team controls", 1})
+}

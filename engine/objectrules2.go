@@ -2,6 +2,7 @@ package engine
 
 import (
 	"regexp"
+	"strings"
 )
 
 // More rules about objects (613.11) and abilities that function outside
@@ -59,4 +60,94 @@ func init() {
 			},
 		},
 	)
+}
+
+// prependSentenceRules puts entries before every other: they read
+// wordings an earlier entry would otherwise take and reject.
+func prependSentenceRules(rs ...sentenceRule) {
+	sentenceRules = append(append([]sentenceRule(nil), rs...), sentenceRules...)
+}
+
+var reUntapOthers = regexp.MustCompile(`^untap (.+) during each other player's untap step$`)
+
+func init() {
+	prependSentenceRules(sentenceRule{
+		// 502.3: the active player untaps their permanents in their untap
+		// step; this untaps the permanents named in the other players'
+		// untap steps as well.
+		class: "combat or untap rule (613.11)",
+		re:    reUntapOthers,
+		need:  []string{"during each other player's untap step"},
+		when:  func(ctx *sctx) bool { return ctx.self },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			sel, ok := c.subject(strings.Fields(m[1]), ctx)
+			t.Parts = []Part{{Layer: lRules, Op: opRule, RuleID: "502.3", RuleText: "it untaps during each other player's untap step as well as its controller's"}}
+			return sel, ok
+		},
+	})
+	addSentenceRules(
+		sentenceRule{
+			// 107.3, 113.6e: a restriction on the value of X as it is
+			// cast; it does nothing on the battlefield.
+			class: "functions only off the battlefield (113.6)",
+			re:    regexp.MustCompile(`^x can't be 0$`),
+			when:  func(ctx *sctx) bool { return ctx.self },
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				return Selector{}, true
+			},
+			noTemplate: true,
+		},
+		sentenceRule{
+			// 118.7: how a cost reduction applies; it qualifies the cost
+			// change before it, which shows it.
+			class: "cost change (601.2f)",
+			re:    regexp.MustCompile(`^this effect (?:can't reduce the mana in that cost to less than (?:one|two|\d+) mana|reduces only the amount of (?:colored|generic) mana you pay|can't reduce the amount of mana [a-z ]+ by more than (?:\{\d+\}|\d+))$`),
+			when: func(ctx *sctx) bool {
+				if !ctx.self || ctx.prev == nil {
+					return false
+				}
+				for _, p := range ctx.prev.Parts {
+					if (p.Op == opRule || p.Op == opPlayer) && (p.RuleID == "601.2f" || p.RuleID == "602.2b") {
+						return true
+					}
+				}
+				return false
+			},
+			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+				for i, p := range ctx.prev.Parts {
+					if p.Op == opRule || p.Op == opPlayer {
+						ctx.prev.Parts[i].RuleText += "; " + m[0] + " (118.7)"
+					}
+				}
+				return Selector{}, true
+			},
+			noTemplate: true,
+		},
+	)
+}
+
+var reActivatedOfAttached = regexp.MustCompile(`^activated abilities of ((?:enchanted|equipped) (?:artifact|creature|permanent|land)) (can't be activated(?: unless they're mana abilities)?|cost \{\d+\} (?:more|less) to activate)$`)
+
+func init() {
+	prependSentenceRules(sentenceRule{
+		// 602.5, 602.2b: "Activated abilities of enchanted artifact cost
+		// {2} less to activate": a rule on the object the Aura is
+		// attached to (303.4m).
+		class: "combat or untap rule (613.11)",
+		re:    reActivatedOfAttached,
+		need:  []string{"activated abilities of "},
+		when:  func(ctx *sctx) bool { return ctx.self },
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			sel, ok := c.subject(strings.Fields(m[1]), ctx)
+			rule, text := "602.5", "its activated abilities can't be activated"
+			switch {
+			case strings.HasSuffix(m[2], "unless they're mana abilities"):
+				text += ", except mana abilities"
+			case strings.HasPrefix(m[2], "cost "):
+				rule, text = "602.2b", "its activated abilities "+m[2]+" (601.2f)"
+			}
+			t.Parts = []Part{{Layer: lRules, Op: opRule, RuleID: rule, RuleText: text}}
+			return sel, ok
+		},
+	})
 }

@@ -375,7 +375,9 @@ func parseFilter(words []string) (Filter, bool) {
 		if w == "target" {
 			return f, false
 		}
-		if stateAdjective(&f, w) {
+		// "enchanted artifacts" are any enchanted artifacts; "enchanted
+		// artifact" is the one the Aura is attached to (303.4m), not a filter.
+		if (w != "enchanted" && w != "equipped" || pluralNoun(nounWord)) && stateAdjective(&f, w) {
 			continue // "attacking", "modified", "enchanted" (morefilters.go)
 		}
 		// "Skeletons, Vampires, and Zombies": a list of creature types.

@@ -20,7 +20,8 @@ func init() {
 		{re: regexp.MustCompile(`^` + reSubj + ` may activate abilities of creatures (?:you|they) control as though those creatures had haste$`), rule: "602.5a"},
 		{re: regexp.MustCompile(`^` + reSubj + ` may activate (?:the )?loyalty abilities of [a-z ~]+ (?:twice each turn rather than only once|on any player's turn any time you could cast an instant)$`), rule: "606.3"},
 		// 609.4b: spending mana as though it were another type or color.
-		{re: regexp.MustCompile(`^` + reSubj + ` may spend [a-z ]*mana(?: from [a-z ]+)? as though it were [a-z ]+mana(?: of any (?:color|type))?(?: to [a-z0-9 ,'~/-]+)?$`), rule: "609.4b"},
+		{re: regexp.MustCompile(`^` + reSubj + ` may spend [a-z ]*mana(?: from [a-z ]+)? as though it were [a-z ]*mana(?: of any (?:color|type))?(?: to [a-z0-9 ,'~/-]+)?$`), rule: "609.4b"},
+		{re: regexp.MustCompile(`^(your) maximum hand size is (?:eleven|twelve|fifteen|\d+)$`), rule: "402.2"},
 		{re: regexp.MustCompile(`^` + reSubj + ` may spend other mana only as though it were colorless mana$`), rule: "609.4b"},
 		// 104.3: losing the game; 104.2: winning it.
 		{re: regexp.MustCompile(`^(you) can't lose the game(?: and your opponents can't win the game)?$`), rule: "104.3"},

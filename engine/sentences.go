@@ -718,14 +718,14 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 			return nil, false
 		}
 		cond, s = cd, s[:len(s)-len(m[0])]
-	} else if m := reUnlessPost.FindStringSubmatch(s); strings.Contains(s, " unless ") && m != nil && ctx.self && !reEntersUnless.MatchString(s) {
+	} else if m := reUnlessPost.FindStringSubmatch(s); strings.Contains(s, " unless ") && m != nil && ctx.self && !reEntersUnless.MatchString(s) && !strings.ContainsAny(s, "\"“") {
 		// "~ can't attack unless you control an artifact": the
 		// restriction exists while the condition doesn't hold.
 		if cd, ok := parseCondition(strings.ToLower(m[2])); ok {
 			cd.Not = true
 			cond, s = cd, m[1]
 		}
-	} else if m := reIfPost.FindStringSubmatch(s); strings.Contains(s, " if ") && m != nil && ctx.self {
+	} else if m := reIfPost.FindStringSubmatch(s); strings.Contains(s, " if ") && m != nil && ctx.self && !strings.ContainsAny(s, "\"“") {
 		// "~ can't attack if defending player controls an untapped land":
 		// the restriction exists while the condition holds.
 		if cd, ok := parseCondition(strings.ToLower(m[2])); ok {
@@ -842,7 +842,9 @@ func (c *compiler) generalSentence(low string, t *Template, ctx *sctx, quoted []
 	words := strings.Fields(low)
 	verb := -1
 	for i, w := range words {
-		if sentenceVerbs[w] {
+		// "creatures you control that are enchanted get +1/+1": the verb
+		// of a relative clause is not the sentence's.
+		if sentenceVerbs[w] && !(i > 0 && (words[i-1] == "that" || words[i-1] == "who")) {
 			verb = i
 			break
 		}
