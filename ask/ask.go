@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/arbiter-mtg/arbiter/rulings"
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
@@ -33,7 +34,9 @@ type Asker struct {
 	// infractions recognises the IPG infraction a tournament call tells.
 	infractions *infractions
 	// ruleDF counts, for each rule, the cards that point at it
-	// (cardRules), out of ruleCards read (countRules).
+	// (cardRules), out of ruleCards read (countRules), on the first
+	// question that names a card.
+	countOnce sync.Once
 	ruleDF    map[string]int
 	ruleCards int
 	// rels reads the Rules Enforcement Level a call names.
@@ -57,8 +60,6 @@ func New(kb *rulings.KB) *Asker {
 			}
 		}
 	}
-	// After the keywords: a card's rules include its keywords'.
-	a.countRules()
 	return a
 }
 

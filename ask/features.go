@@ -351,6 +351,7 @@ func (a *Asker) cardRules(c *cards.Card, kinds map[string]int) map[string]float6
 // points at equally, the rarer is more likely what a question about the
 // card turns on.
 func (a *Asker) rarity(id string) float64 {
+	a.countOnce.Do(a.countRules)
 	df := a.ruleDF[id]
 	if df == 0 || a.ruleCards == 0 {
 		return 1

@@ -183,6 +183,7 @@ func TestReplacementInteractionNeedsTwoCards(t *testing.T) {
 // a triggered ability (603.2), which most cards have.
 func TestRarityOrdersACardsRules(t *testing.T) {
 	a := testAsker(t)
+	a.rarity("603.2")
 	if a.ruleCards == 0 || a.ruleDF["603.2"] == 0 {
 		t.Fatalf("no rules counted: %d cards, 603.2 on %d", a.ruleCards, a.ruleDF["603.2"])
 	}
