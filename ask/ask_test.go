@@ -115,10 +115,10 @@ var fullFloors = map[string][2]float64{
 }
 
 // plainFloors are ask's rates on the knowledge core's held-out plain
-// questions when it was added.
+// questions, raised as the search they rest on improved.
 var plainFloors = map[string][2]float64{
 	"holdout.tsv":  {0.67, 0.85},
-	"holdout2.tsv": {0.66, 0.83},
+	"holdout2.tsv": {0.70, 0.83},
 }
 
 func (s *score) add(ranked []Hit, expect []string) {
