@@ -152,6 +152,7 @@ var effectKinds = []effectKind{
 	{"sacrifice", mustPattern(`(?i)\bsacrifices?\b`), []ruleRef{{"701.21a", "sacrifice"}}},
 	{"destroy", mustPattern(`(?i)\bdestroy\b`), []ruleRef{{"701.8a", "destroy"}}},
 	{"regenerate", mustPattern(`(?i)\bregenerate\b`), []ruleRef{{"701.19a", "regenerates"}}},
+	{"no-regeneration", mustPattern(`(?i)\bcan(’|')t be regenerated\b`), []ruleRef{{"701.19c", "can’t be regenerated"}}},
 	{"exile", mustPattern(`(?i)\bexile\b`), []ruleRef{{"701.13a", "exile"}}},
 	{"attach", mustPattern(`(?i)\battach\b|\bEnchant\b|\bEquip\b`), []ruleRef{{"701.3a", "attach"}}},
 	{"counting", mustPattern(`(?i)\bfor each\b|\bequal to the number\b`), []ruleRef{{"608.2h", "determined only once"}}},
