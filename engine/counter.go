@@ -66,43 +66,6 @@ func counterFilter(kind string) (*Filter, bool) {
 var spellTypes = map[string]string{"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
 	"instant": "Instant", "sorcery": "Sorcery", "planeswalker": "Planeswalker", "battle": "Battle", "kindred": "Kindred", "tribal": "Tribal"}
 
-// defMatches checks a spell's card against a filter of types and colors.
-func defMatches(f *Filter, d *CardDef) bool {
-	if len(f.Or) > 0 {
-		for i := range f.Or {
-			if defMatches(&f.Or[i], d) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, t := range f.Types {
-		if !containsFold(d.Types, t) {
-			return false
-		}
-	}
-	for _, t := range f.NotTypes {
-		if containsFold(d.Types, t) {
-			return false
-		}
-	}
-	if len(f.Colors) > 0 {
-		any := false
-		for _, c := range f.Colors {
-			any = any || containsFold(d.Colors, c)
-		}
-		if !any {
-			return false
-		}
-	}
-	for _, c := range f.NotColors {
-		if containsFold(d.Colors, c) {
-			return false
-		}
-	}
-	return true
-}
-
 // stackSpell finds the spell on the stack a reference names (its card
 // name), the topmost one when several share it; -1 when none does.
 func (g *game) stackSpell(r string) int {
@@ -139,7 +102,7 @@ func (g *game) counterSpell(st *Stmt, it *stackItem, kind, cost string) bool {
 	}
 	i := g.stackSpell(ref)
 	sp := g.stack[i]
-	if f != nil && !defMatches(f, sp.spell) {
+	if !cardMatches(f, *sp.spell, false) {
 		g.errorf(st.Line, "%s is not a legal target for %s: it targets a %s spell (115.1)", sp.spell.Name, it.srcName, strings.TrimSpace(kind))
 		return true
 	}

@@ -119,7 +119,7 @@ func (g *game) fromGraveyard(st *Stmt, it *stackItem, s string) bool {
 	}
 	ps := g.pl(owner)
 	c := ps.zones[ZoneGraveyard][i]
-	if f != nil && !defMatches(f, &c.def) {
+	if !cardMatches(f, c.def, c.token) {
 		g.errorf(st.Line, "%s is not a legal target for %s: it targets %s (115.1)", c.name, it.srcName, what)
 		return true
 	}

@@ -802,8 +802,10 @@ func (g *game) cardToGraveyard(line int, c *card) {
 	ps.zones[ZoneGraveyard] = append(ps.zones[ZoneGraveyard], c)
 }
 
-// cardMatches reports whether a card off the battlefield matches a filter
-// of its types, subtypes and colors ("an instant or sorcery card").
+// cardMatches reports whether a card off the battlefield or a spell
+// matches a filter of its types, subtypes and colors ("an instant or
+// sorcery card", "counter target noncreature spell"); a nil filter matches
+// every card.
 func cardMatches(f *Filter, d CardDef, token bool) bool {
 	if f == nil {
 		return true
@@ -844,6 +846,11 @@ func cardMatches(f *Filter, d CardDef, token bool) bool {
 			ok = ok || containsFold(d.Colors, c)
 		}
 		if !ok {
+			return false
+		}
+	}
+	for _, c := range f.NotColors {
+		if containsFold(d.Colors, c) {
 			return false
 		}
 	}
