@@ -102,19 +102,7 @@ func init() {
 		need:  []string{" plus ", "twice", "devotion"},
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
-			which := 3
-			switch m[2] {
-			case "power is":
-				which = 1
-			case "toughness is":
-				which = 2
-			}
-			layer := L7a // 604.3a(4): granted, it is not characteristic-defining
-			if c.granting > 0 {
-				layer = L7b
-			} else {
-				t.CDA = true
-			}
+			which, layer := c.cdaTarget(t, m[2])
 			cm := &countMore{}
 			switch {
 			case m[3] != "":

@@ -138,19 +138,7 @@ func init() {
 		need:  []string{"equal to"},
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
-			which := 3
-			switch m[2] {
-			case "power is":
-				which = 1
-			case "toughness is":
-				which = 2
-			}
-			layer := L7a
-			if c.granting > 0 {
-				layer = L7b // 604.3a(4)
-			} else {
-				t.CDA = true
-			}
+			which, layer := c.cdaTarget(t, m[2])
 			t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Hidden: m[3]}}
 			return Selector{Kind: selSelf, Noun: "~"}, true
 		},

@@ -191,21 +191,7 @@ var sentenceRules = []sentenceRule{
 		re:    regexp.MustCompile(`^(~|its)'?s? (power and toughness are each|power is|toughness is) equal to the number of (.+?)(?: and its toughness is equal to that number plus (?:1|one|2|two))?$`),
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
-			which := 3
-			switch m[2] {
-			case "power is":
-				which = 1
-			case "toughness is":
-				which = 2
-			}
-			// 604.3a(4): an ability an object grants to itself is not a
-			// characteristic-defining ability; its P/T setting applies in 7b.
-			layer := L7a
-			if c.granting > 0 {
-				layer = L7b
-			} else {
-				t.CDA = true
-			}
+			which, layer := c.cdaTarget(t, m[2])
 			if reDomain.MatchString(m[3]) {
 				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Domain: true}}
 				return Selector{Kind: selSelf, Noun: "~"}, true
@@ -1145,4 +1131,24 @@ func forEachParts(dp, dt int, what string) ([]Part, bool) {
 		return nil, false
 	}
 	return []Part{{Layer: L7c, Op: opModPTCount, P: dp, T: dt, Count: &f, Shares: shares}}, true
+}
+
+// cdaTarget reads which characteristic a P/T-count sentence sets ("power
+// and toughness are each" 3, "power is" 1, "toughness is" 2) and the layer
+// it applies in: 7a for a characteristic-defining ability (marked on t),
+// 7b when the object grants it to itself (604.3a(4): then it is not
+// characteristic-defining).
+func (c *compiler) cdaTarget(t *Template, verb string) (which int, layer Layer) {
+	which = 3
+	switch verb {
+	case "power is":
+		which = 1
+	case "toughness is":
+		which = 2
+	}
+	if c.granting > 0 {
+		return which, L7b
+	}
+	t.CDA = true
+	return which, L7a
 }
