@@ -22,7 +22,15 @@ type infractions struct {
 	// names are the infractions' names and abbreviations, for the calls
 	// that name one outright.
 	names []infractionName
+	// subject maps the stem of a word of one infraction's name that few
+	// infractions' texts use ("mulligan" of Mulligan Procedure Error) to
+	// that infraction's number.
+	subject map[string]string
 }
+
+// subjectSpread is how many infractions' texts may use a word of a name
+// for it to tell that infraction's subject.
+const subjectSpread = 3
 
 // infractionParts are the headings after which an infraction's text no
 // longer describes the situation.
@@ -60,7 +68,39 @@ func newInfractions(lib *tourney.Library) *infractions {
 	if len(docs) == 0 {
 		return nil
 	}
-	return &infractions{ix: search.Build(docs), titles: titles, names: infractionNames(lib)}
+	return &infractions{ix: search.Build(docs), titles: titles, names: infractionNames(lib), subject: subjectWords(docs)}
+}
+
+// subjectWords maps each stem that is a word of exactly one infraction's
+// name, and that at most subjectSpread infractions' texts use, to that
+// infraction.
+func subjectWords(docs []search.Doc) map[string]string {
+	inNames := map[string][]string{}
+	inTexts := map[string]int{}
+	for _, d := range docs {
+		name := d.Title
+		seen := map[string]bool{}
+		for _, w := range callWords(name) {
+			if !seen[w.stem] {
+				seen[w.stem] = true
+				inNames[w.stem] = append(inNames[w.stem], d.ID)
+			}
+		}
+		seen = map[string]bool{}
+		for _, w := range callWords(d.Text) {
+			if !seen[w.stem] {
+				seen[w.stem] = true
+				inTexts[w.stem]++
+			}
+		}
+	}
+	out := map[string]string{}
+	for stem, ids := range inNames {
+		if len(ids) == 1 && inTexts[stem] <= subjectSpread {
+			out[stem] = ids[0]
+		}
+	}
+	return out
 }
 
 // rank returns the infractions the text describes, best first. An
@@ -91,9 +131,33 @@ func (in *infractions) rank(text string) []Hit {
 		}
 		out[i].Score += namedWeight * top
 	}
+	// A story that keeps coming back to the subject of one infraction's
+	// name ("mulliganing to 6 … mulligan to 5 … I'll mulligan") is about
+	// it.
+	count := map[string]int{}
+	for _, w := range callWords(text) {
+		count[w.stem]++
+	}
+	for stem, n := range count {
+		number, ok := in.subject[stem]
+		if !ok || n < 2 || given[number] {
+			continue
+		}
+		given[number] = true
+		i := slices.IndexFunc(out, func(h Hit) bool { return h.ID == number })
+		if i < 0 {
+			out = append(out, Hit{Kind: tourney.IPG, ID: number, Title: in.titles[number]})
+			i = len(out) - 1
+		}
+		out[i].Score += subjectWeight * top
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
 	return out
 }
+
+// subjectWeight is what a story's repeated subject adds, relative to the
+// best description's score.
+const subjectWeight = 0.5
 
 // namedWeight is what naming an infraction adds, relative to the best
 // description's score.

@@ -230,3 +230,37 @@ func TestAskedSections(t *testing.T) {
 		t.Errorf("the call is answered first by %v, want MTR 2.11", ans.Docs)
 	}
 }
+
+// A word of one infraction's name that few infractions' texts use tells
+// its subject ("mulligan": Mulligan Procedure Error, 2.4); a name word the
+// IPG uses throughout ("play" of Slow Play) does not; a story that keeps
+// coming back to the subject is about that infraction.
+func TestInfractionSubjectWords(t *testing.T) {
+	a := testAsker(t)
+	in := a.infractions
+	if got := in.subject["mulligan"]; got != "2.4" {
+		t.Errorf("subject of \"mulligan\" = %q, want 2.4", got)
+	}
+	if got, ok := in.subject["play"]; ok {
+		t.Errorf("\"play\" tells the subject %s; the IPG uses it throughout", got)
+	}
+	story := "She kept her seven while he was mulliganing to six; after he announced a mulligan to five she shuffled her hand back into her library and said she would mulligan too."
+	hits := in.rank(story)
+	if i := slices.IndexFunc(hits, func(h Hit) bool { return h.ID == "2.4" }); i < 0 || i > 1 {
+		t.Errorf("2.4 at %d in %v", i, hits)
+	}
+	// Named once, the word adds nothing of itself.
+	once := in.rank("After the mulligan she cast a spell that drew three cards.")
+	twice := in.rank("After the mulligan she mulliganed again and cast a spell that drew three cards.")
+	score := func(hs []Hit) float64 {
+		for _, h := range hs {
+			if h.ID == "2.4" {
+				return h.Score / hs[0].Score
+			}
+		}
+		return 0
+	}
+	if score(twice) <= score(once) {
+		t.Errorf("a repeated subject does not count: once %.2f, twice %.2f", score(once), score(twice))
+	}
+}
