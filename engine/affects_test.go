@@ -161,33 +161,7 @@ func TestEffectsAffectWhatTheyName(t *testing.T) {
 			if c.no != "" {
 				src += "? No\n"
 			}
-			r := mustRun(t, src, nil)
-			if len(r.Unmodeled) > 0 {
-				t.Fatalf("%q not modelled: %+v", c.text, r.Unmodeled)
-			}
-			affected := func(q QueryResult) bool {
-				for _, s := range q.Trace {
-					if s.Source == "Source" {
-						return true
-					}
-				}
-				return false
-			}
-			var yes, no QueryResult
-			for _, q := range r.Results {
-				switch q.Query {
-				case "Yes":
-					yes = q
-				case "No":
-					no = q
-				}
-			}
-			if !affected(yes) {
-				t.Errorf("%q does not affect the object it names:\n%s", c.text, r.Text())
-			}
-			if c.no != "" && affected(no) {
-				t.Errorf("%q affects an object it excludes:\n%s", c.text, r.Text())
-			}
+			checkAffects(t, c.text, src, c.no != "")
 		})
 	}
 }
@@ -221,5 +195,35 @@ func TestCreatureTypesMatchCR(t *testing.T) {
 		if !cr[w] {
 			t.Errorf("creatureTypes has %q, which 205.3m does not list", w)
 		}
+	}
+}
+
+// checkAffects runs a scenario in which the effect of the object defined
+// as Source (its text, text) must show in the layer trace of the object
+// asked about as "? Yes" and, when hasNo, not in that of "? No".
+func checkAffects(t *testing.T, text, src string, hasNo bool) {
+	t.Helper()
+	r := mustRun(t, src, nil)
+	if len(r.Unmodeled) > 0 {
+		t.Fatalf("%q not modelled: %+v", text, r.Unmodeled)
+	}
+	affected := func(query string) bool {
+		for _, q := range r.Results {
+			if q.Query != query {
+				continue
+			}
+			for _, s := range q.Trace {
+				if s.Source == "Source" {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if !affected("Yes") {
+		t.Errorf("%q does not affect the object it names:\n%s", text, r.Text())
+	}
+	if hasNo && affected("No") {
+		t.Errorf("%q affects an object it excludes:\n%s", text, r.Text())
 	}
 }

@@ -75,7 +75,7 @@ func isPermanentDef(d CardDef) bool {
 func Coverage(cards []CardDef) CoverageReport {
 	r := CoverageReport{Lines: map[string]int{}}
 	classes := map[string]*ClassCoverage{}
-	templates := map[string]*TemplateCount{}
+	templates := templateTally{}
 	for _, d := range cards {
 		if !isPermanentDef(d) {
 			continue
@@ -113,13 +113,7 @@ func Coverage(cards []CardDef) CoverageReport {
 					miss.Class = s.class
 				}
 				r.Misses = append(r.Misses, miss)
-				key := NormaliseTemplate(s.norm)
-				tc := templates[key]
-				if tc == nil {
-					tc = &TemplateCount{Template: key, Example: d.Name}
-					templates[key] = tc
-				}
-				tc.Count++
+				templates.add(NormaliseTemplate(s.norm), d.Name)
 			}
 		}
 	}
@@ -134,16 +128,36 @@ func Coverage(cards []CardDef) CoverageReport {
 		}
 		return a.Class < b.Class
 	})
-	for _, tc := range templates {
-		r.Templates = append(r.Templates, *tc)
-	}
-	sort.Slice(r.Templates, func(i, j int) bool {
-		if r.Templates[i].Count != r.Templates[j].Count {
-			return r.Templates[i].Count > r.Templates[j].Count
-		}
-		return r.Templates[i].Template < r.Templates[j].Template
-	})
+	r.Templates = templates.sorted()
 	return r
+}
+
+// templateTally counts the sentences of each template, with the first
+// card that has one.
+type templateTally map[string]*TemplateCount
+
+func (t templateTally) add(template, card string) {
+	tc := t[template]
+	if tc == nil {
+		tc = &TemplateCount{Template: template, Example: card}
+		t[template] = tc
+	}
+	tc.Count++
+}
+
+// sorted lists the templates, the most common first.
+func (t templateTally) sorted() []TemplateCount {
+	out := make([]TemplateCount, 0, len(t))
+	for _, tc := range t {
+		out = append(out, *tc)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Count != out[j].Count {
+			return out[i].Count > out[j].Count
+		}
+		return out[i].Template < out[j].Template
+	})
+	return out
 }
 
 var (

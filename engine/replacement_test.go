@@ -207,33 +207,7 @@ func TestReplacementsAffectWhatTheyName(t *testing.T) {
 				"define Yes = " + c.yes + "\n" + c.yesCtl + "Yes\n" +
 				"define No = " + c.no + "\n" + c.noCtl + "No\n" +
 				"Source\n? Yes\n? No\n"
-			r := mustRun(t, src, nil)
-			if len(r.Unmodeled) > 0 {
-				t.Fatalf("%q not modelled: %+v", c.text, r.Unmodeled)
-			}
-			affected := func(q QueryResult) bool {
-				for _, s := range q.Trace {
-					if s.Source == "Source" {
-						return true
-					}
-				}
-				return false
-			}
-			var yes, no QueryResult
-			for _, q := range r.Results {
-				switch q.Query {
-				case "Yes":
-					yes = q
-				case "No":
-					no = q
-				}
-			}
-			if !affected(yes) {
-				t.Errorf("%q does not affect the object it names:\n%s", c.text, r.Text())
-			}
-			if affected(no) {
-				t.Errorf("%q affects an object it excludes:\n%s", c.text, r.Text())
-			}
+			checkAffects(t, c.text, src, true)
 		})
 	}
 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"sort"
 	"strings"
 )
 
@@ -43,7 +42,7 @@ func isSpellDef(d CardDef) bool {
 // cast).
 func SpellCoverage(cards []CardDef) SpellCoverageReport {
 	var r SpellCoverageReport
-	templates := map[string]*TemplateCount{}
+	templates := templateTally{}
 	for _, d := range cards {
 		if !isSpellDef(d) {
 			continue
@@ -74,24 +73,10 @@ func SpellCoverage(cards []CardDef) SpellCoverageReport {
 		r.Sentences += n
 		r.Modelled += n - len(rest)
 		for _, s := range rest {
-			key := NormaliseTemplate(selfRef(normQuotes(s), d.Name))
-			tc := templates[key]
-			if tc == nil {
-				tc = &TemplateCount{Template: key, Example: d.Name}
-				templates[key] = tc
-			}
-			tc.Count++
+			templates.add(NormaliseTemplate(selfRef(normQuotes(s), d.Name)), d.Name)
 		}
 	}
-	for _, tc := range templates {
-		r.Templates = append(r.Templates, *tc)
-	}
-	sort.Slice(r.Templates, func(i, j int) bool {
-		if r.Templates[i].Count != r.Templates[j].Count {
-			return r.Templates[i].Count > r.Templates[j].Count
-		}
-		return r.Templates[i].Template < r.Templates[j].Template
-	})
+	r.Templates = templates.sorted()
 	return r
 }
 

@@ -164,16 +164,9 @@ func (g *game) moreEffect(st *Stmt, it *stackItem, s string) bool {
 		return g.exileGraveyard(st, it, s) // graveyard.go
 	}
 	if m := reFxDrawLose.FindStringSubmatch(s); m != nil {
-		n := 1
-		if m[2] != "a card" {
-			k, ok := effNumber(strings.TrimSuffix(m[2], " cards"))
-			if !ok {
-				return false
-			}
-			n = k
-		}
-		l, ok := effNumber(m[3])
-		if !ok {
+		n, ok1 := cardsAmount(m[2])
+		l, ok2 := effNumber(m[3])
+		if !ok1 || !ok2 {
 			return false
 		}
 		for _, p := range g.fxPlayers(st, it, m[1]) {
@@ -224,14 +217,8 @@ func (g *game) moreEffect(st *Stmt, it *stackItem, s string) bool {
 		return true
 	}
 	if m := reFxLoot.FindStringSubmatch(s); m != nil {
-		cards := func(w string) (int, bool) {
-			if w == "a card" {
-				return 1, true
-			}
-			return effNumber(strings.TrimSuffix(w, " cards"))
-		}
-		d, ok1 := cards(m[1])
-		k, ok2 := cards(m[2])
+		d, ok1 := cardsAmount(m[1])
+		k, ok2 := cardsAmount(m[2])
 		if !ok1 || !ok2 {
 			return false
 		}
@@ -246,13 +233,9 @@ func (g *game) moreEffect(st *Stmt, it *stackItem, s string) bool {
 		return true
 	}
 	if m := reFxPlayerDraws.FindStringSubmatch(s); m != nil {
-		n := 1
-		if m[2] != "a card" {
-			k, ok := effNumber(strings.TrimSuffix(m[2], " cards"))
-			if !ok {
-				return false
-			}
-			n = k
+		n, ok := cardsAmount(m[2])
+		if !ok {
+			return false
 		}
 		for _, p := range g.fxPlayers(st, it, m[1]) {
 			g.draw(line, p, n)
@@ -270,13 +253,9 @@ func (g *game) moreEffect(st *Stmt, it *stackItem, s string) bool {
 		return true
 	}
 	if m := reFxDiscards.FindStringSubmatch(s); m != nil {
-		n := 1
-		if m[2] != "a card" {
-			k, ok := effNumber(strings.TrimSuffix(m[2], " cards"))
-			if !ok {
-				return false
-			}
-			n = k
+		n, ok := cardsAmount(m[2])
+		if !ok {
+			return false
 		}
 		for _, p := range g.fxPlayers(st, it, m[1]) {
 			g.discard(line, p, n)
@@ -458,4 +437,12 @@ func (g *game) takeExtraTurn(line int) bool {
 	g.extraTurns = g.extraTurns[:n-1]
 	g.note(line, fmt.Sprintf("%s an extra turn", says(g.active, "takes")), "500.7")
 	return true
+}
+
+// cardsAmount reads "a card" or "N cards" of a draw or discard.
+func cardsAmount(s string) (int, bool) {
+	if s == "a card" {
+		return 1, true
+	}
+	return effNumber(strings.TrimSuffix(s, " cards"))
 }
