@@ -372,3 +372,33 @@ func TestSurvivalPointsAtStateBasedActions(t *testing.T) {
 		t.Errorf("plain question: 704.3 %v, want none", f["704.3"])
 	}
 }
+
+// A document's list of changes from its previous versions tells what
+// changed, never what a call is; and a call gets no battlefield set-up.
+func TestCallsLeaveOutChangeLogsAndSetUps(t *testing.T) {
+	a := testAsker(t)
+	for _, q := range []string{
+		"My opponent forgot his Ensoul Artifact trigger and then drew for the turn at a competitive tournament. What is the penalty?",
+		"At a competitive tournament my opponent missed the Saga chapter trigger of his Ensoul Artifact. Does a missed trigger still count as having triggered?",
+		"At a competitive event a player's Ornithopter was revealed while shuffling his deck; the judge gave a warning. Is that the right penalty?",
+	} {
+		ans := a.Ask(q)
+		if !ans.Tournament {
+			t.Fatalf("%q: not taken as a tournament call", q)
+		}
+		if len(ans.Cards) == 0 {
+			t.Errorf("%q: no card linked", q)
+		}
+		for _, d := range ans.Docs {
+			if changeLog.MatchString(d.Title) {
+				t.Errorf("%q: section %s %s (%s) among the answers", q, d.Kind, d.ID, d.Title)
+			}
+		}
+		if len(ans.Setup) != 0 {
+			t.Errorf("%q: set-up %q for a tournament call", q, ans.Setup)
+		}
+	}
+	if !changeLog.MatchString("IPG B Changes from Previous Versions") || !changeLog.MatchString("MTR A Changes From Previous Versions") {
+		t.Error("changeLog does not recognise the documents' own titles")
+	}
+}
