@@ -197,3 +197,83 @@ func TestRarityOrdersACardsRules(t *testing.T) {
 		t.Errorf("fight %v should weigh more than a triggered ability %v", f["701.14a"], f["603.2"])
 	}
 }
+
+// The cues that name their principle in the CR's own terms point at the
+// rule that states it, and weigh namedCue in the sentences that ask: what
+// makes a mana ability (605.1a), the two combat damage steps (510.4), a
+// commander (903.3), cast triggers (601.2i), kinds of ability (603.1,
+// 602.1, 604.1), an ability without its source (113.7a), what "dies" means
+// (700.4), a player leaving the game (800.4a), two replacement effects
+// (616.1), no refund for a countered spell (701.6b) and the owner's zone
+// (400.3).
+func TestNamedCues(t *testing.T) {
+	cases := []struct{ q, rule string }{
+		{"Is the sacrifice ability of my artifact a mana ability?", "605.1a"},
+		{"Does tapping it count as a mana ability even with a target?", "605.1a"},
+		{"Once first strike damage is dealt, can I cast an instant before regular damage?", "510.4"},
+		{"Can I cast a removal spell between first-strike and normal combat damage?", "510.4"},
+		{"Could an artifact creature be my commander?", "903.3"},
+		{"Is a legendary Vehicle eligible as a commander?", "903.3"},
+		{"Does the cast trigger still go off if the spell is countered?", "601.2i"},
+		{"If my creature spell gets countered, do I still draw from the trigger?", "601.2i"},
+		{"Is the echo upkeep cost considered a triggered ability?", "603.1"},
+		{"Is that an activated ability or a static one?", "602.1"},
+		{"Does that count as a static ability?", "604.1"},
+		{"Can I sacrifice the creature in response to its own trigger?", "113.7a"},
+		{"Can I bounce the artifact before I have to pay for it?", "113.7a"},
+		{"Does the trigger still resolve if its source is gone?", "113.7a"},
+		{"Does being put into exile from the battlefield count as dying?", "700.4"},
+		{"What does dies mean?", "700.4"},
+		{"In a multiplayer game, what happens to my creatures when the player who stole them leaves the game?", "800.4a"},
+		{"Two cards say would and instead: which one applies first?", "616.1"},
+		{"If my spell is countered, do I get the mana back?", "701.6b"},
+		{"My opponent countered the spell: is the creature I sacrificed for it still sacrificed?", "701.6b"},
+		{"Does it go to my graveyard or my opponent's?", "400.3"},
+		{"Can I keep their creature in my hand after bouncing it?", "400.3"},
+	}
+	for _, c := range cases {
+		if w := cues(c.q)[c.rule]; w != namedCue {
+			t.Errorf("%q: %s weighs %v, want %v (%v)", c.q, c.rule, w, float64(namedCue), cues(c.q))
+		}
+	}
+	// The same words that only describe, or ask something else, do not.
+	for _, c := range []struct{ q, rule string }{
+		{"Since mana abilities don't use the stack, what does my opponent see?", "605.1a"},
+		{"My creature has first strike. Does it deal damage?", "510.4"},
+		{"My commander is a Vehicle; does crewing it count as casting?", "903.3"},
+		{"Can the spell be countered?", "601.2i"},
+		{"When the ward trigger resolves and my spell is countered, do I lose the mana?", "601.2i"},
+		{"Can I kill the creature in response to the removal spell's ability?", "113.7a"},
+		{"Can I concede?", "800.4a"},
+		{"If the card cast with flashback is countered, is it still exiled?", "701.6b"},
+		{"Who owns a token?", "400.3"},
+	} {
+		if w := cues(c.q)[c.rule]; w >= namedCue {
+			t.Errorf("%q: %s weighs %v", c.q, c.rule, w)
+		}
+	}
+	// In the story around the question, a named cue weighs as any other.
+	if w := cues("My opponent left the game in our multiplayer match. What happens to the tokens?")["800.4a"]; w != storyCue {
+		t.Errorf("leaving the game in the story: 800.4a weighs %v, want %v", w, storyCue)
+	}
+}
+
+// Asking to respond to a named card's replacement effect points at the
+// replacement rules (614.1a, 614.6): there is nothing on the stack to
+// respond to. A card that triggers too, or a question that does not ask
+// to respond, does not.
+func TestResponseToAReplacement(t *testing.T) {
+	warden := &cards.Card{Name: "Warden", TypeLine: "Creature — Human", Types: []string{"Creature"},
+		Text: "Flash\nIf a nontoken creature would enter and it wasn't cast, exile it instead."}
+	watcher := &cards.Card{Name: "Watcher", TypeLine: "Creature — Human", Types: []string{"Creature"},
+		Text: "When Watcher enters, exile target creature an opponent controls until Watcher leaves the battlefield."}
+	if f := cardCues([]*cards.Card{warden}, "Can I activate my creature's ability in response to the exile?"); f["614.6"] != namedCue || f["614.1a"] != namedCue {
+		t.Errorf("response to a replacement: %v", f)
+	}
+	if f := cardCues([]*cards.Card{watcher}, "Can I activate my creature's ability in response to the exile?"); len(f) != 0 {
+		t.Errorf("response to a trigger: %v", f)
+	}
+	if f := cardCues([]*cards.Card{warden}, "Does my creature get exiled?"); len(f) != 0 {
+		t.Errorf("no response asked: %v", f)
+	}
+}
