@@ -33,7 +33,7 @@ var questionCues = []questionCue{
 		[]ruleRef{{"608.2b", "still legal"}}, false},
 	{"new-object", mustPattern(`(?i)\b(comes?|came) back\b|\breturns?\b.*\b(battlefield|hand)\b|\bremember\b`),
 		[]ruleRef{{"400.7", "new object"}}, false},
-	{"look-back", mustPattern(`(?i)\b(dies|died|leaves?|left|killed|destroyed|sacrificed)\b.*\b(trigger|see|know|counter)`),
+	{"look-back", mustPattern(`(?i)\b(dies|died|dying|leaves?|left|killed|destroyed|sacrificed)\b.*\b(trigger|see|know|counter)|\b(see|sees|saw)\b[^.?!]*\b(dies|died|dying)\b`),
 		[]ruleRef{{"603.10a", "look back in time"}}, false},
 	{"locked-in", mustPattern(`(?i)\b(change|update|recalculate)[sd]?\b|\blocked in\b`),
 		[]ruleRef{{"611.3a", "locked in"}, {"608.2h", "determined only once"}}, false},
@@ -100,6 +100,43 @@ var questionCues = []questionCue{
 	// "If it is countered, do I get the mana back?": no refund.
 	{"refund", cuePattern(`(?i)\brefund\w*\b|\b(get|gets|got|give) (\w+ )?(mana|life|costs?) back\b|\bcounter\w*\b[^?]*\bstill\b[^?]*\b(sacrificed|discarded|paid|lose|lost)\b`, "refund", " back", "still"),
 		[]ruleRef{{"701.6b", "refund"}}, true},
+	// "Does it trigger when it enters with +1/+1 counters?": entering
+	// with counters is having counters put on it.
+	{"enters-with-counters", mustPattern(`(?i)\b(enters?|entered|entering|comes? in|came in)\b[^.?!]{0,40}\bwith\b[^.?!]{0,30}\bcounters?\b[^?]*\b(trigger\w*|put)\b|\b(trigger\w*|put)\b[^?]*\b(enters?|entered|entering|comes? in|came in)\b[^.?!]{0,40}\bwith\b[^.?!]{0,30}\bcounters?\b`),
+		[]ruleRef{{"122.6", "as it enters the battlefield"}}, true},
+	// "If I turn it into a Swamp, does it lose its abilities?": a land
+	// whose subtype is set to a basic land type.
+	{"basic-land-type", mustPattern(`(?i)\b(into|becomes?|became|becoming|is now|are now) (a |an )?(plains|island|swamp|mountain|forest)s?\b`),
+		[]ruleRef{{"305.7", "sets a land’s subtype to one or more of the basic land types"}}, true},
+	// "Does the copy count as casting?": a copy of a spell isn't cast.
+	{"copy-not-cast", mustPattern(`(?i)\bcop(y|ies)\b[^?]*\b(counts? as|considered|treated as|trigger\w*)\b[^?]*\bcast(ing)?\b|\b(is|are|was|were) (the |a |that |those )?cop(y|ies) (\w+ )?cast\b`),
+		[]ruleRef{{"707.10", "copy of a spell isn’t cast"}}, true},
+	// "Can I respond to a mana ability?": it doesn't use the stack.
+	{"mana-ability-stack", mustPattern(`(?i)\b(respond\w*|in response|stack|stifle|countered)\b[^?]*\bmana abilit(y|ies)\b|\bmana abilit(y|ies)\b[^?]*\b(respond\w*|in response|countered|stack)\b`),
+		[]ruleRef{{"605.3b", "doesn’t go on the stack"}}, true},
+	// "What if both players lose at the same time?": a draw.
+	{"all-lose", mustPattern(`(?i)\b(both|all|every) (players? )?(would |will )?(lose|losing) (the game|at the same time|simultaneously)\b|\b(both|all) (players )?(would |will )?(lose|losing)\s*[?.!]|\bgame (is|ends in|be) a draw\b|\b(is|was) the game a draw\b|\bdrawn game\b|\bdraw the game\b`),
+		[]ruleRef{{"104.4a", "the game is a draw"}}, true},
+	// "What if I have to draw from an empty library?"
+	{"empty-library", mustPattern(`(?i)\bempty library\b|\b(library|deck) is empty\b|\bno cards (left )?in (my|your|his|her|their|the) (library|deck)\b|\bdraw\w* from an empty\b|\b(run|runs|ran) out of cards\b`),
+		[]ruleRef{{"704.5b", "library with no cards"}}, true},
+	// "How many cards can I keep in hand?": the maximum hand size.
+	{"hand-size", mustPattern(`(?i)\b(maximum|max|no maximum|no max) hand size\b|\bhand size\b|\bdiscard down to\b`),
+		[]ruleRef{{"402.2", "maximum hand size"}}, true},
+	// "Can I keep the mana for my next phase?": it empties.
+	{"mana-empties", mustPattern(`(?i)\bmana pools? (empt\w+|reset\w*)|\bempt\w+ (the |my |your |their )?mana pools?\b|\b(the|my|that|this|unused|extra) mana (\w+ ){0,3}(empt\w+|stay|stays|carry|carries|carried|float\w*|last|lasts)\b|\b(keep|save|float) (the |my |that |this )?mana\b|\bfloating mana\b`),
+		[]ruleRef{{"106.4", "mana pool empties"}}, true},
+	// "Does the damage wear off?": it is removed in the cleanup step.
+	{"damage-wears-off", mustPattern(`(?i)\bdamage (\w+ ){0,3}(wear|wears|wore|go away|goes away|heal\w*|stay|stays|remains?|carr(y|ies) over|reset\w*)\b|\b(heal|heals|healed) (at|by) (the )?end\b`),
+		[]ruleRef{{"514.2", "all damage marked on permanents"}}, true},
+	// "If I cast it during my upkeep, does its 'at the beginning of
+	// upkeep' ability trigger?": only as the step begins.
+	{"beginning-passed", mustPattern(`(?i)\b(cast|play|played|enters?|entered|comes? in|came in|put)\b[^?]*\b(during|in) (my|the|your|his|her|their|this|our) (first |second |precombat |postcombat )?(upkeep|draw step|main phase|end step|beginning phase|end phase)\b[^?]*(\b(trigger\w*)\b[^?]*\b(immediately|right away|this turn|still)\b|\b(immediately|right away|this turn|still)\b[^?]*\btrigger\w*)`),
+		[]ruleRef{{"603.2b", "at the beginning of"}}, true},
+	// "Does shroud stop the other slivers' effects?": an effect that
+	// doesn't target affects what it doesn't target.
+	{"untargeted", mustPattern(`(?i)\b(shroud|hexproof|can(’|')t be (the )?target(ed|s)?)\b[^?]*\b(affect\w*|nullif\w*|stop\w*|apply|applies|still get|still work)\b|\b(affect\w*|nullif\w*|stop\w*|still get|still work)\b[^?]*\b(shroud|hexproof)\b`),
+		[]ruleRef{{"115.10", "affect objects and players they don’t target"}}, true},
 }
 
 // cuePattern is a cue's pattern with the literals of which every match

@@ -277,3 +277,56 @@ func TestResponseToAReplacement(t *testing.T) {
 		t.Errorf("no response asked: %v", f)
 	}
 }
+
+// More cues that name their principle: entering with counters is having
+// counters put on (122.6), a land set to a basic land type (305.7), a copy
+// is not cast (707.10), mana abilities don't use the stack (605.3b), all
+// players losing at once is a draw (104.4a), drawing from an empty library
+// (704.5b), the maximum hand size (402.2), the mana pool empties (106.4),
+// damage wears off in the cleanup step (514.2), "at the beginning of"
+// triggers only as the step begins (603.2b), an effect affects what it
+// doesn't target (115.10); and a look back in time (603.10a).
+func TestMoreNamedCues(t *testing.T) {
+	cases := []struct{ q, rule string }{
+		{"Does my enchantment trigger when a creature enters with a +1/+1 counter on it?", "122.6"},
+		{"If my opponent's land becomes a Mountain, does it lose its abilities?", "305.7"},
+		{"Can I turn the utility land into an Island?", "305.7"},
+		{"Does the copy count as casting a spell for my prowess?", "707.10"},
+		{"Is the copy cast, so that my trigger goes off?", "707.10"},
+		{"Can my opponent respond to my mana ability?", "605.3b"},
+		{"Does a mana ability use the stack?", "605.3b"},
+		{"What happens if both players lose at the same time?", "104.4a"},
+		{"Is the game a draw then?", "104.4a"},
+		{"What if I have to draw with an empty library?", "704.5b"},
+		{"Do I lose if I run out of cards?", "704.5b"},
+		{"Is there a maximum hand size?", "402.2"},
+		{"Does the mana stay in my pool until combat?", "106.4"},
+		{"Can I keep the mana for my second main phase?", "106.4"},
+		{"Does the damage wear off at the end of the turn?", "514.2"},
+		{"If I cast it during my upkeep, does its upkeep ability trigger this turn?", "603.2b"},
+		{"Does hexproof stop a spell that affects each creature?", "115.10"},
+	}
+	for _, c := range cases {
+		if w := cues(c.q)[c.rule]; w != namedCue {
+			t.Errorf("%q: %s weighs %v, want %v (%v)", c.q, c.rule, w, float64(namedCue), cues(c.q))
+		}
+	}
+	for _, c := range []struct{ q, rule string }{
+		{"My creature enters the battlefield. What counters does it have?", "122.6"},
+		{"What are the basic land types?", "305.7"},
+		{"I cast a spell and copy it. What happens?", "707.10"},
+		{"Is tapping a land for mana a mana ability?", "605.3b"},
+		{"Do both players lose 2 life?", "104.4a"},
+		{"Can I tap the land for mana and keep my creature untapped this turn?", "106.4"},
+		{"It deals 3 damage divided among the remaining creatures?", "514.2"},
+		{"If I play a land during my main phase, does landfall trigger?", "603.2b"},
+		{"Does the creature with hexproof die?", "115.10"},
+	} {
+		if w := cues(c.q)[c.rule]; w >= namedCue {
+			t.Errorf("%q: %s weighs %v", c.q, c.rule, w)
+		}
+	}
+	if cues("Would the trigger see that the dying creature had flying?")["603.10a"] != 1 {
+		t.Error("seeing a dying creature: no look back in time")
+	}
+}
