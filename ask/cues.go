@@ -137,6 +137,27 @@ var questionCues = []questionCue{
 	// doesn't target affects what it doesn't target.
 	{"untargeted", mustPattern(`(?i)\b(shroud|hexproof|can(’|')t be (the )?target(ed|s)?)\b[^?]*\b(affect\w*|nullif\w*|stop\w*|apply|applies|still get|still work)\b|\b(affect\w*|nullif\w*|stop\w*|still get|still work)\b[^?]*\b(shroud|hexproof)\b`),
 		[]ruleRef{{"115.10", "affect objects and players they don’t target"}}, true},
+	// "If they all die at the same time, does it trigger?": a
+	// leaves-the-battlefield trigger looks back in time.
+	{"die-together", mustPattern(`(?i)\b(die|dies|died|dying|destroyed|leave|leaves|left|sacrificed)\b[^?]*\b(at the same time|simultaneously|together)\b[^?]*\b(trigger\w*|see|sees)\b|\b(trigger\w*|see|sees)\b[^?]*\b(die|dies|died|dying|destroyed|leave|leaves|left|sacrificed)\b[^?]*\b(at the same time|simultaneously|together)\b`),
+		[]ruleRef{{"603.10a", "look back in time"}}, true},
+	// "Is it an illegal target now?", "I give it hexproof in response":
+	// the targets are checked as the spell resolves.
+	{"illegal-target", mustPattern(`(?i)\billegal targets?\b|\b(no longer|not|isn(’|')t) (a )?legal target\b|\b(give|gives|gave|gain\w*|gets?|got|given) (\w+ ){0,2}(hexproof|protection|shroud)\b[^?]*\bin response\b|\bin response\b[^?]*\b(give|gives|gave|gain\w*|gets?|got|given) (\w+ ){0,2}(hexproof|protection|shroud)\b`),
+		[]ruleRef{{"608.2b", "illegal targets"}}, true},
+	// "Which one resolves first?": the last added.
+	{"resolve-first", mustPattern(`(?i)\b(which|what) (one |spell |ability )?(resolves|will resolve|would resolve) first\b|\blast[- ]in,? first[- ]out\b|\bLIFO\b`),
+		[]ruleRef{{"405.5", "top (last-added)"}}, true},
+	// "Can I play two lands this turn?"
+	{"land-drop", mustPattern(`(?i)\b(play|plays|played|playing) (two|2|an? (extra|additional)|another|additional|more than one|a second) lands?\b|\blands? (per|each|a) turn\b|\bland drops?\b|\b(extra|additional|second) land (drop|play)\b`),
+		[]ruleRef{{"305.2", "play one land"}}, true},
+	// "When does 'until end of turn' end?": in the cleanup step.
+	{"turn-effects-end", mustPattern(`(?i)\buntil end of turn\b[^?]*\b(wear\w* off|ends?|expire\w*|last\w*)\b|\b(wear\w* off|end|ends|expire\w*)\b[^?]*\buntil end of turn\b`),
+		[]ruleRef{{"514.2", "“until end of turn” and “this turn” effects end"}}, true},
+	// "Does the token go to the graveyard?": it does, then ceases to
+	// exist.
+	{"token-zone", mustPattern(`(?i)\b(the|a|that|this|my|your|his|her|their) tokens? (\w+ ){0,2}(go(es)?|went|hit\w*|is put|be put|put|reach\w*|end\w* up)( in| into| to)? (the |a |my |your |its owner(’|')s )?(graveyard|hand|exile|library)\b`),
+		[]ruleRef{{"111.7", "ceases to exist"}}, true},
 }
 
 // cuePattern is a cue's pattern with the literals of which every match

@@ -330,3 +330,38 @@ func TestMoreNamedCues(t *testing.T) {
 		t.Error("seeing a dying creature: no look back in time")
 	}
 }
+
+// Cues of the stack and the turn: dying together looks back in time
+// (603.10a), an illegal target (608.2b), the last added resolves first
+// (405.5), one land a turn (305.2), "until end of turn" ends in the cleanup
+// step (514.2), a token in another zone ceases to exist (111.7).
+func TestStackAndTurnCues(t *testing.T) {
+	cases := []struct{ q, rule string }{
+		{"If my enchantment and the creatures die at the same time, does it trigger for each?", "603.10a"},
+		{"Does the artifact see the creatures that were destroyed simultaneously with it?", "603.10a"},
+		{"Is the creature an illegal target once it changes color?", "608.2b"},
+		{"Can I give my creature protection from red in response to the burn spell?", "608.2b"},
+		{"Which one resolves first, my instant or his?", "405.5"},
+		{"Can I play two lands in one turn with it?", "305.2"},
+		{"Does it give me an extra land drop?", "305.2"},
+		{"When does a bonus until end of turn wear off?", "514.2"},
+		{"Does the token go to the graveyard before it disappears?", "111.7"},
+	}
+	for _, c := range cases {
+		if w := cues(c.q)[c.rule]; w != namedCue {
+			t.Errorf("%q: %s weighs %v, want %v (%v)", c.q, c.rule, w, float64(namedCue), cues(c.q))
+		}
+	}
+	for _, c := range []struct{ q, rule string }{
+		{"If both creatures die at the same time, who wins the game?", "603.10a"},
+		{"Can I target my own creature?", "608.2b"},
+		{"Which triggers do I put on the stack?", "405.5"},
+		{"I control two lands. Can I cast it this turn?", "305.2"},
+		{"It gets +2/+2 until end of turn. Can it block?", "514.2"},
+		{"I won't get a token since the creature never hits the graveyard?", "111.7"},
+	} {
+		if w := cues(c.q)[c.rule]; w >= namedCue {
+			t.Errorf("%q: %s weighs %v", c.q, c.rule, w)
+		}
+	}
+}
