@@ -158,6 +158,22 @@ var questionCues = []questionCue{
 	// exist.
 	{"token-zone", mustPattern(`(?i)\b(the|a|that|this|my|your|his|her|their) tokens? (\w+ ){0,2}(go(es)?|went|hit\w*|is put|be put|put|reach\w*|end\w* up)( in| into| to)? (the |a |my |your |its owner(’|')s )?(graveyard|hand|exile|library)\b`),
 		[]ruleRef{{"111.7", "ceases to exist"}}, true},
+	// "Can they respond to my turning it face up?": special actions
+	// don't use the stack.
+	{"face-up-action", mustPattern(`(?i)\b(turn\w*|flip\w*|unmorph\w*) (\w+ ){0,2}face[- ]up\b[^?]*\b(respond\w*|in response|stack)\b|\b(respond\w*|in response|stack)\b[^?]*\b(turn\w*|flip\w*|unmorph\w*) (\w+ ){0,2}face[- ]up\b`),
+		[]ruleRef{{"116.2b", "special action"}}, true},
+	{"land-action", mustPattern(`(?i)\bplay(s|ed|ing)? (a |the |my |that )?land\b[^?]*\b(respond\w*|in response|stack)\b|\b(respond\w*|in response)\b[^?]*\bplay(s|ed|ing)? (a |the |my |that )?land\b`),
+		[]ruleRef{{"116.2a", "special action"}}, true},
+	// "Do I keep priority after casting it?"
+	{"hold-priority", mustPattern(`(?i)\b(hold|holds|holding|held|keep|keeps|retain\w*) (the )?priority\b`),
+		[]ruleRef{{"117.3c", "receives priority afterward"}}, true},
+	// "Does it use last known information?"
+	{"last-known", mustPattern(`(?i)\blast known information\b|\bLKI\b`),
+		[]ruleRef{{"608.2h", "last known information"}}, true},
+	// "Is the exiled creature back in time?": exile "until" returns it
+	// immediately after the event.
+	{"until-return", mustPattern(`(?i)\b(is|are|be|come|comes|came|get|gets|return\w*)\s+(\w+\s+){0,3}back in time\b|\bwhat happens to (the |my |his |her |their )?exiled (card|creature|permanent)s?\b`),
+		[]ruleRef{{"610.3", "“until” a specified event"}}, true},
 }
 
 // cuePattern is a cue's pattern with the literals of which every match

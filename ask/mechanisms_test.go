@@ -365,3 +365,32 @@ func TestStackAndTurnCues(t *testing.T) {
 		}
 	}
 }
+
+// Special actions don't use the stack (116.2a, 116.2b), a player who acts
+// receives priority afterward (117.3c), last known information (608.2h),
+// and exile "until" an event returns the card right after it (610.3).
+func TestPriorityAndSpecialActionCues(t *testing.T) {
+	cases := []struct{ q, rule string }{
+		{"Can my opponent respond to me turning the creature face up?", "116.2b"},
+		{"Does playing a land use the stack?", "116.2a"},
+		{"Can I hold priority and cast another spell?", "117.3c"},
+		{"Does it use last known information of the sacrificed creature?", "608.2h"},
+		{"Is my exiled creature back in time to get the counter?", "610.3"},
+		{"What happens to the exiled card when the enchantment leaves?", "610.3"},
+	}
+	for _, c := range cases {
+		if w := cues(c.q)[c.rule]; w != namedCue {
+			t.Errorf("%q: %s weighs %v, want %v (%v)", c.q, c.rule, w, float64(namedCue), cues(c.q))
+		}
+	}
+	for _, c := range []struct{ q, rule string }{
+		{"Can I turn it face up during my opponent's turn?", "116.2b"},
+		{"Can I play a land after combat?", "116.2a"},
+		{"Who has priority after the spell resolves?", "117.3c"},
+		{"Does the trigger look back in time?", "610.3"},
+	} {
+		if w := cues(c.q)[c.rule]; w >= namedCue {
+			t.Errorf("%q: %s weighs %v", c.q, c.rule, w)
+		}
+	}
+}
