@@ -22,18 +22,18 @@ type questionCue struct {
 }
 
 var questionCues = []questionCue{
-	{"size", mustPattern(`(?i)\bhow (big|large)\b|\bpower\b|\btoughness\b|\b\d+/\d+\b|\bp/t\b`),
+	{"size", cuePattern(`(?i)\bhow (big|large)\b|\bpower\b|\btoughness\b|\b\d+/\d+\b|\bp/t\b`, "how big", "how large", "power", "toughness", "/"),
 		[]ruleRef{{"613.4", "layer 7"}, {"613.4b", "base power"}, {"613.4c", "modify power"}}, false},
 	{"response", mustPattern(`(?i)\bin response\b|\brespond(s|ed|ing)?\b`), []ruleRef{{"117.7", "in response to"}}, false},
 	{"simultaneous", mustPattern(`(?i)\bat the same time\b|\bsimultaneous(ly)?\b|\bwhich order\b|\bwhat order\b`),
 		[]ruleRef{{"603.3b", "two-part process"}, {"101.4", "at the same time"}}, false},
 	{"chooses", mustPattern(`(?i)\bwho (chooses|decides|picks)\b`), []ruleRef{{"101.4", "choices"}}, false},
-	{"cant", mustPattern(`(?i)\bcan(’|')t\b.*\bcan\b|\bcan\b.*\bcan(’|')t\b`), []ruleRef{{"101.2", "can’t"}}, false},
+	{"cant", cuePattern(`(?i)\bcan(’|')t\b.*\bcan\b|\bcan\b.*\bcan(’|')t\b`, "can’t", "can't"), []ruleRef{{"101.2", "can’t"}}, false},
 	{"still", mustPattern(`(?i)\bstill\b.*\b(resolve|happen|work|get|trigger)|\bfizzle\b|\bno longer (a )?(legal|there)\b`),
 		[]ruleRef{{"608.2b", "still legal"}}, false},
 	{"new-object", mustPattern(`(?i)\b(comes?|came) back\b|\breturns?\b.*\b(battlefield|hand)\b|\bremember\b`),
 		[]ruleRef{{"400.7", "new object"}}, false},
-	{"look-back", mustPattern(`(?i)\b(dies|died|dying|leaves?|left|killed|destroyed|sacrificed)\b.*\b(trigger|see|know|counter)|\b(see|sees|saw)\b[^.?!]*\b(dies|died|dying)\b`),
+	{"look-back", cuePattern(`(?i)\b(dies|died|dying|leaves?|left|killed|destroyed|sacrificed)\b.*\b(trigger|see|know|counter)|\b(see|sees|saw)\b[^.?!]*\b(dies|died|dying)\b`, "dies", "died", "dying", "leave", "left", "killed", "destroyed", "sacrificed"),
 		[]ruleRef{{"603.10a", "look back in time"}}, false},
 	{"locked-in", mustPattern(`(?i)\b(change|update|recalculate)[sd]?\b|\blocked in\b`),
 		[]ruleRef{{"611.3a", "locked in"}, {"608.2h", "determined only once"}}, false},
@@ -47,7 +47,7 @@ var questionCues = []questionCue{
 		[]ruleRef{{"603.2c", "trigger repeatedly"}, {"603.2", "automatically triggers"}}, false},
 	{"replacement-order-2", mustPattern(`(?i)\border\b[^.?!]*\breplacement effects?\b|\breplacement effects?\b[^.?!]*\b(order|first)\b`),
 		[]ruleRef{{"616.1", "chooses one to apply"}}, false},
-	{"owner", mustPattern(`(?i)\bwho owns\b|\bowner(’|')?s?\b|\bwhose (hand|graveyard|library)\b|\b(stole|stolen|steal\w*)\b.*\b(hand|graveyard|library|command zone)\b`),
+	{"owner", cuePattern(`(?i)\bwho owns\b|\bowner(’|')?s?\b|\bwhose (hand|graveyard|library)\b|\b(stole|stolen|steal\w*)\b.*\b(hand|graveyard|library|command zone)\b`, "who owns", "owner", "whose ", "stole", "steal"),
 		[]ruleRef{{"400.3", "its owner’s corresponding zone"}, {"108.3", "owner of a card"}}, false},
 	{"first-turn", mustPattern(`(?i)\b(goes|go|going|plays|play|playing|is) first\b|\bfirst turn\b`),
 		[]ruleRef{{"103.8a", "skips the draw step"}}, false},
@@ -109,13 +109,13 @@ var questionCues = []questionCue{
 	{"basic-land-type", mustPattern(`(?i)\b(into|becomes?|became|becoming|is now|are now) (a |an )?(plains|island|swamp|mountain|forest)s?\b`),
 		[]ruleRef{{"305.7", "sets a land’s subtype to one or more of the basic land types"}}, true},
 	// "Does the copy count as casting?": a copy of a spell isn't cast.
-	{"copy-not-cast", mustPattern(`(?i)\bcop(y|ies)\b[^?]*\b(counts? as|considered|treated as|trigger\w*)\b[^?]*\bcast(ing)?\b|\b(is|are|was|were) (the |a |that |those )?cop(y|ies) (\w+ )?cast\b`),
+	{"copy-not-cast", cuePattern(`(?i)\bcop(y|ies)\b[^?]*\b(counts? as|considered|treated as|trigger\w*)\b[^?]*\bcast(ing)?\b|\b(is|are|was|were) (the |a |that |those )?cop(y|ies) (\w+ )?cast\b`, "copy", "copies"),
 		[]ruleRef{{"707.10", "copy of a spell isn’t cast"}}, true},
 	// "Can I respond to a mana ability?": it doesn't use the stack.
 	{"mana-ability-stack", mustPattern(`(?i)\b(respond\w*|in response|stack|stifle|countered)\b[^?]*\bmana abilit(y|ies)\b|\bmana abilit(y|ies)\b[^?]*\b(respond\w*|in response|countered|stack)\b`),
 		[]ruleRef{{"605.3b", "doesn’t go on the stack"}}, true},
 	// "What if both players lose at the same time?": a draw.
-	{"all-lose", mustPattern(`(?i)\b(both|all|every) (players? )?(would |will )?(lose|losing) (the game|at the same time|simultaneously)\b|\b(both|all) (players )?(would |will )?(lose|losing)\s*[?.!]|\bgame (is|ends in|be) a draw\b|\b(is|was) the game a draw\b|\bdrawn game\b|\bdraw the game\b`),
+	{"all-lose", cuePattern(`(?i)\b(both|all|every) (players? )?(would |will )?(lose|losing) (the game|at the same time|simultaneously)\b|\b(both|all) (players )?(would |will )?(lose|losing)\s*[?.!]|\bgame (is|ends in|be) a draw\b|\b(is|was) the game a draw\b|\bdrawn game\b|\bdraw the game\b`, "lose", "losing", "a draw", "drawn game", "draw the game"),
 		[]ruleRef{{"104.4a", "the game is a draw"}}, true},
 	// "What if I have to draw from an empty library?"
 	{"empty-library", mustPattern(`(?i)\bempty library\b|\b(library|deck) is empty\b|\bno cards (left )?in (my|your|his|her|their|the) (library|deck)\b|\bdraw\w* from an empty\b|\b(run|runs|ran) out of cards\b`),
@@ -149,7 +149,7 @@ var questionCues = []questionCue{
 	{"resolve-first", mustPattern(`(?i)\b(which|what) (one |spell |ability )?(resolves|will resolve|would resolve) first\b|\blast[- ]in,? first[- ]out\b|\bLIFO\b`),
 		[]ruleRef{{"405.5", "top (last-added)"}}, true},
 	// "Can I play two lands this turn?"
-	{"land-drop", mustPattern(`(?i)\b(play|plays|played|playing) (two|2|an? (extra|additional)|another|additional|more than one|a second) lands?\b|\blands? (per|each|a) turn\b|\bland drops?\b|\b(extra|additional|second) land (drop|play)\b`),
+	{"land-drop", cuePattern(`(?i)\b(play|plays|played|playing) (two|2|an? (extra|additional)|another|additional|more than one|a second) lands?\b|\blands? (per|each|a) turn\b|\bland drops?\b|\b(extra|additional|second) land (drop|play)\b`, "two land", "2 land", "extra land", "additional land", "another land", "than one land", "second land", "land per", "lands per", "land each", "lands each", "land a turn", "lands a turn", "land drop"),
 		[]ruleRef{{"305.2", "play one land"}}, true},
 	// "When does 'until end of turn' end?": in the cleanup step.
 	{"turn-effects-end", mustPattern(`(?i)\buntil end of turn\b[^?]*\b(wear\w* off|ends?|expire\w*|last\w*)\b|\b(wear\w* off|end|ends|expire\w*)\b[^?]*\buntil end of turn\b`),
@@ -160,7 +160,7 @@ var questionCues = []questionCue{
 		[]ruleRef{{"111.7", "ceases to exist"}}, true},
 	// "Can they respond to my turning it face up?": special actions
 	// don't use the stack.
-	{"face-up-action", mustPattern(`(?i)\b(turn\w*|flip\w*|unmorph\w*) (\w+ ){0,2}face[- ]up\b[^?]*\b(respond\w*|in response|stack)\b|\b(respond\w*|in response|stack)\b[^?]*\b(turn\w*|flip\w*|unmorph\w*) (\w+ ){0,2}face[- ]up\b`),
+	{"face-up-action", cuePattern(`(?i)\b(turn\w*|flip\w*|unmorph\w*) (\w+ ){0,2}face[- ]up\b[^?]*\b(respond\w*|in response|stack)\b|\b(respond\w*|in response|stack)\b[^?]*\b(turn\w*|flip\w*|unmorph\w*) (\w+ ){0,2}face[- ]up\b`, "face up", "face-up"),
 		[]ruleRef{{"116.2b", "special action"}}, true},
 	{"land-action", mustPattern(`(?i)\bplay(s|ed|ing)? (a |the |my |that )?land\b[^?]*\b(respond\w*|in response|stack)\b|\b(respond\w*|in response)\b[^?]*\bplay(s|ed|ing)? (a |the |my |that )?land\b`),
 		[]ruleRef{{"116.2a", "special action"}}, true},
