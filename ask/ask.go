@@ -357,6 +357,9 @@ func (a *Asker) rankRules(text string, named []*cards.Card, rulings []scoredRuli
 	for id, w := range cues(text) {
 		pointers[id] += w
 	}
+	for id, w := range cardCues(named, text) {
+		pointers[id] += w
+	}
 	for id, w := range cited {
 		pointers[id] += w
 	}

@@ -48,6 +48,7 @@ func TestEffectKindsCiteRulesThatSayIt(t *testing.T) {
 		}
 	}
 	tables["transform"] = transformRules
+	tables["replaced response"] = replacedResponse
 	tables["multitype"] = multiTypeRules
 	for _, k := range costKinds {
 		tables["cost "+k.name] = k.rules

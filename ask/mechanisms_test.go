@@ -197,3 +197,200 @@ func TestRarityOrdersACardsRules(t *testing.T) {
 		t.Errorf("fight %v should weigh more than a triggered ability %v", f["701.14a"], f["603.2"])
 	}
 }
+
+// The cues that name their principle in the CR's own terms point at the
+// rule that states it, and weigh namedCue in the sentences that ask: what
+// makes a mana ability (605.1a), the two combat damage steps (510.4), a
+// commander (903.3), cast triggers (601.2i), kinds of ability (603.1,
+// 602.1, 604.1), an ability without its source (113.7a), what "dies" means
+// (700.4), a player leaving the game (800.4a), two replacement effects
+// (616.1), no refund for a countered spell (701.6b) and the owner's zone
+// (400.3).
+func TestNamedCues(t *testing.T) {
+	cases := []struct{ q, rule string }{
+		{"Is the sacrifice ability of my artifact a mana ability?", "605.1a"},
+		{"Does tapping it count as a mana ability even with a target?", "605.1a"},
+		{"Once first strike damage is dealt, can I cast an instant before regular damage?", "510.4"},
+		{"Can I cast a removal spell between first-strike and normal combat damage?", "510.4"},
+		{"Could an artifact creature be my commander?", "903.3"},
+		{"Is a legendary Vehicle eligible as a commander?", "903.3"},
+		{"Does the cast trigger still go off if the spell is countered?", "601.2i"},
+		{"If my creature spell gets countered, do I still draw from the trigger?", "601.2i"},
+		{"Is the echo upkeep cost considered a triggered ability?", "603.1"},
+		{"Is that an activated ability or a static one?", "602.1"},
+		{"Does that count as a static ability?", "604.1"},
+		{"Can I sacrifice the creature in response to its own trigger?", "113.7a"},
+		{"Can I bounce the artifact before I have to pay for it?", "113.7a"},
+		{"Does the trigger still resolve if its source is gone?", "113.7a"},
+		{"Does being put into exile from the battlefield count as dying?", "700.4"},
+		{"What does dies mean?", "700.4"},
+		{"In a multiplayer game, what happens to my creatures when the player who stole them leaves the game?", "800.4a"},
+		{"Two cards say would and instead: which one applies first?", "616.1"},
+		{"If my spell is countered, do I get the mana back?", "701.6b"},
+		{"My opponent countered the spell: is the creature I sacrificed for it still sacrificed?", "701.6b"},
+		{"Does it go to my graveyard or my opponent's?", "400.3"},
+		{"Can I keep their creature in my hand after bouncing it?", "400.3"},
+	}
+	for _, c := range cases {
+		if w := cues(c.q)[c.rule]; w != namedCue {
+			t.Errorf("%q: %s weighs %v, want %v (%v)", c.q, c.rule, w, float64(namedCue), cues(c.q))
+		}
+	}
+	// The same words that only describe, or ask something else, do not.
+	for _, c := range []struct{ q, rule string }{
+		{"Since mana abilities don't use the stack, what does my opponent see?", "605.1a"},
+		{"My creature has first strike. Does it deal damage?", "510.4"},
+		{"My commander is a Vehicle; does crewing it count as casting?", "903.3"},
+		{"Can the spell be countered?", "601.2i"},
+		{"When the ward trigger resolves and my spell is countered, do I lose the mana?", "601.2i"},
+		{"Can I kill the creature in response to the removal spell's ability?", "113.7a"},
+		{"Can I concede?", "800.4a"},
+		{"If the card cast with flashback is countered, is it still exiled?", "701.6b"},
+		{"Who owns a token?", "400.3"},
+	} {
+		if w := cues(c.q)[c.rule]; w >= namedCue {
+			t.Errorf("%q: %s weighs %v", c.q, c.rule, w)
+		}
+	}
+	// In the story around the question, a named cue weighs as any other.
+	if w := cues("My opponent left the game in our multiplayer match. What happens to the tokens?")["800.4a"]; w != storyCue {
+		t.Errorf("leaving the game in the story: 800.4a weighs %v, want %v", w, storyCue)
+	}
+}
+
+// Asking to respond to a named card's replacement effect points at the
+// replacement rules (614.1a, 614.6): there is nothing on the stack to
+// respond to. A card that triggers too, or a question that does not ask
+// to respond, does not.
+func TestResponseToAReplacement(t *testing.T) {
+	warden := &cards.Card{Name: "Warden", TypeLine: "Creature — Human", Types: []string{"Creature"},
+		Text: "Flash\nIf a nontoken creature would enter and it wasn't cast, exile it instead."}
+	watcher := &cards.Card{Name: "Watcher", TypeLine: "Creature — Human", Types: []string{"Creature"},
+		Text: "When Watcher enters, exile target creature an opponent controls until Watcher leaves the battlefield."}
+	if f := cardCues([]*cards.Card{warden}, "Can I activate my creature's ability in response to the exile?"); f["614.6"] != namedCue || f["614.1a"] != namedCue {
+		t.Errorf("response to a replacement: %v", f)
+	}
+	if f := cardCues([]*cards.Card{watcher}, "Can I activate my creature's ability in response to the exile?"); len(f) != 0 {
+		t.Errorf("response to a trigger: %v", f)
+	}
+	if f := cardCues([]*cards.Card{warden}, "Does my creature get exiled?"); len(f) != 0 {
+		t.Errorf("no response asked: %v", f)
+	}
+}
+
+// More cues that name their principle: entering with counters is having
+// counters put on (122.6), a land set to a basic land type (305.7), a copy
+// is not cast (707.10), mana abilities don't use the stack (605.3b), all
+// players losing at once is a draw (104.4a), drawing from an empty library
+// (704.5b), the maximum hand size (402.2), the mana pool empties (106.4),
+// damage wears off in the cleanup step (514.2), "at the beginning of"
+// triggers only as the step begins (603.2b), an effect affects what it
+// doesn't target (115.10); and a look back in time (603.10a).
+func TestMoreNamedCues(t *testing.T) {
+	cases := []struct{ q, rule string }{
+		{"Does my enchantment trigger when a creature enters with a +1/+1 counter on it?", "122.6"},
+		{"If my opponent's land becomes a Mountain, does it lose its abilities?", "305.7"},
+		{"Can I turn the utility land into an Island?", "305.7"},
+		{"Does the copy count as casting a spell for my prowess?", "707.10"},
+		{"Is the copy cast, so that my trigger goes off?", "707.10"},
+		{"Can my opponent respond to my mana ability?", "605.3b"},
+		{"Does a mana ability use the stack?", "605.3b"},
+		{"What happens if both players lose at the same time?", "104.4a"},
+		{"Is the game a draw then?", "104.4a"},
+		{"What if I have to draw with an empty library?", "704.5b"},
+		{"Do I lose if I run out of cards?", "704.5b"},
+		{"Is there a maximum hand size?", "402.2"},
+		{"Does the mana stay in my pool until combat?", "106.4"},
+		{"Can I keep the mana for my second main phase?", "106.4"},
+		{"Does the damage wear off at the end of the turn?", "514.2"},
+		{"If I cast it during my upkeep, does its upkeep ability trigger this turn?", "603.2b"},
+		{"Does hexproof stop a spell that affects each creature?", "115.10"},
+	}
+	for _, c := range cases {
+		if w := cues(c.q)[c.rule]; w != namedCue {
+			t.Errorf("%q: %s weighs %v, want %v (%v)", c.q, c.rule, w, float64(namedCue), cues(c.q))
+		}
+	}
+	for _, c := range []struct{ q, rule string }{
+		{"My creature enters the battlefield. What counters does it have?", "122.6"},
+		{"What are the basic land types?", "305.7"},
+		{"I cast a spell and copy it. What happens?", "707.10"},
+		{"Is tapping a land for mana a mana ability?", "605.3b"},
+		{"Do both players lose 2 life?", "104.4a"},
+		{"Can I tap the land for mana and keep my creature untapped this turn?", "106.4"},
+		{"It deals 3 damage divided among the remaining creatures?", "514.2"},
+		{"If I play a land during my main phase, does landfall trigger?", "603.2b"},
+		{"Does the creature with hexproof die?", "115.10"},
+	} {
+		if w := cues(c.q)[c.rule]; w >= namedCue {
+			t.Errorf("%q: %s weighs %v", c.q, c.rule, w)
+		}
+	}
+	if cues("Would the trigger see that the dying creature had flying?")["603.10a"] != 1 {
+		t.Error("seeing a dying creature: no look back in time")
+	}
+}
+
+// Cues of the stack and the turn: dying together looks back in time
+// (603.10a), an illegal target (608.2b), the last added resolves first
+// (405.5), one land a turn (305.2), "until end of turn" ends in the cleanup
+// step (514.2), a token in another zone ceases to exist (111.7).
+func TestStackAndTurnCues(t *testing.T) {
+	cases := []struct{ q, rule string }{
+		{"If my enchantment and the creatures die at the same time, does it trigger for each?", "603.10a"},
+		{"Does the artifact see the creatures that were destroyed simultaneously with it?", "603.10a"},
+		{"Is the creature an illegal target once it changes color?", "608.2b"},
+		{"Can I give my creature protection from red in response to the burn spell?", "608.2b"},
+		{"Which one resolves first, my instant or his?", "405.5"},
+		{"Can I play two lands in one turn with it?", "305.2"},
+		{"Does it give me an extra land drop?", "305.2"},
+		{"When does a bonus until end of turn wear off?", "514.2"},
+		{"Does the token go to the graveyard before it disappears?", "111.7"},
+	}
+	for _, c := range cases {
+		if w := cues(c.q)[c.rule]; w != namedCue {
+			t.Errorf("%q: %s weighs %v, want %v (%v)", c.q, c.rule, w, float64(namedCue), cues(c.q))
+		}
+	}
+	for _, c := range []struct{ q, rule string }{
+		{"If both creatures die at the same time, who wins the game?", "603.10a"},
+		{"Can I target my own creature?", "608.2b"},
+		{"Which triggers do I put on the stack?", "405.5"},
+		{"I control two lands. Can I cast it this turn?", "305.2"},
+		{"It gets +2/+2 until end of turn. Can it block?", "514.2"},
+		{"I won't get a token since the creature never hits the graveyard?", "111.7"},
+	} {
+		if w := cues(c.q)[c.rule]; w >= namedCue {
+			t.Errorf("%q: %s weighs %v", c.q, c.rule, w)
+		}
+	}
+}
+
+// Special actions don't use the stack (116.2a, 116.2b), a player who acts
+// receives priority afterward (117.3c), last known information (608.2h),
+// and exile "until" an event returns the card right after it (610.3).
+func TestPriorityAndSpecialActionCues(t *testing.T) {
+	cases := []struct{ q, rule string }{
+		{"Can my opponent respond to me turning the creature face up?", "116.2b"},
+		{"Does playing a land use the stack?", "116.2a"},
+		{"Can I hold priority and cast another spell?", "117.3c"},
+		{"Does it use last known information of the sacrificed creature?", "608.2h"},
+		{"Is my exiled creature back in time to get the counter?", "610.3"},
+		{"What happens to the exiled card when the enchantment leaves?", "610.3"},
+	}
+	for _, c := range cases {
+		if w := cues(c.q)[c.rule]; w != namedCue {
+			t.Errorf("%q: %s weighs %v, want %v (%v)", c.q, c.rule, w, float64(namedCue), cues(c.q))
+		}
+	}
+	for _, c := range []struct{ q, rule string }{
+		{"Can I turn it face up during my opponent's turn?", "116.2b"},
+		{"Can I play a land after combat?", "116.2a"},
+		{"Who has priority after the spell resolves?", "117.3c"},
+		{"Does the trigger look back in time?", "610.3"},
+	} {
+		if w := cues(c.q)[c.rule]; w >= namedCue {
+			t.Errorf("%q: %s weighs %v", c.q, c.rule, w)
+		}
+	}
+}
