@@ -47,6 +47,9 @@ func TestEffectKindsCiteRulesThatSayIt(t *testing.T) {
 			tables["survival "+k.name] = append(tables["survival "+k.name], r.ruleRef)
 		}
 	}
+	for _, p := range pairRules {
+		tables["pair "+p.name] = p.rules
+	}
 	tables["transform"] = transformRules
 	tables["multitype"] = multiTypeRules
 	for _, k := range costKinds {

@@ -165,7 +165,7 @@ var effectKinds = []effectKind{
 	{"tokens", mustPattern(`(?i)\bcreates? [^.]*\btokens?\b`), []ruleRef{{"111.1", "tokens"}}},
 	{"beginning-trigger", mustPattern(`(?im)^at the beginning of\b`),
 		[]ruleRef{{"603.2b", "at the beginning of"}}},
-	{"cast-trigger", mustPattern(`(?im)^whenever [^.,]*\bcasts?\b`), []ruleRef{{"601.2", "To cast a spell"}}},
+	{"cast-trigger", mustPattern(`(?im)^(when|whenever|at the beginning of)\b[^.,\n]*\bcasts?\b`), []ruleRef{{"601.2", "To cast a spell"}}},
 	{"extra-phase", mustPattern(`(?i)\b(additional|extra) (combat|beginning|main|ending|precombat|postcombat)\b`),
 		[]ruleRef{{"500.8", "add phases"}}},
 	{"extra-turn", mustPattern(`(?i)\bextra turns?\b`), []ruleRef{{"500.7", "extra turns"}}},
@@ -272,6 +272,7 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 			}
 		}
 	}
+	a.pairInteractions(named, add)
 	// Two named cards that each replace or each trigger on events meet in
 	// the rule that orders them; so do two triggered keywords the question
 	// names.

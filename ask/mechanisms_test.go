@@ -197,3 +197,91 @@ func TestRarityOrdersACardsRules(t *testing.T) {
 		t.Errorf("fight %v should weigh more than a triggered ability %v", f["701.14a"], f["603.2"])
 	}
 }
+
+// Two named cards meet in the rule about what one's feature does to the
+// other: protection (702.16c–e) against an Aura, an Equipment or a card
+// that deals damage; a card of several types (205.2b) against a trigger
+// that names one of them; a permanent that enters with counters (by its
+// text or, as modular does, by its keyword's CR definition) against a
+// trigger on counters being put on it (122.6); a mana ability, which
+// doesn't use the stack, against a card that copies activated abilities
+// (605.3b). One card alone, or two that don't meet, point at none of
+// them with the interaction's weight.
+func TestPairInteractions(t *testing.T) {
+	a := testAsker(t)
+	knight := &cards.Card{Name: "Pale Knight", TypeLine: "Creature — Human Knight", Types: []string{"Creature"}, Subtypes: []string{"Human", "Knight"},
+		Text: "Protection from red", Keywords: []string{"Protection"}}
+	shackles := &cards.Card{Name: "Red Shackles", TypeLine: "Enchantment — Aura", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"},
+		Text: "Enchant creature\nEnchanted creature can't attack or block."}
+	blade := &cards.Card{Name: "Red Blade", TypeLine: "Artifact — Equipment", Types: []string{"Artifact"}, Subtypes: []string{"Equipment"},
+		Text: "Equipped creature gets +2/+0.\nEquip {2}"}
+	bolt := &cards.Card{Name: "Spark Jolt", TypeLine: "Instant", Types: []string{"Instant"}, Text: "Spark Jolt deals 3 damage to any target."}
+	arbor := &cards.Card{Name: "Grove Warden", TypeLine: "Land Creature — Forest Dryad", Types: []string{"Land", "Creature"}, Subtypes: []string{"Forest", "Dryad"}}
+	discard := &cards.Card{Name: "Spite Well", TypeLine: "Enchantment", Types: []string{"Enchantment"},
+		Text: "Whenever an opponent discards a land card, add {B}{B}."}
+	bear := &cards.Card{Name: "Bear", TypeLine: "Creature — Bear", Types: []string{"Creature"}}
+	ooze := &cards.Card{Name: "Growing Ooze", TypeLine: "Creature — Ooze", Types: []string{"Creature"},
+		Text: "Growing Ooze enters the battlefield with X +1/+1 counters on it."}
+	construct := &cards.Card{Name: "Modular Drone", TypeLine: "Artifact Creature — Construct", Types: []string{"Artifact", "Creature"},
+		Text: "Modular 2", Keywords: []string{"Modular"}}
+	counted := &cards.Card{Name: "Counter Watch", TypeLine: "Artifact", Types: []string{"Artifact"},
+		Text: "Whenever one or more +1/+1 counters are put on a permanent you control, you may pay {1}."}
+	rock := &cards.Card{Name: "Mana Rock", TypeLine: "Artifact", Types: []string{"Artifact"}, Text: "{T}: Add {C}{C}."}
+	copier := &cards.Card{Name: "Echo Lens", TypeLine: "Artifact", Types: []string{"Artifact"},
+		Text: "{2}, {T}: Copy target activated or triggered ability you control. You may choose new targets for the copy."}
+	cases := []struct {
+		named []*cards.Card
+		rule  string
+		want  bool
+	}{
+		{[]*cards.Card{knight, shackles}, "702.16c", true},
+		{[]*cards.Card{knight, blade}, "702.16d", true},
+		{[]*cards.Card{bolt, knight}, "702.16e", true},
+		{[]*cards.Card{knight}, "702.16c", false},
+		{[]*cards.Card{bear, shackles}, "702.16c", false},
+		{[]*cards.Card{discard, arbor}, "205.2b", true},
+		{[]*cards.Card{discard, construct}, "205.2b", false},
+		{[]*cards.Card{arbor}, "205.2b", false},
+		{[]*cards.Card{ooze, counted}, "122.6", true},
+		{[]*cards.Card{construct, counted}, "122.6", true},
+		{[]*cards.Card{bear, counted}, "122.6", false},
+		{[]*cards.Card{rock, copier}, "605.3b", true},
+		{[]*cards.Card{rock, bear}, "605.3b", false},
+	}
+	for _, c := range cases {
+		var names []string
+		for _, n := range c.named {
+			names = append(names, n.Name)
+		}
+		w := a.features(c.named, "What happens?")[c.rule]
+		if got := w == interactionWeight; got != c.want {
+			t.Errorf("%v: %s weighs %v, interaction %v", names, c.rule, w, c.want)
+		}
+	}
+}
+
+// A trigger condition is read up to its comma, the card's own name left
+// out (its comma would end it early), and "or whenever" makes two; a
+// triggered keyword's condition is read from its CR definition.
+func TestTriggerEventClasses(t *testing.T) {
+	a := testAsker(t)
+	shrine := &cards.Card{Name: "Ember Shrine, the Old", Text: "At the beginning of your upkeep or whenever you cast a red spell, put a charge counter on Ember Shrine, the Old."}
+	if ev := a.cardEvents(shrine); !ev["beginning"] || !ev["cast"] || len(ev) != 2 {
+		t.Errorf("shrine: %v, want beginning and cast", ev)
+	}
+	if r := a.cardRules(shrine, nil); r["601.2"] == 0 {
+		t.Errorf("a cast trigger after \"or whenever\": no 601.2 in %v", r)
+	}
+	titan := &cards.Card{Name: "Vast Titan, the Endless", Text: "When Vast Titan, the Endless is put into a graveyard from anywhere, its owner shuffles their graveyard into their library."}
+	if ev := a.cardEvents(titan); !ev["graveyard"] || ev["leaves"] {
+		t.Errorf("titan: %v, want graveyard only", ev)
+	}
+	undying := &cards.Card{Name: "Returner", Text: "Undying", Keywords: []string{"Undying"}}
+	if ev := a.cardEvents(undying); !ev["leaves"] {
+		t.Errorf("undying (put into a graveyard from the battlefield): %v", ev)
+	}
+	// Beginning-of-combat is a beginning, not an attack.
+	if ev := eventClasses("At the beginning of combat on your turn, untap target creature."); ev["combat"] || !ev["beginning"] {
+		t.Errorf("beginning of combat: %v", ev)
+	}
+}

@@ -1,0 +1,233 @@
+package ask
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/arbiter-mtg/arbiter/rulings/cards"
+	"github.com/arbiter-mtg/arbiter/rulings/fold"
+)
+
+// This file reads how the features of two named cards meet: a rule that
+// decides only when one card has a feature and another card does what
+// that feature is about (protection and a card that targets, a card of
+// several types and a trigger that names one of them). Each is read from
+// the cards' Oracle text and the CR's own structure, never listed by
+// card.
+
+// oracleText is what a card does: its text and its faces', without
+// reminder text (which restates keywords).
+func oracleText(c *cards.Card) string {
+	text := c.Text
+	for _, f := range c.Faces {
+		text += "\n" + f.Text
+	}
+	if strings.Contains(text, "(") {
+		text = reminder.ReplaceAllString(text, "")
+	}
+	return text
+}
+
+// triggerCondition reads the trigger conditions of a text: what follows
+// "When", "Whenever" or "At" up to the first comma, at the start of a
+// line or of a quoted ability a card or a keyword's rule defines.
+var triggerCondition = regexp.MustCompile(`(?m)(?:^|“|")((?:When|Whenever|At) [^,.]*),`)
+
+// triggerEvents are classes of game events a trigger condition names
+// (603.2: an ability triggers when a game event matches its trigger
+// event). Abilities whose events are of one class trigger together when
+// that event happens, and 603.3b then orders them.
+var triggerEvents = []struct {
+	class string
+	re    *regexp.Regexp
+}{
+	{"beginning", regexp.MustCompile(`(?i)^at the beginning of\b`)},
+	{"leaves", regexp.MustCompile(`(?i)\bdies\b|\bdie\b|\bleaves? the battlefield\b|\bgraveyard from the battlefield\b`)},
+	// Put into a graveyard from anywhere else (a hand, a library, the
+	// stack, "from anywhere"): another event than leaving the
+	// battlefield.
+	{"graveyard", regexp.MustCompile(`(?i)\bput into (a|an|your|their|its owner(’|')s|an opponent(’|')s) graveyard( from (anywhere|your hand|a library|your library))?\b`)},
+	{"enters", regexp.MustCompile(`(?i)\benters?\b`)},
+	{"cast", regexp.MustCompile(`(?i)\bcasts?\b`)},
+	{"combat-damage", regexp.MustCompile(`(?i)\bcombat damage\b`)},
+	{"combat", regexp.MustCompile(`(?i)\battacks?\b|\bblocks?\b|\bbecomes blocked\b`)},
+	{"damage", regexp.MustCompile(`(?i)\bdeals? (noncombat )?damage\b|\bis dealt (noncombat )?damage\b`)},
+	{"draw", regexp.MustCompile(`(?i)\bdraws?\b`)},
+	{"discard", regexp.MustCompile(`(?i)\bdiscards?\b`)},
+	{"counters", regexp.MustCompile(`(?i)\bcounters? (is|are) put\b|\bput one or more\b[^,]*\bcounters\b`)},
+	{"life", regexp.MustCompile(`(?i)\b(gains?|loses?) life\b`)},
+	{"sacrifice", regexp.MustCompile(`(?i)\bsacrifices?\b`)},
+	{"tap", regexp.MustCompile(`(?i)\bbecomes (un)?tapped\b|\b(un)?taps?\b`)},
+	{"activate", regexp.MustCompile(`(?i)\bactivates?\b`)},
+	{"target", regexp.MustCompile(`(?i)\bbecomes the target\b`)},
+}
+
+var orWhenever = regexp.MustCompile(`\bor (when|whenever)\b`)
+
+// eventClasses returns the classes of the events a text's trigger
+// conditions name.
+func eventClasses(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range triggerCondition.FindAllStringSubmatch(text, -1) {
+		// "At the beginning of your upkeep or whenever you cast a red
+		// spell" is two conditions.
+		for _, cond := range orWhenever.Split(m[1], -1) {
+			for _, e := range triggerEvents {
+				if e.re.MatchString(cond) {
+					out[e.class] = true
+					if e.class == "beginning" {
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// cardEvents returns the classes of the events a card's triggered
+// abilities trigger on: its Oracle text's, and its triggered keywords'
+// as the CR defines them ("Persist" means "When this permanent is put
+// into a graveyard from the battlefield, …").
+func (a *Asker) cardEvents(c *cards.Card) map[string]bool {
+	// A name with a comma ("Emrakul, the Aeons Torn") would end the
+	// condition early.
+	out := eventClasses(strings.ReplaceAll(oracleText(c), c.Name, "~"))
+	for _, kw := range c.Keywords {
+		for class := range a.keywordEvents(a.keyword[fold.Key(kw)]) {
+			out[class] = true
+		}
+	}
+	return out
+}
+
+// keywordEvents returns the event classes of a triggered keyword,
+// read from the CR's definition of it (its first subrule).
+func (a *Asker) keywordEvents(id string) map[string]bool {
+	if id == "" || !a.triggeredKeyword[id] {
+		return nil
+	}
+	r, ok := a.kb.CR.Rule(id)
+	if !ok || len(r.Children) == 0 {
+		return nil
+	}
+	first, ok := a.kb.CR.Rule(r.Children[0])
+	if !ok {
+		return nil
+	}
+	return eventClasses(first.Text)
+}
+
+// pairRule is a rule that decides when one named card has a feature
+// (first) and another named card does what that feature is about
+// (second), each read from the card's Oracle text (or type line).
+type pairRule struct {
+	name          string
+	first, second func(a *Asker, c *cards.Card) bool
+	rules         []ruleRef
+}
+
+// pairRules are the interactions read from two named cards.
+var pairRules = []pairRule{
+	// Protection stops what its DEBT names (702.16c–e): a protected card
+	// and another that is an Aura or Equipment, or deals damage.
+	{"protection-aura", hasProtection, func(_ *Asker, c *cards.Card) bool { return slices.Contains(c.Subtypes, "Aura") },
+		[]ruleRef{{"702.16c", "can’t be enchanted"}}},
+	{"protection-equipment", hasProtection, func(_ *Asker, c *cards.Card) bool {
+		return slices.Contains(c.Subtypes, "Equipment") || slices.Contains(c.Subtypes, "Fortification")
+	}, []ruleRef{{"702.16d", "can’t be equipped"}}},
+	{"protection-damage", hasProtection, func(_ *Asker, c *cards.Card) bool { return dealsDamage.MatchString(oracleText(c)) },
+		[]ruleRef{{"702.16e", "damage"}}},
+	// A card of several card types meets a trigger whose condition names
+	// one of them: it satisfies the criteria of each (205.2b).
+	{"several-types", func(_ *Asker, c *cards.Card) bool { return len(c.Types) > 1 }, nil,
+		[]ruleRef{{"205.2b", "more than one card type"}}},
+	// A permanent that enters with counters has counters put on it
+	// (122.6), for a trigger on counters being put.
+	{"counters-on-entry", (*Asker).entersWithCounters, func(a *Asker, c *cards.Card) bool { return a.cardEvents(c)["counters"] },
+		[]ruleRef{{"122.6", "given counters as it enters"}}},
+	// A mana ability doesn't go on the stack (605.3b): nothing there for
+	// a card that copies, counters or answers an activated ability.
+	{"mana-ability", func(_ *Asker, c *cards.Card) bool { return manaAbility.MatchString(oracleText(c)) }, reactsToActivation,
+		[]ruleRef{{"605.3b", "doesn’t go on the stack"}}},
+}
+
+var (
+	dealsDamage = regexp.MustCompile(`(?i)\bdeals? [^.]*\bdamage\b`)
+	// manaAbility is an activated ability that adds mana (605.1a: one
+	// without a target).
+	manaAbility = regexp.MustCompile(`(?m)^[^:"“\n]*:[^\n]*\bAdd\b[^\n]*$`)
+	// activationAnswer is a card that reacts to an ability being
+	// activated: a trigger on activating one, or copying or countering
+	// an activated ability.
+	activationAnswer = regexp.MustCompile(`(?i)\bactivates? an ability\b|\b(copy|counter) target (activated|activated or triggered) ability\b`)
+	entersWith       = regexp.MustCompile(`(?i)\benters?( the battlefield)? with\b[^.]*\bcounters?\b`)
+)
+
+func hasProtection(_ *Asker, c *cards.Card) bool {
+	return slices.Contains(c.Keywords, "Protection") || strings.Contains(strings.ToLower(oracleText(c)), "protection from")
+}
+
+func reactsToActivation(_ *Asker, c *cards.Card) bool {
+	return activationAnswer.MatchString(oracleText(c))
+}
+
+// entersWithCounters reports whether a card enters with counters: its
+// text says so (614.1c), or a keyword of it does by the CR's definition
+// ("Modular N" means "This permanent enters with N +1/+1 counters").
+func (a *Asker) entersWithCounters(c *cards.Card) bool {
+	if entersWith.MatchString(oracleText(c)) {
+		return true
+	}
+	for _, kw := range c.Keywords {
+		id := a.keyword[fold.Key(kw)]
+		if r, ok := a.kb.CR.Rule(id); ok && len(r.Children) > 0 {
+			if first, ok := a.kb.CR.Rule(r.Children[0]); ok && entersWith.MatchString(first.Text) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namesTypeOf reports whether a card's trigger conditions name one of the
+// card types of another.
+func namesTypeOf(c, typed *cards.Card) bool {
+	for _, m := range triggerCondition.FindAllStringSubmatch(oracleText(c), -1) {
+		words := wordRe.FindAllString(strings.ToLower(m[1]), -1)
+		for _, t := range typed.Types {
+			if slices.Contains(words, strings.ToLower(t)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pairInteractions adds the rules of the interactions between two of the
+// named cards.
+func (a *Asker) pairInteractions(named []*cards.Card, add func(string, float64)) {
+	for _, p := range pairRules {
+		found := false
+		for i, x := range named {
+			if found || !p.first(a, x) {
+				continue
+			}
+			for j, y := range named {
+				if i == j {
+					continue
+				}
+				if (p.second != nil && p.second(a, y)) || (p.second == nil && namesTypeOf(y, x)) {
+					found = true
+					break
+				}
+			}
+		}
+		if found {
+			for _, r := range p.rules {
+				add(r.id, interactionWeight)
+			}
+		}
+	}
+}
