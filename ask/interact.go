@@ -231,3 +231,68 @@ func (a *Asker) pairInteractions(named []*cards.Card, add func(string, float64))
 		}
 	}
 }
+
+// instanceRule reads, among a keyword's subrules, the one that says how
+// several instances of it on one object work ("Multiple instances of
+// flying on the same creature are redundant", "each triggers
+// separately", a "total toxic value").
+var instanceRule = regexp.MustCompile(`(?i)\bmultiple instances of\b|\btotal \w+ value\b`)
+
+// grantClause is what a card gives another: the words after "has",
+// "have" or "gains" up to the end of the sentence.
+var grantClause = regexp.MustCompile(`(?i)\b(has|have|gains?)\b[^.\n]*`)
+
+// cardKeywordRules returns the rules of the keyword abilities (702) a
+// card has, and those it gives another object (granted).
+func (a *Asker) cardKeywordRules(c *cards.Card) (has, granted map[string]bool) {
+	has, granted = map[string]bool{}, map[string]bool{}
+	for _, clause := range grantClause.FindAllString(oracleText(c), -1) {
+		for _, id := range a.keywordsIn(clause) {
+			if strings.HasPrefix(id, "702.") {
+				granted[id] = true
+			}
+		}
+	}
+	for _, kw := range c.Keywords {
+		if id := a.keyword[fold.Key(kw)]; strings.HasPrefix(id, "702.") && !granted[id] {
+			has[id] = true
+		}
+	}
+	return has, granted
+}
+
+// multipleInstances adds, for a keyword one named card gives and another
+// has or gives too (an Equipment that gives toxic to a creature with
+// toxic), the keyword's subrule on multiple instances of it on one
+// object. Two cards that each have a keyword are two objects with one
+// instance each: no such rule applies.
+func (a *Asker) multipleInstances(named []*cards.Card, add func(string, float64)) {
+	if len(named) < 2 {
+		return
+	}
+	count, given := map[string]int{}, map[string]bool{}
+	for _, c := range named {
+		has, granted := a.cardKeywordRules(c)
+		for id := range has {
+			count[id]++
+		}
+		for id := range granted {
+			count[id]++
+			given[id] = true
+		}
+	}
+	for id, n := range count {
+		if n < 2 || !given[id] {
+			continue
+		}
+		r, ok := a.kb.CR.Rule(id)
+		if !ok {
+			continue
+		}
+		for _, sub := range r.Children {
+			if s, ok := a.kb.CR.Rule(sub); ok && instanceRule.MatchString(s.Text) {
+				add(sub, interactionWeight)
+			}
+		}
+	}
+}

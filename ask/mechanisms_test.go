@@ -285,3 +285,35 @@ func TestTriggerEventClasses(t *testing.T) {
 		t.Errorf("beginning of combat: %v", ev)
 	}
 }
+
+// A keyword one named card gives and another has is two instances on one
+// object: the keyword's subrule on multiple instances, found by scanning
+// its subrules (702.164b–c for toxic's total value, 702.9c for flying's
+// redundancy). Two creatures that each have flying are two objects.
+func TestMultipleInstancesOfAGivenKeyword(t *testing.T) {
+	a := testAsker(t)
+	toxic := a.keyword["toxic"]
+	flying := a.keyword["flying"]
+	if toxic == "" || flying == "" {
+		t.Fatalf("toxic %q, flying %q", toxic, flying)
+	}
+	biter := &cards.Card{Name: "Biter", TypeLine: "Creature — Phyrexian", Types: []string{"Creature"}, Text: "Toxic 1", Keywords: []string{"Toxic"}}
+	needle := &cards.Card{Name: "Needle Arm", TypeLine: "Artifact — Equipment", Types: []string{"Artifact"}, Subtypes: []string{"Equipment"},
+		Text: "Equipped creature gets +1/+0 and has toxic 2.\nEquip {1}", Keywords: []string{"Equip", "Toxic"}}
+	f := a.features([]*cards.Card{biter, needle}, "How many poison counters?")
+	for _, id := range []string{toxic + "b", toxic + "c"} {
+		if f[id] != interactionWeight {
+			t.Errorf("toxic given to a toxic creature: %s weighs %v", id, f[id])
+		}
+	}
+	bird := &cards.Card{Name: "Bird", TypeLine: "Creature — Bird", Types: []string{"Creature"}, Text: "Flying", Keywords: []string{"Flying"}}
+	wings := &cards.Card{Name: "Wings", TypeLine: "Enchantment — Aura", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"},
+		Text: "Enchant creature\nEnchanted creature has flying."}
+	if w := a.features([]*cards.Card{bird, wings}, "What happens?")[flying+"c"]; w != interactionWeight {
+		t.Errorf("flying given to a flyer: %sc weighs %v", flying, w)
+	}
+	bat := &cards.Card{Name: "Bat", TypeLine: "Creature — Bat", Types: []string{"Creature"}, Text: "Flying", Keywords: []string{"Flying"}}
+	if w := a.features([]*cards.Card{bird, bat}, "What happens?")[flying+"c"]; w == interactionWeight {
+		t.Errorf("two flyers: %sc weighs %v", flying, w)
+	}
+}
