@@ -426,7 +426,7 @@ var reminder = regexp.MustCompile(`\([^()]*\)`)
 // tournamentCue marks a question as a tournament call: the words of the
 // IPG's and MTR's own situations (infractions, penalties, rules
 // enforcement levels, calling a judge).
-var tournamentCue = mustPattern(`(?i)\b(judg(e|es|ed|ing)|head judge|floor judge|deck checks?|appeal(s|ed)?|spectators?|(P?PTQ|RCQ|GPT|SCG|Grand Prix|Pro Tour)s?|top ?8|swiss|backup|back up|penalt(y|ies)|warning|game loss|match loss|disqualif\w*|infraction|decklists?|deck ?lists?|sideboard(ed|ing)?|REL|competitive|regular rel|professional rel|tournament|round|time (extension|limit)|slow play|stalling|outside assistance|missed trigger|forgot (the|a|his|her|their|my) trigger|drew (an )?extra|extra cards?|looked at|marked cards?|shuffl\w+|mulligan\w*|game play error|communication policy|cheat\w*|bribe\w*|unsporting|FNM|GRV|HCE|LEC|MPE)\b`)
+var tournamentCue = mustPattern(`(?i)\b(judg(e|es|ed|ing)|head judge|floor judge|deck checks?|appeal(s|ed)?|spectators?|(P?PTQ|RCQ|GPT|SCG|Grand Prix|Pro Tour)s?|top ?8|swiss|backup|back up|penalt(y|ies)|warning|game loss|match loss|disqualif\w*|infraction|decklists?|deck ?lists?|sideboard(ed|ing)?|REL|competitive|regular rel|professional rel|tournament|round|time (extension|limit)|slow play|stalling|outside assistance|missed trigger|forgot (the|a|his|her|their|my) trigger|drew (an )?extra|extra cards?|looked at|marked cards?|(mash|pile|riffle|insufficient(ly)?) shuffl\w*|shuffl\w+ (his|her|their|my|your|the|an opponent(’|')s|opponent(’|')s) (deck|cards)|mulligan\w*|game play error|communication policy|cheat\w*|bribe\w*|unsporting|FNM|GRV|HCE|LEC|MPE)\b`)
 
 // isTournamentCall says whether the question is a call at a tournament
 // rather than a game-rules question.

@@ -1,6 +1,7 @@
 package ask
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
@@ -315,5 +316,34 @@ func TestMultipleInstancesOfAGivenKeyword(t *testing.T) {
 	bat := &cards.Card{Name: "Bat", TypeLine: "Creature — Bat", Types: []string{"Creature"}, Text: "Flying", Keywords: []string{"Flying"}}
 	if w := a.features([]*cards.Card{bird, bat}, "What happens?")[flying+"c"]; w == interactionWeight {
 		t.Errorf("two flyers: %sc weighs %v", flying, w)
+	}
+}
+
+// A card the question writes as a name is the card, not a tournament
+// word ("Fred plays Bribery"); the word itself, or shuffling that is not
+// a deck's, still tells a call or a game action as before.
+func TestCardNamesAreNotTournamentWords(t *testing.T) {
+	q := "In a multiplayer game Fred plays Bribery and takes my creature. What happens when he loses?"
+	s := strings.Index(q, "Bribery")
+	links := []Link{{Card: &cards.Card{Name: "Bribery"}, Start: s, End: s + len("Bribery")}}
+	if !isTournamentCall(q) {
+		t.Fatalf("the word alone should read as a call: %q", q)
+	}
+	if isTournamentCall(withoutNames(q, writtenNames(q, links))) {
+		t.Errorf("Bribery written as a name reads as a call")
+	}
+	lower := "My opponent offered me a bribery to concede. What happens?"
+	ls := strings.Index(lower, "bribery")
+	if got := writtenNames(lower, []Link{{Card: &cards.Card{Name: "Bribery"}, Start: ls, End: ls + 7}}); len(got) != 0 {
+		t.Errorf("the lower-case word is not written as a name: %v", got)
+	}
+	for q, want := range map[string]bool{
+		"Wouldn't the creature be shuffled back into my library?": false,
+		"He mash shuffled his cards and bent a sleeve.":           true,
+		"She kept shuffling her deck after drawing.":              true,
+	} {
+		if got := isTournamentCall(q); got != want {
+			t.Errorf("isTournamentCall(%q) = %v, want %v", q, got, want)
+		}
 	}
 }
