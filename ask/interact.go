@@ -151,10 +151,21 @@ var pairRules = []pairRule{
 	// a card that copies, counters or answers an activated ability.
 	{"mana-ability", func(_ *Asker, c *cards.Card) bool { return manaAbility.MatchString(oracleText(c)) }, reactsToActivation,
 		[]ruleRef{{"605.3b", "doesn’t go on the stack"}}},
+	// X in a mana cost counts in the mana value on the stack (202.3e):
+	// an {X} spell and a card that checks mana value.
+	{"x-mana-value", func(_ *Asker, c *cards.Card) bool { return strings.Contains(c.ManaCost, "{X}") }, func(_ *Asker, c *cards.Card) bool {
+		return manaValueWords.MatchString(oracleText(c))
+	}, []ruleRef{{"202.3e", "{X} in its mana cost"}}},
+	// An effect that removes all abilities (layer 6, 613.1f) meets one
+	// whose ability changes types (layer 4, 613.1d), which applies first.
+	{"abilities-and-types", func(_ *Asker, c *cards.Card) bool { return losesAll.MatchString(oracleText(c)) }, changesTypes,
+		[]ruleRef{{"613.1d", "Type-changing"}, {"613.1f", "Ability-adding"}}},
 }
 
 var (
-	dealsDamage = regexp.MustCompile(`(?i)\bdeals? [^.]*\bdamage\b`)
+	manaValueWords = regexp.MustCompile(`(?i)\bmana value\b|\bconverted mana cost\b`)
+	losesAll       = regexp.MustCompile(`(?i)\blos(e|es) all abilities\b`)
+	dealsDamage    = regexp.MustCompile(`(?i)\bdeals? [^.]*\bdamage\b`)
 	// manaAbility is an activated ability that adds mana (605.1a: one
 	// without a target).
 	manaAbility = regexp.MustCompile(`(?m)^[^:"“\n]*:[^\n]*\bAdd\b[^\n]*$`)
@@ -164,6 +175,19 @@ var (
 	activationAnswer = regexp.MustCompile(`(?i)\bactivates? an ability\b|\b(copy|counter) target (activated|activated or triggered) ability\b`)
 	entersWith       = regexp.MustCompile(`(?i)\benters?( the battlefield)? with\b[^.]*\bcounters?\b`)
 )
+
+// changesTypes reports whether a card's text holds a type-changing
+// effect (the effect table's "type" and "not-creature" kinds).
+func changesTypes(_ *Asker, c *cards.Card) bool {
+	text := oracleText(c)
+	lower := strings.ToLower(text)
+	for _, k := range effectKinds {
+		if (k.name == "type" || k.name == "not-creature") && k.template.match(text, lower) {
+			return true
+		}
+	}
+	return false
+}
 
 func hasProtection(_ *Asker, c *cards.Card) bool {
 	return slices.Contains(c.Keywords, "Protection") || strings.Contains(strings.ToLower(oracleText(c)), "protection from")

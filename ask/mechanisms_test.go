@@ -206,7 +206,9 @@ func TestRarityOrdersACardsRules(t *testing.T) {
 // text or, as modular does, by its keyword's CR definition) against a
 // trigger on counters being put on it (122.6); a mana ability, which
 // doesn't use the stack, against a card that copies activated abilities
-// (605.3b). One card alone, or two that don't meet, point at none of
+// (605.3b); an {X} spell against a card that checks mana value (202.3e);
+// an effect that removes all abilities against a card whose own ability
+// changes its types (613.1d before 613.1f). One card alone, or two that don't meet, point at none of
 // them with the interaction's weight.
 func TestPairInteractions(t *testing.T) {
 	a := testAsker(t)
@@ -230,6 +232,13 @@ func TestPairInteractions(t *testing.T) {
 	rock := &cards.Card{Name: "Mana Rock", TypeLine: "Artifact", Types: []string{"Artifact"}, Text: "{T}: Add {C}{C}."}
 	copier := &cards.Card{Name: "Echo Lens", TypeLine: "Artifact", Types: []string{"Artifact"},
 		Text: "{2}, {T}: Copy target activated or triggered ability you control. You may choose new targets for the copy."}
+	xSpell := &cards.Card{Name: "Mind Flood", ManaCost: "{X}{2}{U}", TypeLine: "Instant", Types: []string{"Instant"}, Text: "Target player draws X cards."}
+	bigGate := &cards.Card{Name: "Storm Gate", TypeLine: "Enchantment", Types: []string{"Enchantment"},
+		Text: "Spells you cast with mana value 5 or greater can't be countered."}
+	fishify := &cards.Card{Name: "Fishify", TypeLine: "Enchantment — Aura", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"},
+		Text: "Enchant creature\nEnchanted creature loses all abilities and is a blue Fish creature with base power and toughness 0/1."}
+	godling := &cards.Card{Name: "Godling", TypeLine: "Legendary Enchantment Creature — God", Types: []string{"Enchantment", "Creature"},
+		Text: "Indestructible\nAs long as your devotion to white is less than five, Godling isn't a creature."}
 	cases := []struct {
 		named []*cards.Card
 		rule  string
@@ -248,6 +257,11 @@ func TestPairInteractions(t *testing.T) {
 		{[]*cards.Card{bear, counted}, "122.6", false},
 		{[]*cards.Card{rock, copier}, "605.3b", true},
 		{[]*cards.Card{rock, bear}, "605.3b", false},
+		{[]*cards.Card{xSpell, bigGate}, "202.3e", true},
+		{[]*cards.Card{bolt, bigGate}, "202.3e", false},
+		{[]*cards.Card{fishify, godling}, "613.1d", true},
+		{[]*cards.Card{fishify, godling}, "613.1f", true},
+		{[]*cards.Card{fishify, bear}, "613.1d", false},
 	}
 	for _, c := range cases {
 		var names []string
