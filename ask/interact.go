@@ -320,3 +320,49 @@ func (a *Asker) multipleInstances(named []*cards.Card, add func(string, float64)
 		}
 	}
 }
+
+// replacedEvents are kinds of event a replacement effect replaces ("If
+// ~ would be put into a graveyard from anywhere, … instead"), read in the
+// words after "would", and the words a question tells that event with.
+// A question that tells the event a named card replaces turns on the
+// event never happening (614.6).
+var replacedEvents = []struct {
+	would, told *regexp.Regexp
+}{
+	{regexp.MustCompile(`(?i)^be put into [^.,]*graveyard|^die\b`),
+		regexp.MustCompile(`(?i)\b(discard\w*|mill\w*|destroy\w*|dies|died|die|sacrific\w*|kill\w*)\b|\b(go|goes|went|put|sent) (in)?to (the|my|a|your|his|her|their) graveyard\b`)},
+	{regexp.MustCompile(`(?i)^draw\b`), regexp.MustCompile(`(?i)\bdraw\w*\b`)},
+	{regexp.MustCompile(`(?i)^(be )?deal\w* [^.,]*damage|^be dealt [^.,]*damage`), regexp.MustCompile(`(?i)\bdamage\b`)},
+	{regexp.MustCompile(`(?i)^enter\b`), regexp.MustCompile(`(?i)\b(enters?|entered|entering)\b`)},
+	{regexp.MustCompile(`(?i)^gain life\b`), regexp.MustCompile(`(?i)\bgain\w* life\b|\blifelink\b`)},
+	{regexp.MustCompile(`(?i)^lose life\b`), regexp.MustCompile(`(?i)\blos\w* life\b`)},
+	{regexp.MustCompile(`(?i)^(put|have) [^.,]*counters?\b`), regexp.MustCompile(`(?i)\bcounters?\b`)},
+	{regexp.MustCompile(`(?i)^create [^.,]*tokens?\b`), regexp.MustCompile(`(?i)\btokens?\b`)},
+}
+
+// replacementSentence is a sentence of a replacement effect: what it
+// would replace, then "instead".
+var replacementSentence = regexp.MustCompile(`(?i)\bwould ([^.]*)\binstead\b`)
+
+// replacedEventTold adds 614.6 when the question tells an event one
+// named card's replacement effect replaces. When two named cards' effects
+// replace the event, which applies first (616.1) decides instead.
+func replacedEventTold(named []*cards.Card, text string, add func(string, float64)) {
+	replacing := 0
+	for _, c := range named {
+		told := false
+		for _, m := range replacementSentence.FindAllStringSubmatch(oracleText(c), -1) {
+			for _, e := range replacedEvents {
+				if e.would.MatchString(m[1]) && e.told.MatchString(text) {
+					told = true
+				}
+			}
+		}
+		if told {
+			replacing++
+		}
+	}
+	if replacing == 1 {
+		add("614.6", interactionWeight)
+	}
+}

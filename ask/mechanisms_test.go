@@ -208,8 +208,8 @@ func TestRarityOrdersACardsRules(t *testing.T) {
 // doesn't use the stack, against a card that copies activated abilities
 // (605.3b); an {X} spell against a card that checks mana value (202.3e);
 // an effect that removes all abilities against a card whose own ability
-// changes its types (613.1d before 613.1f). One card alone, or two that don't meet, point at none of
-// them with the interaction's weight.
+// changes its types (613.1d before 613.1f). One card alone, or two that
+// don't meet, point at none of them with the interaction's weight.
 func TestPairInteractions(t *testing.T) {
 	a := testAsker(t)
 	knight := &cards.Card{Name: "Pale Knight", TypeLine: "Creature — Human Knight", Types: []string{"Creature"}, Subtypes: []string{"Human", "Knight"},
@@ -359,5 +359,26 @@ func TestCardNamesAreNotTournamentWords(t *testing.T) {
 		if got := isTournamentCall(q); got != want {
 			t.Errorf("isTournamentCall(%q) = %v, want %v", q, got, want)
 		}
+	}
+}
+
+// A question that tells the event a named card's replacement effect
+// replaces (discarding a card that would be put into a graveyard, read
+// after "would" and before "instead") turns on the event never happening
+// (614.6); two named cards replacing it are ordered by 616.1 instead.
+func TestReplacedEventTold(t *testing.T) {
+	a := testAsker(t)
+	fate := &cards.Card{Name: "Loop of Fate", TypeLine: "Instant", Types: []string{"Instant"},
+		Text: "Take an extra turn after this one.\nIf Loop of Fate would be put into a graveyard from anywhere, shuffle it into its owner's library instead."}
+	void := &cards.Card{Name: "Void Field", TypeLine: "Enchantment", Types: []string{"Enchantment"},
+		Text: "If a card would be put into an opponent's graveyard from anywhere, exile it instead."}
+	if w := a.features([]*cards.Card{fate}, "I discard it to a trigger. Can I cast it later?")["614.6"]; w != interactionWeight {
+		t.Errorf("discarded: 614.6 weighs %v", w)
+	}
+	if w := a.features([]*cards.Card{fate}, "Can I copy it when I cast it?")["614.6"]; w == interactionWeight {
+		t.Errorf("no replaced event told: 614.6 weighs %v", w)
+	}
+	if w := a.features([]*cards.Card{fate, void}, "My opponent makes me discard it. Where does it go?")["614.6"]; w == interactionWeight {
+		t.Errorf("two replacement effects: 614.6 weighs %v, 616.1 decides", w)
 	}
 }
