@@ -160,9 +160,24 @@ var pairRules = []pairRule{
 	// whose ability changes types (layer 4, 613.1d), which applies first.
 	{"abilities-and-types", func(_ *Asker, c *cards.Card) bool { return losesAll.MatchString(oracleText(c)) }, changesTypes,
 		[]ruleRef{{"613.1d", "Type-changing"}, {"613.1f", "Ability-adding"}}},
+	// A card that changes control meets one that puts a card into its
+	// owner's hand, library or graveyard: it goes to its owner's zone
+	// (400.3), whoever controlled it.
+	{"control-owner", func(_ *Asker, c *cards.Card) bool { return controlChange.MatchString(oracleText(c)) }, func(_ *Asker, c *cards.Card) bool {
+		return ownersZone.MatchString(oracleText(c))
+	}, []ruleRef{{"400.3", "its owner’s corresponding zone"}}},
+	// A card that puts several permanents onto the battlefield at once
+	// meets an enters trigger: each is checked against the one event
+	// (603.6a).
+	{"several-enter", func(_ *Asker, c *cards.Card) bool { return severalOnto.MatchString(oracleText(c)) }, func(a *Asker, c *cards.Card) bool {
+		return a.cardEvents(c)["enters"]
+	}, []ruleRef{{"603.6a", "one or more permanents onto the battlefield"}}},
 }
 
 var (
+	controlChange  = regexp.MustCompile(`(?i)\bgain control\b|\bexchange control\b`)
+	ownersZone     = regexp.MustCompile(`(?i)\b(to|into) (its|their) owners?(’|')s? (hand|library|graveyard|hands|libraries|graveyards)\b`)
+	severalOnto    = regexp.MustCompile(`(?i)\b(any number of|up to that many|all|each|those)\b[^.]*\bonto the battlefield\b`)
 	manaValueWords = regexp.MustCompile(`(?i)\bmana value\b|\bconverted mana cost\b`)
 	losesAll       = regexp.MustCompile(`(?i)\blos(e|es) all abilities\b`)
 	dealsDamage    = regexp.MustCompile(`(?i)\bdeals? [^.]*\bdamage\b`)

@@ -208,8 +208,10 @@ func TestRarityOrdersACardsRules(t *testing.T) {
 // doesn't use the stack, against a card that copies activated abilities
 // (605.3b); an {X} spell against a card that checks mana value (202.3e);
 // an effect that removes all abilities against a card whose own ability
-// changes its types (613.1d before 613.1f). One card alone, or two that
-// don't meet, point at none of them with the interaction's weight.
+// changes its types (613.1d before 613.1f); a control change against a
+// card put into its owner's hand (400.3); several permanents put onto the
+// battlefield at once against an enters trigger (603.6a). One card alone,
+// or two that don't meet, point at none of them with the interaction's weight.
 func TestPairInteractions(t *testing.T) {
 	a := testAsker(t)
 	knight := &cards.Card{Name: "Pale Knight", TypeLine: "Creature — Human Knight", Types: []string{"Creature"}, Subtypes: []string{"Human", "Knight"},
@@ -239,6 +241,12 @@ func TestPairInteractions(t *testing.T) {
 		Text: "Enchant creature\nEnchanted creature loses all abilities and is a blue Fish creature with base power and toughness 0/1."}
 	godling := &cards.Card{Name: "Godling", TypeLine: "Legendary Enchantment Creature — God", Types: []string{"Enchantment", "Creature"},
 		Text: "Indestructible\nAs long as your devotion to white is less than five, Godling isn't a creature."}
+	swap := &cards.Card{Name: "Swap Trick", TypeLine: "Sorcery", Types: []string{"Sorcery"}, Text: "Exchange control of two target creatures."}
+	bounce := &cards.Card{Name: "Slip Away", TypeLine: "Instant", Types: []string{"Instant"}, Text: "Return target creature you control to its owner's hand."}
+	landShift := &cards.Card{Name: "Land Shift", TypeLine: "Sorcery", Types: []string{"Sorcery"},
+		Text: "Sacrifice any number of lands. Search your library for up to that many land cards, put them onto the battlefield tapped, then shuffle."}
+	peak := &cards.Card{Name: "Fire Peak", TypeLine: "Land", Types: []string{"Land"},
+		Text: "Whenever a Mountain enters the battlefield under your control, Fire Peak deals 1 damage to any target."}
 	cases := []struct {
 		named []*cards.Card
 		rule  string
@@ -262,6 +270,10 @@ func TestPairInteractions(t *testing.T) {
 		{[]*cards.Card{fishify, godling}, "613.1d", true},
 		{[]*cards.Card{fishify, godling}, "613.1f", true},
 		{[]*cards.Card{fishify, bear}, "613.1d", false},
+		{[]*cards.Card{swap, bounce}, "400.3", true},
+		{[]*cards.Card{bear, bounce}, "400.3", false},
+		{[]*cards.Card{landShift, peak}, "603.6a", true},
+		{[]*cards.Card{bear, peak}, "603.6a", false},
 	}
 	for _, c := range cases {
 		var names []string
