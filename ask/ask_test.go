@@ -50,6 +50,9 @@ func TestEffectKindsCiteRulesThatSayIt(t *testing.T) {
 	for _, p := range pairRules {
 		tables["pair "+p.name] = p.rules
 	}
+	for _, q := range cardQuestions {
+		tables["card-question "+q.name] = q.rules
+	}
 	tables["transform"] = transformRules
 	tables["multitype"] = multiTypeRules
 	for _, k := range costKinds {

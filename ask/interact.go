@@ -381,3 +381,56 @@ func replacedEventTold(named []*cards.Card, text string, add func(string, float6
 		add("614.6", interactionWeight)
 	}
 }
+
+// cardQuestion is a rule that decides when a named card has a feature
+// and the question tells what that feature is about in its own words.
+type cardQuestion struct {
+	name  string
+	card  func(a *Asker, c *cards.Card) bool
+	told  *regexp.Regexp
+	rules []ruleRef
+}
+
+var cardQuestions = []cardQuestion{
+	// A card that answers activated abilities, and a question about the
+	// mana an activation makes: a mana ability doesn't use the stack
+	// (605.3b).
+	{"activation-mana", reactsToActivation,
+		regexp.MustCompile(`(?i)\bactivat\w*\b[^.?!]*\bmana\b|\bmana\b[^.?!]*\bactivat\w*\b|\bmana abilit(y|ies)\b`),
+		[]ruleRef{{"605.3b", "doesn’t go on the stack"}}},
+	// An "at the beginning of" trigger, and a question about casting or
+	// playing during a step or phase: it triggers only as the step or
+	// phase begins (603.2b).
+	{"beginning-step", func(a *Asker, c *cards.Card) bool { return a.cardEvents(c)["beginning"] },
+		regexp.MustCompile(`(?i)\b(cast|casts|play|plays|flash|enters?)\b[^.?!]*\b(during|in) (my|your|his|her|their|the|an opponent(’|')s) [^.?!]*\b(upkeep|draw step|main phase|combat|end step)\b`),
+		[]ruleRef{{"603.2b", "at the beginning of"}}},
+	// A static ability about permanents "you control", and a question
+	// about a card in a hand, graveyard or library: such an ability
+	// describes permanents on the battlefield (109.2) and works from
+	// there only (113.6).
+	{"static-battlefield", func(_ *Asker, c *cards.Card) bool { return youControlStatic.MatchString(oracleText(c)) },
+		regexp.MustCompile(`(?i)\b(in|from) (my|your|his|her|their|an opponent(’|')s|the) (hand|graveyard|library)\b`),
+		[]ruleRef{{"109.2", "on the battlefield"}, {"113.6", "only while that object is on the battlefield"}}},
+}
+
+// youControlStatic is a static ability about permanents a player
+// controls: a line that is neither triggered nor activated.
+var youControlStatic = regexp.MustCompile(`(?im)^(?:[^:\n]*?)\b(creatures?|artifacts?|enchantments?|lands?|permanents?|planeswalkers?|spells) you control\b[^:\n]*$`)
+
+// cardQuestionRules adds the rules of the named cards' features the
+// question tells about.
+func (a *Asker) cardQuestionRules(named []*cards.Card, text string, add func(string, float64)) {
+	for _, q := range cardQuestions {
+		if !q.told.MatchString(text) {
+			continue
+		}
+		for _, c := range named {
+			if q.card(a, c) {
+				for _, r := range q.rules {
+					add(r.id, interactionWeight)
+				}
+				break
+			}
+		}
+	}
+}

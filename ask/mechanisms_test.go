@@ -394,3 +394,39 @@ func TestReplacedEventTold(t *testing.T) {
 		t.Errorf("two replacement effects: 614.6 weighs %v, 616.1 decides", w)
 	}
 }
+
+// A named card's feature and the question's own words about it: a card
+// that copies activated abilities and a question about the mana an
+// activation makes (605.3b); an "at the beginning of" trigger and casting
+// during that step (603.2b); a static ability about permanents you
+// control and a card in hand (109.2, 113.6).
+func TestCardFeatureAndQuestionWords(t *testing.T) {
+	a := testAsker(t)
+	doubler := &cards.Card{Name: "Echo Engine", TypeLine: "Enchantment", Types: []string{"Enchantment"},
+		Text: "Whenever you activate an ability that isn't a loyalty ability, you may pay {2}. If you do, copy that ability."}
+	raptor := &cards.Card{Name: "Dawn Raptor", TypeLine: "Creature — Dinosaur", Types: []string{"Creature"},
+		Text: "At the beginning of your precombat main phase, add {G}{G}."}
+	mentor := &cards.Card{Name: "Guild Mentor", TypeLine: "Creature — Human", Types: []string{"Creature"},
+		Text: "Activated abilities of creatures you control cost {1} less to activate."}
+	cases := []struct {
+		card  *cards.Card
+		q     string
+		rules []string
+		want  bool
+	}{
+		{doubler, "If I activate my mana rock, do I get twice the mana?", []string{"605.3b"}, true},
+		{doubler, "If I activate my creature's ability twice, is it copied twice?", []string{"605.3b"}, false},
+		{raptor, "If I cast it during my precombat main phase, do I get the mana?", []string{"603.2b"}, true},
+		{raptor, "Does it give mana if it is copied?", []string{"603.2b"}, false},
+		{mentor, "Does it make cycling the creature in my hand cheaper?", []string{"109.2", "113.6"}, true},
+		{mentor, "Does it make my creatures' abilities cheaper?", []string{"109.2"}, false},
+	}
+	for _, c := range cases {
+		f := a.features([]*cards.Card{c.card}, c.q)
+		for _, r := range c.rules {
+			if got := f[r] == interactionWeight; got != c.want {
+				t.Errorf("%s / %q: %s weighs %v, want interaction %v", c.card.Name, c.q, r, f[r], c.want)
+			}
+		}
+	}
+}
