@@ -41,6 +41,9 @@ type Asker struct {
 	ruleCards int
 	// rels reads the Rules Enforcement Level a call names.
 	rels *relFinder
+	// cardInfos holds what the interactions read of each card
+	// (*cards.Card to *cardInfo), read on first use.
+	cardInfos sync.Map
 }
 
 // New builds an Asker over a loaded knowledge base.

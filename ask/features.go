@@ -274,7 +274,7 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 	}
 	a.pairInteractions(named, add)
 	a.multipleInstances(named, add)
-	replacedEventTold(named, text, add)
+	a.replacedEventTold(named, text, add)
 	a.cardQuestionRules(named, text, add)
 	// Two named cards that each replace or each trigger on events meet in
 	// the rule that orders them; so do two triggered keywords the question

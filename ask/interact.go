@@ -29,6 +29,26 @@ func oracleText(c *cards.Card) string {
 	return text
 }
 
+// cardInfo is what the interactions read of a card, read once.
+type cardInfo struct {
+	text   string          // oracleText
+	events map[string]bool // cardEvents
+}
+
+// info returns a card's cardInfo, read on its first use.
+func (a *Asker) info(c *cards.Card) *cardInfo {
+	if v, ok := a.cardInfos.Load(c); ok {
+		return v.(*cardInfo)
+	}
+	in := &cardInfo{text: oracleText(c)}
+	in.events = a.readEvents(c, in.text)
+	v, _ := a.cardInfos.LoadOrStore(c, in)
+	return v.(*cardInfo)
+}
+
+// text is a card's Oracle text without reminder text.
+func (a *Asker) text(c *cards.Card) string { return a.info(c).text }
+
 // triggerCondition reads the trigger conditions of a text: what follows
 // "When", "Whenever" or "At" up to the first comma, at the start of a
 // line or of a quoted ability a card or a keyword's rule defines.
@@ -91,9 +111,13 @@ func eventClasses(text string) map[string]bool {
 // as the CR defines them ("Persist" means "When this permanent is put
 // into a graveyard from the battlefield, …").
 func (a *Asker) cardEvents(c *cards.Card) map[string]bool {
+	return a.info(c).events
+}
+
+func (a *Asker) readEvents(c *cards.Card, text string) map[string]bool {
 	// A name with a comma ("Emrakul, the Aeons Torn") would end the
 	// condition early.
-	out := eventClasses(strings.ReplaceAll(oracleText(c), c.Name, "~"))
+	out := eventClasses(strings.ReplaceAll(text, c.Name, "~"))
 	for _, kw := range c.Keywords {
 		for class := range a.keywordEvents(a.keyword[fold.Key(kw)]) {
 			out[class] = true
@@ -137,7 +161,7 @@ var pairRules = []pairRule{
 	{"protection-equipment", hasProtection, func(_ *Asker, c *cards.Card) bool {
 		return slices.Contains(c.Subtypes, "Equipment") || slices.Contains(c.Subtypes, "Fortification")
 	}, []ruleRef{{"702.16d", "can’t be equipped"}}},
-	{"protection-damage", hasProtection, func(_ *Asker, c *cards.Card) bool { return dealsDamage.MatchString(oracleText(c)) },
+	{"protection-damage", hasProtection, func(a *Asker, c *cards.Card) bool { return dealsDamage.MatchString(a.text(c)) },
 		[]ruleRef{{"702.16e", "damage"}}},
 	// A card of several card types meets a trigger whose condition names
 	// one of them: it satisfies the criteria of each (205.2b).
@@ -149,27 +173,27 @@ var pairRules = []pairRule{
 		[]ruleRef{{"122.6", "given counters as it enters"}}},
 	// A mana ability doesn't go on the stack (605.3b): nothing there for
 	// a card that copies, counters or answers an activated ability.
-	{"mana-ability", func(_ *Asker, c *cards.Card) bool { return manaAbility.MatchString(oracleText(c)) }, reactsToActivation,
+	{"mana-ability", func(a *Asker, c *cards.Card) bool { return manaAbility.MatchString(a.text(c)) }, reactsToActivation,
 		[]ruleRef{{"605.3b", "doesn’t go on the stack"}}},
 	// X in a mana cost counts in the mana value on the stack (202.3e):
 	// an {X} spell and a card that checks mana value.
-	{"x-mana-value", func(_ *Asker, c *cards.Card) bool { return strings.Contains(c.ManaCost, "{X}") }, func(_ *Asker, c *cards.Card) bool {
-		return manaValueWords.MatchString(oracleText(c))
+	{"x-mana-value", func(_ *Asker, c *cards.Card) bool { return strings.Contains(c.ManaCost, "{X}") }, func(a *Asker, c *cards.Card) bool {
+		return manaValueWords.MatchString(a.text(c))
 	}, []ruleRef{{"202.3e", "{X} in its mana cost"}}},
 	// An effect that removes all abilities (layer 6, 613.1f) meets one
 	// whose ability changes types (layer 4, 613.1d), which applies first.
-	{"abilities-and-types", func(_ *Asker, c *cards.Card) bool { return losesAll.MatchString(oracleText(c)) }, changesTypes,
+	{"abilities-and-types", func(a *Asker, c *cards.Card) bool { return losesAll.MatchString(a.text(c)) }, changesTypes,
 		[]ruleRef{{"613.1d", "Type-changing"}, {"613.1f", "Ability-adding"}}},
 	// A card that changes control meets one that puts a card into its
 	// owner's hand, library or graveyard: it goes to its owner's zone
 	// (400.3), whoever controlled it.
-	{"control-owner", func(_ *Asker, c *cards.Card) bool { return controlChange.MatchString(oracleText(c)) }, func(_ *Asker, c *cards.Card) bool {
-		return ownersZone.MatchString(oracleText(c))
+	{"control-owner", func(a *Asker, c *cards.Card) bool { return controlChange.MatchString(a.text(c)) }, func(a *Asker, c *cards.Card) bool {
+		return ownersZone.MatchString(a.text(c))
 	}, []ruleRef{{"400.3", "its owner’s corresponding zone"}}},
 	// A card that puts several permanents onto the battlefield at once
 	// meets an enters trigger: each is checked against the one event
 	// (603.6a).
-	{"several-enter", func(_ *Asker, c *cards.Card) bool { return severalOnto.MatchString(oracleText(c)) }, func(a *Asker, c *cards.Card) bool {
+	{"several-enter", func(a *Asker, c *cards.Card) bool { return severalOnto.MatchString(a.text(c)) }, func(a *Asker, c *cards.Card) bool {
 		return a.cardEvents(c)["enters"]
 	}, []ruleRef{{"603.6a", "one or more permanents onto the battlefield"}}},
 }
@@ -193,8 +217,8 @@ var (
 
 // changesTypes reports whether a card's text holds a type-changing
 // effect (the effect table's "type" and "not-creature" kinds).
-func changesTypes(_ *Asker, c *cards.Card) bool {
-	text := oracleText(c)
+func changesTypes(a *Asker, c *cards.Card) bool {
+	text := a.text(c)
 	lower := strings.ToLower(text)
 	for _, k := range effectKinds {
 		if (k.name == "type" || k.name == "not-creature") && k.template.match(text, lower) {
@@ -204,19 +228,19 @@ func changesTypes(_ *Asker, c *cards.Card) bool {
 	return false
 }
 
-func hasProtection(_ *Asker, c *cards.Card) bool {
-	return slices.Contains(c.Keywords, "Protection") || strings.Contains(strings.ToLower(oracleText(c)), "protection from")
+func hasProtection(a *Asker, c *cards.Card) bool {
+	return slices.Contains(c.Keywords, "Protection") || strings.Contains(strings.ToLower(a.text(c)), "protection from")
 }
 
-func reactsToActivation(_ *Asker, c *cards.Card) bool {
-	return activationAnswer.MatchString(oracleText(c))
+func reactsToActivation(a *Asker, c *cards.Card) bool {
+	return activationAnswer.MatchString(a.text(c))
 }
 
 // entersWithCounters reports whether a card enters with counters: its
 // text says so (614.1c), or a keyword of it does by the CR's definition
 // ("Modular N" means "This permanent enters with N +1/+1 counters").
 func (a *Asker) entersWithCounters(c *cards.Card) bool {
-	if entersWith.MatchString(oracleText(c)) {
+	if entersWith.MatchString(a.text(c)) {
 		return true
 	}
 	for _, kw := range c.Keywords {
@@ -232,8 +256,8 @@ func (a *Asker) entersWithCounters(c *cards.Card) bool {
 
 // namesTypeOf reports whether a card's trigger conditions name one of the
 // card types of another.
-func namesTypeOf(c, typed *cards.Card) bool {
-	for _, m := range triggerCondition.FindAllStringSubmatch(oracleText(c), -1) {
+func (a *Asker) namesTypeOf(c, typed *cards.Card) bool {
+	for _, m := range triggerCondition.FindAllStringSubmatch(a.text(c), -1) {
 		words := wordRe.FindAllString(strings.ToLower(m[1]), -1)
 		for _, t := range typed.Types {
 			if slices.Contains(words, strings.ToLower(t)) {
@@ -257,7 +281,7 @@ func (a *Asker) pairInteractions(named []*cards.Card, add func(string, float64))
 				if i == j {
 					continue
 				}
-				if (p.second != nil && p.second(a, y)) || (p.second == nil && namesTypeOf(y, x)) {
+				if (p.second != nil && p.second(a, y)) || (p.second == nil && a.namesTypeOf(y, x)) {
 					found = true
 					break
 				}
@@ -285,7 +309,7 @@ var grantClause = regexp.MustCompile(`(?i)\b(has|have|gains?)\b[^.\n]*`)
 // card has, and those it gives another object (granted).
 func (a *Asker) cardKeywordRules(c *cards.Card) (has, granted map[string]bool) {
 	has, granted = map[string]bool{}, map[string]bool{}
-	for _, clause := range grantClause.FindAllString(oracleText(c), -1) {
+	for _, clause := range grantClause.FindAllString(a.text(c), -1) {
 		for _, id := range a.keywordsIn(clause) {
 			if strings.HasPrefix(id, "702.") {
 				granted[id] = true
@@ -362,11 +386,11 @@ var replacementSentence = regexp.MustCompile(`(?i)\bwould ([^.]*)\binstead\b`)
 // replacedEventTold adds 614.6 when the question tells an event one
 // named card's replacement effect replaces. When two named cards' effects
 // replace the event, which applies first (616.1) decides instead.
-func replacedEventTold(named []*cards.Card, text string, add func(string, float64)) {
+func (a *Asker) replacedEventTold(named []*cards.Card, text string, add func(string, float64)) {
 	replacing := 0
 	for _, c := range named {
 		told := false
-		for _, m := range replacementSentence.FindAllStringSubmatch(oracleText(c), -1) {
+		for _, m := range replacementSentence.FindAllStringSubmatch(a.text(c), -1) {
 			for _, e := range replacedEvents {
 				if e.would.MatchString(m[1]) && e.told.MatchString(text) {
 					told = true
@@ -408,7 +432,7 @@ var cardQuestions = []cardQuestion{
 	// about a card in a hand, graveyard or library: such an ability
 	// describes permanents on the battlefield (109.2) and works from
 	// there only (113.6).
-	{"static-battlefield", func(_ *Asker, c *cards.Card) bool { return youControlStatic.MatchString(oracleText(c)) },
+	{"static-battlefield", func(a *Asker, c *cards.Card) bool { return youControlStatic.MatchString(a.text(c)) },
 		regexp.MustCompile(`(?i)\b(in|from) (my|your|his|her|their|an opponent(’|')s|the) (hand|graveyard|library)\b`),
 		[]ruleRef{{"109.2", "on the battlefield"}, {"113.6", "only while that object is on the battlefield"}}},
 }
