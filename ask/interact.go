@@ -190,6 +190,29 @@ var pairRules = []pairRule{
 	{"control-owner", func(a *Asker, c *cards.Card) bool { return controlChange.MatchString(a.text(c)) }, func(a *Asker, c *cards.Card) bool {
 		return ownersZone.MatchString(a.text(c))
 	}, []ruleRef{{"400.3", "its owner’s corresponding zone"}}},
+	// An ability that triggers on casting triggers as the spell becomes
+	// cast (601.2i), before anything can counter it: a cast trigger and a
+	// card that counters spells.
+	{"cast-trigger-countered", func(a *Asker, c *cards.Card) bool { return a.cardEvents(c)["cast"] }, func(a *Asker, c *cards.Card) bool {
+		return counterSpell.MatchString(a.text(c))
+	}, []ruleRef{{"601.2i", "becomes cast"}}},
+	// A copy of a spell isn't cast (707.10): a card that copies spells
+	// and another whose ability triggers on casting (storm's "When you
+	// cast this spell" included).
+	{"copy-not-cast", func(a *Asker, c *cards.Card) bool { return copiesSpells.MatchString(a.text(c)) }, func(a *Asker, c *cards.Card) bool {
+		return a.cardEvents(c)["cast"]
+	}, []ruleRef{{"707.10", "copy of a spell isn’t cast"}}},
+	// An object exiled "until" its exiler leaves comes back as a second
+	// one-shot effect right after (610.3): such a card and one that
+	// removes permanents.
+	{"until-leaves", func(a *Asker, c *cards.Card) bool { return untilLeaves.MatchString(a.text(c)) }, func(a *Asker, c *cards.Card) bool {
+		return removesPermanents.MatchString(a.text(c))
+	}, []ruleRef{{"610.3", "“until” a specified event occurs"}}},
+	// An effect that sets a land's subtype to a basic land type takes
+	// the abilities of its rules text away (305.7): such a card and a
+	// land with rules text.
+	{"land-type", func(a *Asker, c *cards.Card) bool { return setsLandType(a.text(c)) }, landWithText,
+		[]ruleRef{{"305.7", "loses all abilities generated from its rules text"}}},
 	// A card that puts several permanents onto the battlefield at once
 	// meets an enters trigger: each is checked against the one event
 	// (603.6a).
@@ -199,12 +222,18 @@ var pairRules = []pairRule{
 }
 
 var (
-	controlChange  = regexp.MustCompile(`(?i)\bgain control\b|\bexchange control\b`)
-	ownersZone     = regexp.MustCompile(`(?i)\b(to|into) (its|their) owners?(’|')s? (hand|library|graveyard|hands|libraries|graveyards)\b`)
-	severalOnto    = regexp.MustCompile(`(?i)\b(any number of|up to that many|all|each|those)\b[^.]*\bonto the battlefield\b`)
-	manaValueWords = regexp.MustCompile(`(?i)\bmana value\b|\bconverted mana cost\b`)
-	losesAll       = regexp.MustCompile(`(?i)\blos(e|es) all abilities\b`)
-	dealsDamage    = regexp.MustCompile(`(?i)\bdeals? [^.]*\bdamage\b`)
+	targetWord        = regexp.MustCompile(`(?i)\btargets?\b`)
+	counterSpell      = regexp.MustCompile(`(?i)\bcounter target\b[^.]*\bspell\b`)
+	copiesSpells      = regexp.MustCompile(`(?i)\bcopy (target|that|it|the)\b[^.]*\bspell\b|\bspell\b[^.]*\bcopy (that|it)\b`)
+	untilLeaves       = regexp.MustCompile(`(?i)\buntil [^.]*\bleaves the battlefield\b`)
+	removesPermanents = regexp.MustCompile(`(?i)\b(destroy|exile|sacrifice)\b|\breturn [^.]*\bto (its|their) owners?(’|')s? hands?\b`)
+	landTypeSet       = regexp.MustCompile(`(?i)\b(lands?|it|that land|target land)\b[^.]*\b(is|are|becomes?)( a| an)? (basic )?(plains|islands?|swamps?|mountains?|forests?)\b[^.]*`)
+	controlChange     = regexp.MustCompile(`(?i)\bgain control\b|\bexchange control\b|\byou control enchanted\b`)
+	ownersZone        = regexp.MustCompile(`(?i)\b(to|into) (its|their) owners?(’|')s? (hand|library|graveyard|hands|libraries|graveyards)\b|\bthe owner of target\b`)
+	severalOnto       = regexp.MustCompile(`(?i)\b(any number of|up to that many|all|each|those)\b[^.]*\bonto the battlefield\b`)
+	manaValueWords    = regexp.MustCompile(`(?i)\bmana value\b|\bconverted mana cost\b`)
+	losesAll          = regexp.MustCompile(`(?i)\blos(e|es) all abilities\b`)
+	dealsDamage       = regexp.MustCompile(`(?i)\bdeals? [^.]*\bdamage\b`)
 	// manaAbility is an activated ability that adds mana (605.1a: one
 	// without a target).
 	manaAbility = regexp.MustCompile(`(?m)^[^:"“\n]*:[^\n]*\bAdd\b[^\n]*$`)
@@ -214,6 +243,24 @@ var (
 	activationAnswer = regexp.MustCompile(`(?i)\bactivates? an ability\b|\b(copy|counter) target (activated|activated or triggered) ability\b`)
 	entersWith       = regexp.MustCompile(`(?i)\benters?( the battlefield)? with\b[^.]*\bcounters?\b`)
 )
+
+// setsLandType reports whether a text sets a land's subtype to a basic
+// land type: "Nonbasic lands are Mountains", not "in addition to its
+// other types" (which keeps its abilities).
+func setsLandType(text string) bool {
+	for _, m := range landTypeSet.FindAllString(text, -1) {
+		if !strings.Contains(strings.ToLower(m), "in addition") {
+			return true
+		}
+	}
+	return false
+}
+
+// landWithText reports whether a card is a land whose rules text gives
+// it abilities.
+func landWithText(a *Asker, c *cards.Card) bool {
+	return slices.Contains(c.Types, "Land") && strings.TrimSpace(a.text(c)) != ""
+}
 
 // changesTypes reports whether a card's text holds a type-changing
 // effect (the effect table's "type" and "not-creature" kinds).
@@ -372,7 +419,7 @@ var replacedEvents = []struct {
 		regexp.MustCompile(`(?i)\b(discard\w*|mill\w*|destroy\w*|dies|died|die|sacrific\w*|kill\w*)\b|\b(go|goes|went|put|sent) (in)?to (the|my|a|your|his|her|their) graveyard\b`)},
 	{regexp.MustCompile(`(?i)^draw\b`), regexp.MustCompile(`(?i)\bdraw\w*\b`)},
 	{regexp.MustCompile(`(?i)^(be )?deal\w* [^.,]*damage|^be dealt [^.,]*damage`), regexp.MustCompile(`(?i)\bdamage\b`)},
-	{regexp.MustCompile(`(?i)^enter\b`), regexp.MustCompile(`(?i)\b(enters?|entered|entering)\b`)},
+	{regexp.MustCompile(`(?i)^enter\b`), regexp.MustCompile(`(?i)\b(enters?|entered|entering)\b|\bonto the battlefield\b`)},
 	{regexp.MustCompile(`(?i)^gain life\b`), regexp.MustCompile(`(?i)\bgain\w* life\b|\blifelink\b`)},
 	{regexp.MustCompile(`(?i)^lose life\b`), regexp.MustCompile(`(?i)\blos\w* life\b`)},
 	{regexp.MustCompile(`(?i)^(put|have) [^.,]*counters?\b`), regexp.MustCompile(`(?i)\bcounters?\b`)},
@@ -390,9 +437,17 @@ func (a *Asker) replacedEventTold(named []*cards.Card, text string, add func(str
 	replacing := 0
 	for _, c := range named {
 		told := false
+		// The event is told by the question, or done by another named
+		// card ("Put target creature card … onto the battlefield").
+		others := text
+		for _, o := range named {
+			if o != c {
+				others += "\n" + a.text(o)
+			}
+		}
 		for _, m := range replacementSentence.FindAllStringSubmatch(a.text(c), -1) {
 			for _, e := range replacedEvents {
-				if e.would.MatchString(m[1]) && e.told.MatchString(text) {
+				if e.would.MatchString(m[1]) && e.told.MatchString(others) {
 					told = true
 				}
 			}
@@ -416,6 +471,11 @@ type cardQuestion struct {
 }
 
 var cardQuestions = []cardQuestion{
+	// A card whose ability targets, and a question that tells of
+	// protection: 702.16b.
+	{"protection-told", func(a *Asker, c *cards.Card) bool { return targetWord.MatchString(a.text(c)) },
+		regexp.MustCompile(`(?i)\bprotection from\b|\bpro[- ](white|blue|black|red|green|creatures?|artifacts?)\b`),
+		[]ruleRef{{"702.16b", "can’t be targeted"}}},
 	// A card that answers activated abilities, and a question about the
 	// mana an activation makes: a mana ability doesn't use the stack
 	// (605.3b).

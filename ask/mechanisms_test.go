@@ -210,8 +210,12 @@ func TestRarityOrdersACardsRules(t *testing.T) {
 // an effect that removes all abilities against a card whose own ability
 // changes its types (613.1d before 613.1f); a control change against a
 // card put into its owner's hand (400.3); several permanents put onto the
-// battlefield at once against an enters trigger (603.6a). One card alone,
-// or two that don't meet, point at none of them with the interaction's weight.
+// battlefield at once against an enters trigger (603.6a); a cast trigger
+// against a counterspell (601.2i); a card that copies spells against a
+// cast trigger such as storm's (707.10); an "until ~ leaves" exile
+// against a card that removes permanents (610.3); an effect setting
+// lands' basic land type against a land with rules text (305.7, not "in
+// addition to its other types"). One card alone, or two that don't meet, point at none of them with the interaction's weight.
 func TestPairInteractions(t *testing.T) {
 	a := testAsker(t)
 	knight := &cards.Card{Name: "Pale Knight", TypeLine: "Creature — Human Knight", Types: []string{"Creature"}, Subtypes: []string{"Human", "Knight"},
@@ -247,6 +251,24 @@ func TestPairInteractions(t *testing.T) {
 		Text: "Sacrifice any number of lands. Search your library for up to that many land cards, put them onto the battlefield tapped, then shuffle."}
 	peak := &cards.Card{Name: "Fire Peak", TypeLine: "Land", Types: []string{"Land"},
 		Text: "Whenever a Mountain enters the battlefield under your control, Fire Peak deals 1 damage to any target."}
+	enchantress := &cards.Card{Name: "Grove Enchantress", TypeLine: "Creature — Human Druid", Types: []string{"Creature"},
+		Text: "Whenever you cast an enchantment spell, draw a card."}
+	denial := &cards.Card{Name: "Flat Denial", TypeLine: "Instant", Types: []string{"Instant"}, Text: "Counter target spell."}
+	mirror := &cards.Card{Name: "Spell Mirror", TypeLine: "Artifact", Types: []string{"Artifact"},
+		Text: "Whenever you cast an instant or sorcery spell, you may pay {3}. If you do, copy that spell. You may choose new targets for the copy."}
+	stormPack := &cards.Card{Name: "Pack Call", TypeLine: "Instant", Types: []string{"Instant"},
+		Text: "Create a 4/4 green Beast creature token.\nStorm", Keywords: []string{"Storm"}}
+	jail := &cards.Card{Name: "Holding Cell", TypeLine: "Enchantment", Types: []string{"Enchantment"},
+		Text: "When Holding Cell enters the battlefield, exile target creature an opponent controls until Holding Cell leaves the battlefield."}
+	wrath := &cards.Card{Name: "Cleansing Light", TypeLine: "Sorcery", Types: []string{"Sorcery"}, Text: "Destroy all nonland permanents."}
+	redMoon := &cards.Card{Name: "Red Moon", TypeLine: "Enchantment", Types: []string{"Enchantment"}, Text: "Nonbasic lands are Mountains."}
+	greenMoon := &cards.Card{Name: "Green Moon", TypeLine: "Enchantment", Types: []string{"Enchantment"},
+		Text: "Each land is a Forest in addition to its other land types."}
+	chasm := &cards.Card{Name: "Ice Chasm", TypeLine: "Land", Types: []string{"Land"}, Text: "Prevent all damage that would be dealt to you."}
+	aura := &cards.Card{Name: "Mind Leash", TypeLine: "Enchantment — Aura", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"},
+		Text: "Enchant creature\nYou control enchanted creature."}
+	oblation := &cards.Card{Name: "Offering", TypeLine: "Instant", Types: []string{"Instant"},
+		Text: "The owner of target nonland permanent shuffles it into their library, then draws two cards."}
 	cases := []struct {
 		named []*cards.Card
 		rule  string
@@ -274,6 +296,16 @@ func TestPairInteractions(t *testing.T) {
 		{[]*cards.Card{bear, bounce}, "400.3", false},
 		{[]*cards.Card{landShift, peak}, "603.6a", true},
 		{[]*cards.Card{bear, peak}, "603.6a", false},
+		{[]*cards.Card{enchantress, denial}, "601.2i", true},
+		{[]*cards.Card{bear, denial}, "601.2i", false},
+		{[]*cards.Card{mirror, stormPack}, "707.10", true},
+		{[]*cards.Card{mirror, bear}, "707.10", false},
+		{[]*cards.Card{jail, wrath}, "610.3", true},
+		{[]*cards.Card{jail, bear}, "610.3", false},
+		{[]*cards.Card{redMoon, chasm}, "305.7", true},
+		{[]*cards.Card{greenMoon, chasm}, "305.7", false},
+		{[]*cards.Card{redMoon, bear}, "305.7", false},
+		{[]*cards.Card{aura, oblation}, "400.3", true},
 	}
 	for _, c := range cases {
 		var names []string
@@ -377,7 +409,8 @@ func TestCardNamesAreNotTournamentWords(t *testing.T) {
 // A question that tells the event a named card's replacement effect
 // replaces (discarding a card that would be put into a graveyard, read
 // after "would" and before "instead") turns on the event never happening
-// (614.6); two named cards replacing it are ordered by 616.1 instead.
+// (614.6), as does another named card that does that event; two named
+// cards replacing it are ordered by 616.1 instead.
 func TestReplacedEventTold(t *testing.T) {
 	a := testAsker(t)
 	fate := &cards.Card{Name: "Loop of Fate", TypeLine: "Instant", Types: []string{"Instant"},
@@ -393,13 +426,23 @@ func TestReplacedEventTold(t *testing.T) {
 	if w := a.features([]*cards.Card{fate, void}, "My opponent makes me discard it. Where does it go?")["614.6"]; w == interactionWeight {
 		t.Errorf("two replacement effects: 614.6 weighs %v, 616.1 decides", w)
 	}
+	// Another named card does the event: it puts a creature onto the
+	// battlefield that would enter.
+	priest := &cards.Card{Name: "Warden Priest", TypeLine: "Creature — Human Cleric", Types: []string{"Creature"},
+		Text: "If a nontoken creature would enter the battlefield and it wasn't cast, exile it instead."}
+	raise := &cards.Card{Name: "Raise Again", TypeLine: "Sorcery", Types: []string{"Sorcery"},
+		Text: "Put target creature card from a graveyard onto the battlefield under your control."}
+	if w := a.features([]*cards.Card{raise, priest}, "Can I respond with its ability?")["614.6"]; w != interactionWeight {
+		t.Errorf("event done by another named card: 614.6 weighs %v", w)
+	}
 }
 
 // A named card's feature and the question's own words about it: a card
 // that copies activated abilities and a question about the mana an
 // activation makes (605.3b); an "at the beginning of" trigger and casting
 // during that step (603.2b); a static ability about permanents you
-// control and a card in hand (109.2, 113.6).
+// control and a card in hand (109.2, 113.6); a card whose ability targets
+// and a question that tells of protection (702.16b).
 func TestCardFeatureAndQuestionWords(t *testing.T) {
 	a := testAsker(t)
 	doubler := &cards.Card{Name: "Echo Engine", TypeLine: "Enchantment", Types: []string{"Enchantment"},
@@ -408,6 +451,8 @@ func TestCardFeatureAndQuestionWords(t *testing.T) {
 		Text: "At the beginning of your precombat main phase, add {G}{G}."}
 	mentor := &cards.Card{Name: "Guild Mentor", TypeLine: "Creature — Human", Types: []string{"Creature"},
 		Text: "Activated abilities of creatures you control cost {1} less to activate."}
+	shambler := &cards.Card{Name: "Shambler", TypeLine: "Creature — Horror", Types: []string{"Creature"},
+		Text: "When Shambler dies, distribute three -1/-1 counters among one, two, or three target creatures."}
 	cases := []struct {
 		card  *cards.Card
 		q     string
@@ -420,6 +465,8 @@ func TestCardFeatureAndQuestionWords(t *testing.T) {
 		{raptor, "Does it give mana if it is copied?", []string{"603.2b"}, false},
 		{mentor, "Does it make cycling the creature in my hand cheaper?", []string{"109.2", "113.6"}, true},
 		{mentor, "Does it make my creatures' abilities cheaper?", []string{"109.2"}, false},
+		{shambler, "Can its counters go on my creature with protection from black?", []string{"702.16b"}, true},
+		{shambler, "Can its counters go on my 3/3?", []string{"702.16b"}, false},
 	}
 	for _, c := range cases {
 		f := a.features([]*cards.Card{c.card}, c.q)
