@@ -48,6 +48,12 @@ var questionCues = []questionCue{
 		[]ruleRef{{"500.8", "add phases"}}},
 	{"controller", mustPattern(`(?i)\bwho controls\b|\bwho (is|becomes) (the |its )?controller\b|\bunder (whose|my|their|his|her|your) control\b`),
 		[]ruleRef{{"110.2", "controller is"}, {"108.4", "controller"}}},
+	{"mana-ability", mustPattern(`(?i)\b(is|isn(’|')t|are|aren(’|')t|counts? as|considered)\b[^.?!]*\bmana abilit(y|ies)\b`),
+		[]ruleRef{{"605.1a", "is a mana ability if"}}},
+	{"dies-defined", mustPattern(`(?i)\b(define|definition|mean|means|meaning|counts? as)\b[^.?!]*\b(die|dies|death|dying)\b|\b(die|dies|death|dying)\b[^.?!]*\b(mean|means|counts? as)\b`),
+		[]ruleRef{{"700.4", "dies"}}},
+	{"source-removed", mustPattern(`(?i)\b(return|bounce|sacrific\w*|destroy|exile|kill|remove)\w*\b[^.?!]*\b(before|in response to)\b[^.?!]*\b(trigger\w*|abilit(y|ies)|resolv\w*|have to)\b`),
+		[]ruleRef{{"113.7a", "independently of its source"}}},
 	{"optional", mustPattern(`(?i)\b(optional|do i have to|must i|can i choose not to|is it a may)\b`),
 		[]ruleRef{{"603.5", "optional"}}},
 }

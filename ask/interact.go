@@ -222,6 +222,7 @@ var pairRules = []pairRule{
 }
 
 var (
+	becomesCopy       = regexp.MustCompile(`(?i)\bbecomes? (a copy|copies)\b|\bas a copy of\b|\benter as a copy\b`)
 	targetWord        = regexp.MustCompile(`(?i)\btargets?\b`)
 	counterSpell      = regexp.MustCompile(`(?i)\bcounter target\b[^.]*\bspell\b`)
 	copiesSpells      = regexp.MustCompile(`(?i)\bcopy (target|that|it|the)\b[^.]*\bspell\b|\bspell\b[^.]*\bcopy (that|it)\b`)
@@ -476,6 +477,12 @@ var cardQuestions = []cardQuestion{
 	{"protection-told", func(a *Asker, c *cards.Card) bool { return targetWord.MatchString(a.text(c)) },
 		regexp.MustCompile(`(?i)\bprotection from\b|\bpro[- ](white|blue|black|red|green|creatures?|artifacts?)\b`),
 		[]ruleRef{{"702.16b", "can’t be targeted"}}},
+	// A card that makes a permanent a copy, and a question about a
+	// face-down permanent: it keeps its face-down characteristics
+	// (708.10).
+	{"face-down-copy", func(a *Asker, c *cards.Card) bool { return becomesCopy.MatchString(a.text(c)) },
+		regexp.MustCompile(`(?i)\bface[- ]down\b|\bmorph\w*\b|\bmanifest\w*\b|\bdisguise\w*\b`),
+		[]ruleRef{{"708.10", "face-down permanent becomes a copy"}}},
 	// A card that answers activated abilities, and a question about the
 	// mana an activation makes: a mana ability doesn't use the stack
 	// (605.3b).

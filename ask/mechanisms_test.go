@@ -22,7 +22,9 @@ func TestCuesWeighTheAskingSentences(t *testing.T) {
 // rules that use those words: 603.2c (an ability triggers once each time,
 // or repeatedly), 400.3 and 108.3 (a card goes to its owner's zone), 103.8a
 // (the player who plays first skips the draw), 118.3 (a cost that can't be
-// paid), 500.8 (extra phases), 616.1 (the order of replacement effects).
+// paid), 500.8 (extra phases), 616.1 (the order of replacement effects),
+// 605.1a (whether an ability is a mana ability), 700.4 (what dying means),
+// 113.7a (a source removed before its ability resolves).
 func TestCuesFromTheRulesWords(t *testing.T) {
 	cases := []struct{ q, rule string }{
 		{"Does the ability trigger twice when both enter?", "603.2c"},
@@ -34,6 +36,9 @@ func TestCuesFromTheRulesWords(t *testing.T) {
 		{"In what order are the replacement effects applied?", "616.1"},
 		{"Who controls the token it makes?", "110.2"},
 		{"Under whose control does it return?", "110.2"},
+		{"Is the ability of my land a mana ability?", "605.1a"},
+		{"What does it mean for a creature to die?", "700.4"},
+		{"Can I bounce the artifact before its trigger resolves?", "113.7a"},
 	}
 	for _, c := range cases {
 		if cues(c.q)[c.rule] == 0 {
@@ -42,6 +47,10 @@ func TestCuesFromTheRulesWords(t *testing.T) {
 	}
 	if w := cues("Does the creature survive the fight?")["400.3"]; w != 0 {
 		t.Errorf("no owner asked: 400.3 weighs %v", w)
+	}
+	// Responding to a mana ability is not asking what one is.
+	if w := cues("Can I respond to a mana ability?")["605.1a"]; w != 0 {
+		t.Errorf("responding to a mana ability: 605.1a weighs %v", w)
 	}
 }
 
@@ -442,7 +451,8 @@ func TestReplacedEventTold(t *testing.T) {
 // activation makes (605.3b); an "at the beginning of" trigger and casting
 // during that step (603.2b); a static ability about permanents you
 // control and a card in hand (109.2, 113.6); a card whose ability targets
-// and a question that tells of protection (702.16b).
+// and a question that tells of protection (702.16b); a card that makes
+// permanents copies and a face-down permanent (708.10).
 func TestCardFeatureAndQuestionWords(t *testing.T) {
 	a := testAsker(t)
 	doubler := &cards.Card{Name: "Echo Engine", TypeLine: "Enchantment", Types: []string{"Enchantment"},
@@ -451,6 +461,8 @@ func TestCardFeatureAndQuestionWords(t *testing.T) {
 		Text: "At the beginning of your precombat main phase, add {G}{G}."}
 	mentor := &cards.Card{Name: "Guild Mentor", TypeLine: "Creature — Human", Types: []string{"Creature"},
 		Text: "Activated abilities of creatures you control cost {1} less to activate."}
+	mimic := &cards.Card{Name: "Mimic Pool", TypeLine: "Enchantment", Types: []string{"Enchantment"},
+		Text: "At the beginning of combat on your turn, creatures you control become copies of target creature until end of turn."}
 	shambler := &cards.Card{Name: "Shambler", TypeLine: "Creature — Horror", Types: []string{"Creature"},
 		Text: "When Shambler dies, distribute three -1/-1 counters among one, two, or three target creatures."}
 	cases := []struct {
@@ -467,6 +479,8 @@ func TestCardFeatureAndQuestionWords(t *testing.T) {
 		{mentor, "Does it make my creatures' abilities cheaper?", []string{"109.2"}, false},
 		{shambler, "Can its counters go on my creature with protection from black?", []string{"702.16b"}, true},
 		{shambler, "Can its counters go on my 3/3?", []string{"702.16b"}, false},
+		{mimic, "What if my face-down creature becomes a copy?", []string{"708.10"}, true},
+		{mimic, "What if my creature becomes a copy?", []string{"708.10"}, false},
 	}
 	for _, c := range cases {
 		f := a.features([]*cards.Card{c.card}, c.q)
