@@ -512,16 +512,13 @@ var youControlStatic = regexp.MustCompile(`(?im)^(?:[^:\n]*?)\b(creatures?|artif
 // question tells about.
 func (a *Asker) cardQuestionRules(named []*cards.Card, text string, add func(string, float64)) {
 	for _, q := range cardQuestions {
-		if !q.told.MatchString(text) {
+		// The cards first: their features are read once, the question's
+		// words each time.
+		if !slices.ContainsFunc(named, func(c *cards.Card) bool { return q.card(a, c) }) || !q.told.MatchString(text) {
 			continue
 		}
-		for _, c := range named {
-			if q.card(a, c) {
-				for _, r := range q.rules {
-					add(r.id, interactionWeight)
-				}
-				break
-			}
+		for _, r := range q.rules {
+			add(r.id, interactionWeight)
 		}
 	}
 }
