@@ -143,6 +143,13 @@ func (a *Asker) keywordEvents(id string) map[string]bool {
 	return eventClasses(first.Text)
 }
 
+// pairWeight is the weight of a rule that decides a particular meeting of
+// two features (protection and an Aura, a cast trigger and a
+// counterspell): a little more than interactionWeight, the weight of the
+// rules that order any two effects of a kind (616.1, 603.3b), which the
+// particular rule is more specific than.
+const pairWeight = interactionWeight * 1.1
+
 // pairRule is a rule that decides when one named card has a feature
 // (first) and another named card does what that feature is about
 // (second), each read from the card's Oracle text (or type line).
@@ -337,7 +344,7 @@ func (a *Asker) pairInteractions(named []*cards.Card, add func(string, float64))
 		}
 		if found {
 			for _, r := range p.rules {
-				add(r.id, interactionWeight)
+				add(r.id, pairWeight)
 			}
 		}
 	}
@@ -402,7 +409,7 @@ func (a *Asker) multipleInstances(named []*cards.Card, add func(string, float64)
 		}
 		for _, sub := range r.Children {
 			if s, ok := a.kb.CR.Rule(sub); ok && instanceRule.MatchString(s.Text) {
-				add(sub, interactionWeight)
+				add(sub, pairWeight)
 			}
 		}
 	}
@@ -458,7 +465,7 @@ func (a *Asker) replacedEventTold(named []*cards.Card, text string, add func(str
 		}
 	}
 	if replacing == 1 {
-		add("614.6", interactionWeight)
+		add("614.6", pairWeight)
 	}
 }
 
@@ -518,7 +525,7 @@ func (a *Asker) cardQuestionRules(named []*cards.Card, text string, add func(str
 			continue
 		}
 		for _, r := range q.rules {
-			add(r.id, interactionWeight)
+			add(r.id, pairWeight)
 		}
 	}
 }

@@ -322,7 +322,7 @@ func TestPairInteractions(t *testing.T) {
 			names = append(names, n.Name)
 		}
 		w := a.features(c.named, "What happens?")[c.rule]
-		if got := w == interactionWeight; got != c.want {
+		if got := w == pairWeight; got != c.want {
 			t.Errorf("%v: %s weighs %v, interaction %v", names, c.rule, w, c.want)
 		}
 	}
@@ -370,18 +370,18 @@ func TestMultipleInstancesOfAGivenKeyword(t *testing.T) {
 		Text: "Equipped creature gets +1/+0 and has toxic 2.\nEquip {1}", Keywords: []string{"Equip", "Toxic"}}
 	f := a.features([]*cards.Card{biter, needle}, "How many poison counters?")
 	for _, id := range []string{toxic + "b", toxic + "c"} {
-		if f[id] != interactionWeight {
+		if f[id] != pairWeight {
 			t.Errorf("toxic given to a toxic creature: %s weighs %v", id, f[id])
 		}
 	}
 	bird := &cards.Card{Name: "Bird", TypeLine: "Creature — Bird", Types: []string{"Creature"}, Text: "Flying", Keywords: []string{"Flying"}}
 	wings := &cards.Card{Name: "Wings", TypeLine: "Enchantment — Aura", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"},
 		Text: "Enchant creature\nEnchanted creature has flying."}
-	if w := a.features([]*cards.Card{bird, wings}, "What happens?")[flying+"c"]; w != interactionWeight {
+	if w := a.features([]*cards.Card{bird, wings}, "What happens?")[flying+"c"]; w != pairWeight {
 		t.Errorf("flying given to a flyer: %sc weighs %v", flying, w)
 	}
 	bat := &cards.Card{Name: "Bat", TypeLine: "Creature — Bat", Types: []string{"Creature"}, Text: "Flying", Keywords: []string{"Flying"}}
-	if w := a.features([]*cards.Card{bird, bat}, "What happens?")[flying+"c"]; w == interactionWeight {
+	if w := a.features([]*cards.Card{bird, bat}, "What happens?")[flying+"c"]; w == pairWeight {
 		t.Errorf("two flyers: %sc weighs %v", flying, w)
 	}
 }
@@ -426,13 +426,13 @@ func TestReplacedEventTold(t *testing.T) {
 		Text: "Take an extra turn after this one.\nIf Loop of Fate would be put into a graveyard from anywhere, shuffle it into its owner's library instead."}
 	void := &cards.Card{Name: "Void Field", TypeLine: "Enchantment", Types: []string{"Enchantment"},
 		Text: "If a card would be put into an opponent's graveyard from anywhere, exile it instead."}
-	if w := a.features([]*cards.Card{fate}, "I discard it to a trigger. Can I cast it later?")["614.6"]; w != interactionWeight {
+	if w := a.features([]*cards.Card{fate}, "I discard it to a trigger. Can I cast it later?")["614.6"]; w != pairWeight {
 		t.Errorf("discarded: 614.6 weighs %v", w)
 	}
-	if w := a.features([]*cards.Card{fate}, "Can I copy it when I cast it?")["614.6"]; w == interactionWeight {
+	if w := a.features([]*cards.Card{fate}, "Can I copy it when I cast it?")["614.6"]; w == pairWeight {
 		t.Errorf("no replaced event told: 614.6 weighs %v", w)
 	}
-	if w := a.features([]*cards.Card{fate, void}, "My opponent makes me discard it. Where does it go?")["614.6"]; w == interactionWeight {
+	if w := a.features([]*cards.Card{fate, void}, "My opponent makes me discard it. Where does it go?")["614.6"]; w == pairWeight {
 		t.Errorf("two replacement effects: 614.6 weighs %v, 616.1 decides", w)
 	}
 	// Another named card does the event: it puts a creature onto the
@@ -441,7 +441,7 @@ func TestReplacedEventTold(t *testing.T) {
 		Text: "If a nontoken creature would enter the battlefield and it wasn't cast, exile it instead."}
 	raise := &cards.Card{Name: "Raise Again", TypeLine: "Sorcery", Types: []string{"Sorcery"},
 		Text: "Put target creature card from a graveyard onto the battlefield under your control."}
-	if w := a.features([]*cards.Card{raise, priest}, "Can I respond with its ability?")["614.6"]; w != interactionWeight {
+	if w := a.features([]*cards.Card{raise, priest}, "Can I respond with its ability?")["614.6"]; w != pairWeight {
 		t.Errorf("event done by another named card: 614.6 weighs %v", w)
 	}
 }
@@ -485,7 +485,7 @@ func TestCardFeatureAndQuestionWords(t *testing.T) {
 	for _, c := range cases {
 		f := a.features([]*cards.Card{c.card}, c.q)
 		for _, r := range c.rules {
-			if got := f[r] == interactionWeight; got != c.want {
+			if got := f[r] == pairWeight; got != c.want {
 				t.Errorf("%s / %q: %s weighs %v, want interaction %v", c.card.Name, c.q, r, f[r], c.want)
 			}
 		}
