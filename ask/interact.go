@@ -197,6 +197,12 @@ var pairRules = []pairRule{
 	{"control-owner", func(a *Asker, c *cards.Card) bool { return controlChange.MatchString(a.text(c)) }, func(a *Asker, c *cards.Card) bool {
 		return ownersZone.MatchString(a.text(c))
 	}, []ruleRef{{"400.3", "its owner’s corresponding zone"}}},
+	// A regeneration shield replaces the next destruction of the
+	// permanent, whatever destroys it (701.19a): a card that regenerates
+	// and a card that destroys.
+	{"regenerate-destroy", func(a *Asker, c *cards.Card) bool { return regenerateWord.MatchString(a.text(c)) }, func(a *Asker, c *cards.Card) bool {
+		return destroys.MatchString(a.text(c))
+	}, []ruleRef{{"701.19a", "regenerates"}}},
 	// An ability that triggers on casting triggers as the spell becomes
 	// cast (601.2i), before anything can counter it: a cast trigger and a
 	// card that counters spells.
@@ -229,6 +235,8 @@ var pairRules = []pairRule{
 }
 
 var (
+	regenerateWord    = regexp.MustCompile(`(?i)\bregenerate\b`)
+	destroys          = regexp.MustCompile(`(?i)\bdestroy\b`)
 	becomesCopy       = regexp.MustCompile(`(?i)\bbecomes? (a copy|copies)\b|\bas a copy of\b|\benter as a copy\b`)
 	targetWord        = regexp.MustCompile(`(?i)\btargets?\b`)
 	counterSpell      = regexp.MustCompile(`(?i)\bcounter target\b[^.]*\bspell\b`)

@@ -224,7 +224,9 @@ func TestRarityOrdersACardsRules(t *testing.T) {
 // cast trigger such as storm's (707.10); an "until ~ leaves" exile
 // against a card that removes permanents (610.3); an effect setting
 // lands' basic land type against a land with rules text (305.7, not "in
-// addition to its other types"). One card alone, or two that don't meet, point at none of them with the interaction's weight.
+// addition to its other types"); a regeneration shield against a card
+// that destroys (701.19a). One card alone, or two that don't meet, point
+// at none of them with the interaction's weight.
 func TestPairInteractions(t *testing.T) {
 	a := testAsker(t)
 	knight := &cards.Card{Name: "Pale Knight", TypeLine: "Creature — Human Knight", Types: []string{"Creature"}, Subtypes: []string{"Human", "Knight"},
@@ -278,6 +280,9 @@ func TestPairInteractions(t *testing.T) {
 		Text: "Enchant creature\nYou control enchanted creature."}
 	oblation := &cards.Card{Name: "Offering", TypeLine: "Instant", Types: []string{"Instant"},
 		Text: "The owner of target nonland permanent shuffles it into their library, then draws two cards."}
+	shieldAura := &cards.Card{Name: "Mending Aura", TypeLine: "Enchantment — Aura", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"},
+		Text: "Enchant creature\n{G}: Regenerate enchanted creature."}
+	shatter := &cards.Card{Name: "Break Apart", TypeLine: "Instant", Types: []string{"Instant"}, Text: "Destroy target artifact."}
 	cases := []struct {
 		named []*cards.Card
 		rule  string
@@ -315,6 +320,8 @@ func TestPairInteractions(t *testing.T) {
 		{[]*cards.Card{greenMoon, chasm}, "305.7", false},
 		{[]*cards.Card{redMoon, bear}, "305.7", false},
 		{[]*cards.Card{aura, oblation}, "400.3", true},
+		{[]*cards.Card{shieldAura, shatter}, "701.19a", true},
+		{[]*cards.Card{shieldAura, bear}, "701.19a", false},
 	}
 	for _, c := range cases {
 		var names []string
