@@ -11,10 +11,12 @@ import (
 
 // This file reads how the features of two named cards meet: a rule that
 // decides only when one card has a feature and another card does what
-// that feature is about (protection and a card that targets, a card of
-// several types and a trigger that names one of them). Each is read from
-// the cards' Oracle text and the CR's own structure, never listed by
-// card.
+// that feature is about (protection and an Aura, a card of several types
+// and a trigger that names one of them), or when the question tells what
+// a named card's feature is about in its own words (a replaced event, a
+// card in hand for a "you control" ability). Each is read from the cards'
+// Oracle text and the CR's own structure (a keyword's definition, its
+// subrule on multiple instances), never listed by card.
 
 // oracleText is what a card does: its text and its faces', without
 // reminder text (which restates keywords).
