@@ -41,6 +41,9 @@ type Asker struct {
 	ruleCards int
 	// rels reads the Rules Enforcement Level a call names.
 	rels *relFinder
+	// cardInfos holds what the interactions read of each card
+	// (*cards.Card to *cardInfo), read on first use.
+	cardInfos sync.Map
 }
 
 // New builds an Asker over a loaded knowledge base.
@@ -146,7 +149,10 @@ func (a *Asker) Ask(q string) Answer {
 	links := a.names.link(q)
 	ans.Cards = Cards(links)
 	text := withoutNames(q, a.namesToBlank(links))
-	tournamentWords := isTournamentCall(text)
+	// A card the question writes as a name ("Fred plays Bribery") is the
+	// card, not a word of the tournament documents, though its name is
+	// kept in the text searched.
+	tournamentWords := isTournamentCall(withoutNames(text, writtenNames(q, links)))
 	if tournamentWords {
 		// An infraction the call rules out says nothing of what it is.
 		text = a.infractions.withoutRuledOut(text)
@@ -189,6 +195,25 @@ func (a *Asker) namesToBlank(links []Link) []Link {
 			continue
 		}
 		out = append(out, l)
+	}
+	return out
+}
+
+// writtenNames returns the links the question writes as a card name:
+// bracketed, or capitalised as writtenAsName says.
+func writtenNames(q string, links []Link) []Link {
+	words := wordRe.FindAllStringIndex(q, -1)
+	var out []Link
+	for _, l := range links {
+		var span [][]int
+		for _, w := range words {
+			if w[0] >= l.Start && w[1] <= l.End {
+				span = append(span, w)
+			}
+		}
+		if strings.HasPrefix(q[l.Start:], "[[") || len(span) > 0 && writtenAsName(q, span[0][0], span) {
+			out = append(out, l)
+		}
 	}
 	return out
 }

@@ -47,6 +47,12 @@ func TestEffectKindsCiteRulesThatSayIt(t *testing.T) {
 			tables["survival "+k.name] = append(tables["survival "+k.name], r.ruleRef)
 		}
 	}
+	for _, p := range pairRules {
+		tables["pair "+p.name] = p.rules
+	}
+	for _, q := range cardQuestions {
+		tables["card-question "+q.name] = q.rules
+	}
 	tables["transform"] = transformRules
 	tables["replaced response"] = replacedResponse
 	tables["multitype"] = multiTypeRules
@@ -96,7 +102,7 @@ func (s score) rate5() float64 { return float64(s.top5) / float64(max(s.n, 1)) }
 // realFloors are the rates (top-1, top-5) the pipeline reached on the real
 // questions over the small catalogue (M15 and THS).
 var realFloors = map[string][2]float64{
-	"tune rules":        {0.28, 0.42},
+	"tune rules":        {0.29, 0.45},
 	"tune tournament":   {0.64, 0.87},
 	"report rules":      {0.12, 0.22},
 	"report tournament": {0.57, 0.86},
@@ -107,11 +113,11 @@ var realFloors = map[string][2]float64{
 // fullFloors are the rates reached over the whole catalogue, where most
 // named cards are linked.
 var fullFloors = map[string][2]float64{
-	"tune rules":        {0.44, 0.68},
+	"tune rules":        {0.63, 0.81},
 	"tune tournament":   {0.61, 0.84},
-	"report rules":      {0.13, 0.34},
+	"report rules":      {0.17, 0.38},
 	"report tournament": {0.55, 0.86},
-	"unseen rules":      {0.26, 0.59},
+	"unseen rules":      {0.30, 0.65},
 	"unseen tournament": {0.54, 0.66},
 }
 
@@ -119,7 +125,7 @@ var fullFloors = map[string][2]float64{
 // questions, raised as the search they rest on improved.
 var plainFloors = map[string][2]float64{
 	"holdout.tsv":  {0.67, 0.85},
-	"holdout2.tsv": {0.70, 0.83},
+	"holdout2.tsv": {0.75, 0.87},
 }
 
 func (s *score) add(ranked []Hit, expect []string) {

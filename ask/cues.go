@@ -91,6 +91,9 @@ var questionCues = []questionCue{
 	// "Does being exiled count as dying?": what "dies" means.
 	{"dies-meaning", cuePattern(`(?i)\b(counts?|counted|considered|means?|qualif(y|ies)|is that|is it|treated) (as )?(a )?(dying|dies|died|death)\b|\bwhat (does|do|is) ["“']?(dies?|dying|death)\b|\bdefine\b[^.?!]*\b(death|dies|dying)\b`, "die", "dying", "death"),
 		[]ruleRef{{"700.4", "dies"}}, true},
+	// "What does it mean to die?", "does sacrificing count as dying?".
+	{"dies-defined", mustPattern(`(?i)\b(define|definition|mean|means|meaning|counts? as)\b[^.?!]*\b(die|dies|death|dying)\b|\b(die|dies|death|dying)\b[^.?!]*\b(mean|means|counts? as)\b`),
+		[]ruleRef{{"700.4", "dies"}}, false},
 	// A player who leaves a multiplayer game takes their cards along.
 	{"leaves-game", mustPattern(`(?i)\b(leaves|left|leave|leaving) the game\b|\beliminated\b|\bmultiplayer\b.*\b(dies|died|loses|lost|is out|concede[sd]?)\b`),
 		[]ruleRef{{"800.4a", "leaves the game"}}, true},

@@ -165,7 +165,7 @@ var effectKinds = []effectKind{
 	{"tokens", mustPattern(`(?i)\bcreates? [^.]*\btokens?\b`), []ruleRef{{"111.1", "tokens"}}},
 	{"beginning-trigger", mustPattern(`(?im)^at the beginning of\b`),
 		[]ruleRef{{"603.2b", "at the beginning of"}}},
-	{"cast-trigger", mustPattern(`(?im)^whenever [^.,]*\bcasts?\b`), []ruleRef{{"601.2", "To cast a spell"}}},
+	{"cast-trigger", mustPattern(`(?im)^(when|whenever|at the beginning of)\b[^.,\n]*\bcasts?\b`), []ruleRef{{"601.2", "To cast a spell"}}},
 	{"extra-phase", mustPattern(`(?i)\b(additional|extra) (combat|beginning|main|ending|precombat|postcombat)\b`),
 		[]ruleRef{{"500.8", "add phases"}}},
 	{"extra-turn", mustPattern(`(?i)\bextra turns?\b`), []ruleRef{{"500.7", "extra turns"}}},
@@ -272,6 +272,10 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 			}
 		}
 	}
+	a.pairInteractions(named, add)
+	a.multipleInstances(named, add)
+	a.replacedEventTold(named, text, add)
+	a.cardQuestionRules(named, text, add)
 	// Two named cards that each replace or each trigger on events meet in
 	// the rule that orders them; so do two triggered keywords the question
 	// names.
@@ -424,7 +428,7 @@ var reminder = regexp.MustCompile(`\([^()]*\)`)
 // tournamentCue marks a question as a tournament call: the words of the
 // IPG's and MTR's own situations (infractions, penalties, rules
 // enforcement levels, calling a judge).
-var tournamentCue = mustPattern(`(?i)\b(judg(e|es|ed|ing)|head judge|floor judge|deck checks?|appeal(s|ed)?|spectators?|(P?PTQ|RCQ|GPT|SCG|Grand Prix|Pro Tour)s?|top ?8|swiss|backup|back up|penalt(y|ies)|warning|game loss|match loss|disqualif\w*|infraction|decklists?|deck ?lists?|sideboard(ed|ing)?|REL|competitive|regular rel|professional rel|tournament|round|time (extension|limit)|slow play|stalling|outside assistance|missed trigger|forgot (the|a|his|her|their|my) trigger|drew (an )?extra|extra cards?|looked at|marked cards?|shuffl\w+|mulligan\w*|game play error|communication policy|cheat\w*|bribe\w*|unsporting|FNM|GRV|HCE|LEC|MPE)\b`)
+var tournamentCue = mustPattern(`(?i)\b(judg(e|es|ed|ing)|head judge|floor judge|deck checks?|appeal(s|ed)?|spectators?|(P?PTQ|RCQ|GPT|SCG|Grand Prix|Pro Tour)s?|top ?8|swiss|backup|back up|penalt(y|ies)|warning|game loss|match loss|disqualif\w*|infraction|decklists?|deck ?lists?|sideboard(ed|ing)?|REL|competitive|regular rel|professional rel|tournament|round|time (extension|limit)|slow play|stalling|outside assistance|missed trigger|forgot (the|a|his|her|their|my) trigger|drew (an )?extra|extra cards?|looked at|marked cards?|(mash|pile|riffle|insufficient(ly)?) shuffl\w*|shuffl\w+ (his|her|their|my|your|the|an opponent(’|')s|opponent(’|')s) (deck|cards)|mulligan\w*|game play error|communication policy|cheat\w*|bribe\w*|unsporting|FNM|GRV|HCE|LEC|MPE)\b`)
 
 // isTournamentCall says whether the question is a call at a tournament
 // rather than a game-rules question.

@@ -122,7 +122,7 @@ func (n *names) link(q string) []Link {
 				break
 			}
 			c := n.lookupSpan(q[s:e])
-			if c == nil || !n.plausible(q, s, e, words[i:i+k]) {
+			if c == nil || !n.plausible(q, s, e, words[i:i+k]) || n.cutsNamed(out, q, words, i, k) {
 				continue
 			}
 			add(c, s, e)
@@ -131,6 +131,30 @@ func (n *names) link(q string) []Link {
 		}
 	}
 	return out
+}
+
+// cutsNamed reports whether a span of k words from word i would cut into
+// a card the question has already named, written again from a later word
+// of the span on: "the Fallen Angel" after "Fallen Angel" is that card
+// again, not "The Fallen".
+func (n *names) cutsNamed(linked []Link, q string, words [][]int, i, k int) bool {
+	if len(linked) == 0 {
+		return false
+	}
+	for j := i + 1; j < i+k; j++ {
+		for m := min(maxNameWords, len(words)-j); j+m > i+k; m-- {
+			c := n.lookupSpan(q[words[j][0]:words[j+m-1][1]])
+			if c == nil {
+				continue
+			}
+			for _, l := range linked {
+				if l.Card == c {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // again returns the card already linked whose name holds the span as one

@@ -149,3 +149,25 @@ func TestLinkWrittenNames(t *testing.T) {
 		t.Errorf("%q kept a name", text)
 	}
 }
+
+// A card named again after an article ("the Fallen Angel") is that card,
+// not a shorter card whose name the article starts ("The Fallen").
+func TestLinkDoesNotCutANamedCard(t *testing.T) {
+	n := syntheticNames(t, []string{"the"}, `[
+	 {"object":"card","name":"Fallen Angel","lang":"en","type_line":"Creature — Angel"},
+	 {"object":"card","name":"The Fallen","lang":"en","type_line":"Enchantment"}]`)
+	var got []string
+	for _, l := range n.link("I have a Fallen Angel. If I sacrifice it to the Fallen Angel, what happens?") {
+		got = append(got, l.Card.Name)
+	}
+	if !slices.Equal(got, []string{"Fallen Angel", "Fallen Angel"}) {
+		t.Errorf("links = %v, want Fallen Angel twice", got)
+	}
+	got = nil
+	for _, l := range n.link("I cast The Fallen and it stays.") {
+		got = append(got, l.Card.Name)
+	}
+	if !slices.Equal(got, []string{"The Fallen"}) {
+		t.Errorf("links = %v, want The Fallen", got)
+	}
+}

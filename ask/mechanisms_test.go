@@ -1,6 +1,7 @@
 package ask
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
@@ -21,7 +22,9 @@ func TestCuesWeighTheAskingSentences(t *testing.T) {
 // rules that use those words: 603.2c (an ability triggers once each time,
 // or repeatedly), 400.3 and 108.3 (a card goes to its owner's zone), 103.8a
 // (the player who plays first skips the draw), 118.3 (a cost that can't be
-// paid), 500.8 (extra phases), 616.1 (the order of replacement effects).
+// paid), 500.8 (extra phases), 616.1 (the order of replacement effects),
+// 605.1a (whether an ability is a mana ability), 700.4 (what dying means),
+// 113.7a (a source removed before its ability resolves).
 func TestCuesFromTheRulesWords(t *testing.T) {
 	cases := []struct{ q, rule string }{
 		{"Does the ability trigger twice when both enter?", "603.2c"},
@@ -33,6 +36,9 @@ func TestCuesFromTheRulesWords(t *testing.T) {
 		{"In what order are the replacement effects applied?", "616.1"},
 		{"Who controls the token it makes?", "110.2"},
 		{"Under whose control does it return?", "110.2"},
+		{"Is the ability of my land a mana ability?", "605.1a"},
+		{"What does it mean for a creature to die?", "700.4"},
+		{"Can I bounce the artifact before its trigger resolves?", "113.7a"},
 	}
 	for _, c := range cases {
 		if cues(c.q)[c.rule] == 0 {
@@ -41,6 +47,10 @@ func TestCuesFromTheRulesWords(t *testing.T) {
 	}
 	if w := cues("Does the creature survive the fight?")["400.3"]; w != 0 {
 		t.Errorf("no owner asked: 400.3 weighs %v", w)
+	}
+	// Responding to a mana ability is not asking what one is.
+	if w := cues("Can I respond to a mana ability?")["605.1a"]; w != 0 {
+		t.Errorf("responding to a mana ability: 605.1a weighs %v", w)
 	}
 }
 
@@ -391,6 +401,297 @@ func TestPriorityAndSpecialActionCues(t *testing.T) {
 	} {
 		if w := cues(c.q)[c.rule]; w >= namedCue {
 			t.Errorf("%q: %s weighs %v", c.q, c.rule, w)
+		}
+	}
+}
+
+// Two named cards meet in the rule about what one's feature does to the
+// other: protection (702.16c–e) against an Aura, an Equipment or a card
+// that deals damage; a card of several types (205.2b) against a trigger
+// that names one of them; a permanent that enters with counters (by its
+// text or, as modular does, by its keyword's CR definition) against a
+// trigger on counters being put on it (122.6); a mana ability, which
+// doesn't use the stack, against a card that copies activated abilities
+// (605.3b); an {X} spell against a card that checks mana value (202.3e);
+// an effect that removes all abilities against a card whose own ability
+// changes its types (613.1d before 613.1f); a control change against a
+// card put into its owner's hand (400.3); several permanents put onto the
+// battlefield at once against an enters trigger (603.6a); a cast trigger
+// against a counterspell (601.2i); a card that copies spells against a
+// cast trigger such as storm's (707.10); an "until ~ leaves" exile
+// against a card that removes permanents (610.3); an effect setting
+// lands' basic land type against a land with rules text (305.7, not "in
+// addition to its other types"); a regeneration shield against a card
+// that destroys (701.19a). One card alone, or two that don't meet, point
+// at none of them with the interaction's weight.
+func TestPairInteractions(t *testing.T) {
+	a := testAsker(t)
+	knight := &cards.Card{Name: "Pale Knight", TypeLine: "Creature — Human Knight", Types: []string{"Creature"}, Subtypes: []string{"Human", "Knight"},
+		Text: "Protection from red", Keywords: []string{"Protection"}}
+	shackles := &cards.Card{Name: "Red Shackles", TypeLine: "Enchantment — Aura", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"},
+		Text: "Enchant creature\nEnchanted creature can't attack or block."}
+	blade := &cards.Card{Name: "Red Blade", TypeLine: "Artifact — Equipment", Types: []string{"Artifact"}, Subtypes: []string{"Equipment"},
+		Text: "Equipped creature gets +2/+0.\nEquip {2}"}
+	bolt := &cards.Card{Name: "Spark Jolt", TypeLine: "Instant", Types: []string{"Instant"}, Text: "Spark Jolt deals 3 damage to any target."}
+	arbor := &cards.Card{Name: "Grove Warden", TypeLine: "Land Creature — Forest Dryad", Types: []string{"Land", "Creature"}, Subtypes: []string{"Forest", "Dryad"}}
+	discard := &cards.Card{Name: "Spite Well", TypeLine: "Enchantment", Types: []string{"Enchantment"},
+		Text: "Whenever an opponent discards a land card, add {B}{B}."}
+	bear := &cards.Card{Name: "Bear", TypeLine: "Creature — Bear", Types: []string{"Creature"}}
+	ooze := &cards.Card{Name: "Growing Ooze", TypeLine: "Creature — Ooze", Types: []string{"Creature"},
+		Text: "Growing Ooze enters the battlefield with X +1/+1 counters on it."}
+	construct := &cards.Card{Name: "Modular Drone", TypeLine: "Artifact Creature — Construct", Types: []string{"Artifact", "Creature"},
+		Text: "Modular 2", Keywords: []string{"Modular"}}
+	counted := &cards.Card{Name: "Counter Watch", TypeLine: "Artifact", Types: []string{"Artifact"},
+		Text: "Whenever one or more +1/+1 counters are put on a permanent you control, you may pay {1}."}
+	rock := &cards.Card{Name: "Mana Rock", TypeLine: "Artifact", Types: []string{"Artifact"}, Text: "{T}: Add {C}{C}."}
+	copier := &cards.Card{Name: "Echo Lens", TypeLine: "Artifact", Types: []string{"Artifact"},
+		Text: "{2}, {T}: Copy target activated or triggered ability you control. You may choose new targets for the copy."}
+	xSpell := &cards.Card{Name: "Mind Flood", ManaCost: "{X}{2}{U}", TypeLine: "Instant", Types: []string{"Instant"}, Text: "Target player draws X cards."}
+	bigGate := &cards.Card{Name: "Storm Gate", TypeLine: "Enchantment", Types: []string{"Enchantment"},
+		Text: "Spells you cast with mana value 5 or greater can't be countered."}
+	fishify := &cards.Card{Name: "Fishify", TypeLine: "Enchantment — Aura", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"},
+		Text: "Enchant creature\nEnchanted creature loses all abilities and is a blue Fish creature with base power and toughness 0/1."}
+	godling := &cards.Card{Name: "Godling", TypeLine: "Legendary Enchantment Creature — God", Types: []string{"Enchantment", "Creature"},
+		Text: "Indestructible\nAs long as your devotion to white is less than five, Godling isn't a creature."}
+	swap := &cards.Card{Name: "Swap Trick", TypeLine: "Sorcery", Types: []string{"Sorcery"}, Text: "Exchange control of two target creatures."}
+	bounce := &cards.Card{Name: "Slip Away", TypeLine: "Instant", Types: []string{"Instant"}, Text: "Return target creature you control to its owner's hand."}
+	landShift := &cards.Card{Name: "Land Shift", TypeLine: "Sorcery", Types: []string{"Sorcery"},
+		Text: "Sacrifice any number of lands. Search your library for up to that many land cards, put them onto the battlefield tapped, then shuffle."}
+	peak := &cards.Card{Name: "Fire Peak", TypeLine: "Land", Types: []string{"Land"},
+		Text: "Whenever a Mountain enters the battlefield under your control, Fire Peak deals 1 damage to any target."}
+	enchantress := &cards.Card{Name: "Grove Enchantress", TypeLine: "Creature — Human Druid", Types: []string{"Creature"},
+		Text: "Whenever you cast an enchantment spell, draw a card."}
+	denial := &cards.Card{Name: "Flat Denial", TypeLine: "Instant", Types: []string{"Instant"}, Text: "Counter target spell."}
+	mirror := &cards.Card{Name: "Spell Mirror", TypeLine: "Artifact", Types: []string{"Artifact"},
+		Text: "Whenever you cast an instant or sorcery spell, you may pay {3}. If you do, copy that spell. You may choose new targets for the copy."}
+	stormPack := &cards.Card{Name: "Pack Call", TypeLine: "Instant", Types: []string{"Instant"},
+		Text: "Create a 4/4 green Beast creature token.\nStorm", Keywords: []string{"Storm"}}
+	jail := &cards.Card{Name: "Holding Cell", TypeLine: "Enchantment", Types: []string{"Enchantment"},
+		Text: "When Holding Cell enters the battlefield, exile target creature an opponent controls until Holding Cell leaves the battlefield."}
+	wrath := &cards.Card{Name: "Cleansing Light", TypeLine: "Sorcery", Types: []string{"Sorcery"}, Text: "Destroy all nonland permanents."}
+	redMoon := &cards.Card{Name: "Red Moon", TypeLine: "Enchantment", Types: []string{"Enchantment"}, Text: "Nonbasic lands are Mountains."}
+	greenMoon := &cards.Card{Name: "Green Moon", TypeLine: "Enchantment", Types: []string{"Enchantment"},
+		Text: "Each land is a Forest in addition to its other land types."}
+	chasm := &cards.Card{Name: "Ice Chasm", TypeLine: "Land", Types: []string{"Land"}, Text: "Prevent all damage that would be dealt to you."}
+	aura := &cards.Card{Name: "Mind Leash", TypeLine: "Enchantment — Aura", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"},
+		Text: "Enchant creature\nYou control enchanted creature."}
+	oblation := &cards.Card{Name: "Offering", TypeLine: "Instant", Types: []string{"Instant"},
+		Text: "The owner of target nonland permanent shuffles it into their library, then draws two cards."}
+	shieldAura := &cards.Card{Name: "Mending Aura", TypeLine: "Enchantment — Aura", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"},
+		Text: "Enchant creature\n{G}: Regenerate enchanted creature."}
+	shatter := &cards.Card{Name: "Break Apart", TypeLine: "Instant", Types: []string{"Instant"}, Text: "Destroy target artifact."}
+	cases := []struct {
+		named []*cards.Card
+		rule  string
+		want  bool
+	}{
+		{[]*cards.Card{knight, shackles}, "702.16c", true},
+		{[]*cards.Card{knight, blade}, "702.16d", true},
+		{[]*cards.Card{bolt, knight}, "702.16e", true},
+		{[]*cards.Card{knight}, "702.16c", false},
+		{[]*cards.Card{bear, shackles}, "702.16c", false},
+		{[]*cards.Card{discard, arbor}, "205.2b", true},
+		{[]*cards.Card{discard, construct}, "205.2b", false},
+		{[]*cards.Card{arbor}, "205.2b", false},
+		{[]*cards.Card{ooze, counted}, "122.6", true},
+		{[]*cards.Card{construct, counted}, "122.6", true},
+		{[]*cards.Card{bear, counted}, "122.6", false},
+		{[]*cards.Card{rock, copier}, "605.3b", true},
+		{[]*cards.Card{rock, bear}, "605.3b", false},
+		{[]*cards.Card{xSpell, bigGate}, "202.3e", true},
+		{[]*cards.Card{bolt, bigGate}, "202.3e", false},
+		{[]*cards.Card{fishify, godling}, "613.1d", true},
+		{[]*cards.Card{fishify, godling}, "613.1f", true},
+		{[]*cards.Card{fishify, bear}, "613.1d", false},
+		{[]*cards.Card{swap, bounce}, "400.3", true},
+		{[]*cards.Card{bear, bounce}, "400.3", false},
+		{[]*cards.Card{landShift, peak}, "603.6a", true},
+		{[]*cards.Card{bear, peak}, "603.6a", false},
+		{[]*cards.Card{enchantress, denial}, "601.2i", true},
+		{[]*cards.Card{bear, denial}, "601.2i", false},
+		{[]*cards.Card{mirror, stormPack}, "707.10", true},
+		{[]*cards.Card{mirror, bear}, "707.10", false},
+		{[]*cards.Card{jail, wrath}, "610.3", true},
+		{[]*cards.Card{jail, bear}, "610.3", false},
+		{[]*cards.Card{redMoon, chasm}, "305.7", true},
+		{[]*cards.Card{greenMoon, chasm}, "305.7", false},
+		{[]*cards.Card{redMoon, bear}, "305.7", false},
+		{[]*cards.Card{aura, oblation}, "400.3", true},
+		{[]*cards.Card{shieldAura, shatter}, "701.19a", true},
+		{[]*cards.Card{shieldAura, bear}, "701.19a", false},
+	}
+	for _, c := range cases {
+		var names []string
+		for _, n := range c.named {
+			names = append(names, n.Name)
+		}
+		w := a.features(c.named, "What happens?")[c.rule]
+		if got := w == pairWeight; got != c.want {
+			t.Errorf("%v: %s weighs %v, interaction %v", names, c.rule, w, c.want)
+		}
+	}
+}
+
+// A trigger condition is read up to its comma, the card's own name left
+// out (its comma would end it early), and "or whenever" makes two; a
+// triggered keyword's condition is read from its CR definition.
+func TestTriggerEventClasses(t *testing.T) {
+	a := testAsker(t)
+	shrine := &cards.Card{Name: "Ember Shrine, the Old", Text: "At the beginning of your upkeep or whenever you cast a red spell, put a charge counter on Ember Shrine, the Old."}
+	if ev := a.cardEvents(shrine); !ev["beginning"] || !ev["cast"] || len(ev) != 2 {
+		t.Errorf("shrine: %v, want beginning and cast", ev)
+	}
+	if r := a.cardRules(shrine, nil); r["601.2"] == 0 {
+		t.Errorf("a cast trigger after \"or whenever\": no 601.2 in %v", r)
+	}
+	titan := &cards.Card{Name: "Vast Titan, the Endless", Text: "When Vast Titan, the Endless is put into a graveyard from anywhere, its owner shuffles their graveyard into their library."}
+	if ev := a.cardEvents(titan); !ev["graveyard"] || ev["leaves"] {
+		t.Errorf("titan: %v, want graveyard only", ev)
+	}
+	undying := &cards.Card{Name: "Returner", Text: "Undying", Keywords: []string{"Undying"}}
+	if ev := a.cardEvents(undying); !ev["leaves"] {
+		t.Errorf("undying (put into a graveyard from the battlefield): %v", ev)
+	}
+	// Beginning-of-combat is a beginning, not an attack.
+	if ev := eventClasses("At the beginning of combat on your turn, untap target creature."); ev["combat"] || !ev["beginning"] {
+		t.Errorf("beginning of combat: %v", ev)
+	}
+}
+
+// A keyword one named card gives and another has is two instances on one
+// object: the keyword's subrule on multiple instances, found by scanning
+// its subrules (702.164b–c for toxic's total value, 702.9c for flying's
+// redundancy). Two creatures that each have flying are two objects.
+func TestMultipleInstancesOfAGivenKeyword(t *testing.T) {
+	a := testAsker(t)
+	toxic := a.keyword["toxic"]
+	flying := a.keyword["flying"]
+	if toxic == "" || flying == "" {
+		t.Fatalf("toxic %q, flying %q", toxic, flying)
+	}
+	biter := &cards.Card{Name: "Biter", TypeLine: "Creature — Phyrexian", Types: []string{"Creature"}, Text: "Toxic 1", Keywords: []string{"Toxic"}}
+	needle := &cards.Card{Name: "Needle Arm", TypeLine: "Artifact — Equipment", Types: []string{"Artifact"}, Subtypes: []string{"Equipment"},
+		Text: "Equipped creature gets +1/+0 and has toxic 2.\nEquip {1}", Keywords: []string{"Equip", "Toxic"}}
+	f := a.features([]*cards.Card{biter, needle}, "How many poison counters?")
+	for _, id := range []string{toxic + "b", toxic + "c"} {
+		if f[id] != pairWeight {
+			t.Errorf("toxic given to a toxic creature: %s weighs %v", id, f[id])
+		}
+	}
+	bird := &cards.Card{Name: "Bird", TypeLine: "Creature — Bird", Types: []string{"Creature"}, Text: "Flying", Keywords: []string{"Flying"}}
+	wings := &cards.Card{Name: "Wings", TypeLine: "Enchantment — Aura", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"},
+		Text: "Enchant creature\nEnchanted creature has flying."}
+	if w := a.features([]*cards.Card{bird, wings}, "What happens?")[flying+"c"]; w != pairWeight {
+		t.Errorf("flying given to a flyer: %sc weighs %v", flying, w)
+	}
+	bat := &cards.Card{Name: "Bat", TypeLine: "Creature — Bat", Types: []string{"Creature"}, Text: "Flying", Keywords: []string{"Flying"}}
+	if w := a.features([]*cards.Card{bird, bat}, "What happens?")[flying+"c"]; w == pairWeight {
+		t.Errorf("two flyers: %sc weighs %v", flying, w)
+	}
+}
+
+// A card the question writes as a name is the card, not a tournament
+// word ("Fred plays Bribery"); the word itself, or shuffling that is not
+// a deck's, still tells a call or a game action as before.
+func TestCardNamesAreNotTournamentWords(t *testing.T) {
+	q := "In a multiplayer game Fred plays Bribery and takes my creature. What happens when he loses?"
+	s := strings.Index(q, "Bribery")
+	links := []Link{{Card: &cards.Card{Name: "Bribery"}, Start: s, End: s + len("Bribery")}}
+	if !isTournamentCall(q) {
+		t.Fatalf("the word alone should read as a call: %q", q)
+	}
+	if isTournamentCall(withoutNames(q, writtenNames(q, links))) {
+		t.Errorf("Bribery written as a name reads as a call")
+	}
+	lower := "My opponent offered me a bribery to concede. What happens?"
+	ls := strings.Index(lower, "bribery")
+	if got := writtenNames(lower, []Link{{Card: &cards.Card{Name: "Bribery"}, Start: ls, End: ls + 7}}); len(got) != 0 {
+		t.Errorf("the lower-case word is not written as a name: %v", got)
+	}
+	for q, want := range map[string]bool{
+		"Wouldn't the creature be shuffled back into my library?": false,
+		"He mash shuffled his cards and bent a sleeve.":           true,
+		"She kept shuffling her deck after drawing.":              true,
+	} {
+		if got := isTournamentCall(q); got != want {
+			t.Errorf("isTournamentCall(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// A question that tells the event a named card's replacement effect
+// replaces (discarding a card that would be put into a graveyard, read
+// after "would" and before "instead") turns on the event never happening
+// (614.6), as does another named card that does that event; two named
+// cards replacing it are ordered by 616.1 instead.
+func TestReplacedEventTold(t *testing.T) {
+	a := testAsker(t)
+	fate := &cards.Card{Name: "Loop of Fate", TypeLine: "Instant", Types: []string{"Instant"},
+		Text: "Take an extra turn after this one.\nIf Loop of Fate would be put into a graveyard from anywhere, shuffle it into its owner's library instead."}
+	void := &cards.Card{Name: "Void Field", TypeLine: "Enchantment", Types: []string{"Enchantment"},
+		Text: "If a card would be put into an opponent's graveyard from anywhere, exile it instead."}
+	if w := a.features([]*cards.Card{fate}, "I discard it to a trigger. Can I cast it later?")["614.6"]; w != pairWeight {
+		t.Errorf("discarded: 614.6 weighs %v", w)
+	}
+	if w := a.features([]*cards.Card{fate}, "Can I copy it when I cast it?")["614.6"]; w == pairWeight {
+		t.Errorf("no replaced event told: 614.6 weighs %v", w)
+	}
+	if w := a.features([]*cards.Card{fate, void}, "My opponent makes me discard it. Where does it go?")["614.6"]; w == pairWeight {
+		t.Errorf("two replacement effects: 614.6 weighs %v, 616.1 decides", w)
+	}
+	// Another named card does the event: it puts a creature onto the
+	// battlefield that would enter.
+	priest := &cards.Card{Name: "Warden Priest", TypeLine: "Creature — Human Cleric", Types: []string{"Creature"},
+		Text: "If a nontoken creature would enter the battlefield and it wasn't cast, exile it instead."}
+	raise := &cards.Card{Name: "Raise Again", TypeLine: "Sorcery", Types: []string{"Sorcery"},
+		Text: "Put target creature card from a graveyard onto the battlefield under your control."}
+	if w := a.features([]*cards.Card{raise, priest}, "Can I respond with its ability?")["614.6"]; w != pairWeight {
+		t.Errorf("event done by another named card: 614.6 weighs %v", w)
+	}
+}
+
+// A named card's feature and the question's own words about it: a card
+// that copies activated abilities and a question about the mana an
+// activation makes (605.3b); an "at the beginning of" trigger and casting
+// during that step (603.2b); a static ability about permanents you
+// control and a card in hand (109.2, 113.6); a card whose ability targets
+// and a question that tells of protection (702.16b); a card that makes
+// permanents copies and a face-down permanent (708.10).
+func TestCardFeatureAndQuestionWords(t *testing.T) {
+	a := testAsker(t)
+	doubler := &cards.Card{Name: "Echo Engine", TypeLine: "Enchantment", Types: []string{"Enchantment"},
+		Text: "Whenever you activate an ability that isn't a loyalty ability, you may pay {2}. If you do, copy that ability."}
+	raptor := &cards.Card{Name: "Dawn Raptor", TypeLine: "Creature — Dinosaur", Types: []string{"Creature"},
+		Text: "At the beginning of your precombat main phase, add {G}{G}."}
+	mentor := &cards.Card{Name: "Guild Mentor", TypeLine: "Creature — Human", Types: []string{"Creature"},
+		Text: "Activated abilities of creatures you control cost {1} less to activate."}
+	mimic := &cards.Card{Name: "Mimic Pool", TypeLine: "Enchantment", Types: []string{"Enchantment"},
+		Text: "At the beginning of combat on your turn, creatures you control become copies of target creature until end of turn."}
+	shambler := &cards.Card{Name: "Shambler", TypeLine: "Creature — Horror", Types: []string{"Creature"},
+		Text: "When Shambler dies, distribute three -1/-1 counters among one, two, or three target creatures."}
+	cases := []struct {
+		card  *cards.Card
+		q     string
+		rules []string
+		want  bool
+	}{
+		{doubler, "If I activate my mana rock, do I get twice the mana?", []string{"605.3b"}, true},
+		{doubler, "If I activate my creature's ability twice, is it copied twice?", []string{"605.3b"}, false},
+		{raptor, "If I cast it during my precombat main phase, do I get the mana?", []string{"603.2b"}, true},
+		{raptor, "Does it give mana if it is copied?", []string{"603.2b"}, false},
+		{mentor, "Does it make cycling the creature in my hand cheaper?", []string{"109.2", "113.6"}, true},
+		{mentor, "Does it make my creatures' abilities cheaper?", []string{"109.2"}, false},
+		{shambler, "Can its counters go on my creature with protection from black?", []string{"702.16b"}, true},
+		{shambler, "Can its counters go on my 3/3?", []string{"702.16b"}, false},
+		{mimic, "What if my face-down creature becomes a copy?", []string{"708.10"}, true},
+		{mimic, "What if my creature becomes a copy?", []string{"708.10"}, false},
+	}
+	for _, c := range cases {
+		f := a.features([]*cards.Card{c.card}, c.q)
+		for _, r := range c.rules {
+			if got := f[r] == pairWeight; got != c.want {
+				t.Errorf("%s / %q: %s weighs %v, want interaction %v", c.card.Name, c.q, r, f[r], c.want)
+			}
 		}
 	}
 }
