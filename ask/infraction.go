@@ -37,8 +37,25 @@ const subjectSpread = 3
 var infractionParts = []string{"\nPhilosophy", "\nAdditional Remedy", "\nUpgrade:"}
 
 func newInfractions(lib *tourney.Library) *infractions {
+	return buildInfractions(lib, nil)
+}
+
+// buildInfractions indexes the infractions, leaving out the examples
+// held says to (the measurement of how the recogniser tells an example
+// it has not read).
+func buildInfractions(lib *tourney.Library, held func(number, example string) bool) *infractions {
 	if lib == nil || !lib.Loaded(tourney.IPG) {
 		return nil
+	}
+	// The JAR tells each common error in a player's words ("A player
+	// forgets a triggered ability") where the IPG defines the infraction
+	// that handles it at Competitive REL: its heading is one more way of
+	// telling that infraction.
+	told := map[string][]string{}
+	for jar, ipg := range tourney.JARCounterparts {
+		if s, ok := lib.Section(tourney.JAR, jar); ok {
+			told[ipg] = append(told[ipg], s.Title)
+		}
 	}
 	var docs []search.Doc
 	titles := map[string]string{}
@@ -51,6 +68,13 @@ func newInfractions(lib *tourney.Library) *infractions {
 			if i := strings.Index(text, h); i >= 0 {
 				text = text[:i]
 			}
+		}
+		if held != nil {
+			text = withoutExamples(text, func(ex string) bool { return held(s.Number, ex) })
+		}
+		sort.Strings(told[s.Number])
+		for _, t := range told[s.Number] {
+			text += "\n" + t
 		}
 		name := s.Title
 		if _, after, ok := strings.Cut(name, "—"); ok {
@@ -69,6 +93,45 @@ func newInfractions(lib *tourney.Library) *infractions {
 		return nil
 	}
 	return &infractions{ix: search.Build(docs), titles: titles, names: infractionNames(lib), subject: subjectWords(docs)}
+}
+
+// exampleRe is one of an infraction's examples, on a line of its own:
+// "A. A player draws four cards after casting Ancestral Recall."
+var exampleRe = regexp.MustCompile(`(?m)^[A-Z]\.\s+(.+)\n?`)
+
+// examplesOf returns an infraction's examples.
+func examplesOf(s *tourney.Section) []string {
+	text := s.Text
+	for _, h := range infractionParts {
+		if i := strings.Index(text, h); i >= 0 {
+			text = text[:i]
+		}
+	}
+	_, ex, ok := strings.Cut(text, "\nExamples")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, m := range exampleRe.FindAllStringSubmatch(ex, -1) {
+		out = append(out, strings.TrimSpace(m[1]))
+	}
+	return out
+}
+
+// withoutExamples leaves out of an infraction's text the examples drop
+// says to.
+func withoutExamples(text string, drop func(string) bool) string {
+	def, ex, ok := strings.Cut(text, "\nExamples")
+	if !ok {
+		return text
+	}
+	ex = exampleRe.ReplaceAllStringFunc(ex, func(line string) string {
+		if drop(strings.TrimSpace(exampleRe.FindStringSubmatch(line)[1])) {
+			return ""
+		}
+		return line
+	})
+	return def + "\nExamples" + ex
 }
 
 // subjectWords maps each stem that is a word of exactly one infraction's

@@ -1,6 +1,7 @@
 package ask
 
 import (
+	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 	"slices"
 	"strings"
 	"testing"
@@ -263,4 +264,67 @@ func TestInfractionSubjectWords(t *testing.T) {
 	if score(twice) <= score(once) {
 		t.Errorf("a repeated subject does not count: once %.2f, twice %.2f", score(once), score(twice))
 	}
+}
+
+// The JAR tells each common error in a player's words, and its
+// counterpart (tourney.JARCounterparts) is the IPG infraction that
+// handles it at Competitive REL: a call told in the JAR's words is that infraction ("another
+// player's cards in the deck" is a Deck Problem, "an in-game error not
+// mentioned above" a Game Rule Violation).
+func TestInfractionToldInTheJARsWords(t *testing.T) {
+	a := testAsker(t)
+	for call, want := range map[string]string{
+		"She has another player's cards in her deck.":                      "3.5",
+		"He made an in-game error that isn't mentioned anywhere else.":     "2.5",
+		"The player has more cards in her hand than she was supposed to.":  "2.3",
+		"A player saw a card in his library that he should not have seen.": "2.2",
+	} {
+		if hits := a.infractions.rank(call); len(hits) == 0 || hits[0].ID != want {
+			t.Errorf("%q: want IPG %s first, got %v", call, want, hits)
+		}
+	}
+}
+
+// exampleFloor is the share of the IPG's own examples the recogniser puts
+// first when that example is left out of the infraction it illustrates:
+// how well it tells a situation it has not read, measured on the
+// documents alone.
+const exampleFloor = 0.37
+
+// Each IPG example, left out of its infraction's text, is recognised as
+// that infraction often enough: the recogniser generalises from the
+// definitions and the other examples, not from the example's own words.
+func TestInfractionExamplesLeftOut(t *testing.T) {
+	a := testAsker(t)
+	lib := a.kb.Tourney
+	n, first := 0, 0
+	for _, s := range lib.Sections(tourney.IPG) {
+		if s.Penalty == "" {
+			continue
+		}
+		examples := examplesOf(s)
+		if len(examples) == 0 {
+			t.Errorf("IPG %s has no examples", s.Number)
+		}
+		for _, ex := range examples {
+			in := buildInfractions(lib, func(number, e string) bool { return number == s.Number && e == ex })
+			if _, ok := in.ix.Doc(tourney.IPG, s.Number); !ok || strings.Contains(docText(in, s.Number), ex) {
+				t.Fatalf("IPG %s: the example %q was not left out", s.Number, ex)
+			}
+			n++
+			if hits := in.rank(ex); len(hits) > 0 && hits[0].ID == s.Number {
+				first++
+			}
+		}
+	}
+	rate := float64(first) / float64(max(n, 1))
+	t.Logf("IPG examples left out: %d of %d recognised first (%.1f%%)", first, n, 100*rate)
+	if n < 80 || rate < exampleFloor {
+		t.Errorf("%d of %d examples recognised first, floor %.2f", first, n, exampleFloor)
+	}
+}
+
+func docText(in *infractions, number string) string {
+	d, _ := in.ix.Doc(tourney.IPG, number)
+	return d.Text
 }
