@@ -50,7 +50,8 @@ func (r *Router) answerReply(q string, ans Asked, rel string, setup bool) (Reply
 	// A question the tournament documents answer best is a tournament
 	// call too, even told without their words ("he drew two cards by
 	// accident").
-	if ans.Tournament || len(ans.Sources) > 0 && isTournamentDoc(ans.Sources[0].Kind) {
+	tournament := ans.Tournament || len(ans.Sources) > 0 && isTournamentDoc(ans.Sources[0].Kind)
+	if tournament {
 		ans.Sources = r.orderByREL(q, ans.Sources, rel)
 	}
 	var rep Reply
@@ -77,7 +78,9 @@ func (r *Router) answerReply(q string, ans Asked, rel string, setup bool) (Reply
 		rep.Fields = append(rep.Fields, Field{Name: clip(fmt.Sprintf("Ruling on %s (%s)", ru.Card, ru.Date), fieldNameMax), Value: clip(ru.Text, fieldValueMax)})
 		rep.Citations = append(rep.Citations, Citation{Kind: CiteRuling, ID: ru.Card, URL: ScryfallSearchURL(ru.Card)})
 	}
-	if setup && len(ans.Setup) > 0 && r.d.Scenarios != nil {
+	// A tournament call is decided by the documents, not by the board:
+	// the engine has nothing to check there.
+	if setup && !tournament && len(ans.Setup) > 0 && r.d.Scenarios != nil {
 		// Lines the user can run to check the board with the engine.
 		var b strings.Builder
 		b.WriteString("```\n")

@@ -78,3 +78,21 @@ func TestRELOrdersTournamentAnswers(t *testing.T) {
 		}
 	}
 }
+
+// A tournament call gets no scenario lines to check with the engine: the
+// documents decide it, not the board. The same card in a rules question
+// gets them.
+func TestTournamentCallHasNoSetup(t *testing.T) {
+	ctx := context.Background()
+	r := testrouter.Full(t)
+	engine := func(q string) bool {
+		rep := r.Serve(ctx, commands.NewRequest("ask", "question", q))
+		return strings.Contains(commands.AllText(r, rep), "Check it with the engine:")
+	}
+	if !engine("I control Ajani's Pridemate and gain 2 life. Does it get a counter?") {
+		t.Fatalf("a rules question naming a creature gets no scenario lines")
+	}
+	if engine("At a Competitive REL PPTQ my opponent forgot the trigger of his Ajani's Pridemate and then drew for the turn. What is the penalty?") {
+		t.Errorf("a tournament call got scenario lines")
+	}
+}
