@@ -351,3 +351,39 @@ func TestChangesAppendixComesLast(t *testing.T) {
 		t.Errorf("a call asking what changed lost the appendix: %v", got)
 	}
 }
+
+// "Draw" is drawing cards in most calls and a match's result in the IPG's
+// Improperly Determining a Winner ("two players about to draw roll a
+// die") and Bribery ("in exchange for a draw"): a story of cards drawn
+// does not point at those, and a story of a drawn match still does.
+func TestMatchDrawIsAWordOfItsOwn(t *testing.T) {
+	for in, want := range map[string]string{
+		"As time is called, two players about to draw roll a die": "As time is called, two players about to matchdraw roll a die",
+		"A player asks for a draw.":                               "A player asks for a matchdraw.",
+		"they intentionally drew their match in game 5":           "they intentionally matchdraw their match in game 5",
+		"an opponent into conceding, drawing, or changing":        "an opponent into conceding, matchdraw, or changing",
+		"I just drew for the turn and should not have drawn.":     "I just drew for the turn and should not have drawn.",
+		"discard a card or draw a card in the draw step":          "discard a card or draw a card in the draw step",
+		"Andrew is on the draw":                                   "Andrew is on the draw",
+	} {
+		if got := matchDraws(in); got != want {
+			t.Errorf("matchDraws(%q) = %q, want %q", in, got, want)
+		}
+	}
+	a := testAsker(t)
+	for call, want := range map[string]string{
+		"I drew two cards for the turn because they were stuck together, and I know which one was on top.": "2.3",
+		"They agreed to a draw and then rolled a die to decide who gets the win.":                          "4.3",
+		"He offered me his rare if I would agree to draw the match.":                                       "4.4",
+	} {
+		hits := a.infractions.rank(call)
+		if len(hits) == 0 || hits[0].ID != want {
+			t.Errorf("%q: want IPG %s first, got %v", call, want, hits)
+		}
+		for _, h := range hits {
+			if strings.Contains(h.Snippet, matchDraw) {
+				t.Errorf("the snippet of IPG %s shows the recogniser's word: %q", h.ID, h.Snippet)
+			}
+		}
+	}
+}
