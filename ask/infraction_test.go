@@ -387,3 +387,18 @@ func TestMatchDrawIsAWordOfItsOwn(t *testing.T) {
 		}
 	}
 }
+
+// The answer carries the level its call names, for the command set to
+// order the documents by.
+func TestAnswerCarriesTheNamedREL(t *testing.T) {
+	a := testAsker(t)
+	for q, want := range map[string]string{
+		"At our Store Championship my opponent drew an extra card.": "regular",
+		"At Eternal Weekend my opponent drew an extra card.":        "competitive",
+		"My opponent drew an extra card.":                           "",
+	} {
+		if got := a.Ask(q).REL; got != want {
+			t.Errorf("Ask(%q).REL = %q, want %q", q, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"regexp"
@@ -44,8 +45,11 @@ func (r *Router) askReplyREL(q, rel string) (Reply, error) {
 // answerReply turns the question pipeline's answer into a reply; setup
 // adds the scenario lines that check the board with the engine.
 func (r *Router) answerReply(q string, ans Asked, rel string, setup bool) (Reply, error) {
-	if named := relNamed(q); named != "" {
-		rel = named // the call's own event decides over the server's default
+	// The call's own event decides over the server's default: as the
+	// pipeline reads it (every program of MTR Appendix F), else as the
+	// command set does.
+	if named := cmp.Or(ans.REL, relNamed(q)); named != "" {
+		rel = named
 	}
 	// A question the tournament documents answer best is a tournament
 	// call too, even told without their words ("he drew two cards by
