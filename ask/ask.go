@@ -175,7 +175,11 @@ func (a *Asker) Ask(q string) Answer {
 		}
 		ans.Rulings = append(ans.Rulings, r.Ruling)
 	}
-	ans.Setup = setup(q, links)
+	// A tournament call asks what the documents say of a player's error,
+	// not what the cards do on a battlefield.
+	if !ans.Tournament {
+		ans.Setup = setup(q, links)
+	}
 	ans.REL = a.rels.rel(text)
 	return ans
 }
@@ -311,7 +315,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, rulings []scoredRuli
 		for _, r := range all {
 			if r.Kind == "rule" || r.Kind == "glossary" {
 				res = append(res, r)
-			} else if len(docs) < maxRules {
+			} else if len(docs) < maxRules && !changeLog.MatchString(r.Title) {
 				docs = append(docs, Hit{Kind: r.Kind, ID: r.ID, Title: r.Title, Snippet: a.kb.Index.Snippet(p.text, cmp.Or(r.Text, r.Title)), Score: r.Score})
 			}
 		}
@@ -445,6 +449,11 @@ func (a *Asker) rankRules(text string, named []*cards.Card, rulings []scoredRuli
 	}
 	return out, docs, rawTop
 }
+
+// changeLog is the title of a document's list of changes from its previous
+// versions (MTR Appendix A, IPG Appendix B): it tells what changed, never
+// what a call is.
+var changeLog = regexp.MustCompile(`(?i)\bchanges from previous versions$`)
 
 // scoredRuling is a ruling of a named card with how much it shares with
 // the question.

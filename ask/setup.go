@@ -14,9 +14,11 @@ import (
 // (/scenario add, or arbiter scenario): each permanent enters with an
 // alias and with what the question says of it ("face down", "tapped",
 // "with two +1/+1 counters"), each Aura is cast on the first of them, each
-// instant or sorcery is cast (targeting the first when its text targets);
-// when the question asks whether something dies, the first is destroyed
-// and the stack shown (what triggers, 603.10a); otherwise the first is
+// instant or sorcery is cast (targeting the first when its text targets),
+// after a regeneration shield on the first when the question speaks of
+// regenerating; when the question asks whether something dies or
+// survives, the stack and graveyards are shown (what triggers, 603.10a),
+// the first being destroyed when no spell is named; otherwise the first is
 // asked about. It is empty when no named card is a permanent that could be
 // put on the battlefield.
 func setup(q string, links []Link) []string {
@@ -41,6 +43,11 @@ func setup(q string, links []Link) []string {
 	if len(aliases) == 0 {
 		return nil
 	}
+	// "a regeneration shield", "he regenerates it": the first permanent
+	// has one before anything happens to it (701.19a).
+	if creature && regenerates.MatchString(q) {
+		lines = append(lines, "regenerate "+aliases[0])
+	}
 	for _, s := range spells {
 		if strings.Contains(strings.ToLower(s.Text), "target") || slices.Contains(s.Subtypes, "Aura") {
 			lines = append(lines, "cast "+s.Name+" targeting "+aliases[0])
@@ -49,7 +56,12 @@ func setup(q string, links []Link) []string {
 		}
 	}
 	if creature && asksAboutDying.MatchString(q) {
-		return append(lines, "destroy "+aliases[0], "? stack", "? graveyard")
+		// The spells named may be what kills it (Wrath of God); with none,
+		// it is destroyed.
+		if len(spells) == 0 {
+			lines = append(lines, "destroy "+aliases[0])
+		}
+		return append(lines, "? stack", "? graveyard")
 	}
 	lines = append(lines, "? "+aliases[0])
 	if creature || len(spells) > 0 {
@@ -60,7 +72,8 @@ func setup(q string, links []Link) []string {
 
 var (
 	// asksAboutDying: "dies", "die", "is destroyed", "goes to the graveyard".
-	asksAboutDying = regexp.MustCompile(`(?i)\b(dies|die|died|dying|destroyed|goes to (?:the|my|your|its owner's) graveyard)\b`)
+	asksAboutDying = regexp.MustCompile(`(?i)\b(dies|die|died|dying|destroyed|surviv\w*|goes to (?:the|my|your|its owner's) graveyard)\b`)
+	regenerates    = regexp.MustCompile(`(?i)\bregenerat\w*`)
 	faceDown       = regexp.MustCompile(`(?i)\bface[- ]down\b`)
 	tapped         = regexp.MustCompile(`(?i)\btapped\b`)
 	counters       = regexp.MustCompile(`(?i)\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([+-]\d+/[+-]\d+) counters?\b`)

@@ -86,3 +86,31 @@ func TestSetupAsksWhetherItDies(t *testing.T) {
 		}
 	}
 }
+
+// A question whether a creature survives a named spell is set up with the
+// spell as what happens to it, not a destruction of its own, and with the
+// regeneration shield the question speaks of: Anger of the Gods deals 3
+// damage to the 1/1 Asphodel Wanderer, lethal damage would destroy it
+// (704.5g), and the shield replaces that destruction (701.19a), so it is
+// still on the battlefield and in no graveyard.
+func TestSetupAsksWhetherItSurvivesASpell(t *testing.T) {
+	a := testAsker(t)
+	ans := a.Ask("Anger of the Gods with a regenerate shield on my Asphodel Wanderer: does it survive?")
+	want := []string{"Asphodel Wanderer as P1", "regenerate P1", "cast Anger of the Gods", "? stack", "? graveyard"}
+	if !slices.Equal(ans.Setup, want) {
+		t.Fatalf("setup %q, want %q", ans.Setup, want)
+	}
+	rep := runSetup(t, ans)
+	for _, r := range rep.Results {
+		if r.Info != nil && r.Info.Kind == "graveyard" && strings.Contains(r.Info.Answer, "Asphodel Wanderer") {
+			t.Errorf("graveyard %q: the shield should have replaced the destruction", r.Info.Answer)
+		}
+	}
+	regenerated := false
+	for _, n := range rep.Notes {
+		regenerated = regenerated || n.Rule == "701.19a" && strings.Contains(n.Text, "regenerates instead")
+	}
+	if !regenerated {
+		t.Errorf("no 701.19a note that it regenerated: %+v", rep.Notes)
+	}
+}

@@ -208,6 +208,9 @@ func (a *Asker) withAsked(text string, docs []Hit) []Hit {
 	}
 	top := docs[0].Score
 	for _, r := range res {
+		if changeLog.MatchString(r.Title) {
+			continue
+		}
 		add := askedWeight * top * r.Score / res[0].Score
 		i := slices.IndexFunc(docs, func(d Hit) bool { return d.Kind == r.Kind && d.ID == r.ID })
 		if i < 0 {

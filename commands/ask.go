@@ -15,12 +15,12 @@ const maxAskSources = 3
 // rules (or, for a tournament call, the IPG/MTR sections with their
 // penalty), lists the cards it understood, and adds their rulings that
 // bear on the question.
-func (r *Router) ask(_ context.Context, req Request) (Reply, error) {
+func (r *Router) ask(ctx context.Context, req Request) (Reply, error) {
 	q := req.Option("question")
 	if q == "" {
 		return Reply{}, &UserError{Title: "Ask what?", Msg: "Tell the situation and the question, naming the cards.", Hint: examples["ask"]}
 	}
-	rep, err := r.askReply(q)
+	rep, err := r.askReply(ctx, q)
 	if err != nil {
 		return rep, err
 	}
@@ -30,21 +30,24 @@ func (r *Router) ask(_ context.Context, req Request) (Reply, error) {
 
 // askReply is the answer to a question, for /ask and the "Find rules"
 // message command, at the server's REL.
-func (r *Router) askReply(q string) (Reply, error) { return r.askReplyREL(q, r.d.Judge.REL) }
+func (r *Router) askReply(ctx context.Context, q string) (Reply, error) {
+	return r.askReplyREL(ctx, q, r.d.Judge.REL)
+}
 
 // askReplyREL answers a question; for a tournament call the REL decides
 // which document answers first: the JAR at Regular, the IPG (and MTR) at
 // Competitive and Professional.
-func (r *Router) askReplyREL(q, rel string) (Reply, error) {
+func (r *Router) askReplyREL(ctx context.Context, q, rel string) (Reply, error) {
 	if r.d.Ask == nil {
 		return r.searchReply(q, nil, maxSearchResults)
 	}
-	return r.answerReply(q, r.d.Ask.Ask(q), rel, true)
+	return r.answerReply(ctx, q, r.d.Ask.Ask(q), rel, true)
 }
 
 // answerReply turns the question pipeline's answer into a reply; setup
-// adds the scenario lines that check the board with the engine.
-func (r *Router) answerReply(q string, ans Asked, rel string, setup bool) (Reply, error) {
+// runs the named cards' scenario lines through the engine and adds what it
+// says, with the lines to run it again.
+func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel string, setup bool) (Reply, error) {
 	// The call's own event decides over the server's default: as the
 	// pipeline reads it (every program of MTR Appendix F), else as the
 	// command set does.
@@ -85,6 +88,11 @@ func (r *Router) answerReply(q string, ans Asked, rel string, setup bool) (Reply
 	// A tournament call is decided by the documents, not by the board:
 	// the engine has nothing to check there.
 	if setup && !tournament && len(ans.Setup) > 0 && r.d.Scenarios != nil {
+		// What the engine says of the board the question sets up; a run
+		// that fails leaves only the lines.
+		if res, err := r.runScenario(ctx, strings.Join(ans.Setup, "\n")); err == nil && len(res.Errors) == 0 && len(res.Brief) > 0 {
+			rep.Fields = append(rep.Fields, Field{Name: "What the engine says", Value: clip(strings.Join(res.Brief, "\n"), fieldValueMax)})
+		}
 		// Lines the user can run to check the board with the engine.
 		var b strings.Builder
 		b.WriteString("```\n")

@@ -235,3 +235,31 @@ func TestSearchNotesChangedRules(t *testing.T) {
 		t.Errorf("the diff button answered %+v", d)
 	}
 }
+
+// An answer to a question that names permanents runs them through the
+// engine and says what it found, beside the lines to run it again: the
+// ensouled Ornithopter with its +1/+1 counter and Titanic Growth is a
+// 10/10 (613.4b, 613.4c) and can attack (302.6).
+func TestAskShowsTheEnginesAnswer(t *testing.T) {
+	r := testrouter.Full(t)
+	rep := r.Handle(context.Background(), commands.Cmd("ask", "question", "Ensoul Artifact on an Ornithopter with a +1/+1 counter, then Titanic Growth: how big, can it attack?"))
+	if rep.Error {
+		t.Fatalf("error reply: %s", rep.Body)
+	}
+	var engineSays, lines string
+	for _, f := range rep.Fields {
+		switch f.Name {
+		case "What the engine says":
+			engineSays = f.Value
+		case "Check it with the engine":
+			lines = f.Value
+		}
+	}
+	if !strings.Contains(engineSays, "10/10") || !strings.Contains(engineSays, "? can P1 attack: Yes.") || !strings.Contains(engineSays, "613.4c") {
+		t.Errorf("what the engine says: %q, want the 10/10 Ornithopter that can attack, citing 613.4c", engineSays)
+	}
+	if !strings.Contains(lines, "cast Titanic Growth targeting P1") {
+		t.Errorf("lines to run: %q", lines)
+	}
+	commands.CheckCitations(t, testkb.KB(t).CR, rep)
+}

@@ -260,7 +260,7 @@ func (r *Router) judgeCallCmd(ctx context.Context, req Request) (Reply, error) {
 	if r.d.Ask != nil {
 		ans := r.d.Ask.Ask(q)
 		c.Cards = ans.Cards
-		if sug, err := r.answerReply(q, ans, r.d.Judge.REL, false); err == nil {
+		if sug, err := r.answerReply(ctx, q, ans, r.d.Judge.REL, false); err == nil {
 			c.Suggest = sug.Fields
 		}
 	} else if sug, err := r.searchReply(q, nil, maxAskSources); err == nil && len(sug.Pages) > 0 {

@@ -60,12 +60,12 @@ func (r *Router) search(_ context.Context, req Request) (Reply, error) {
 
 // findRules answers the "Find rules" message command: the chosen message's
 // text is the query, rules and glossary only.
-func (r *Router) findRules(_ context.Context, req Request) (Reply, error) {
+func (r *Router) findRules(ctx context.Context, req Request) (Reply, error) {
 	q := strings.TrimSpace(req.TargetText)
 	if q == "" {
 		return Reply{}, &UserError{Title: "Nothing to search", Msg: "That message has no text to search (images and embeds are not read).", Hint: examples["search"]}
 	}
-	rep, err := r.askReply(clip(q, 1000))
+	rep, err := r.askReply(ctx, clip(q, 1000))
 	if err != nil {
 		return rep, err
 	}

@@ -116,6 +116,9 @@ type ScenarioRunner interface {
 type ScenarioResult struct {
 	// Text is the report, in Markdown (rule numbers in bold).
 	Text string
+	// Brief is the report in a few plain lines: each query's answer with
+	// the rules it rests on, then the engine's notes.
+	Brief []string
 	// Errors are statements that could not be carried out (an unknown
 	// card, an ambiguous reference), by line.
 	Errors []ScenarioError

@@ -239,3 +239,32 @@ turn Sagu Mauler face up
 		t.Errorf("either order: %v", err)
 	}
 }
+
+// A face-down permanent has no text (708.2a). Leaves-the-battlefield and
+// dies abilities look back in time (603.10a): one that left face down had
+// no such ability as it left, so it doesn't trigger; face up, it does. Its
+// card's text is reported as not applying while it is face down, not as
+// abilities that trigger.
+func TestFaceDownLeavesWithoutItsAbilities(t *testing.T) {
+	const defs = `define Solemn Simulacrum = {4} Artifact Creature — Golem 2/2 "When Solemn Simulacrum enters the battlefield, you may search your library for a basic land card, put that card onto the battlefield tapped, then shuffle.\nWhen Solemn Simulacrum dies, you may draw a card."
+`
+	down := mustRun(t, defs+"Solemn Simulacrum as S (face down)\ndestroy S\n? stack", nil)
+	if got := result(t, down, 4).Info; got == nil || len(got.Stack) != 0 {
+		t.Errorf("face down: stack %+v, want it empty", got)
+	}
+	if !noteAt(down, 3, "603.10a") {
+		t.Errorf("face down: want a 603.10a note on the destroy line, notes %+v", down.Notes)
+	}
+	for _, u := range down.Unmodeled {
+		if strings.Contains(u.Sentence, "goes on the stack") || !strings.Contains(u.Sentence, "708.2a") {
+			t.Errorf("face down: unmodelled %q should say it has no abilities (708.2a)", u.Sentence)
+		}
+	}
+	up := mustRun(t, defs+"Solemn Simulacrum as S\ndestroy S\n? stack", nil)
+	if got := result(t, up, 4).Info; got == nil || len(got.Stack) != 1 || !strings.Contains(got.Answer, "draw a card") {
+		t.Errorf("face up: stack %+v, want its dies ability on it", got)
+	}
+	if noteAt(up, 3, "603.10a") {
+		t.Errorf("face up: a face-down note, notes %+v", up.Notes)
+	}
+}

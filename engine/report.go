@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -529,6 +530,64 @@ func (r *Report) Text() string {
 		return "No queries: add \"? REF\" or \"? can REF attack\" lines.\n"
 	}
 	return b.String()
+}
+
+// Brief is the report in a few lines: each query's answer on one line with
+// the rules it rests on, then what the engine noted as it ran, then how
+// many sentences it could not model. It is what an answer to a question
+// shows of a scenario run for it; Text is the whole report.
+func (r *Report) Brief() []string {
+	var out []string
+	for _, q := range r.Results {
+		var ans string
+		var rules []string
+		switch {
+		case q.Info != nil:
+			ans = capitalize(q.Info.Answer) + "."
+		case q.Player != nil:
+			ans = fmt.Sprintf("%s: %d life, %d poison counter(s).", capitalize(q.Player.Player), q.Player.Life, q.Player.Poison)
+		case q.IsCheck:
+			ans = "No."
+			if q.Answer {
+				ans = "Yes."
+			}
+			if q.Summary != "" {
+				ans = q.Summary
+			}
+		default:
+			ans = objectLine(q.Object)
+			if len(q.Object.Abilities) > 0 {
+				ans += "; abilities: " + strings.Join(q.Object.Abilities, "; ")
+			}
+			for _, t := range q.Trace {
+				rules = append(rules, t.Rule)
+			}
+		}
+		for _, rs := range q.Reasons {
+			rules = append(rules, rs.Rule)
+		}
+		var cited []string
+		for _, r := range rules {
+			if !slices.Contains(cited, r) {
+				cited = append(cited, r)
+			}
+		}
+		line := "? " + q.Query + ": " + ans
+		if len(cited) > 0 {
+			line += " (" + strings.Join(cited[:min(len(cited), 3)], ", ") + ")"
+		}
+		if len(q.DependsOnUnmodelled) > 0 {
+			line += " It depends on text the engine could not model."
+		}
+		out = append(out, line)
+	}
+	for _, n := range r.Notes {
+		out = append(out, n.Rule+" "+n.Text)
+	}
+	if n := len(r.Unmodeled); n > 0 {
+		out = append(out, fmt.Sprintf("%d sentence(s) of the cards' text not modelled (run the lines to see which).", n))
+	}
+	return out
 }
 
 func objectLine(v *ObjectView) string {

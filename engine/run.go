@@ -721,9 +721,12 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		}
 		if text, ok := strings.CutSuffix(u, trigUnmodelledNote); ok {
 			t := parseTrigger(text, d.Name)
-			if t == nil {
+			switch {
+			case t == nil && m.FaceDown:
+				u = text
+			case t == nil:
 				g.dependsOn(text)
-			} else {
+			default:
 				bad := g.effectModelled(t, d.Name)
 				if len(bad) == 0 {
 					continue // run: it triggers and resolves (triggers.go)
@@ -731,7 +734,15 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 				// A game answer depends on the unmodelled part only once
 				// the ability resolves (triggers.go records it then).
 				u = text + " [triggered ability: it triggers and goes on the stack, but this part of its effect is not modelled: " + strings.Join(bad, "; ") + "]"
+				if m.FaceDown {
+					u = text
+				}
 			}
+		}
+		if m.FaceDown {
+			// Face down it has no text (708.2a): nothing of it applies yet.
+			g.unmodeled(st.Line, d.Name, u+" [face down, it has no abilities (708.2a): this applies only once it is turned face up]")
+			continue
 		}
 		if m.CopyOf != "" {
 			covers, sentence, ed := g.copyModifierCovers(u, m)

@@ -317,6 +317,25 @@ func (g *game) leftTriggers(s *state, moved []*Object, z Zone, line int) {
 			kind = tDies
 		}
 		g.fire(s, kind, o, nil, line)
+		g.noteFaceDownLeft(s, o, kind, line)
+	}
+}
+
+// noteFaceDownLeft says why a permanent that left the battlefield face
+// down doesn't trigger its own card's leaves-the-battlefield or dies
+// abilities: looking back in time (603.10a), it had no text then (708.2a).
+func (g *game) noteFaceDownLeft(s *state, o *Object, kind trigKind, line int) {
+	i, ok := s.slot[o]
+	if !ok || !s.objs[i].faceDown {
+		return
+	}
+	for _, a := range g.comp.compileCard(o.def).abilities {
+		if a.Kind != abTriggered {
+			continue
+		}
+		if t := g.trigger(a, o.def.Name); t != nil && t.self && trigMatches(t.kind, kind) {
+			g.note(line, fmt.Sprintf("%s left the battlefield face down: looking back in time, it had no abilities as it left (708.2a), so %s's %q doesn't trigger", o.display(), o.def.Name, a.Text), "603.10a")
+		}
 	}
 }
 

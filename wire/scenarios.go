@@ -38,7 +38,7 @@ func (r Scenarios) Run(ctx context.Context, src string) (commands.ScenarioResult
 	if err != nil {
 		return commands.ScenarioResult{}, fmt.Errorf("the scenario took too long to run: %w", err)
 	}
-	out := commands.ScenarioResult{Text: rep.Text()}
+	out := commands.ScenarioResult{Text: rep.Text(), Brief: rep.Brief()}
 	for _, e := range rep.Errors {
 		out.Errors = append(out.Errors, commands.ScenarioError{Line: e.Line, Msg: e.Error()})
 	}

@@ -31,6 +31,12 @@
 // collected: every fourth question of each kind, in collection order, went
 // to Unseen; questions read on the same page stay in the same set, and a
 // question close to one already in Dev stayed in Dev.
+//
+// The sets grew once after the pipeline had been tuned (81 rules questions
+// and 45 tournament calls, most from Pojo's judge column, Cranial Insertion
+// and the judges' forum): those questions were split by the same rule as
+// they were collected, each appended to its file, the dev alternation
+// carrying on from where it stood.
 package evalset
 
 import (
