@@ -53,7 +53,8 @@ func buildInfractions(lib *tourney.Library, held func(number, example string) bo
 	// The JAR tells each common error in a player's words ("A player
 	// forgets a triggered ability") where the IPG defines the infraction
 	// that handles it at Competitive REL: its heading is one more way of
-	// telling that infraction.
+	// telling that infraction, weighed as extra text (as the CR's
+	// examples are): it is not the IPG's own definition.
 	told := map[string][]string{}
 	for jar, ipg := range tourney.JARCounterparts {
 		if s, ok := lib.Section(tourney.JAR, jar); ok {
@@ -76,9 +77,7 @@ func buildInfractions(lib *tourney.Library, held func(number, example string) bo
 			text = withoutExamples(text, func(ex string) bool { return held(s.Number, ex) })
 		}
 		sort.Strings(told[s.Number])
-		for _, t := range told[s.Number] {
-			text += "\n" + t
-		}
+		extra := strings.Join(told[s.Number], "\n")
 		name := s.Title
 		if _, after, ok := strings.Cut(name, "—"); ok {
 			name = strings.TrimSpace(after)
@@ -91,7 +90,7 @@ func buildInfractions(lib *tourney.Library, held func(number, example string) bo
 		title := "IPG " + s.Number + " " + s.Title
 		titles[s.Number] = title
 		texts[s.Number] = text
-		docs = append(docs, search.Doc{Kind: tourney.IPG, ID: s.Number, Title: name, Text: matchDraws(text)})
+		docs = append(docs, search.Doc{Kind: tourney.IPG, ID: s.Number, Title: name, Text: matchDraws(text), Extra: extra})
 	}
 	if len(docs) == 0 {
 		return nil
