@@ -107,6 +107,13 @@ func TestRELNamed(t *testing.T) {
 		"My opponent missed a trigger":                              "",
 		"At FNM and at an RCQ the same thing happened":              "",
 		"he plays four regular lands and one competitive sideboard": "",
+		// The judges' short form, and a program's name however it is
+		// written.
+		"I judged a reg rel event last week":                                      "regular",
+		"At the pre release he drew an extra card":                                "regular",
+		"At our pre-release he drew an extra card":                                "regular",
+		"Is this handled differently at Comp REL than at our reg rel prerelease?": "regular",
+		"At a PPTQ, would this be different at Regular REL?":                      "",
 	} {
 		if got := a.rels.rel(q); got != want {
 			t.Errorf("rel(%q) = %q, want %q", q, got, want)
@@ -399,6 +406,23 @@ func TestAnswerCarriesTheNamedREL(t *testing.T) {
 	} {
 		if got := a.Ask(q).REL; got != want {
 			t.Errorf("Ask(%q).REL = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// At Regular REL the JAR section that handles the error the call tells
+// comes first: the common issue that is its counterpart, or the list of
+// unwanted behaviours or serious problems that names it.
+func TestRegularCallGetsItsJARSection(t *testing.T) {
+	a := testAsker(t)
+	for call, want := range map[string]string{
+		"At FNM my opponent takes an unreasonable amount of time for every play decision and we keep going to time. What can I do?": "3",
+		"At our prerelease a player lied to the judge about what happened in the game to win. How is this handled?":                 "4",
+		"At FNM my opponent forgot his upkeep trigger and drew his card. What do we do?":                                            "2.1",
+	} {
+		ans := a.Ask(call)
+		if len(ans.Docs) == 0 || ans.Docs[0].Kind != "jar" || ans.Docs[0].ID != want {
+			t.Errorf("%q: want JAR %s first, got %v", call, want, ans.Docs)
 		}
 	}
 }
