@@ -336,29 +336,6 @@ func docText(in *infractions, number string) string {
 	return d.Text
 }
 
-// The appendices that list what changed since the previous version (IPG
-// Appendix B, MTR Appendix A) name many sections and decide none: they
-// come after a call's other sections, unless the call asks what changed.
-func TestChangesAppendixComesLast(t *testing.T) {
-	a := testAsker(t)
-	ans := a.Ask("My opponent forgot his Dark Confidant trigger and then drew for the turn, we are at a competitive PPTQ. What now?")
-	for i, h := range ans.Docs {
-		if changesAppendix.MatchString(h.Title) && i < len(ans.Docs)-1 && !changesAppendix.MatchString(ans.Docs[i+1].Title) {
-			t.Errorf("the changes appendix %s %s stands before other sections: %v", h.Kind, h.ID, ans.Docs)
-		}
-	}
-	if i := slices.IndexFunc(ans.Docs, func(h Hit) bool { return h.Kind == "ipg" && h.ID == "2.1" }); i < 0 || i >= maxRules {
-		t.Errorf("Missed Trigger is not among the first sections: %v", ans.Docs)
-	}
-	docs := []Hit{{Kind: "ipg", ID: "B", Title: "IPG B Changes from Previous Versions", Score: 2}, {Kind: "ipg", ID: "2.3", Title: "IPG 2.3 Game Play Error — Hidden Card Error", Score: 1}}
-	if got := changesLast("He drew an extra card.", slices.Clone(docs)); got[0].ID != "2.3" {
-		t.Errorf("changes appendix first: %v", got)
-	}
-	if got := changesLast("What changed in Hidden Card Error since the previous version?", slices.Clone(docs)); got[0].ID != "B" {
-		t.Errorf("a call asking what changed lost the appendix: %v", got)
-	}
-}
-
 // "Draw" is drawing cards in most calls and a match's result in the IPG's
 // Improperly Determining a Winner ("two players about to draw roll a
 // die") and Bribery ("in exchange for a draw"): a story of cards drawn

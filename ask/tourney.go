@@ -1,7 +1,6 @@
 package ask
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/arbiter-mtg/arbiter/rulings/search"
@@ -67,40 +66,7 @@ func (a *Asker) rankSections(text string, docs []Hit) []Hit {
 		return citedFirst(cited, docs)
 	}
 	hits := a.infractions.rank(text)
-	return changesLast(text, withInfractions(a.infractionFirst(hits, docs), hits))
-}
-
-// changesAppendix is the title of the appendix each document ends with
-// that lists, section by section, what changed since its previous
-// version (IPG Appendix B, MTR Appendix A): it names many sections and
-// decides none.
-var changesAppendix = regexp.MustCompile(`(?i)\bchanges from previous versions?\b`)
-
-// asksChanges is a call that asks what changed.
-var asksChanges = regexp.MustCompile(`(?i)\b(chang(e|es|ed|ing)|updat(e|es|ed|ing)|versions?|revis(ed|ion|ions)|used to)\b`)
-
-// changesLast puts the appendices of changes after a call's other
-// sections, unless the call asks what changed.
-func changesLast(text string, docs []Hit) []Hit {
-	if asksChanges.MatchString(text) {
-		return docs
-	}
-	isChanges := func(h Hit) bool { return changesAppendix.MatchString(h.Title) }
-	if !slices.ContainsFunc(docs, isChanges) {
-		return docs
-	}
-	out := make([]Hit, 0, len(docs))
-	for _, d := range docs {
-		if !isChanges(d) {
-			out = append(out, d)
-		}
-	}
-	for _, d := range docs {
-		if isChanges(d) {
-			out = append(out, d)
-		}
-	}
-	return out
+	return withInfractions(a.infractionFirst(hits, docs), hits)
 }
 
 const (
