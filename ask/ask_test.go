@@ -402,3 +402,15 @@ func TestCallsLeaveOutChangeLogsAndSetUps(t *testing.T) {
 		t.Error("changeLog does not recognise the documents' own titles")
 	}
 }
+
+// Players forget a trigger; the IPG calls it a Missed Trigger (2.1): the
+// words "forgot" and "forgets" find it.
+func TestForgottenTriggerIsMissed(t *testing.T) {
+	a := testAsker(t)
+	for _, q := range []string{"forgot", "he forgets"} {
+		res := a.kb.Search(q, search.Options{Kinds: []string{"ipg"}, Limit: 1, NoSnippet: true})
+		if len(res) == 0 || res[0].ID != "2.1" {
+			t.Errorf("%q: IPG %+v first, want 2.1 Missed Trigger", q, res)
+		}
+	}
+}

@@ -98,6 +98,11 @@ func init() {
 		"respond":      {"responded", "stack"},
 		"response":     {"responded", "stack"},
 		"simultaneous": {"simultaneously"},
+		// Players forget a trigger; the IPG calls it missed (2.1).
+		"forget":    {"missed"},
+		"forgets":   {"missed"},
+		"forgot":    {"missed"},
+		"forgotten": {"missed"},
 	}
 	// Numbers: the CR writes "toughness 0" but "ten or more poison
 	// counters"; players write either.
