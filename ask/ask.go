@@ -130,6 +130,9 @@ type Answer struct {
 	// Setup is the named cards as scenario lines, ready to run (empty
 	// when none of them is a permanent).
 	Setup []string
+	// REL is the Rules Enforcement Level the question names, by the
+	// level or by its program (MTR Appendix F); "" when it names none.
+	REL string
 }
 
 // Top is the deciding sources in order: sections first for a tournament
@@ -183,6 +186,7 @@ func (a *Asker) Ask(q string) Answer {
 	if !ans.Tournament {
 		ans.Setup = setup(q, links)
 	}
+	ans.REL = a.rels.rel(text)
 	return ans
 }
 

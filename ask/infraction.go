@@ -19,6 +19,9 @@ import (
 type infractions struct {
 	ix     *search.Index
 	titles map[string]string
+	// texts are the infractions' texts as the IPG writes them, for
+	// snippets.
+	texts map[string]string
 	// names are the infractions' names and abbreviations, for the calls
 	// that name one outright.
 	names []infractionName
@@ -37,11 +40,29 @@ const subjectSpread = 3
 var infractionParts = []string{"\nPhilosophy", "\nAdditional Remedy", "\nUpgrade:"}
 
 func newInfractions(lib *tourney.Library) *infractions {
+	return buildInfractions(lib, nil)
+}
+
+// buildInfractions indexes the infractions, leaving out the examples
+// held says to (the measurement of how the recogniser tells an example
+// it has not read).
+func buildInfractions(lib *tourney.Library, held func(number, example string) bool) *infractions {
 	if lib == nil || !lib.Loaded(tourney.IPG) {
 		return nil
 	}
+	// The JAR tells each common error in a player's words ("A player
+	// forgets a triggered ability") where the IPG defines the infraction
+	// that handles it at Competitive REL: its heading is one more way of
+	// telling that infraction, weighed as extra text (as the CR's
+	// examples are): it is not the IPG's own definition.
+	told := map[string][]string{}
+	for jar, ipg := range tourney.JARCounterparts {
+		if s, ok := lib.Section(tourney.JAR, jar); ok {
+			told[ipg] = append(told[ipg], s.Title)
+		}
+	}
 	var docs []search.Doc
-	titles := map[string]string{}
+	titles, texts := map[string]string{}, map[string]string{}
 	for _, s := range lib.Sections(tourney.IPG) {
 		if s.Penalty == "" || strings.TrimSpace(s.Text) == "" {
 			continue
@@ -52,6 +73,11 @@ func newInfractions(lib *tourney.Library) *infractions {
 				text = text[:i]
 			}
 		}
+		if held != nil {
+			text = withoutExamples(text, func(ex string) bool { return held(s.Number, ex) })
+		}
+		sort.Strings(told[s.Number])
+		extra := strings.Join(told[s.Number], "\n")
 		name := s.Title
 		if _, after, ok := strings.Cut(name, "—"); ok {
 			name = strings.TrimSpace(after)
@@ -63,12 +89,52 @@ func newInfractions(lib *tourney.Library) *infractions {
 		}
 		title := "IPG " + s.Number + " " + s.Title
 		titles[s.Number] = title
-		docs = append(docs, search.Doc{Kind: tourney.IPG, ID: s.Number, Title: name, Text: text})
+		texts[s.Number] = text
+		docs = append(docs, search.Doc{Kind: tourney.IPG, ID: s.Number, Title: name, Text: matchDraws(text), Extra: extra})
 	}
 	if len(docs) == 0 {
 		return nil
 	}
-	return &infractions{ix: search.Build(docs), titles: titles, names: infractionNames(lib), subject: subjectWords(docs)}
+	return &infractions{ix: search.Build(docs), titles: titles, texts: texts, names: infractionNames(lib), subject: subjectWords(docs)}
+}
+
+// exampleRe is one of an infraction's examples, on a line of its own:
+// "A. A player draws four cards after casting Ancestral Recall."
+var exampleRe = regexp.MustCompile(`(?m)^[A-Z]\.\s+(.+)\n?`)
+
+// examplesOf returns an infraction's examples.
+func examplesOf(s *tourney.Section) []string {
+	text := s.Text
+	for _, h := range infractionParts {
+		if i := strings.Index(text, h); i >= 0 {
+			text = text[:i]
+		}
+	}
+	_, ex, ok := strings.Cut(text, "\nExamples")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, m := range exampleRe.FindAllStringSubmatch(ex, -1) {
+		out = append(out, strings.TrimSpace(m[1]))
+	}
+	return out
+}
+
+// withoutExamples leaves out of an infraction's text the examples drop
+// says to.
+func withoutExamples(text string, drop func(string) bool) string {
+	def, ex, ok := strings.Cut(text, "\nExamples")
+	if !ok {
+		return text
+	}
+	ex = exampleRe.ReplaceAllStringFunc(ex, func(line string) string {
+		if drop(strings.TrimSpace(exampleRe.FindStringSubmatch(line)[1])) {
+			return ""
+		}
+		return line
+	})
+	return def + "\nExamples" + ex
 }
 
 // subjectWords maps each stem that is a word of exactly one infraction's
@@ -111,8 +177,8 @@ func (in *infractions) rank(text string) []Hit {
 		return nil
 	}
 	var out []Hit
-	for _, r := range in.ix.Search(baseForms(text), search.Options{Limit: 30, NoSnippet: true}) {
-		out = append(out, Hit{Kind: tourney.IPG, ID: r.ID, Title: in.titles[r.ID], Snippet: in.ix.Snippet(text, r.Text), Score: r.Score})
+	for _, r := range in.ix.Search(matchDraws(baseForms(text)), search.Options{Limit: 30, NoSnippet: true}) {
+		out = append(out, Hit{Kind: tourney.IPG, ID: r.ID, Title: in.titles[r.ID], Snippet: in.ix.Snippet(text, in.texts[r.ID]), Score: r.Score})
 	}
 	top := 1.0
 	if len(out) > 0 {
@@ -209,4 +275,46 @@ var irregularRe = func() *regexp.Regexp {
 // verbs.
 func baseForms(text string) string {
 	return irregularRe.ReplaceAllStringFunc(text, func(w string) string { return irregularForms[strings.ToLower(w)] })
+}
+
+// "Draw" is two words in a call: drawing cards ("he drew two cards", "I
+// drew for the turn"), which most of the IPG's game play errors speak of,
+// and a match's result ("two players about to draw roll a die", "in
+// exchange for a draw"), which Improperly Determining a Winner and
+// Bribery speak of. The recogniser reads the second as a word of its own,
+// in the IPG and in the call, so that a story of drawing cards does not
+// point at those.
+
+// matchDrawRe is "draw" meaning a match's result: after "a",
+// "intentionally", "about to", "agree to", "or", "conceding", or before
+// "the match" or "their game".
+var matchDrawRe = regexp.MustCompile(`(?i)\b(?:(an?|intentional(?:ly)?|(?:about|going|agreed?|agreeing|offers?|offered) to|or|conceding,?)\s+)(draw(?:s|n|ing)?|drew)\b|\b(draw(?:s|n|ing)?|drew)(\s+(?:the|their|this|that|our|his|her)?\s*(?:match|matches|game|games)\b)`)
+
+// drawsCards follows a "draw" that is of cards: "or draw a card", "to
+// draw two", "or draw from the library".
+var drawsCards = regexp.MustCompile(`(?i)^\s+(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|\d+|another|extra|cards?|for|from|up|into|step)\b`)
+
+// matchDraw is the word the recogniser reads for a match's draw.
+const matchDraw = "matchdraw"
+
+// matchDraws writes each "draw" of a text that means a match's result as
+// matchDraw.
+func matchDraws(text string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range matchDrawRe.FindAllStringSubmatchIndex(text, -1) {
+		// m[4:6] is the draw word after its cue, m[6:8] the one before
+		// "the match".
+		at := m[4:6]
+		if at[0] < 0 {
+			at = m[6:8]
+		} else if drawsCards.MatchString(text[at[1]:]) {
+			continue
+		}
+		b.WriteString(text[last:at[0]])
+		b.WriteString(matchDraw)
+		last = at[1]
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }

@@ -1,6 +1,7 @@
 package ask
 
 import (
+	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 	"slices"
 	"strings"
 	"testing"
@@ -106,6 +107,13 @@ func TestRELNamed(t *testing.T) {
 		"My opponent missed a trigger":                              "",
 		"At FNM and at an RCQ the same thing happened":              "",
 		"he plays four regular lands and one competitive sideboard": "",
+		// The judges' short form, and a program's name however it is
+		// written.
+		"I judged a reg rel event last week":                                      "regular",
+		"At the pre release he drew an extra card":                                "regular",
+		"At our pre-release he drew an extra card":                                "regular",
+		"Is this handled differently at Comp REL than at our reg rel prerelease?": "regular",
+		"At a PPTQ, would this be different at Regular REL?":                      "",
 	} {
 		if got := a.rels.rel(q); got != want {
 			t.Errorf("rel(%q) = %q, want %q", q, got, want)
@@ -262,5 +270,136 @@ func TestInfractionSubjectWords(t *testing.T) {
 	}
 	if score(twice) <= score(once) {
 		t.Errorf("a repeated subject does not count: once %.2f, twice %.2f", score(once), score(twice))
+	}
+}
+
+// The JAR tells each common error in a player's words, and its
+// counterpart (tourney.JARCounterparts) is the IPG infraction that
+// handles it at Competitive REL: a call told in the JAR's words is that infraction ("another
+// player's cards in the deck" is a Deck Problem, "an in-game error not
+// mentioned above" a Game Rule Violation).
+func TestInfractionToldInTheJARsWords(t *testing.T) {
+	a := testAsker(t)
+	for call, want := range map[string]string{
+		"She has another player's cards in her deck.":                      "3.5",
+		"He made an in-game error that isn't mentioned anywhere else.":     "2.5",
+		"The player has more cards in her hand than she was supposed to.":  "2.3",
+		"A player saw a card in his library that he should not have seen.": "2.2",
+	} {
+		if hits := a.infractions.rank(call); len(hits) == 0 || hits[0].ID != want {
+			t.Errorf("%q: want IPG %s first, got %v", call, want, hits)
+		}
+	}
+}
+
+// exampleFloor is the share of the IPG's own examples the recogniser puts
+// first when that example is left out of the infraction it illustrates:
+// how well it tells a situation it has not read, measured on the
+// documents alone.
+const exampleFloor = 0.37
+
+// Each IPG example, left out of its infraction's text, is recognised as
+// that infraction often enough: the recogniser generalises from the
+// definitions and the other examples, not from the example's own words.
+func TestInfractionExamplesLeftOut(t *testing.T) {
+	a := testAsker(t)
+	lib := a.kb.Tourney
+	n, first := 0, 0
+	for _, s := range lib.Sections(tourney.IPG) {
+		if s.Penalty == "" {
+			continue
+		}
+		examples := examplesOf(s)
+		if len(examples) == 0 {
+			t.Errorf("IPG %s has no examples", s.Number)
+		}
+		for _, ex := range examples {
+			in := buildInfractions(lib, func(number, e string) bool { return number == s.Number && e == ex })
+			if _, ok := in.ix.Doc(tourney.IPG, s.Number); !ok || strings.Contains(docText(in, s.Number), ex) {
+				t.Fatalf("IPG %s: the example %q was not left out", s.Number, ex)
+			}
+			n++
+			if hits := in.rank(ex); len(hits) > 0 && hits[0].ID == s.Number {
+				first++
+			}
+		}
+	}
+	rate := float64(first) / float64(max(n, 1))
+	t.Logf("IPG examples left out: %d of %d recognised first (%.1f%%)", first, n, 100*rate)
+	if n < 80 || rate < exampleFloor {
+		t.Errorf("%d of %d examples recognised first, floor %.2f", first, n, exampleFloor)
+	}
+}
+
+func docText(in *infractions, number string) string {
+	d, _ := in.ix.Doc(tourney.IPG, number)
+	return d.Text
+}
+
+// "Draw" is drawing cards in most calls and a match's result in the IPG's
+// Improperly Determining a Winner ("two players about to draw roll a
+// die") and Bribery ("in exchange for a draw"): a story of cards drawn
+// does not point at those, and a story of a drawn match still does.
+func TestMatchDrawIsAWordOfItsOwn(t *testing.T) {
+	for in, want := range map[string]string{
+		"As time is called, two players about to draw roll a die": "As time is called, two players about to matchdraw roll a die",
+		"A player asks for a draw.":                               "A player asks for a matchdraw.",
+		"they intentionally drew their match in game 5":           "they intentionally matchdraw their match in game 5",
+		"an opponent into conceding, drawing, or changing":        "an opponent into conceding, matchdraw, or changing",
+		"I just drew for the turn and should not have drawn.":     "I just drew for the turn and should not have drawn.",
+		"discard a card or draw a card in the draw step":          "discard a card or draw a card in the draw step",
+		"Andrew is on the draw":                                   "Andrew is on the draw",
+	} {
+		if got := matchDraws(in); got != want {
+			t.Errorf("matchDraws(%q) = %q, want %q", in, got, want)
+		}
+	}
+	a := testAsker(t)
+	for call, want := range map[string]string{
+		"I drew two cards for the turn because they were stuck together, and I know which one was on top.": "2.3",
+		"They agreed to a draw and then rolled a die to decide who gets the win.":                          "4.3",
+		"He offered me his rare if I would agree to draw the match.":                                       "4.4",
+	} {
+		hits := a.infractions.rank(call)
+		if len(hits) == 0 || hits[0].ID != want {
+			t.Errorf("%q: want IPG %s first, got %v", call, want, hits)
+		}
+		for _, h := range hits {
+			if strings.Contains(h.Snippet, matchDraw) {
+				t.Errorf("the snippet of IPG %s shows the recogniser's word: %q", h.ID, h.Snippet)
+			}
+		}
+	}
+}
+
+// The answer carries the level its call names, for the command set to
+// order the documents by.
+func TestAnswerCarriesTheNamedREL(t *testing.T) {
+	a := testAsker(t)
+	for q, want := range map[string]string{
+		"At our Store Championship my opponent drew an extra card.": "regular",
+		"At Eternal Weekend my opponent drew an extra card.":        "competitive",
+		"My opponent drew an extra card.":                           "",
+	} {
+		if got := a.Ask(q).REL; got != want {
+			t.Errorf("Ask(%q).REL = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// At Regular REL the JAR section that handles the error the call tells
+// comes first: the common issue that is its counterpart, or the list of
+// unwanted behaviours or serious problems that names it.
+func TestRegularCallGetsItsJARSection(t *testing.T) {
+	a := testAsker(t)
+	for call, want := range map[string]string{
+		"At FNM my opponent takes an unreasonable amount of time for every play decision and we keep going to time. What can I do?": "3",
+		"At our prerelease a player lied to the judge about what happened in the game to win. How is this handled?":                 "4",
+		"At FNM my opponent forgot his upkeep trigger and drew his card. What do we do?":                                            "2.1",
+	} {
+		ans := a.Ask(call)
+		if len(ans.Docs) == 0 || ans.Docs[0].Kind != "jar" || ans.Docs[0].ID != want {
+			t.Errorf("%q: want JAR %s first, got %v", call, want, ans.Docs)
+		}
 	}
 }

@@ -17,15 +17,17 @@ import (
 type relFinder struct {
 	names, caps *regexp.Regexp
 	level       map[string]string // folded program name -> level
+	loose       map[string]string // the same, its words run together
 }
 
 // relWords name a level outright: the level's own word before "REL",
 // "level", "event" or "tournament", or capitalised as the documents write
 // it ("a Competitive Legacy event").
-var relWords = regexp.MustCompile(`(?i:\b(regular|competitive|comp\.?|professional)[\s-]*(?:rules enforcement|REL|level|events?|tournaments?)\b)|\b(Regular|Competitive|Professional)\b`)
+// "Comp" and "Reg" are the judges' short forms ("Comp REL", "reg rel").
+var relWords = regexp.MustCompile(`(?i:\b(regular|reg\.?|competitive|comp\.?|professional)[\s-]*(?:rules enforcement|REL|level|events?|tournaments?)\b)|\b(Regular|Competitive|Professional)\b`)
 
 func newRELFinder(lib *tourney.Library) *relFinder {
-	f := &relFinder{level: map[string]string{}}
+	f := &relFinder{level: map[string]string{}, loose: map[string]string{}}
 	progs := map[string]string{}
 	for name, lvl := range tourney.FormerPrograms {
 		progs[name] = lvl
@@ -38,10 +40,11 @@ func newRELFinder(lib *tourney.Library) *relFinder {
 	var words, caps []string
 	for name, lvl := range progs {
 		f.level[strings.ToLower(name)] = lvl
+		f.loose[strings.TrimSuffix(strings.ToLower(strings.Join(strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || r == '-' || r == '–' }), "")), "s")] = lvl
 		if strings.IndexFunc(name, unicode.IsLower) < 0 {
 			caps = append(caps, regexp.QuoteMeta(name)) // "PPTQ", "FNM": as written
 		} else {
-			words = append(words, regexp.QuoteMeta(name))
+			words = append(words, loosePattern(name))
 		}
 	}
 	longestFirst := func(s []string) {
@@ -59,32 +62,65 @@ func newRELFinder(lib *tourney.Library) *relFinder {
 	return f
 }
 
-// rel returns the level a call names, "" when it names none or more than
-// one.
+// loosePattern matches a program's name however a call separates its
+// words ("Pre-release", "pre release", "prerelease").
+func loosePattern(name string) string {
+	parts := strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || r == '-' || r == '–' })
+	for i, p := range parts {
+		parts[i] = regexp.QuoteMeta(p)
+	}
+	return strings.Join(parts, `[\s–-]*`)
+}
+
+// rel returns the level a call names, "" when it names none or more
+// than one. A call that speaks of two levels ("is this different at
+// Comp REL than at our reg rel prerelease?") is at the one its program
+// runs at, when it names one program.
 func (f *relFinder) rel(text string) string {
 	if f == nil {
 		return ""
 	}
-	found := map[string]bool{}
+	programs, levels := map[string]bool{}, map[string]bool{}
 	for _, re := range []*regexp.Regexp{f.names, f.caps} {
 		for _, m := range re.FindAllStringSubmatch(text, -1) {
-			if lvl := f.level[strings.ToLower(m[1])]; lvl != "" {
-				found[lvl] = true
+			if lvl := f.programLevel(m[1]); lvl != "" {
+				programs[lvl] = true
 			}
 		}
 	}
 	for _, m := range relWords.FindAllStringSubmatch(text, -1) {
 		w := strings.ToLower(m[1] + m[2])
-		if strings.HasPrefix(w, "comp") {
+		switch {
+		case strings.HasPrefix(w, "comp"):
 			w = tourney.Competitive
+		case strings.HasPrefix(w, "reg"):
+			w = tourney.Regular
 		}
-		found[w] = true
+		levels[w] = true
 	}
-	if len(found) != 1 {
+	if len(levels) > 1 {
+		return only(programs)
+	}
+	for lvl := range levels {
+		programs[lvl] = true
+	}
+	return only(programs)
+}
+
+// only is the one level of a set, "" when it holds none or more.
+func only(levels map[string]bool) string {
+	if len(levels) != 1 {
 		return ""
 	}
-	for lvl := range found {
+	for lvl := range levels {
 		return lvl
 	}
 	return ""
+}
+
+// programLevel is the level of a program as a call writes its name
+// ("pre release" for "Pre-release").
+func (f *relFinder) programLevel(name string) string {
+	key := strings.ToLower(strings.Join(strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || r == '-' || r == '–' }), ""))
+	return f.loose[strings.TrimSuffix(key, "s")]
 }

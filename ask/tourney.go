@@ -57,6 +57,7 @@ func (a *Asker) rankSections(text string, docs []Hit) []Hit {
 	if lvl == tourney.Regular {
 		// At Regular REL the JAR's fixes answer, not the IPG's penalties.
 		sort.SliceStable(docs, func(i, j int) bool { return docs[i].Kind == tourney.JAR && docs[j].Kind != tourney.JAR })
+		docs = a.regularFirst(text, docs)
 		if len(docs) > 0 && docs[0].Kind == tourney.JAR {
 			return docs
 		}
@@ -216,4 +217,31 @@ func (a *Asker) toCounterpart(docs []Hit, i int) []Hit {
 	}
 	docs[at].Score = max(docs[at].Score, score)
 	return docs
+}
+
+// regularFirst puts first, at Regular REL, the JAR section that handles
+// the error the call tells, when the recogniser is sure of the IPG
+// infraction (by infractionMargin over the next): the JAR's common issue
+// that is its counterpart, or the list of unwanted behaviours or serious
+// problems that names it.
+func (a *Asker) regularFirst(text string, docs []Hit) []Hit {
+	hits := a.infractions.rank(text)
+	if len(hits) == 0 || len(docs) == 0 || len(hits) > 1 && hits[0].Score < infractionMargin*hits[1].Score {
+		return docs
+	}
+	jar, ok := tourney.JARFor(hits[0].ID)
+	if !ok {
+		return docs
+	}
+	h := Hit{Kind: tourney.JAR, ID: jar, Score: docs[0].Score}
+	if i := slices.IndexFunc(docs, func(d Hit) bool { return d.Kind == tourney.JAR && d.ID == jar }); i >= 0 {
+		h = docs[i]
+		h.Score = docs[0].Score
+		docs = slices.Delete(docs, i, i+1)
+	} else if sec, ok := a.kb.Tourney.Section(tourney.JAR, jar); ok {
+		h.Title, h.Snippet = "JAR "+sec.Number+" "+sec.Title, sec.Text
+	} else {
+		return docs
+	}
+	return slices.Insert(docs, 0, h)
 }

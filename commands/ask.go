@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"regexp"
@@ -47,13 +48,17 @@ func (r *Router) askReplyREL(ctx context.Context, q, rel string) (Reply, error) 
 // runs the named cards' scenario lines through the engine and adds what it
 // says, with the lines to run it again.
 func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel string, setup bool) (Reply, error) {
-	if named := relNamed(q); named != "" {
-		rel = named // the call's own event decides over the server's default
+	// The call's own event decides over the server's default: as the
+	// pipeline reads it (every program of MTR Appendix F), else as the
+	// command set does.
+	if named := cmp.Or(ans.REL, relNamed(q)); named != "" {
+		rel = named
 	}
 	// A question the tournament documents answer best is a tournament
 	// call too, even told without their words ("he drew two cards by
 	// accident").
-	if ans.Tournament || len(ans.Sources) > 0 && isTournamentDoc(ans.Sources[0].Kind) {
+	tournament := ans.Tournament || len(ans.Sources) > 0 && isTournamentDoc(ans.Sources[0].Kind)
+	if tournament {
 		ans.Sources = r.orderByREL(q, ans.Sources, rel)
 	}
 	var rep Reply
@@ -80,7 +85,9 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 		rep.Fields = append(rep.Fields, Field{Name: clip(fmt.Sprintf("Ruling on %s (%s)", ru.Card, ru.Date), fieldNameMax), Value: clip(ru.Text, fieldValueMax)})
 		rep.Citations = append(rep.Citations, Citation{Kind: CiteRuling, ID: ru.Card, URL: ScryfallSearchURL(ru.Card)})
 	}
-	if setup && len(ans.Setup) > 0 && r.d.Scenarios != nil {
+	// A tournament call is decided by the documents, not by the board:
+	// the engine has nothing to check there.
+	if setup && !tournament && len(ans.Setup) > 0 && r.d.Scenarios != nil {
 		// What the engine says of the board the question sets up; a run
 		// that fails leaves only the lines.
 		if res, err := r.runScenario(ctx, strings.Join(ans.Setup, "\n")); err == nil && len(res.Errors) == 0 && len(res.Brief) > 0 {

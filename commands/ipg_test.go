@@ -78,3 +78,45 @@ func TestRELOrdersTournamentAnswers(t *testing.T) {
 		}
 	}
 }
+
+// A tournament call gets no scenario lines to check with the engine: the
+// documents decide it, not the board. The same card in a rules question
+// gets them.
+func TestTournamentCallHasNoSetup(t *testing.T) {
+	ctx := context.Background()
+	r := testrouter.Full(t)
+	engine := func(q string) bool {
+		rep := r.Serve(ctx, commands.NewRequest("ask", "question", q))
+		return strings.Contains(commands.AllText(r, rep), "Check it with the engine:")
+	}
+	if !engine("I control Ajani's Pridemate and gain 2 life. Does it get a counter?") {
+		t.Fatalf("a rules question naming a creature gets no scenario lines")
+	}
+	if engine("At a Competitive REL PPTQ my opponent forgot the trigger of his Ajani's Pridemate and then drew for the turn. What is the penalty?") {
+		t.Errorf("a tournament call got scenario lines")
+	}
+}
+
+// A call's own event decides its REL over the server's default, read from
+// every program MTR Appendix F charts: a Store Championship is Regular
+// (the JAR answers first), Eternal Weekend Competitive (the JAR does not).
+func TestCallsProgramDecidesItsREL(t *testing.T) {
+	ctx := context.Background()
+	call := "my opponent accidentally drew an extra card and had more cards in his hand than he was supposed to. What do we do?"
+	first := func(serverREL, q string) string {
+		r := testrouter.With(t, func(d *commands.Deps) { d.Judge.REL = serverREL })
+		rep := r.Serve(ctx, commands.NewRequest("ask", "question", q))
+		for _, c := range rep.Citations {
+			if c.Kind == commands.CiteIPG || c.Kind == commands.CiteJAR || c.Kind == commands.CiteMTR {
+				return c.Kind
+			}
+		}
+		return ""
+	}
+	if got := first("competitive", "At our Store Championship "+call); got != commands.CiteJAR {
+		t.Errorf("at a Store Championship the first tournament source is %q, want jar", got)
+	}
+	if got := first("regular", "At Eternal Weekend "+call); got == commands.CiteJAR || got == "" {
+		t.Errorf("at Eternal Weekend the first tournament source is %q, want the IPG or MTR", got)
+	}
+}

@@ -149,6 +149,9 @@ type Asked struct {
 	Rulings []AskedRuling
 	// Setup is the named cards as scenario lines the user can run.
 	Setup []string
+	// REL is the Rules Enforcement Level the question names, as the
+	// pipeline reads it ("" when it names none).
+	REL string
 }
 
 // AskedRuling is a ruling of a card the question names.

@@ -47,3 +47,30 @@ func TestJARCounterpartsSayTheSameError(t *testing.T) {
 		t.Error("JAR 3 has a single counterpart")
 	}
 }
+
+// The JAR's lists say, in their own words, each behaviour JARListed
+// sends to them; every IPG infraction a JAR section handles finds it.
+func TestJARListsSayTheBehaviour(t *testing.T) {
+	l := realLibrary(t)
+	for ipg, listed := range JARListed {
+		j, ok := l.Section(JAR, listed.JAR)
+		if !ok {
+			t.Errorf("JAR %s is not in the JAR", listed.JAR)
+			continue
+		}
+		if !strings.Contains(strings.ToLower(j.Text), listed.Says) {
+			t.Errorf("JAR %s does not say %q", listed.JAR, listed.Says)
+		}
+		if i, ok := l.Section(IPG, ipg); !ok || i.Penalty == "" {
+			t.Errorf("IPG %s is not an infraction", ipg)
+		}
+	}
+	for ipg, want := range map[string]string{"2.1": "2.1", "2.5": "2.4", "3.5": "2.5", "3.3": "3", "4.8": "4"} {
+		if got, ok := JARFor(ipg); !ok || got != want {
+			t.Errorf("JARFor(%s) = %q, %v, want %s", ipg, got, ok, want)
+		}
+	}
+	if got, ok := JARFor("2.6"); ok {
+		t.Errorf("JARFor(2.6) = %s: the JAR has no section for it", got)
+	}
+}
