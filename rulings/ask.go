@@ -16,7 +16,7 @@ type Intent struct {
 }
 
 var (
-	cardRe    = regexp.MustCompile(`^\[\[(.+?)\]\]$`)
+	cardRe    = regexp.MustCompile(`^\[\[([^\[\]]+)\]\]$`)
 	docRe     = regexp.MustCompile(`(?i)^(mtr|ipg|jar)(?:\s+(.+))?$`)
 	defineRe  = regexp.MustCompile(`(?i)^(?:define|definition of|what is an?|what is|what's an?|what's|meaning of)\s+(.+?)\??$`)
 	crPrefixR = regexp.MustCompile(`(?i)^(?:cr|rule)\s+`)

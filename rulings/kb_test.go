@@ -290,6 +290,8 @@ func TestRoute(t *testing.T) {
 		{"summoning sickness rule", "define", "Summoning Sickness Rule"},
 		{"what is the stack?", "define", "Stack"},
 		{"[[Ensoul Artifact]]", "card", "Ensoul Artifact"},
+		// Several cards are a question about them, not one card's name.
+		{"[[Ensoul Artifact]] [[Titanic Growth]]", "search", "[[Ensoul Artifact]] [[Titanic Growth]]"},
 		{"IPG 2.1", "ipg", "2.1"},
 		{"mtr 4.2", "mtr", "4.2"},
 		{"can my creature attack the turn I played it", "search", "can my creature attack the turn I played it"},
