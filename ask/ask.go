@@ -303,6 +303,9 @@ func (a *Asker) rankRules(text string, named []*cards.Card, rulings []scoredRuli
 	scores := map[string]float64{}
 	info := map[string]search.Result{}
 	best := 0.0
+	// Snippets of the question's words (the documents are only found by
+	// the first pass, the whole question).
+	snip := a.kb.Index.Snipper(text)
 	// The whole story, then the sentences that ask: what is asked weighs
 	// more than the set-up around it.
 	type pass struct {
@@ -341,7 +344,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, rulings []scoredRuli
 			if r.Kind == "rule" || r.Kind == "glossary" {
 				res = append(res, r)
 			} else if len(docs) < maxRules && !changeLog.MatchString(r.Title) {
-				docs = append(docs, Hit{Kind: r.Kind, ID: r.ID, Title: r.Title, Snippet: a.kb.Index.Snippet(p.text, cmp.Or(r.Text, r.Title)), Score: r.Score})
+				docs = append(docs, Hit{Kind: r.Kind, ID: r.ID, Title: r.Title, Snippet: snip(cmp.Or(r.Text, r.Title)), Score: r.Score})
 			}
 		}
 		top := 1.0
@@ -473,7 +476,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, rulings []scoredRuli
 	// Snippets for the rules kept only: making one for every candidate
 	// cost more than the ranking.
 	for i := range out {
-		out[i].Snippet = a.kb.Index.Snippet(text, cmp.Or(out[i].Snippet, out[i].Title))
+		out[i].Snippet = snip(cmp.Or(out[i].Snippet, out[i].Title))
 	}
 	return out, docs, rawTop
 }

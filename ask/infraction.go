@@ -178,7 +178,7 @@ func (in *infractions) rank(text string) []Hit {
 	}
 	var out []Hit
 	for _, r := range in.ix.Search(matchDraws(baseForms(text)), search.Options{Limit: 30, NoSnippet: true}) {
-		out = append(out, Hit{Kind: tourney.IPG, ID: r.ID, Title: in.titles[r.ID], Snippet: in.ix.Snippet(text, in.texts[r.ID]), Score: r.Score})
+		out = append(out, Hit{Kind: tourney.IPG, ID: r.ID, Title: in.titles[r.ID], Score: r.Score})
 	}
 	top := 1.0
 	if len(out) > 0 {
@@ -218,6 +218,11 @@ func (in *infractions) rank(text string) []Hit {
 		out[i].Score += subjectWeight * top
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+	// Snippets for the infractions an answer can show, the named ones too.
+	snip := in.ix.Snipper(text)
+	for i := range out[:min(len(out), maxRules)] {
+		out[i].Snippet = snip(in.texts[out[i].ID])
+	}
 	return out
 }
 

@@ -1,43 +1,12 @@
 package ask
 
 import (
-	"regexp/syntax"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/arbiter-mtg/arbiter/internal/evalset"
 	"github.com/arbiter-mtg/arbiter/internal/testkb"
 )
-
-// The literals a pattern requires are read from its syntax.
-func TestRequiredLiterals(t *testing.T) {
-	cases := []struct {
-		expr string
-		want []string
-	}{
-		{`(?i)\bprevent\b`, []string{"prevent"}},
-		{`(?i)\bcan(’|')t\b`, []string{"can"}},
-		{`(?i)\b(0|zero) toughness\b`, []string{" toughness"}},
-		{`(?i)\binstead\b|\bwould\b.*\b(enter|die)`, []string{"instead", "would"}},
-		{`(?i)\b\d+/\d+\b`, []string{"/"}},
-		{`(?i)\bgets? [+-]\w+`, []string{"get"}},
-		{`\w+`, nil},
-	}
-	for _, c := range cases {
-		p := mustPattern(c.expr)
-		got := slices.Clone(p.needs)
-		slices.Sort(got)
-		want := slices.Clone(c.want)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("%s: needs %q, want %q", c.expr, got, want)
-		}
-	}
-	if _, ok := required(&syntax.Regexp{Op: syntax.OpStar}); ok {
-		t.Error("a starred expression requires nothing")
-	}
-}
 
 // The literal check never changes an answer: over the CR's rules, the
 // cards' Oracle text and rulings and the real questions, every pattern of

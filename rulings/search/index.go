@@ -618,33 +618,39 @@ func (ix *Index) Search(q string, opt Options) []Result {
 // 200 characters, as a result's snippet is made; words are compared folded,
 // a plural "s" aside, without stemming, since a caller asks for a few
 // snippets of long items at once.
-func (ix *Index) Snippet(q, text string) string {
+func (ix *Index) Snippet(q, text string) string { return ix.Snipper(q)(text) }
+
+// Snipper reads q's words once and returns Snippet for any text: a caller
+// that makes snippets of many texts for one query folds it only once.
+func (ix *Index) Snipper(q string) func(text string) string {
 	const max = 200
-	if utf8.RuneCountInString(text) <= max {
-		return cut(text, max)
-	}
 	want := map[string]bool{}
 	for _, w := range strings.Fields(fold.Key(q)) {
 		if len(w) > 2 && !stopwords[w] {
 			want[strings.TrimSuffix(w, "s")] = true
 		}
 	}
-	best, bestHits := "", -1
-	for _, s := range sentences(text) {
-		hits := 0
-		seen := map[string]bool{}
-		for _, w := range strings.Fields(fold.Key(s)) {
-			w = strings.TrimSuffix(w, "s")
-			if want[w] && !seen[w] {
-				hits++
-				seen[w] = true
+	return func(text string) string {
+		if utf8.RuneCountInString(text) <= max {
+			return cut(text, max)
+		}
+		best, bestHits := "", -1
+		for _, s := range sentences(text) {
+			hits := 0
+			seen := map[string]bool{}
+			for _, w := range strings.Fields(fold.Key(s)) {
+				w = strings.TrimSuffix(w, "s")
+				if want[w] && !seen[w] {
+					hits++
+					seen[w] = true
+				}
+			}
+			if hits > bestHits {
+				best, bestHits = s, hits
 			}
 		}
-		if hits > bestHits {
-			best, bestHits = s, hits
-		}
+		return cut(best, max)
 	}
-	return cut(best, max)
 }
 
 func cmpOr(a, b string) string {

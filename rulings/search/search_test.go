@@ -370,3 +370,31 @@ func TestPhrasesWeakenAtPunctuation(t *testing.T) {
 		t.Errorf("the comma in a list is no break: %+v", toks)
 	}
 }
+
+// The literal check before each concept's expression never changes which
+// concepts a query adds.
+func TestConceptLiteralsKeepMatches(t *testing.T) {
+	queries := []string{
+		"can I attack with it the turn I cast it", "Is my creature summoning sick?", "do they die at the same time",
+		"what if I have no cards left in my library", "does it change zones and become a new object",
+		"+1/+1 counters and the layer system", "does can't beat can", "when does the damage wear off",
+		"my spell fizzled", "my Aura's creature died", "the token was bounced", "it loses all abilities",
+		"it gains flying", "hero tokens", "nothing relevant here at all",
+	}
+	for _, q := range queries {
+		want := ""
+		for _, c := range concepts {
+			if c.re.MatchString(q) {
+				want += " " + c.text
+			}
+		}
+		if got := expandConcepts(q); got != want {
+			t.Errorf("%q: concepts %q, want %q", q, got, want)
+		}
+	}
+	for i, c := range concepts {
+		if len(conceptNeeds[i]) == 0 {
+			t.Logf("concept %s needs no literal", c.re)
+		}
+	}
+}

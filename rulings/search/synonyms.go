@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-mtg/arbiter/internal/litre"
 )
 
 // abbreviations are the short forms players and judges type, expanded before
@@ -154,9 +156,23 @@ var concepts = []struct {
 	{regexp.MustCompile(`(?i)\bhero tokens?\b`), "job select hero creature token"},
 }
 
+// conceptNeeds holds, for each concept, the literals one of which its
+// expression needs: most queries hold none and skip the expression.
+var conceptNeeds = func() [][]string {
+	out := make([][]string, len(concepts))
+	for i, c := range concepts {
+		out[i] = litre.Needs(c.re.String())
+	}
+	return out
+}()
+
 func expandConcepts(q string) string {
 	extra := ""
-	for _, c := range concepts {
+	lower := strings.ToLower(q)
+	for i, c := range concepts {
+		if n := conceptNeeds[i]; len(n) > 0 && !litre.ContainsAny(lower, n) {
+			continue
+		}
 		if c.re.MatchString(q) {
 			extra += " " + c.text
 		}
