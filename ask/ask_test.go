@@ -56,6 +56,7 @@ func TestEffectKindsCiteRulesThatSayIt(t *testing.T) {
 	tables["transform"] = transformRules
 	tables["replaced response"] = replacedResponse
 	tables["multitype"] = multiTypeRules
+	tables["several copies"] = []ruleRef{legendCopies, costCopies}
 	for _, k := range costKinds {
 		tables["cost "+k.name] = k.rules
 	}

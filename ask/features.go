@@ -208,6 +208,13 @@ var costKinds = []effectKind{
 // weight: a keyword's own rule and its subrules, and the rules of each
 // kind of effect their Oracle text holds,.
 func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
+	return a.featuresOf(named, nil, text)
+}
+
+// featuresOf is features with the number of copies of each named card the
+// question tells of (copiesNamed): two copies of a card are two objects
+// with the same abilities, which meet as two cards do.
+func (a *Asker) featuresOf(named []*cards.Card, copies map[*cards.Card]int, text string) map[string]float64 {
 	out := map[string]float64{}
 	add := func(id string, w float64) {
 		out[id] = max(out[id], w)
@@ -259,6 +266,9 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 				}
 			}
 		}
+		if copies[c] >= 2 {
+			a.severalCopies(c, add)
+		}
 		if cost {
 			for id, w := range costRules(c) {
 				add(id, costWeight*w)
@@ -273,7 +283,7 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 		}
 	}
 	a.pairInteractions(named, add)
-	a.multipleInstances(named, add)
+	a.multipleInstances(named, copies, add)
 	a.replacedEventTold(named, text, add)
 	a.cardQuestionRules(named, text, add)
 	// Two named cards that each replace or each trigger on events meet in

@@ -394,8 +394,12 @@ func (a *Asker) cardKeywordRules(c *cards.Card) (has, granted map[string]bool) {
 // toxic), the keyword's subrule on multiple instances of it on one
 // object. Two cards that each have a keyword are two objects with one
 // instance each: no such rule applies.
-func (a *Asker) multipleInstances(named []*cards.Card, add func(string, float64)) {
-	if len(named) < 2 {
+func (a *Asker) multipleInstances(named []*cards.Card, copies map[*cards.Card]int, add func(string, float64)) {
+	total := 0
+	for _, c := range named {
+		total += max(copies[c], 1)
+	}
+	if total < 2 {
 		return
 	}
 	count, given := map[string]int{}, map[string]bool{}
@@ -404,8 +408,9 @@ func (a *Asker) multipleInstances(named []*cards.Card, add func(string, float64)
 		for id := range has {
 			count[id]++
 		}
+		// Each copy of a card that gives a keyword gives it again.
 		for id := range granted {
-			count[id]++
+			count[id] += max(copies[c], 1)
 			given[id] = true
 		}
 	}
@@ -539,3 +544,25 @@ func (a *Asker) cardQuestionRules(named []*cards.Card, text string, add func(str
 		}
 	}
 }
+
+// costChange is an effect that makes spells cost more or less.
+var costChange = regexp.MustCompile(`(?i)\bcosts? (\{[^}]+\})+ (less|more)\b|\bcosts? [^.]*\b(less|more) to (cast|activate)\b`)
+
+// severalCopies adds the rules that decide when the question has two or
+// more copies of one card: two legendary permanents of one name meet the
+// legend rule (704.5j), two cost changes add up in the total cost
+// (601.2f).
+func (a *Asker) severalCopies(c *cards.Card, add func(string, float64)) {
+	if slices.Contains(c.Supertypes, "Legendary") || strings.Contains(c.TypeLine, "Legendary") {
+		add(legendCopies.id, pairWeight)
+	}
+	if costChange.MatchString(a.text(c)) {
+		add(costCopies.id, pairWeight)
+	}
+}
+
+// The rules severalCopies adds, with words of their own text.
+var (
+	legendCopies = ruleRef{"704.5j", "legendary permanents with the same name"}
+	costCopies   = ruleRef{"601.2f", "minus all cost reductions"}
+)

@@ -695,3 +695,83 @@ func TestCardFeatureAndQuestionWords(t *testing.T) {
 		}
 	}
 }
+
+// linkAt links a card where the question writes name (its first place).
+func linkAt(q, name string, c *cards.Card) []Link {
+	i := strings.Index(q, name)
+	if i < 0 {
+		return nil
+	}
+	end := i + len(name)
+	if strings.HasSuffix(q[:i], "[[") {
+		i -= 2
+	}
+	// A plural or a closing bracket belongs to the span.
+	for end < len(q) && (q[end] == 's' || q[end] == ']') {
+		end++
+	}
+	return []Link{{Card: c, Start: i, End: end}}
+}
+
+// The copies of one card a question tells of: a number, "another" or
+// "second" before its name, a count after it, its name in the plural;
+// "both" only before a plural, since "both A and B" are two cards.
+func TestCopiesNamed(t *testing.T) {
+	hymn := &cards.Card{Name: "Quiet Hymn"}
+	cases := []struct {
+		q    string
+		want int
+	}{
+		{"I control two Quiet Hymns and cast a creature. What does it cost?", 2},
+		{"My second Quiet Hymn enters. What happens?", 2},
+		{"I play another copy of Quiet Hymn.", 2},
+		{"With three of my Quiet Hymns out, what does it cost?", 3},
+		{"I have Quiet Hymn x2 on the battlefield.", 2},
+		{"I have 3 [[Quiet Hymn]] on the battlefield.", 3},
+		{"Do both Quiet Hymns apply?", 2},
+		{"My Quiet Hymns are on the battlefield.", 2},
+		{"I control Quiet Hymn. What happens?", 0},
+		{"Quiet Hymn's ability triggers. What happens?", 0},
+		{"Do both Quiet Hymn and the Bear die?", 0},
+		{"It deals 2 damage to Quiet Hymn.", 0},
+	}
+	for _, c := range cases {
+		links := linkAt(c.q, "Quiet Hymn", hymn)
+		if got := copiesNamed(c.q, links)[hymn]; got != c.want {
+			t.Errorf("%q: %d copies, want %d", c.q, got, c.want)
+		}
+	}
+}
+
+// Two copies of one card are two objects with its abilities: two
+// legendary permanents of one name meet the legend rule (704.5j: "two or
+// more legendary permanents with the same name"), two cost reductions add
+// up in the total cost (601.2f: "minus all cost reductions"), and an
+// ability given twice is two instances of it on one object (702.9c).
+func TestSeveralCopiesOfACard(t *testing.T) {
+	a := testAsker(t)
+	legend := &cards.Card{Name: "Queen of Dust", TypeLine: "Legendary Creature — Human", Types: []string{"Creature"}, Supertypes: []string{"Legendary"}}
+	two := map[*cards.Card]int{legend: 2}
+	if w := a.featuresOf([]*cards.Card{legend}, two, "What happens?")["704.5j"]; w != pairWeight {
+		t.Errorf("two legends: 704.5j weighs %v", w)
+	}
+	if w := a.featuresOf([]*cards.Card{legend}, nil, "What happens?")["704.5j"]; w == pairWeight {
+		t.Errorf("one legend: 704.5j weighs %v", w)
+	}
+	hymn := &cards.Card{Name: "Quiet Hymn", TypeLine: "Enchantment", Types: []string{"Enchantment"}, Text: "Creature spells you cast cost {1} less to cast."}
+	if w := a.featuresOf([]*cards.Card{hymn}, map[*cards.Card]int{hymn: 2}, "What does my creature cost?")["601.2f"]; w != pairWeight {
+		t.Errorf("two cost reductions: 601.2f weighs %v", w)
+	}
+	if w := a.featuresOf([]*cards.Card{hymn}, nil, "What does my creature cost?")["601.2f"]; w == pairWeight {
+		t.Errorf("one cost reduction: 601.2f weighs %v", w)
+	}
+	flying := a.keyword["flying"]
+	wings := &cards.Card{Name: "Wings", TypeLine: "Enchantment — Aura", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"},
+		Text: "Enchant creature\nEnchanted creature has flying."}
+	if w := a.featuresOf([]*cards.Card{wings}, map[*cards.Card]int{wings: 2}, "What happens?")[flying+"c"]; w != pairWeight {
+		t.Errorf("flying given twice: %sc weighs %v", flying, w)
+	}
+	if w := a.featuresOf([]*cards.Card{wings}, nil, "What happens?")[flying+"c"]; w == pairWeight {
+		t.Errorf("flying given once: %sc weighs %v", flying, w)
+	}
+}
