@@ -253,6 +253,8 @@ func (a *Asker) featuresOf(named []*cards.Card, copies map[*cards.Card]int, text
 	// would be dealt to it, prevent that damage") is one effect, not two
 	// that meet.
 	sources := make([]int, len(interactions))
+	// triggering holds the named cards with triggered abilities.
+	var triggering []*cards.Card
 	for _, c := range named {
 		own := map[string]int{}
 		for id, w := range a.cardRules(c, own) {
@@ -265,6 +267,9 @@ func (a *Asker) featuresOf(named []*cards.Card, copies map[*cards.Card]int, text
 					break
 				}
 			}
+		}
+		if own["triggered"] > 0 {
+			triggering = append(triggering, c)
 		}
 		if copies[c] >= 2 {
 			a.severalCopies(c, add)
@@ -291,8 +296,19 @@ func (a *Asker) featuresOf(named []*cards.Card, copies map[*cards.Card]int, text
 	// names.
 	for i, p := range interactions {
 		n := sources[i]
-		if slices.Contains(p.kinds, "triggered") && len(triggered) >= 2 {
-			n += len(triggered)
+		if slices.Contains(p.kinds, "triggered") {
+			// 603.3b orders abilities that have triggered since a
+			// player last received priority: the named cards' must be
+			// able to trigger on one event or wait together, unless the
+			// question asks the order itself. Otherwise what happens on
+			// each event decides, and 603.3b keeps only its weight as
+			// one card's rule.
+			if n >= 2 && !a.triggerTogether(triggering) && !orderAsked.match(text, lower) {
+				n = 0
+			}
+			if len(triggered) >= 2 {
+				n += len(triggered)
+			}
 		}
 		if n >= 2 {
 			for _, r := range p.rules {

@@ -775,3 +775,60 @@ func TestSeveralCopiesOfACard(t *testing.T) {
 		t.Errorf("flying given once: %sc weighs %v", flying, w)
 	}
 }
+
+// 603.3b orders abilities that "have triggered since the last time a
+// player received priority": the named cards' abilities must trigger on
+// one event, or on events that happen before anyone receives priority
+// (lethal damage and the death it causes), or the question must ask the
+// order. A cast trigger and an enters trigger never wait together: the
+// spell is cast, its controller gets priority, and it enters only when it
+// resolves.
+func TestOrderingOnlyTriggersThatWaitTogether(t *testing.T) {
+	a := testAsker(t)
+	creature := func(name, text string) *cards.Card {
+		return &cards.Card{Name: name, TypeLine: "Creature — Spirit", Types: []string{"Creature"}, Text: text}
+	}
+	caster := creature("Spell Watcher", "Whenever you cast a red spell, put a +1/+1 counter on Spell Watcher.")
+	arrival := creature("Herald of Dusk", "When Herald of Dusk enters, create a 1/1 red Goblin creature token.")
+	mourner := creature("Grave Mourner", "Whenever another creature dies, you gain 1 life.")
+	mourner2 := creature("Pale Mourner", "Whenever a creature you control dies, each opponent loses 1 life.")
+	burner := creature("Ember Biter", "Whenever Ember Biter deals damage to a creature, draw a card.")
+	upkeep := creature("Dawn Keeper", "At the beginning of your upkeep or whenever you cast a blue spell, scry 1.")
+	odd := creature("Odd Keeper", "Whenever you cycle a card, scry 1.")
+	cases := []struct {
+		named []*cards.Card
+		q     string
+		want  bool
+	}{
+		{[]*cards.Card{caster, arrival}, "Does the Watcher get a counter for the token?", false},
+		{[]*cards.Card{mourner, mourner2}, "What happens when my creature dies?", true},
+		{[]*cards.Card{burner, mourner}, "The Biter kills a creature. What happens?", true},
+		{[]*cards.Card{upkeep, arrival}, "What happens?", false},
+		{[]*cards.Card{caster, arrival}, "In what order do they go on the stack?", true},
+		{[]*cards.Card{caster, arrival}, "Which one resolves first?", true},
+		{[]*cards.Card{odd, arrival}, "What happens?", true},
+	}
+	for _, c := range cases {
+		w := a.features(c.named, c.q)["603.3b"]
+		if got := w >= interactionWeight; got != c.want {
+			var names []string
+			for _, n := range c.named {
+				names = append(names, n.Name)
+			}
+			t.Errorf("%v %q: 603.3b weighs %v, ordering wanted %v", names, c.q, w, c.want)
+		}
+	}
+	if !coEvents[[2]string{"damage", "leaves"}] || coEvents[[2]string{"cast", "enters"}] {
+		t.Errorf("co-events: damage/leaves %v, cast/enters %v", coEvents[[2]string{"damage", "leaves"}], coEvents[[2]string{"cast", "enters"}])
+	}
+	for _, q := range []string{"What order do the triggers go on the stack?", "Do I order them?", "Which trigger resolves first?", "Both trigger at the same time, right?", "Is it APNAP?"} {
+		if !orderAsked.match(q, strings.ToLower(q)) {
+			t.Errorf("%q: order not asked", q)
+		}
+	}
+	for _, q := range []string{"Does first strike matter?", "Can I sacrifice it in order to draw?", "What happens?"} {
+		if orderAsked.match(q, strings.ToLower(q)) {
+			t.Errorf("%q: order asked", q)
+		}
+	}
+}
