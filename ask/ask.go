@@ -164,7 +164,7 @@ func (a *Asker) Ask(q string) Answer {
 	}
 	var rulesTop float64
 	rulings := a.scoreRulings(text, ans.Cards)
-	ans.Rules, ans.Docs, rulesTop = a.rankRules(text, ans.Cards, rulings)
+	ans.Rules, ans.Docs, rulesTop = a.rankRules(text, ans.Cards, copiesNamed(q, links), rulings)
 	// On the rules' scale (their first pass is scaled to its best).
 	for i := range ans.Docs {
 		ans.Docs[i].Score /= max(rulesTop, 1e-9)
@@ -299,7 +299,7 @@ const (
 // rankRules ranks CR rules: the question's own words first, with a bonus
 // for the rules that govern what the named cards do, and a header rule
 // replaced by its subrule that matches the question best.
-func (a *Asker) rankRules(text string, named []*cards.Card, rulings []scoredRuling) (hits, docs []Hit, rawTop float64) {
+func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Card]int, rulings []scoredRuling) (hits, docs []Hit, rawTop float64) {
 	scores := map[string]float64{}
 	info := map[string]search.Result{}
 	best := 0.0
@@ -378,7 +378,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, rulings []scoredRuli
 	// (a question that is mostly card names says little else).
 	// A rule both the cards and the question's phrasing point at counts
 	// for both.
-	pointers := a.features(named, text)
+	pointers := a.featuresOf(named, copies, text)
 	// A question that only asks what happens says nothing of its own: what
 	// the named cards do is all there is to go on.
 	if len(named) > 0 && openAsk.MatchString(strings.TrimSpace(asking(text))) {

@@ -208,6 +208,13 @@ var costKinds = []effectKind{
 // weight: a keyword's own rule and its subrules, and the rules of each
 // kind of effect their Oracle text holds,.
 func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
+	return a.featuresOf(named, nil, text)
+}
+
+// featuresOf is features with the number of copies of each named card the
+// question tells of (copiesNamed): two copies of a card are two objects
+// with the same abilities, which meet as two cards do.
+func (a *Asker) featuresOf(named []*cards.Card, copies map[*cards.Card]int, text string) map[string]float64 {
 	out := map[string]float64{}
 	add := func(id string, w float64) {
 		out[id] = max(out[id], w)
@@ -246,6 +253,8 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 	// would be dealt to it, prevent that damage") is one effect, not two
 	// that meet.
 	sources := make([]int, len(interactions))
+	// triggering holds the named cards with triggered abilities.
+	var triggering []*cards.Card
 	for _, c := range named {
 		own := map[string]int{}
 		for id, w := range a.cardRules(c, own) {
@@ -258,6 +267,12 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 					break
 				}
 			}
+		}
+		if own["triggered"] > 0 {
+			triggering = append(triggering, c)
+		}
+		if copies[c] >= 2 {
+			a.severalCopies(c, add)
 		}
 		if cost {
 			for id, w := range costRules(c) {
@@ -273,7 +288,7 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 		}
 	}
 	a.pairInteractions(named, add)
-	a.multipleInstances(named, add)
+	a.multipleInstances(named, copies, add)
 	a.replacedEventTold(named, text, add)
 	a.cardQuestionRules(named, text, add)
 	// Two named cards that each replace or each trigger on events meet in
@@ -281,8 +296,19 @@ func (a *Asker) features(named []*cards.Card, text string) map[string]float64 {
 	// names.
 	for i, p := range interactions {
 		n := sources[i]
-		if slices.Contains(p.kinds, "triggered") && len(triggered) >= 2 {
-			n += len(triggered)
+		if slices.Contains(p.kinds, "triggered") {
+			// 603.3b orders abilities that have triggered since a
+			// player last received priority: the named cards' must be
+			// able to trigger on one event or wait together, unless the
+			// question asks the order itself. Otherwise what happens on
+			// each event decides, and 603.3b keeps only its weight as
+			// one card's rule.
+			if n >= 2 && !a.triggerTogether(triggering) && !orderAsked.match(text, lower) {
+				n = 0
+			}
+			if len(triggered) >= 2 {
+				n += len(triggered)
+			}
 		}
 		if n >= 2 {
 			for _, r := range p.rules {

@@ -35,6 +35,9 @@ func oracleText(c *cards.Card) string {
 type cardInfo struct {
 	text   string          // oracleText
 	events map[string]bool // cardEvents
+	// unread says a trigger condition of the card names no event
+	// class: what it triggers on is not known.
+	unread bool
 }
 
 // info returns a card's cardInfo, read on its first use.
@@ -44,6 +47,13 @@ func (a *Asker) info(c *cards.Card) *cardInfo {
 	}
 	in := &cardInfo{text: oracleText(c)}
 	in.events = a.readEvents(c, in.text)
+	for _, m := range triggerCondition.FindAllStringSubmatch(strings.ReplaceAll(in.text, c.Name, "~"), -1) {
+		for _, cond := range orWhenever.Split(m[1], -1) {
+			if !condClasses(cond, map[string]bool{}) {
+				in.unread = true
+			}
+		}
+	}
 	v, _ := a.cardInfos.LoadOrStore(c, in)
 	return v.(*cardInfo)
 }
@@ -95,17 +105,26 @@ func eventClasses(text string) map[string]bool {
 		// "At the beginning of your upkeep or whenever you cast a red
 		// spell" is two conditions.
 		for _, cond := range orWhenever.Split(m[1], -1) {
-			for _, e := range triggerEvents {
-				if e.re.MatchString(cond) {
-					out[e.class] = true
-					if e.class == "beginning" {
-						break
-					}
-				}
-			}
+			condClasses(cond, out)
 		}
 	}
 	return out
+}
+
+// condClasses adds the classes of the events one trigger condition names
+// to out, and says whether it names any.
+func condClasses(cond string, out map[string]bool) bool {
+	found := false
+	for _, e := range triggerEvents {
+		if e.re.MatchString(cond) {
+			out[e.class] = true
+			found = true
+			if e.class == "beginning" {
+				break
+			}
+		}
+	}
+	return found
 }
 
 // cardEvents returns the classes of the events a card's triggered
@@ -144,6 +163,70 @@ func (a *Asker) keywordEvents(id string) map[string]bool {
 	}
 	return eventClasses(first.Text)
 }
+
+// coEvents are pairs of event classes whose events happen together,
+// before any player receives priority, so that abilities triggering on
+// them wait together and 603.3b orders them: a creature dealt lethal
+// damage dies right after (704.5g), combat damage is damage, a
+// sacrificed permanent leaves the battlefield and is put into a
+// graveyard, damage makes its player lose life or puts counters (wither,
+// infect), a permanent leaves and returns in one effect or enters with
+// counters, a spell or ability's targets are chosen and its costs paid
+// (tapping, sacrificing, discarding, life, loyalty counters) as it is
+// cast or activated (601.2c, 601.2h), attacking taps, a looter draws and
+// discards, and the draw of the draw step and the untap of the untap step
+// happen before the "at the beginning of" abilities of the step they
+// begin wait for priority (504.1, 502.4).
+var coEvents = map[[2]string]bool{}
+
+func init() {
+	for _, p := range [][2]string{
+		{"leaves", "damage"}, {"leaves", "combat-damage"}, {"leaves", "sacrifice"}, {"leaves", "graveyard"},
+		{"leaves", "enters"}, {"enters", "counters"}, {"combat-damage", "damage"},
+		{"life", "damage"}, {"life", "combat-damage"}, {"counters", "damage"}, {"counters", "combat-damage"},
+		{"sacrifice", "graveyard"}, {"discard", "graveyard"}, {"draw", "discard"}, {"tap", "combat"},
+		{"cast", "target"}, {"activate", "target"},
+		{"cast", "tap"}, {"cast", "sacrifice"}, {"cast", "discard"}, {"cast", "life"}, {"cast", "leaves"}, {"cast", "graveyard"},
+		{"activate", "tap"}, {"activate", "sacrifice"}, {"activate", "discard"}, {"activate", "life"}, {"activate", "leaves"},
+		{"activate", "graveyard"}, {"activate", "counters"},
+		{"beginning", "draw"}, {"beginning", "tap"},
+	} {
+		coEvents[p] = true
+		coEvents[[2]string{p[1], p[0]}] = true
+	}
+}
+
+// triggerTogether reports whether two of the cards have triggered
+// abilities that can have triggered since a player last received
+// priority (603.3b): on one event (the same class of event) or on events
+// that happen together (coEvents). A card with a trigger condition whose
+// event could not be read may meet any.
+func (a *Asker) triggerTogether(cs []*cards.Card) bool {
+	for i, x := range cs {
+		for _, y := range cs[i+1:] {
+			ix, iy := a.info(x), a.info(y)
+			if x == y || ix.unread || iy.unread || len(ix.events) == 0 || len(iy.events) == 0 {
+				return true
+			}
+			for e := range ix.events {
+				if iy.events[e] {
+					return true
+				}
+				for f := range iy.events {
+					if coEvents[[2]string{e, f}] {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// orderAsked is a question about the order of abilities or effects: "in
+// what order", "who orders them", "which resolves first", "APNAP", or
+// one that tells they trigger together.
+var orderAsked = mustPattern(`(?i)\b(what|which|any|the|an|correct|right|same|choose|chooses|chose|pick|picks|decide|decides|determines?) order\b|\border(s|ed|ing)? (them|the|my|these|those|both|their|his|her)\b|\bAPNAP\b|\b(which|what)\b[^.?!]{0,40}\b(resolves?|goes|go|happens?|triggers?|applies|apply|comes?) first\b|\bat the same time\b|\bsimultaneous(ly)?\b|\bboth trigger|\btrigger(s|ed)? (together|at once)\b`)
 
 // pairWeight is the weight of a rule that decides a particular meeting of
 // two features (protection and an Aura, a cast trigger and a
@@ -394,8 +477,12 @@ func (a *Asker) cardKeywordRules(c *cards.Card) (has, granted map[string]bool) {
 // toxic), the keyword's subrule on multiple instances of it on one
 // object. Two cards that each have a keyword are two objects with one
 // instance each: no such rule applies.
-func (a *Asker) multipleInstances(named []*cards.Card, add func(string, float64)) {
-	if len(named) < 2 {
+func (a *Asker) multipleInstances(named []*cards.Card, copies map[*cards.Card]int, add func(string, float64)) {
+	total := 0
+	for _, c := range named {
+		total += max(copies[c], 1)
+	}
+	if total < 2 {
 		return
 	}
 	count, given := map[string]int{}, map[string]bool{}
@@ -404,8 +491,9 @@ func (a *Asker) multipleInstances(named []*cards.Card, add func(string, float64)
 		for id := range has {
 			count[id]++
 		}
+		// Each copy of a card that gives a keyword gives it again.
 		for id := range granted {
-			count[id]++
+			count[id] += max(copies[c], 1)
 			given[id] = true
 		}
 	}
@@ -539,3 +627,25 @@ func (a *Asker) cardQuestionRules(named []*cards.Card, text string, add func(str
 		}
 	}
 }
+
+// costChange is an effect that makes spells cost more or less.
+var costChange = regexp.MustCompile(`(?i)\bcosts? (\{[^}]+\})+ (less|more)\b|\bcosts? [^.]*\b(less|more) to (cast|activate)\b`)
+
+// severalCopies adds the rules that decide when the question has two or
+// more copies of one card: two legendary permanents of one name meet the
+// legend rule (704.5j), two cost changes add up in the total cost
+// (601.2f).
+func (a *Asker) severalCopies(c *cards.Card, add func(string, float64)) {
+	if slices.Contains(c.Supertypes, "Legendary") || strings.Contains(c.TypeLine, "Legendary") {
+		add(legendCopies.id, pairWeight)
+	}
+	if costChange.MatchString(a.text(c)) {
+		add(costCopies.id, pairWeight)
+	}
+}
+
+// The rules severalCopies adds, with words of their own text.
+var (
+	legendCopies = ruleRef{"704.5j", "legendary permanents with the same name"}
+	costCopies   = ruleRef{"601.2f", "minus all cost reductions"}
+)

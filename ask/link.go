@@ -308,3 +308,68 @@ func (n *names) allCommon(name string) bool {
 	}
 	return true
 }
+
+// copiesBefore is what a question writes before a card's name to tell of
+// several copies of it: "two Heartless Summonings", "my second Glorious
+// Anthem", "another copy of", "3x", "a couple of".
+var copiesBefore = regexp.MustCompile(`(?i)\b(two|three|four|five|six|seven|eight|nine|ten|[2-9]|\d+x|another|second|third|fourth|multiple|several|both|a couple|a pair)\s+((copies|copy|of|my|your|his|her|their|the|these|those|opponent(’|')?s?)\s+){0,3}$`)
+
+// copiesAfter is a count written after a name: "Glorious Anthem x2".
+var copiesAfter = regexp.MustCompile(`(?i)^\s*(x\s?[2-9]|[2-9]x)\b`)
+
+// copiesNamed counts, for each linked card the question tells of several
+// copies of, how many: a number or "another"/"second" before its name, a
+// count after it, or its name written as a plural ("two Wraths", "my
+// Soul Wardens"). "Both" and "multiple" count only before a plural: "both
+// Oblivion Ring and Emrakul" are two cards. A card told once is left out.
+func copiesNamed(q string, links []Link) map[*cards.Card]int {
+	var out map[*cards.Card]int
+	for _, l := range links {
+		span := q[l.Start:l.End]
+		plural := isPlural(span, l.Card)
+		n := 0
+		if m := copiesBefore.FindStringSubmatch(q[max(0, l.Start-60):l.Start]); m != nil {
+			w := strings.ToLower(m[1])
+			switch {
+			case numberWords[w] >= 2:
+				n = numberWords[w]
+			case w == "both" || w == "multiple" || w == "several" || w == "a couple" || w == "a pair":
+				if plural {
+					n = 2
+				}
+			case w[0] >= '2' && w[0] <= '9':
+				n = int(w[0] - '0')
+			default:
+				n = 2
+			}
+		}
+		if n == 0 && copiesAfter.MatchString(q[l.End:]) {
+			n = 2
+		}
+		if n == 0 && plural {
+			n = 2
+		}
+		if n >= 2 {
+			if out == nil {
+				out = map[*cards.Card]int{}
+			}
+			out[l.Card] = max(out[l.Card], n)
+		}
+	}
+	return out
+}
+
+// isPlural reports whether a span names a card in the plural: it ends in
+// "s" where the card's name does not, and is not a possessive.
+func isPlural(span string, c *cards.Card) bool {
+	span = strings.TrimSuffix(span, "]]")
+	lower := strings.ToLower(span)
+	if !strings.HasSuffix(lower, "s") || strings.HasSuffix(lower, "'s") || strings.HasSuffix(lower, "’s") {
+		return false
+	}
+	name := fold.Key(c.Name)
+	if i := strings.IndexByte(c.Name, ','); i > 0 && !strings.Contains(span, ",") {
+		name = fold.Key(c.Name[:i])
+	}
+	return fold.Key(span) != name && trimEnding(fold.Key(span)) == name
+}

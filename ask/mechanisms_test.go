@@ -695,3 +695,140 @@ func TestCardFeatureAndQuestionWords(t *testing.T) {
 		}
 	}
 }
+
+// linkAt links a card where the question writes name (its first place).
+func linkAt(q, name string, c *cards.Card) []Link {
+	i := strings.Index(q, name)
+	if i < 0 {
+		return nil
+	}
+	end := i + len(name)
+	if strings.HasSuffix(q[:i], "[[") {
+		i -= 2
+	}
+	// A plural or a closing bracket belongs to the span.
+	for end < len(q) && (q[end] == 's' || q[end] == ']') {
+		end++
+	}
+	return []Link{{Card: c, Start: i, End: end}}
+}
+
+// The copies of one card a question tells of: a number, "another" or
+// "second" before its name, a count after it, its name in the plural;
+// "both" only before a plural, since "both A and B" are two cards.
+func TestCopiesNamed(t *testing.T) {
+	hymn := &cards.Card{Name: "Quiet Hymn"}
+	cases := []struct {
+		q    string
+		want int
+	}{
+		{"I control two Quiet Hymns and cast a creature. What does it cost?", 2},
+		{"My second Quiet Hymn enters. What happens?", 2},
+		{"I play another copy of Quiet Hymn.", 2},
+		{"With three of my Quiet Hymns out, what does it cost?", 3},
+		{"I have Quiet Hymn x2 on the battlefield.", 2},
+		{"I have 3 [[Quiet Hymn]] on the battlefield.", 3},
+		{"Do both Quiet Hymns apply?", 2},
+		{"My Quiet Hymns are on the battlefield.", 2},
+		{"I control Quiet Hymn. What happens?", 0},
+		{"Quiet Hymn's ability triggers. What happens?", 0},
+		{"Do both Quiet Hymn and the Bear die?", 0},
+		{"It deals 2 damage to Quiet Hymn.", 0},
+	}
+	for _, c := range cases {
+		links := linkAt(c.q, "Quiet Hymn", hymn)
+		if got := copiesNamed(c.q, links)[hymn]; got != c.want {
+			t.Errorf("%q: %d copies, want %d", c.q, got, c.want)
+		}
+	}
+}
+
+// Two copies of one card are two objects with its abilities: two
+// legendary permanents of one name meet the legend rule (704.5j: "two or
+// more legendary permanents with the same name"), two cost reductions add
+// up in the total cost (601.2f: "minus all cost reductions"), and an
+// ability given twice is two instances of it on one object (702.9c).
+func TestSeveralCopiesOfACard(t *testing.T) {
+	a := testAsker(t)
+	legend := &cards.Card{Name: "Queen of Dust", TypeLine: "Legendary Creature — Human", Types: []string{"Creature"}, Supertypes: []string{"Legendary"}}
+	two := map[*cards.Card]int{legend: 2}
+	if w := a.featuresOf([]*cards.Card{legend}, two, "What happens?")["704.5j"]; w != pairWeight {
+		t.Errorf("two legends: 704.5j weighs %v", w)
+	}
+	if w := a.featuresOf([]*cards.Card{legend}, nil, "What happens?")["704.5j"]; w == pairWeight {
+		t.Errorf("one legend: 704.5j weighs %v", w)
+	}
+	hymn := &cards.Card{Name: "Quiet Hymn", TypeLine: "Enchantment", Types: []string{"Enchantment"}, Text: "Creature spells you cast cost {1} less to cast."}
+	if w := a.featuresOf([]*cards.Card{hymn}, map[*cards.Card]int{hymn: 2}, "What does my creature cost?")["601.2f"]; w != pairWeight {
+		t.Errorf("two cost reductions: 601.2f weighs %v", w)
+	}
+	if w := a.featuresOf([]*cards.Card{hymn}, nil, "What does my creature cost?")["601.2f"]; w == pairWeight {
+		t.Errorf("one cost reduction: 601.2f weighs %v", w)
+	}
+	flying := a.keyword["flying"]
+	wings := &cards.Card{Name: "Wings", TypeLine: "Enchantment — Aura", Types: []string{"Enchantment"}, Subtypes: []string{"Aura"},
+		Text: "Enchant creature\nEnchanted creature has flying."}
+	if w := a.featuresOf([]*cards.Card{wings}, map[*cards.Card]int{wings: 2}, "What happens?")[flying+"c"]; w != pairWeight {
+		t.Errorf("flying given twice: %sc weighs %v", flying, w)
+	}
+	if w := a.featuresOf([]*cards.Card{wings}, nil, "What happens?")[flying+"c"]; w == pairWeight {
+		t.Errorf("flying given once: %sc weighs %v", flying, w)
+	}
+}
+
+// 603.3b orders abilities that "have triggered since the last time a
+// player received priority": the named cards' abilities must trigger on
+// one event, or on events that happen before anyone receives priority
+// (lethal damage and the death it causes), or the question must ask the
+// order. A cast trigger and an enters trigger never wait together: the
+// spell is cast, its controller gets priority, and it enters only when it
+// resolves.
+func TestOrderingOnlyTriggersThatWaitTogether(t *testing.T) {
+	a := testAsker(t)
+	creature := func(name, text string) *cards.Card {
+		return &cards.Card{Name: name, TypeLine: "Creature — Spirit", Types: []string{"Creature"}, Text: text}
+	}
+	caster := creature("Spell Watcher", "Whenever you cast a red spell, put a +1/+1 counter on Spell Watcher.")
+	arrival := creature("Herald of Dusk", "When Herald of Dusk enters, create a 1/1 red Goblin creature token.")
+	mourner := creature("Grave Mourner", "Whenever another creature dies, you gain 1 life.")
+	mourner2 := creature("Pale Mourner", "Whenever a creature you control dies, each opponent loses 1 life.")
+	burner := creature("Ember Biter", "Whenever Ember Biter deals damage to a creature, draw a card.")
+	upkeep := creature("Dawn Keeper", "At the beginning of your upkeep or whenever you cast a blue spell, scry 1.")
+	odd := creature("Odd Keeper", "Whenever you cycle a card, scry 1.")
+	cases := []struct {
+		named []*cards.Card
+		q     string
+		want  bool
+	}{
+		{[]*cards.Card{caster, arrival}, "Does the Watcher get a counter for the token?", false},
+		{[]*cards.Card{mourner, mourner2}, "What happens when my creature dies?", true},
+		{[]*cards.Card{burner, mourner}, "The Biter kills a creature. What happens?", true},
+		{[]*cards.Card{upkeep, arrival}, "What happens?", false},
+		{[]*cards.Card{caster, arrival}, "In what order do they go on the stack?", true},
+		{[]*cards.Card{caster, arrival}, "Which one resolves first?", true},
+		{[]*cards.Card{odd, arrival}, "What happens?", true},
+	}
+	for _, c := range cases {
+		w := a.features(c.named, c.q)["603.3b"]
+		if got := w >= interactionWeight; got != c.want {
+			var names []string
+			for _, n := range c.named {
+				names = append(names, n.Name)
+			}
+			t.Errorf("%v %q: 603.3b weighs %v, ordering wanted %v", names, c.q, w, c.want)
+		}
+	}
+	if !coEvents[[2]string{"damage", "leaves"}] || coEvents[[2]string{"cast", "enters"}] {
+		t.Errorf("co-events: damage/leaves %v, cast/enters %v", coEvents[[2]string{"damage", "leaves"}], coEvents[[2]string{"cast", "enters"}])
+	}
+	for _, q := range []string{"What order do the triggers go on the stack?", "Do I order them?", "Which trigger resolves first?", "Both trigger at the same time, right?", "Is it APNAP?"} {
+		if !orderAsked.match(q, strings.ToLower(q)) {
+			t.Errorf("%q: order not asked", q)
+		}
+	}
+	for _, q := range []string{"Does first strike matter?", "Can I sacrifice it in order to draw?", "What happens?"} {
+		if orderAsked.match(q, strings.ToLower(q)) {
+			t.Errorf("%q: order asked", q)
+		}
+	}
+}
