@@ -174,6 +174,7 @@ func (a *Asker) Ask(q string) Answer {
 	ans.Tournament = len(ans.Docs) > 0 && (tournamentWords || len(ans.Rules) == 0)
 	if ans.Tournament {
 		ans.Docs = a.rankSections(text, ans.Docs)
+		a.infractions.snippets(text, ans.Docs)
 	}
 	for _, r := range rulings {
 		if len(ans.Rulings) == maxRulings {

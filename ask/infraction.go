@@ -218,12 +218,26 @@ func (in *infractions) rank(text string) []Hit {
 		out[i].Score += subjectWeight * top
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
-	// Snippets for the infractions an answer can show, the named ones too.
-	snip := in.ix.Snipper(text)
-	for i := range out[:min(len(out), maxRules)] {
-		out[i].Snippet = snip(in.texts[out[i].ID])
-	}
 	return out
+}
+
+// snippets gives the infractions among a call's first sections that have
+// none the sentence of their text nearest the call (rank leaves them out:
+// most of its hits are never shown).
+func (in *infractions) snippets(text string, docs []Hit) {
+	if in == nil {
+		return
+	}
+	var snip func(string) string
+	for i := range docs[:min(len(docs), maxRules)] {
+		if docs[i].Kind != tourney.IPG || docs[i].Snippet != "" || in.texts[docs[i].ID] == "" {
+			continue
+		}
+		if snip == nil {
+			snip = in.ix.Snipper(text)
+		}
+		docs[i].Snippet = snip(in.texts[docs[i].ID])
+	}
 }
 
 // subjectWeight is what a story's repeated subject adds, relative to the
