@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -90,8 +91,14 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 	if setup && !tournament && len(ans.Setup) > 0 && r.d.Scenarios != nil {
 		// What the engine says of the board the question sets up; a run
 		// that fails leaves only the lines.
-		if res, err := r.runScenario(ctx, strings.Join(ans.Setup, "\n")); err == nil && len(res.Errors) == 0 && len(res.Brief) > 0 {
-			rep.Fields = append(rep.Fields, Field{Name: "What the engine says", Value: clip(strings.Join(res.Brief, "\n"), fieldValueMax)})
+		// A statement it could not carry out is part of the answer ("can't
+		// enchant …: the spell doesn't resolve").
+		if res, err := r.runScenario(ctx, strings.Join(ans.Setup, "\n")); err == nil && len(res.Brief)+len(res.Errors) > 0 {
+			says := slices.Clone(res.Brief)
+			for _, e := range res.Errors {
+				says = append(says, "Not carried out: "+e.Msg)
+			}
+			rep.Fields = append(rep.Fields, Field{Name: "What the engine says", Value: clip(strings.Join(says, "\n"), fieldValueMax)})
 		}
 		// Lines the user can run to check the board with the engine.
 		var b strings.Builder

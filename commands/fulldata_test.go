@@ -263,3 +263,23 @@ func TestAskShowsTheEnginesAnswer(t *testing.T) {
 	}
 	commands.CheckCitations(t, testkb.KB(t).CR, rep)
 }
+
+// A statement of the set-up the engine could not carry out is part of what
+// it says: Ensoul Artifact enchants an artifact, so it can't enchant a
+// Runeclaw Bear (303.4a), and the Bear stays a 2/2.
+func TestAskShowsWhatTheEngineCouldNotDo(t *testing.T) {
+	r := testrouter.Full(t)
+	rep := r.Handle(context.Background(), commands.Cmd("ask", "question", "Can I cast Ensoul Artifact on my Runeclaw Bear and attack with it?"))
+	if rep.Error {
+		t.Fatalf("error reply: %s", rep.Body)
+	}
+	var engineSays string
+	for _, f := range rep.Fields {
+		if f.Name == "What the engine says" {
+			engineSays = f.Value
+		}
+	}
+	if !strings.Contains(engineSays, "Not carried out:") || !strings.Contains(engineSays, "303.4a") || !strings.Contains(engineSays, "Runeclaw Bear 2/2") {
+		t.Errorf("what the engine says: %q, want the Aura refused (303.4a) and the Bear a 2/2", engineSays)
+	}
+}
