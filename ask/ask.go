@@ -183,8 +183,9 @@ func (a *Asker) Ask(q string) Answer {
 		ans.Rulings = append(ans.Rulings, r.Ruling)
 	}
 	// A tournament call asks what the documents say of a player's error,
-	// not what the cards do on a battlefield.
-	if !ans.Tournament {
+	// not what the cards do on a battlefield; so does a question whose best
+	// source is a tournament section.
+	if top := ans.Top(); !ans.Tournament && (len(top) == 0 || top[0].Kind == "rule" || top[0].Kind == "glossary") {
 		ans.Setup = setup(q, links)
 	}
 	ans.REL = a.rels.rel(text)

@@ -86,9 +86,8 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 		rep.Fields = append(rep.Fields, Field{Name: clip(fmt.Sprintf("Ruling on %s (%s)", ru.Card, ru.Date), fieldNameMax), Value: clip(ru.Text, fieldValueMax)})
 		rep.Citations = append(rep.Citations, Citation{Kind: CiteRuling, ID: ru.Card, URL: ScryfallSearchURL(ru.Card)})
 	}
-	// A tournament call is decided by the documents, not by the board:
-	// the engine has nothing to check there.
-	if setup && !tournament && len(ans.Setup) > 0 && r.d.Scenarios != nil {
+	// The pipeline sets up no board for a tournament call.
+	if setup && len(ans.Setup) > 0 && r.d.Scenarios != nil {
 		// What the engine says of the board the question sets up; a run
 		// that fails leaves only the lines.
 		// A statement it could not carry out is part of the answer ("can't

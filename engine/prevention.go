@@ -656,22 +656,8 @@ func init() {
 				return c.replTemplate(t, r, 0, sel), true
 			},
 		},
-		sentenceRule{
-			class: classAsCounters,
-			re:    reDamageAsCounters,
-			need:  []string{"that many"},
-			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
-				return buildDamageAsCounters(c, t, ctx, m[1], m[2])
-			},
-		},
-		sentenceRule{
-			class: classAsCounters,
-			re:    reDealtAsCounters,
-			need:  []string{"that many"},
-			build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
-				return buildDamageAsCounters(c, t, ctx, m[1], m[2])
-			},
-		},
+		asCountersRule(reDamageAsCounters),
+		asCountersRule(reDealtAsCounters),
 		sentenceRule{
 			class: classAsCounters,
 			re:    reSourceAsCounters,
@@ -729,6 +715,20 @@ func init() {
 			},
 		},
 	)
+}
+
+// asCountersRule is "damage that would be dealt … puts that many
+// counters instead", in either wording (dealt to, or deals): both read
+// the same two parts.
+func asCountersRule(re *regexp.Regexp) sentenceRule {
+	return sentenceRule{
+		class: classAsCounters,
+		re:    re,
+		need:  []string{"that many"},
+		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
+			return buildDamageAsCounters(c, t, ctx, m[1], m[2])
+		},
+	}
 }
 
 // buildDamageAsCounters: damage to x is replaced by putting or removing
