@@ -335,10 +335,12 @@ func (r *Router) doc(doc string) HandlerFunc {
 			title += " " + sec.Title
 		}
 		rep := Reply{Title: title, URL: sec.URL, Body: sec.Text, Citations: []Citation{{Kind: doc, ID: sec.ID, URL: sec.URL}}}
-		if doc == "ipg" && sec.Penalty != "" {
+		// An infraction's text states its penalty after the definition;
+		// another section with a penalty shows it beside the text.
+		switch {
+		case doc == "ipg" && sec.Penalty != "":
 			rep.Body = r.infractionText(sec)
-		}
-		if sec.Penalty != "" {
+		case sec.Penalty != "":
 			rep.Fields = append(rep.Fields, Field{Name: "Penalty", Value: sec.Penalty, Inline: true})
 		}
 		if sec.Effective != "" {

@@ -48,12 +48,12 @@ func TestTournamentDocuments(t *testing.T) {
 		code int
 		has  []string
 	}{
-		{[]string{"ipg", "hce"}, 0, []string{"IPG 2.3 Game Play Error — Hidden Card Error", "Penalty at Competitive REL: Warning\n", "Penalty\n  Warning", "IPG effective 2024-09-23"}},
+		{[]string{"ipg", "hce"}, 0, []string{"IPG 2.3 Game Play Error — Hidden Card Error", "Penalty at Competitive REL: Warning\n", "IPG effective 2024-09-23"}},
 		// The definition, the penalty and the upgrade come before the
 		// examples.
-		{[]string{"ipg", "2.1"}, 0, []string{"Missed Trigger", "first time that it would affect the game in a visible fashion.", "Penalty at Competitive REL: No Penalty\nUpgrade: If the triggered ability is usually considered detrimental", "Penalty\n  No Penalty"}},
+		{[]string{"ipg", "2.1"}, 0, []string{"Missed Trigger", "first time that it would affect the game in a visible fashion.", "Penalty at Competitive REL: No Penalty\nUpgrade: If the triggered ability is usually considered detrimental"}},
 		{[]string{"ipg", "missed", "trigger"}, 0, []string{"IPG 2.1"}},
-		{[]string{"ipg", "4.8"}, 0, []string{"Cheating", "Penalty\n  Disqualification"}},
+		{[]string{"ipg", "4.8"}, 0, []string{"Cheating", "Penalty at Competitive REL: Disqualification\n"}},
 		{[]string{"mtr", "4.2"}, 0, []string{"MTR 4.2 Tournament Shortcuts", "MTR effective 2025-11-10"}},
 		{[]string{"mtr", "appendix", "b"}, 0, []string{"Time Limits", "40 minutes"}},
 		{[]string{"mtr", "4"}, 0, []string{"4.2 Tournament Shortcuts", "4.9 Day/Night"}},
@@ -88,14 +88,14 @@ func TestIPGJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil {
 		t.Fatalf("exit %d, %v", code, err)
 	}
-	penalty := ""
-	for _, f := range v.Fields {
-		if f.Name == "Penalty" {
-			penalty = f.Value
-		}
-	}
-	if !v.cites("ipg", "2.1") || penalty != "No Penalty" || !strings.Contains(v.Footer, "IPG effective 2024-09-23") {
+	// The penalty is stated once, after the definition.
+	if !v.cites("ipg", "2.1") || strings.Count(v.Body, "No Penalty") != 1 || !strings.Contains(v.Body, "Penalty at Competitive REL:** No Penalty") || !strings.Contains(v.Footer, "IPG effective 2024-09-23") {
 		t.Errorf("got %+v", v)
+	}
+	for _, f := range v.Fields {
+		if strings.Contains(f.Name, "Penalty") {
+			t.Errorf("penalty stated twice: field %+v", f)
+		}
 	}
 }
 
