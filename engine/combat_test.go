@@ -39,6 +39,11 @@ func life(t *testing.T, r *Report, line int, p Player) int {
 }
 
 func gone(r *Report, line int) bool {
+	for _, q := range r.Results {
+		if q.Line == line && q.Info != nil && q.Info.Kind == "left" {
+			return true
+		}
+	}
 	for _, e := range r.Errors {
 		if e.Line == line && strings.Contains(e.Message, "left the battlefield") {
 			return true

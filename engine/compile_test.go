@@ -233,8 +233,9 @@ effect "Target creature gets -2/-2 until end of turn" targeting C
 	if len(r.Notes) != 2 || r.Notes[0].Rule != "704.5q" || r.Notes[0].Line != 3 || r.Notes[1].Rule != "704.5f" || r.Notes[1].Line != 5 {
 		t.Fatalf("notes %+v", r.Notes)
 	}
-	if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "has left the battlefield") {
-		t.Fatalf("errors %+v", r.Errors)
+	// The Bear C died: the question about it says where it went (400.7).
+	if len(r.Errors) != 0 || !gone(r, 6) {
+		t.Fatalf("errors %+v results %+v", r.Errors, r.Results)
 	}
 	if !strings.Contains(r.Text(), "**704.5f**") {
 		t.Errorf("text does not show the state-based action:\n%s", r.Text())
@@ -356,7 +357,43 @@ Pacifism as OnLand (attached to Forest)
 	if len(r.Notes) != 2 || r.Notes[0].Rule != "704.5m" || r.Notes[0].Line != 4 || r.Notes[1].Rule != "704.5m" || r.Notes[1].Line != 5 {
 		t.Fatalf("notes %+v", r.Notes)
 	}
-	if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "left the battlefield") {
+	if len(r.Errors) != 0 || !gone(r, strings.Count(src, "\n")+1) {
+		t.Fatalf("errors %+v results %+v", r.Errors, r.Results)
+	}
+}
+
+// 400.7: a question about a permanent that has left the battlefield is
+// answered by where it went; the card there is a new object, so a check of
+// what the permanent can do answers no. A permanent still on the
+// battlefield under the same name is the one asked about.
+func TestQuestionsAboutADepartedPermanent(t *testing.T) {
+	r, at := play(t, `define Bear = {1}{G} Creature — Bear 2/2
+Bear as B
+Bear as C
+destroy B
+? B
+? can B attack
+? Bear
+`)
+	if len(r.Errors) != 0 {
 		t.Fatalf("errors %+v", r.Errors)
+	}
+	var query, check *QueryResult
+	for i := range r.Results {
+		switch r.Results[i].Line {
+		case at("? B"):
+			query = &r.Results[i]
+		case at("? can B attack"):
+			check = &r.Results[i]
+		}
+	}
+	if query == nil || query.Info == nil || !strings.Contains(query.Info.Answer, "went to your graveyard") || len(query.Reasons) != 1 || query.Reasons[0].Rule != "400.7" {
+		t.Errorf("? B: %+v", query)
+	}
+	if check == nil || !check.IsCheck || check.Answer || len(check.Reasons) != 1 || check.Reasons[0].Rule != "400.7" {
+		t.Errorf("? can B attack: %+v", check)
+	}
+	if gone(r, at("? Bear")) {
+		t.Errorf("? Bear names the Bear still on the battlefield (C)")
 	}
 }

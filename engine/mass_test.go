@@ -241,7 +241,7 @@ cast Reprisal targeting G
 ? G
 ? B
 `)
-	if len(r.Errors) != 2 || r.Errors[0].Line != at("cast Reprisal targeting B") || !strings.Contains(r.Errors[0].Message, "not a legal target") {
+	if len(r.Errors) != 1 || r.Errors[0].Line != at("cast Reprisal targeting B") || !strings.Contains(r.Errors[0].Message, "not a legal target") {
 		t.Errorf("the Bear (power 2) is not a legal target: errors %+v", r.Errors)
 	}
 	if !gone(r, at("? G")) || gone(r, at("? B")) {

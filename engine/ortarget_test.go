@@ -49,8 +49,8 @@ define Golem = {3} Artifact Creature — Golem 3/3
 			t.Errorf("%s targeting %s: %s", c.spell, c.target, msg)
 			continue
 		}
-		if msg := errorOnLine(r, 10); !strings.Contains(msg, "left the battlefield") {
-			t.Errorf("%s targeting %s: not destroyed (%q)", c.spell, c.target, msg)
+		if !gone(r, 10) {
+			t.Errorf("%s targeting %s: not destroyed (%q)", c.spell, c.target, errorOnLine(r, 10))
 		}
 	}
 	illegal := []struct{ spell, target string }{

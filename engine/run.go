@@ -416,6 +416,49 @@ func (g *game) ref(line int, r string) (*Object, bool) {
 	return nil, false
 }
 
+// departed returns the permanent a question names that has left the
+// battlefield (by its alias, or by the name it entered with when nothing
+// else has it), if no permanent answers to the reference now: a question
+// about it is answered by where it went.
+func (g *game) departed(r string) *Object {
+	if g.onBattlefield(r) {
+		return nil
+	}
+	k := fold.Key(r)
+	var byAlias, byName []*Object
+	for _, o := range g.objs {
+		if o.onBF || o.leftTo == "" {
+			continue
+		}
+		ak, nk := o.keys()
+		switch {
+		case o.alias != "" && ak == k:
+			byAlias = append(byAlias, o)
+		case nk == k:
+			byName = append(byName, o)
+		}
+	}
+	switch {
+	case len(byAlias) == 1:
+		return byAlias[0]
+	case len(byAlias) == 0 && len(byName) == 1:
+		return byName[0]
+	}
+	return nil
+}
+
+// departedResult answers a question about a permanent that has left the
+// battlefield: the object it became is a new one, which the question's
+// reference no longer names (400.7); a check of what it can do answers no.
+func departedResult(st *Stmt, o *Object, check bool) QueryResult {
+	ans := fmt.Sprintf("%s has left the battlefield: it went to %s, where it is a new object", o.display(), o.leftTo)
+	rs := []Reason{{Rule: "400.7", Text: "An object that moves from one zone to another becomes a new object with no memory of, or relation to, its previous existence."}}
+	if check {
+		return QueryResult{Line: st.Line, Query: queryText(st), IsCheck: true, Summary: "No: " + ans + ".", Reasons: rs}
+	}
+	return QueryResult{Line: st.Line, Query: queryText(st), Info: &InfoView{Kind: "left", Answer: ans, Object: o.display()}, Reasons: rs}
+}
+
 func isPermanentCard(d CardDef) bool {
 	return !containsFold(d.Types, "Instant") && !containsFold(d.Types, "Sorcery")
 }
@@ -623,12 +666,20 @@ func (g *game) exec(st *Stmt) {
 			}
 			return
 		}
+		if o := g.departed(st.Ref); o != nil {
+			g.rep.Results = append(g.rep.Results, departedResult(st, o, false))
+			return
+		}
 		o, ok := g.ref(st.Line, st.Ref)
 		if !ok {
 			return
 		}
 		g.rep.Results = append(g.rep.Results, g.current().query(o, st))
 	case StmtCheck:
+		if o := g.departed(st.Ref); o != nil {
+			g.rep.Results = append(g.rep.Results, departedResult(st, o, true))
+			return
+		}
 		o, ok := g.ref(st.Line, st.Ref)
 		if !ok {
 			return

@@ -204,6 +204,9 @@ func xmOutcome(r *Report, e xmExp) (bool, string) {
 		if res != nil && res.Object != nil && res.Object.Zone != "" {
 			return true, "" // answered about the card it became in another zone (400.7)
 		}
+		if res != nil && res.Info != nil && res.Info.Kind == "left" {
+			return true, "" // answered that it left, and where it went (400.7)
+		}
 		if res != nil {
 			return false, "it is still on the battlefield"
 		}
