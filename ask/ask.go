@@ -19,6 +19,7 @@ import (
 	"github.com/arbiter-mtg/arbiter/rulings/cr"
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
 	"github.com/arbiter-mtg/arbiter/rulings/search"
+	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 )
 
 // Asker answers questions from one loaded knowledge base.
@@ -44,6 +45,9 @@ type Asker struct {
 	// cardInfos holds what the interactions read of each card
 	// (*cards.Card to *cardInfo), read on first use.
 	cardInfos sync.Map
+	// penalties holds the IPG's penalties, folded ("warning", "game
+	// loss"): in a judge call such a word is the penalty, not a card.
+	penalties map[string]bool
 }
 
 // New builds an Asker over a loaded knowledge base.
@@ -52,6 +56,14 @@ func New(kb *rulings.KB) *Asker {
 	a.names = newNames(kb.Cards, vocabulary(kb))
 	a.infractions = newInfractions(kb.Tourney)
 	a.rels = newRELFinder(kb.Tourney)
+	a.penalties = map[string]bool{}
+	if kb.Tourney != nil {
+		for _, sec := range kb.Tourney.Sections(tourney.IPG) {
+			if sec.Penalty != "" {
+				a.penalties[fold.Key(sec.Penalty)] = true
+			}
+		}
+	}
 	for _, id := range kb.CR.Order {
 		r, _ := kb.CR.Rule(id)
 		if r.Level == cr.LevelNumbered && (strings.HasPrefix(id, "702.") || strings.HasPrefix(id, "701.")) && r.Title != "" {
@@ -149,7 +161,7 @@ func (a Answer) Top() []Hit {
 // Ask answers a question.
 func (a *Asker) Ask(q string) Answer {
 	ans := Answer{Question: q}
-	links := a.names.link(q)
+	links := a.penaltiesOut(q, a.names.link(q))
 	ans.Cards = Cards(links)
 	text := withoutNames(q, a.namesToBlank(links))
 	// A card the question writes as a name ("Fred plays Bribery") is the
@@ -190,6 +202,22 @@ func (a *Asker) Ask(q string) Answer {
 	}
 	ans.REL = a.rels.rel(text)
 	return ans
+}
+
+// penaltiesOut leaves out the cards named as an IPG penalty ("Warning")
+// when the question is a tournament call without the names it writes:
+// there the word is the penalty. A bracketed name is always the card.
+func (a *Asker) penaltiesOut(q string, links []Link) []Link {
+	var rest []Link
+	for _, l := range links {
+		if !a.penalties[fold.Key(l.Card.Name)] || strings.HasPrefix(q[l.Start:], "[[") {
+			rest = append(rest, l)
+		}
+	}
+	if len(rest) == len(links) || !isTournamentCall(withoutNames(q, writtenNames(q, links))) {
+		return links
+	}
+	return rest
 }
 
 // namesToBlank leaves out the links whose name is also a word of the game

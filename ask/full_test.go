@@ -18,6 +18,7 @@ import (
 	"github.com/arbiter-mtg/arbiter/internal/evalset"
 	"github.com/arbiter-mtg/arbiter/internal/shareddata"
 	"github.com/arbiter-mtg/arbiter/rulings"
+	"github.com/arbiter-mtg/arbiter/rulings/cards"
 )
 
 // fullAsker answers over the whole card catalogue (../shared/cards-full)
@@ -120,5 +121,24 @@ func BenchmarkAskFullCatalogue(b *testing.B) {
 		slices.Sort(cpu)
 		b.ReportMetric(float64(cpu[len(cpu)/2].Microseconds()), "cpu-p50-µs")
 		b.ReportMetric(float64(cpu[len(cpu)*99/100].Microseconds()), "cpu-p99-µs")
+	}
+}
+
+// An IPG penalty that is also a card's name (Warning, Ice Age) is the
+// penalty in a judge call and the card in a rules question; a bracketed
+// name is always the card.
+func TestPenaltyNamedInACall(t *testing.T) {
+	a := fullAsker(t)
+	named := func(q, card string) bool {
+		return slices.ContainsFunc(a.Ask(q).Cards, func(c *cards.Card) bool { return c.Name == card })
+	}
+	if q := "At Competitive REL my opponent drew an extra card and the judge gave him a Warning. Shouldn't that be a Game Loss?"; named(q, "Warning") {
+		t.Errorf("%q: Warning is the penalty, not the card", q)
+	}
+	if q := "I cast Warning on his attacking Serra Angel. Does my Serra Angel still deal damage to it when it blocks?"; !named(q, "Warning") {
+		t.Errorf("%q: Warning is the card", q)
+	}
+	if q := "At Competitive REL my opponent cast [[Warning]] but forgot to pay for it. What's the penalty?"; !named(q, "Warning") {
+		t.Errorf("%q: a bracketed name is the card", q)
 	}
 }
