@@ -63,13 +63,21 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 		ans.Sources = r.orderByREL(q, ans.Sources, rel)
 	}
 	var rep Reply
-	if len(ans.Cards) > 0 {
+	switch {
+	case len(ans.Cards) > 0:
 		rep.Body = "Cards: " + strings.Join(ans.Cards, ", ")
+	case r.d.Cards == nil && !tournament && seemsToNameCards(q):
+		// The answer rests on the question's words alone: say why the
+		// cards it names are not read.
+		rep.Body = noCardsNote
 	}
 	quoted := 0
 	for _, h := range ans.Sources {
 		if quoted == maxAskSources {
 			break
+		}
+		if r.headingOfAnother(h, ans.Sources) {
+			continue
 		}
 		f, cite, ok := r.sourceField(h)
 		if !ok {
@@ -121,6 +129,43 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 	return rep, nil
 }
 
+// headingOfAnother reports whether a source is a rule that is only a
+// heading ("702.19. Trample") with one of its subrules among the sources:
+// the subrule says what the heading would.
+func (r *Router) headingOfAnother(h SearchHit, srcs []SearchHit) bool {
+	if h.Kind != "rule" && h.Kind != CiteCR {
+		return false
+	}
+	rule, ok := r.d.CR.Rule(h.ID)
+	if !ok || ruleText(rule, false) != rule.Title {
+		return false
+	}
+	return slices.ContainsFunc(srcs, func(o SearchHit) bool {
+		return (o.Kind == "rule" || o.Kind == CiteCR) && slices.Contains(rule.Children, o.ID)
+	})
+}
+
+// seemsToNameCards says whether a question looks as if it names cards:
+// [[Name]], or a capitalised word inside a sentence other than "I".
+func seemsToNameCards(q string) bool {
+	if strings.Contains(q, "[[") {
+		return true
+	}
+	for _, m := range capitalisedWord.FindAllStringSubmatch(q, -1) {
+		if !strings.HasPrefix(m[1], "I'") && !strings.HasPrefix(m[1], "I’") && m[1] != "I" {
+			return true
+		}
+	}
+	return false
+}
+
+// capitalisedWord is a capitalised word that follows another word in the
+// same sentence.
+var capitalisedWord = regexp.MustCompile(`[\p{L}\d,;)"”'’]\s+(\p{Lu}[\p{L}'’]*)`)
+
+// noCardsNote heads an answer given with no card catalogue loaded.
+const noCardsNote = "*No card catalogue is loaded, so the cards a question names are not recognised and this answer rests on its other words: run `arbiter data update`, or give --data a directory holding MTGJSON or Scryfall files.*"
+
 // sourceField quotes one deciding source in full: a rule's text, a
 // glossary entry, or a tournament section with its penalty.
 func (r *Router) sourceField(h SearchHit) (Field, Citation, bool) {
@@ -130,7 +175,17 @@ func (r *Router) sourceField(h SearchHit) (Field, Citation, bool) {
 		if !ok {
 			return Field{}, Citation{}, false
 		}
-		return Field{Name: clip(ruleHeading(rule), fieldNameMax), Value: clip(ruleText(rule, false), fieldValueMax)}, crCite(rule.ID), true
+		text := ruleText(rule, false)
+		// A heading ("702.19. Trample") is quoted by its first subrule.
+		if text == rule.Title && len(rule.Children) > 0 {
+			if first, ok := r.d.CR.Rule(rule.Children[0]); ok {
+				text = "**" + first.ID + "** " + ruleText(first, false)
+				if more := len(rule.Children) - 1; more > 0 {
+					text += fmt.Sprintf("\n(%d more subrules: /rule %s)", more, rule.ID)
+				}
+			}
+		}
+		return Field{Name: clip(ruleHeading(rule), fieldNameMax), Value: clip(text, fieldValueMax)}, crCite(rule.ID), true
 	case CiteGlossary:
 		g, ok := r.d.CR.Define(h.ID)
 		if !ok {

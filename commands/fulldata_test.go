@@ -9,6 +9,8 @@ import (
 	"github.com/arbiter-mtg/arbiter/commands"
 	"github.com/arbiter-mtg/arbiter/internal/testkb"
 	"github.com/arbiter-mtg/arbiter/internal/testrouter"
+	"github.com/arbiter-mtg/arbiter/session"
+	"github.com/arbiter-mtg/arbiter/wire"
 )
 
 func TestLookupsOverTheFullData(t *testing.T) {
@@ -281,5 +283,66 @@ func TestAskShowsWhatTheEngineCouldNotDo(t *testing.T) {
 	}
 	if !strings.Contains(engineSays, "Not carried out:") || !strings.Contains(engineSays, "303.4a") || !strings.Contains(engineSays, "Runeclaw Bear 2/2") {
 		t.Errorf("what the engine says: %q, want the Aura refused (303.4a) and the Bear a 2/2", engineSays)
+	}
+}
+
+// With no card catalogue loaded an answer says that the cards a question
+// names are not read, and how to load them; a tournament call, answered by
+// the documents, does not.
+func TestAskWithoutCardsSaysSo(t *testing.T) {
+	kb := *testkb.KB(t)
+	kb.Cards = nil
+	d := wire.FromKB(&kb)
+	d.Store = session.NewMemory()
+	r, err := commands.New(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := r.Handle(context.Background(), commands.Cmd("ask", "question", "[[Ensoul Artifact]] [[Titanic Growth]]"))
+	if rep.Error || !strings.Contains(rep.Body, "No card catalogue is loaded") || !strings.Contains(rep.Body, "arbiter data update") {
+		t.Errorf("reply without cards: %+v", rep)
+	}
+	rep = r.Handle(context.Background(), commands.Cmd("ask", "question", "Can I cast Ensoul Artifact on my Ornithopter?"))
+	if rep.Error || !strings.Contains(rep.Body, "No card catalogue is loaded") {
+		t.Errorf("reply without cards: %+v", rep)
+	}
+	// A question that names no card needs none.
+	rep = r.Handle(context.Background(), commands.Cmd("ask", "question", "What is trample? I'm not sure how it works."))
+	if rep.Error || strings.Contains(rep.Body, "No card catalogue") {
+		t.Errorf("a question naming no card: %+v", rep)
+	}
+	rep = r.Handle(context.Background(), commands.Cmd("ask", "question", "At Competitive REL my opponent drew an extra card. What is the penalty?"))
+	if rep.Error || strings.Contains(rep.Body, "No card catalogue") {
+		t.Errorf("tournament call without cards: %+v", rep)
+	}
+	rep = testrouter.Full(t).Handle(context.Background(), commands.Cmd("ask", "question", "[[Ensoul Artifact]] [[Titanic Growth]]"))
+	if strings.Contains(rep.Body, "No card catalogue") {
+		t.Errorf("reply with cards: %+v", rep)
+	}
+}
+
+// A rule that is only a heading ("702.19. Trample") is never quoted as its
+// title alone: with one of its subrules among the answer's sources it is
+// left out, else it is quoted by its first subrule.
+func TestAskQuotesNoBareHeading(t *testing.T) {
+	r := testrouter.Full(t)
+	rules := testkb.KB(t).CR
+	for _, q := range []string{"what is trample?", "how does protection work?", "what is changeling?", "what are lands?", "what does flash do"} {
+		rep := r.Handle(context.Background(), commands.Cmd("ask", "question", q))
+		for _, f := range rep.Fields {
+			id, title, ok := strings.Cut(f.Name, ". ")
+			rule, known := rules.Rule(id)
+			if !ok || !known || rule.Title != title {
+				continue
+			}
+			if strings.TrimSpace(f.Value) == title || !strings.Contains(f.Value, rule.Children[0]) {
+				t.Errorf("%q: heading %s quoted as %q", q, f.Name, f.Value)
+			}
+			for _, g := range rep.Fields {
+				if c, _, _ := strings.Cut(strings.TrimPrefix(g.Name, "Rule "), " "); slices.Contains(rule.Children, c) {
+					t.Errorf("%q: heading %s quoted beside its subrule %s", q, f.Name, c)
+				}
+			}
+		}
 	}
 }
