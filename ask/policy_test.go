@@ -25,6 +25,10 @@ var mtrPolicyWords = regexp.MustCompile(`(?i)\b(may|must|allowed|permitted|prohi
 // and Tournament Violations.
 var policyParts = []string{"2", "3", "4", "5"}
 
+// policyFloor is the share of the MTR's policy sentences, told as calls,
+// that their own section answers first.
+const policyFloor = 0.94
+
 // TestMTRPolicySentences measures how the pipeline answers the MTR's
 // own policy sentences told as a call ("a judge told us: players may
 // refer to a brief set of notes between games. Is that right?"): how
@@ -63,10 +67,12 @@ func TestMTRPolicySentences(t *testing.T) {
 	}
 	rate := float64(own) / float64(max(n, 1))
 	t.Logf("%d MTR policy sentences: own section first %d (%.1f%%), an IPG infraction first %d", n, own, 100*rate, infraction)
-	// The pipeline reached 208 of 228 when the measurement was added; the
-	// floor leaves two sentences of slack, since the measurement is of the
+	// The pipeline reached 208 of 228 when the measurement was added, 217
+	// when a policy question stopped giving the recogniser's infraction
+	// the first place (asksPolicy), with 6 answered by an infraction; the
+	// floors leave two sentences of slack, since the measurement is of the
 	// documents, not of any call set.
-	if n < 200 || rate < 0.90 {
-		t.Errorf("MTR policy sentences answered by their own section: %d of %d, below the floor 0.90", own, n)
+	if n < 200 || rate < policyFloor || infraction > 8 {
+		t.Errorf("MTR policy sentences answered by their own section: %d of %d (floor %.2f), by an infraction %d (at most 8)", own, n, policyFloor, infraction)
 	}
 }
