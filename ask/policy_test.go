@@ -76,3 +76,47 @@ func TestMTRPolicySentences(t *testing.T) {
 		t.Errorf("MTR policy sentences answered by their own section: %d of %d (floor %.2f), by an infraction %d (at most 8)", own, n, policyFloor, infraction)
 	}
 }
+
+// TestMTRPolicySentencesInShorthand tells the MTR's policy sentences that
+// use a term judges shorten ("Head Judge", "Tournament Organizer",
+// "intentional draw") in the judges' short forms ("HJ", "TO", "ID"): the
+// section that states the sentence comes first as often as when it is
+// told in the documents' words.
+func TestMTRPolicySentencesInShorthand(t *testing.T) {
+	a := testAsker(t)
+	first := func(number, sent string) bool {
+		ans := a.Ask("At our Competitive tournament a judge told us: " + strings.TrimRight(sent, ".") + ". Is that right?")
+		return len(ans.Docs) > 0 && ans.Docs[0].Kind == tourney.MTR && ans.Docs[0].ID == number
+	}
+	var n, short, plain int
+	for _, s := range a.kb.Tourney.Sections(tourney.MTR) {
+		part, _, _ := strings.Cut(s.Number, ".")
+		if s.Parent == "" || !slices.Contains(policyParts, part) {
+			continue
+		}
+		for _, sent := range sentenceRe.FindAllString(s.Text, -1) {
+			sent = strings.TrimSpace(sent)
+			if len(strings.Fields(sent)) < 8 || !mtrPolicyWords.MatchString(sent) {
+				continue
+			}
+			told := sent
+			for _, sh := range tourney.Shorthands {
+				told = regexp.MustCompile(`(?i)\b`+regexp.QuoteMeta(sh.Term)+`\b`).ReplaceAllString(told, sh.Short)
+			}
+			if told == sent {
+				continue
+			}
+			n++
+			if first(s.Number, told) {
+				short++
+			}
+			if first(s.Number, sent) {
+				plain++
+			}
+		}
+	}
+	t.Logf("%d MTR policy sentences with a shortened term: own section first %d in shorthand, %d in the documents' words", n, short, plain)
+	if n < 10 || short < plain {
+		t.Errorf("told in shorthand, %d of %d sentences find their section first; in the documents' words %d", short, n, plain)
+	}
+}
