@@ -9,6 +9,7 @@ package ask
 
 import (
 	"cmp"
+	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 	"regexp"
 	"sort"
 	"strings"
@@ -171,6 +172,9 @@ func (a *Asker) Ask(q string) Answer {
 	if tournamentWords {
 		// An infraction the call rules out says nothing of what it is.
 		text = a.infractions.withoutRuledOut(text)
+		// Judges' short forms ("the HJ", "they ID'd") are read as the
+		// documents' terms they stand for.
+		text = tourney.SpellShorthands(text)
 	} else {
 		text = a.joinKeywords(text)
 	}

@@ -421,3 +421,41 @@ func TestRegularCallGetsItsJARSection(t *testing.T) {
 		}
 	}
 }
+
+// A call that asks what the documents' policy is, and tells nothing a
+// player did, is a policy question; a story of what happened, or a call
+// that asks for a ruling on it, is not, in whatever tense it is told.
+func TestAsksPolicy(t *testing.T) {
+	for call, want := range map[string]bool{
+		"May players take notes between games?":                                                      true,
+		"A judge told us that players must present their deck after shuffling. Is that right?":       true,
+		"Am I allowed to use my phone to keep track of life totals during a match?":                  true,
+		"Is it legal to ask the judge for the Oracle text of a card in the middle of a game?":        true,
+		"My opponent drew an extra card and is now at eight cards. Is that allowed?":                 false,
+		"He forgot his upkeep trigger. Must he put it on the stack now?":                             false,
+		"A player passes a booster to their left when it is supposed to go to their right.":          false,
+		"A player may have looked at the top card of their library. What do you do?":                 false,
+		"Players are required to keep their life totals visible; the opponent is considered honest.": true,
+		"What is the penalty for a decklist with 59 cards?":                                          false,
+	} {
+		if got := asksPolicy(call); got != want {
+			t.Errorf("asksPolicy(%q) = %v, want %v", call, got, want)
+		}
+	}
+}
+
+// A policy question put in an infraction's words is answered by the MTR
+// section that states the policy: MTR 5.6 says players may not seek play
+// advice from spectators, which Outside Assistance (IPG 3.2) penalises;
+// told as a story of a spectator's advice, the infraction comes first.
+func TestPolicyQuestionAnsweredByItsPolicy(t *testing.T) {
+	a := testAsker(t)
+	ans := a.Ask("At our Competitive tournament a judge told us: during matches, players may not seek play advice from spectators and spectators may not give play advice to players. Is that right?")
+	if len(ans.Docs) == 0 || ans.Docs[0].Kind != tourney.MTR || ans.Docs[0].ID != "5.6" {
+		t.Errorf("the policy question is answered first by %v, want MTR 5.6", ans.Docs)
+	}
+	ans = a.Ask("At our Competitive tournament a spectator pointed out the correct play to a player during the match. What do you do?")
+	if len(ans.Docs) == 0 || ans.Docs[0].Kind != tourney.IPG || ans.Docs[0].ID != "3.2" {
+		t.Errorf("the story is answered first by %v, want IPG 3.2", ans.Docs)
+	}
+}

@@ -25,6 +25,10 @@ var mtrPolicyWords = regexp.MustCompile(`(?i)\b(may|must|allowed|permitted|prohi
 // and Tournament Violations.
 var policyParts = []string{"2", "3", "4", "5"}
 
+// policyFloor is the share of the MTR's policy sentences, told as calls,
+// that their own section answers first.
+const policyFloor = 0.94
+
 // TestMTRPolicySentences measures how the pipeline answers the MTR's
 // own policy sentences told as a call ("a judge told us: players may
 // refer to a brief set of notes between games. Is that right?"): how
@@ -63,10 +67,56 @@ func TestMTRPolicySentences(t *testing.T) {
 	}
 	rate := float64(own) / float64(max(n, 1))
 	t.Logf("%d MTR policy sentences: own section first %d (%.1f%%), an IPG infraction first %d", n, own, 100*rate, infraction)
-	// The pipeline reached 208 of 228 when the measurement was added; the
-	// floor leaves two sentences of slack, since the measurement is of the
+	// The pipeline reached 208 of 228 when the measurement was added, 217
+	// when a policy question stopped giving the recogniser's infraction
+	// the first place (asksPolicy), with 6 answered by an infraction; the
+	// floors leave two sentences of slack, since the measurement is of the
 	// documents, not of any call set.
-	if n < 200 || rate < 0.90 {
-		t.Errorf("MTR policy sentences answered by their own section: %d of %d, below the floor 0.90", own, n)
+	if n < 200 || rate < policyFloor || infraction > 8 {
+		t.Errorf("MTR policy sentences answered by their own section: %d of %d (floor %.2f), by an infraction %d (at most 8)", own, n, policyFloor, infraction)
+	}
+}
+
+// TestMTRPolicySentencesInShorthand tells the MTR's policy sentences that
+// use a term judges shorten ("Head Judge", "Tournament Organizer",
+// "intentional draw") in the judges' short forms ("HJ", "TO", "ID"): the
+// section that states the sentence comes first as often as when it is
+// told in the documents' words.
+func TestMTRPolicySentencesInShorthand(t *testing.T) {
+	a := testAsker(t)
+	first := func(number, sent string) bool {
+		ans := a.Ask("At our Competitive tournament a judge told us: " + strings.TrimRight(sent, ".") + ". Is that right?")
+		return len(ans.Docs) > 0 && ans.Docs[0].Kind == tourney.MTR && ans.Docs[0].ID == number
+	}
+	var n, short, plain int
+	for _, s := range a.kb.Tourney.Sections(tourney.MTR) {
+		part, _, _ := strings.Cut(s.Number, ".")
+		if s.Parent == "" || !slices.Contains(policyParts, part) {
+			continue
+		}
+		for _, sent := range sentenceRe.FindAllString(s.Text, -1) {
+			sent = strings.TrimSpace(sent)
+			if len(strings.Fields(sent)) < 8 || !mtrPolicyWords.MatchString(sent) {
+				continue
+			}
+			told := sent
+			for _, sh := range tourney.Shorthands {
+				told = regexp.MustCompile(`(?i)\b`+regexp.QuoteMeta(sh.Term)+`\b`).ReplaceAllString(told, sh.Short)
+			}
+			if told == sent {
+				continue
+			}
+			n++
+			if first(s.Number, told) {
+				short++
+			}
+			if first(s.Number, sent) {
+				plain++
+			}
+		}
+	}
+	t.Logf("%d MTR policy sentences with a shortened term: own section first %d in shorthand, %d in the documents' words", n, short, plain)
+	if n < 10 || short < plain {
+		t.Errorf("told in shorthand, %d of %d sentences find their section first; in the documents' words %d", short, n, plain)
 	}
 }

@@ -1,6 +1,7 @@
 package ask
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/arbiter-mtg/arbiter/rulings/search"
@@ -66,6 +67,9 @@ func (a *Asker) rankSections(text string, docs []Hit) []Hit {
 		return citedFirst(cited, docs)
 	}
 	hits := a.infractions.rank(text)
+	if asksPolicy(text) {
+		return withInfractions(docs, hits)
+	}
 	return withInfractions(a.infractionFirst(hits, docs), hits)
 }
 
@@ -120,6 +124,84 @@ func citedFirst(cited, docs []Hit) []Hit {
 		}
 	}
 	return out
+}
+
+// A call either tells a situation, what a player did ("he drew two
+// cards", "Angela grabs the top five cards of her library", "what do you
+// do?"), which the IPG's infractions are defined by, or asks what the
+// documents say ("may players take notes between games?", "a judge told
+// us a player must present their deck after shuffling; is that
+// right?"), which the MTR states as policy in the words of
+// policyWordRe. The infraction the recogniser finds in a policy question
+// is at most a neighbour of its answer (a question on notes is put in
+// Outside Assistance's words, one on triggers in Missed Trigger's): it
+// stays among the sections, but does not take the first place from the
+// policy the search found.
+
+// policyWordRe are the words in which the MTR states a policy (what
+// players may, must, are allowed, permitted, required or supposed to do,
+// what is considered what) and in which a call checks a statement of one
+// ("is that right?").
+var policyWordRe = regexp.MustCompile(`(?i)\b(?:may|must|allowed|permitted|prohibited|required|considered|legal|supposed to|have to|is (?:that|this|it) (?:right|true|correct|ok|okay))\b`)
+
+// rulingAskRe asks for a ruling on a situation: what the judge does, how
+// they rule, what the penalty or fix is.
+var rulingAskRe = regexp.MustCompile(`(?i)\b(?:what (?:do|would|should|will) (?:you|we|i) do|how (?:do|would|should|will|can) (?:you|we|i)(?: \w+)? (?:rule|handle|resolve|proceed|fix|deal)|what(?:'s| is| are| would be) the (?:penalty|penalties|fix|remedy|ruling|infraction))`)
+
+// actsRe is a player doing something, told in the present as the IPG's
+// examples and judges' scenarios are ("A player passes a booster to
+// their left", "my opponent draws"); be, have and wanting are not acts.
+var actsRe = regexp.MustCompile(`(?i)\b(?:a|the|my|his|her|their|your|our) (?:player|opponent|spectator|friend)\s+(?:\w+ly\s+)?(\w+s)\b`)
+
+var notActs = map[string]bool{"is": true, "has": true, "was": true, "does": true, "needs": true, "wants": true}
+
+// pastRe is a word before a verb in the past: regular ("attacked"; not
+// "need" or "proceed") or as irregularForms lists them ("drew",
+// "forgot").
+var pastRe = regexp.MustCompile(`(?i)\b(\w+)\s+(\w+[^e\W]ed|` + strings.Join(irregularPasts(), "|") + `)\b`)
+
+// notPast are the words before a past form that make it no act of the
+// story: a passive or perfect ("is considered", "has been allowed"), an
+// adjective ("the exiled card").
+var notPast = map[string]bool{"is": true, "are": true, "be": true, "been": true, "being": true, "was": true, "were": true, "not": true, "get": true, "gets": true, "got": true, "has": true, "have": true, "had": true, "the": true, "a": true, "an": true}
+
+// reportingVerbs tell what someone said, not what happened in the game:
+// "a judge told us players may …" asks whether the statement is right.
+// Nor are the policy words acts ("am I allowed to …").
+var reportingVerbs = map[string]bool{"told": true, "said": true, "asked": true, "thought": true, "claimed": true, "stated": true, "explained": true, "replied": true, "wondered": true, "argued": true, "suggested": true, "believed": true, "heard": true, "read": true, "mentioned": true}
+
+func irregularPasts() []string {
+	out := make([]string, 0, len(irregularForms))
+	for w := range irregularForms {
+		out = append(out, w)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// tellsSituation reports whether a call tells what a player did, or asks
+// for a ruling on it.
+func tellsSituation(text string) bool {
+	if rulingAskRe.MatchString(text) {
+		return true
+	}
+	for _, m := range actsRe.FindAllStringSubmatch(text, -1) {
+		if !notActs[strings.ToLower(m[1])] {
+			return true
+		}
+	}
+	for _, m := range pastRe.FindAllStringSubmatch(text, -1) {
+		if !notPast[strings.ToLower(m[1])] && !reportingVerbs[strings.ToLower(m[2])] && !policyWordRe.MatchString(m[2]) {
+			return true
+		}
+	}
+	return false
+}
+
+// asksPolicy reports whether a call asks what the documents' policy is
+// and tells no situation.
+func asksPolicy(text string) bool {
+	return policyWordRe.MatchString(text) && !tellsSituation(text)
 }
 
 // infractionFirst puts the infraction the call tells first among the
@@ -225,6 +307,9 @@ func (a *Asker) toCounterpart(docs []Hit, i int) []Hit {
 // that is its counterpart, or the list of unwanted behaviours or serious
 // problems that names it.
 func (a *Asker) regularFirst(text string, docs []Hit) []Hit {
+	if asksPolicy(text) {
+		return docs
+	}
 	hits := a.infractions.rank(text)
 	if len(hits) == 0 || len(docs) == 0 || len(hits) > 1 && hits[0].Score < infractionMargin*hits[1].Score {
 		return docs
