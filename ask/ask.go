@@ -9,7 +9,6 @@ package ask
 
 import (
 	"cmp"
-	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 	"regexp"
 	"sort"
 	"strings"
