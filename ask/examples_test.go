@@ -60,7 +60,12 @@ var exampleFloors = map[string][2]float64{
 // question of the real sets shaped: the CR's own authors chose which rule
 // each situation illustrates.
 func TestCRExamplesLeftOut(t *testing.T) {
-	a := examplesLeftOutAsker(t)
+	measureExamples(t, examplesLeftOutAsker(t), exampleFloors)
+}
+
+// measureExamples asks every example of the CR and fails below floors.
+func measureExamples(t *testing.T, a *Asker, floors map[string][2]float64) {
+	t.Helper()
 	examples := crExamples(testkb.CR(t))
 	if len(examples) < 250 {
 		t.Fatalf("%d examples in the CR, want at least 250", len(examples))
@@ -109,7 +114,7 @@ func TestCRExamplesLeftOut(t *testing.T) {
 	}
 	t.Logf("first place taken most by: %s", strings.Join(most, ", "))
 	for name, s := range map[string]score{"own": own, "or parent": withParent} {
-		if f := exampleFloors[name]; s.rate1() < f[0] || s.rate5() < f[1] {
+		if f := floors[name]; s.rate1() < f[0] || s.rate5() < f[1] {
 			t.Errorf("CR examples (%s) fell below their floor (top-1 %.2f, top-5 %.2f): %s", name, f[0], f[1], s)
 		}
 	}
