@@ -70,14 +70,31 @@ func measureExamples(t *testing.T, a *Asker, floors map[string][2]float64) {
 	if len(examples) < 250 {
 		t.Fatalf("%d examples in the CR, want at least 250", len(examples))
 	}
-	var own, withParent score
+	var own, withParent, search score
+	// byChapter holds the own-rule score of each chapter of the CR ("1",
+	// Game Concepts, to "9", Casual Variants).
+	byChapter := map[string]*score{}
 	steals := map[string]int{}
+	headings := 0
 	for _, ex := range examples {
+		// A heading ("702.73. Changeling") would be answered by the
+		// subrule that takes its place in a situation; the CR puts every
+		// example under a rule of its own words, so each is counted as
+		// its own rule only.
+		if ex.rule.Text == "" || ex.rule.Text == ex.rule.Title {
+			headings++
+		}
 		ans := a.Ask(ex.text)
 		top := ans.Top()
 		expect := []string{"cr:" + ex.rule.ID}
 		own.add(top, expect)
 		withParent.add(top, append(expect, "cr:"+ex.parent))
+		search.add(searchBaseline(a, ex.text), expect)
+		ch := ex.rule.ID[:1]
+		if byChapter[ch] == nil {
+			byChapter[ch] = &score{}
+		}
+		byChapter[ch].add(top, expect)
 		if len(top) > 0 && !hit(top[0], expect) {
 			steals[top[0].Kind+":"+top[0].ID]++
 			if testing.Verbose() {
@@ -91,6 +108,18 @@ func measureExamples(t *testing.T, a *Asker, floors map[string][2]float64) {
 	}
 	t.Logf("CR examples, own rule:           %s", own)
 	t.Logf("CR examples, own rule or parent: %s", withParent)
+	t.Logf("CR examples, plain search:       %s", search)
+	var chapters []string
+	for ch := range byChapter {
+		chapters = append(chapters, ch)
+	}
+	sort.Strings(chapters)
+	for _, ch := range chapters {
+		t.Logf("CR examples of chapter %s: %s", ch, byChapter[ch])
+	}
+	if headings > 0 {
+		t.Logf("%d examples stand under a heading", headings)
+	}
 	type steal struct {
 		id string
 		n  int
