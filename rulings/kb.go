@@ -237,15 +237,42 @@ var ErrNotFound = errors.New("not found")
 func (kb *KB) buildIndex(l *loaders) {
 	kb.Cards, kb.Tourney = l.cards, l.tourney
 	kb.dropDeadRulingRefs()
+	kb.Index = search.Build(kb.searchDocs(l.docs()))
+	kb.glossary = newGlossaryIndex(kb.CR)
+}
+
+// searchDocs is the CR's items followed by the others (cards, rulings,
+// tournament sections), weighted by kind.
+func (kb *KB) searchDocs(others []search.Doc) []search.Doc {
 	docs := crDocs(kb.CR)
-	for _, d := range l.docs() {
+	for _, d := range others {
 		if d.Weight == 0 {
 			d.Weight = kindWeight[d.Kind]
 		}
 		docs = append(docs, d)
 	}
-	kb.Index = search.Build(docs)
-	kb.glossary = newGlossaryIndex(kb.CR)
+	return docs
+}
+
+// WithoutExamples returns a copy of the knowledge base whose CR has no
+// examples and whose index is rebuilt without them: the CR's examples are
+// small situations, like players' questions, and a measure that asks them
+// must not find its own words indexed under the rule it is after.
+func (kb *KB) WithoutExamples() *KB {
+	out := *kb
+	out.CR = kb.CR.WithoutExamples()
+	out.Versions = []*Version{{EffectiveDate: out.CR.EffectiveDate}}
+	out.Versions[0].once.Do(func() { out.Versions[0].rules = out.CR })
+	var others []search.Doc
+	if kb.Cards != nil {
+		others = append(others, kb.Cards.SearchDocs()...)
+	}
+	if kb.Tourney != nil {
+		others = append(others, kb.Tourney.SearchDocs()...)
+	}
+	out.Index = search.Build(out.searchDocs(others))
+	out.glossary = newGlossaryIndex(out.CR)
+	return &out
 }
 
 // dropDeadRulingRefs removes, from card rulings, references to rules the

@@ -354,3 +354,38 @@ func TestRulingRefsToMissingRulesAreDropped(t *testing.T) {
 		}
 	}
 }
+
+// A knowledge base without examples keeps every rule, card and section,
+// and neither its rules nor its index hold an example's words; the one it
+// was made from still has them.
+func TestWithoutExamples(t *testing.T) {
+	kb := testKB(t)
+	bare := kb.WithoutExamples()
+	if bare.CR.Len() != kb.CR.Len() || bare.Index.Len() != kb.Index.Len() {
+		t.Fatalf("rules %d/%d, items %d/%d", bare.CR.Len(), kb.CR.Len(), bare.Index.Len(), kb.Index.Len())
+	}
+	examples := 0
+	for _, id := range kb.CR.Order {
+		r, _ := kb.CR.Rule(id)
+		b, _ := bare.CR.Rule(id)
+		examples += len(r.Examples)
+		if len(b.Examples) != 0 || b.Text != r.Text {
+			t.Errorf("%s: examples %q, text %q", id, b.Examples, b.Text)
+		}
+		if d, ok := bare.Index.Doc("rule", id); !ok || d.Extra != "" {
+			t.Errorf("%s: indexed with %q", id, d.Extra)
+		}
+	}
+	if examples < 250 {
+		t.Errorf("the CR has %d examples, want at least 250", examples)
+	}
+	// A card only an example names (Veteran Motorist, in 208.3a's) finds
+	// its rule through the example, and not without it.
+	q := "Veteran Motorist crews a Vehicle"
+	if rs := kb.Search(q, search.Options{Kinds: []string{"rule"}, Limit: 1}); len(rs) == 0 || rs[0].ID != "208.3a" {
+		t.Errorf("with examples: %v", ids(rs))
+	}
+	if rs := bare.Search(q, search.Options{Kinds: []string{"rule"}, Limit: 1}); len(rs) > 0 && rs[0].ID == "208.3a" {
+		t.Errorf("without examples: %v", ids(rs))
+	}
+}

@@ -404,6 +404,20 @@ func (rs *Rules) Exists(id string) bool {
 	return ok
 }
 
+// WithoutExamples returns a copy of the rules whose rules have no
+// examples (their text, references and glossary are the same): a measure
+// that asks the examples as questions must not find them in the rules.
+func (rs *Rules) WithoutExamples() *Rules {
+	out := *rs
+	out.byID = make(map[string]*Rule, len(rs.byID))
+	for id, r := range rs.byID {
+		c := *r
+		c.Examples = []string{}
+		out.byID[id] = &c
+	}
+	return &out
+}
+
 // Len is the number of rules.
 func (rs *Rules) Len() int { return len(rs.Order) }
 
