@@ -68,6 +68,7 @@ func TestRealQuestionsFullCatalogue(t *testing.T) {
 		{"tune", evalset.Split(evalset.Dev(), evalset.SplitTune)},
 		{"report", evalset.Split(evalset.Dev(), evalset.SplitReport)},
 		{"unseen", evalset.Unseen()},
+		{"unseen2", evalset.Unseen2()},
 	} {
 		for _, kind := range []string{evalset.KindRules, evalset.KindTournament} {
 			var got score
@@ -83,7 +84,7 @@ func TestRealQuestionsFullCatalogue(t *testing.T) {
 					logMiss(t, q, ans)
 				}
 			}
-			t.Logf("%-6s %-10s ask over the full catalogue: %s", set.name, kind, got)
+			t.Logf("%-7s %-10s ask over the full catalogue: %s", set.name, kind, got)
 			if f, ok := fullFloors[set.name+" "+kind]; ok && (got.rate1() < f[0] || got.rate5() < f[1]) {
 				t.Errorf("%s %s fell below its floor (top-1 %.2f, top-5 %.2f): %s", set.name, kind, f[0], f[1], got)
 			}

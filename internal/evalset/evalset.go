@@ -16,7 +16,7 @@
 // matching the rule's text, not its number. The first id
 // of Expect is the deciding one; the others are also acceptable.
 //
-// There are two sets:
+// There are three sets:
 //
 //   - Dev (testdata/real-dev.jsonl) is the development set. It was split
 //     before any tuning, alternately within each kind in file order: "tune"
@@ -26,6 +26,10 @@
 //     questions, split "unseen". Whoever tunes the answer pipeline does not
 //     read it; it is run to show how the tuned pipeline does on questions
 //     it was never shaped by.
+//   - Unseen2 (testdata/real-unseen2.jsonl) is a second held-out set, split
+//     "unseen2", collected fresh after the pipeline had been tuned on Dev's
+//     tune half and measured on Unseen. The whole file is held out: none of
+//     it is tune data, it is run on every change and never tuned on.
 //
 // Which set a question went to was decided mechanically as it was
 // collected: every fourth question of each kind, in collection order, went
@@ -37,6 +41,21 @@
 // and the judges' forum): those questions were split by the same rule as
 // they were collected, each appended to its file, the dev alternation
 // carrying on from where it stood.
+//
+// Unseen2 was collected in one pass in December 2026 (43 rules questions
+// and 21 tournament calls): Cranial Insertion (also as republished on MTG
+// Salvation), Pojo's judge column and other judge blogs (the Knowledge
+// Pool, a judge's column of reader questions, a judge's RCQ write-up), the
+// judges' forum, Board & Card Games Stack Exchange, r/mtgrules and
+// r/mtgjudge, Ask Wizards and two other forums. Questions were taken as
+// the searches found them, not for how easy or hard they looked. A question
+// was left out when its answer could not be pinned to an id of the current
+// documents, when its answer rests on a rule since removed (the Vancouver
+// mulligan's scry, for one), or when its page already fed Dev or Unseen.
+// Pages are compared by what they are, not by how their address is
+// spelled: a judges' forum post, a Stack Exchange question, a Reddit thread
+// or a Cranial Insertion article is one page under any mirror or host
+// spelling (see PageKey).
 package evalset
 
 import (
@@ -46,6 +65,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
+	"regexp"
 	"strings"
 )
 
@@ -60,6 +81,8 @@ const (
 	SplitTune   = "tune"   // dev questions the pipeline may be tuned on
 	SplitReport = "report" // dev questions only measured
 	SplitUnseen = "unseen" // the separate held-out set
+	// SplitUnseen2 is the second held-out set, collected after tuning.
+	SplitUnseen2 = "unseen2"
 )
 
 // Question is one real question with the ids its answer rests on.
@@ -83,7 +106,7 @@ type Question struct {
 	Expect []string `json:"expect"`
 	// Why says in one sentence what the answer says decides it.
 	Why string `json:"why"`
-	// Split is SplitTune, SplitReport or SplitUnseen.
+	// Split is SplitTune, SplitReport, SplitUnseen or SplitUnseen2.
 	Split string `json:"split"`
 }
 
@@ -93,12 +116,19 @@ var devData []byte
 //go:embed testdata/real-unseen.jsonl
 var unseenData []byte
 
+//go:embed testdata/real-unseen2.jsonl
+var unseen2Data []byte
+
 // Dev returns the development set in file order. It panics if the embedded
 // file does not parse (the package tests make sure it does).
 func Dev() []Question { return mustParse("real-dev.jsonl", devData) }
 
 // Unseen returns the held-out set in file order.
 func Unseen() []Question { return mustParse("real-unseen.jsonl", unseenData) }
+
+// Unseen2 returns the second held-out set in file order. All of it is held
+// out: it is measured, never tuned on.
+func Unseen2() []Question { return mustParse("real-unseen2.jsonl", unseen2Data) }
 
 func mustParse(name string, data []byte) []Question {
 	qs, err := Parse(bytes.NewReader(data))
@@ -139,7 +169,7 @@ func Parse(r io.Reader) ([]Question, error) {
 }
 
 // Split returns the questions of qs whose split is split ("tune",
-// "report", "unseen"), in order.
+// "report", "unseen", "unseen2"), in order.
 func Split(qs []Question, split string) []Question {
 	var out []Question
 	for _, q := range qs {
@@ -172,4 +202,44 @@ func Doc(id string) string {
 func Number(id string) string {
 	_, n, _ := strings.Cut(id, ":")
 	return n
+}
+
+// pageKeys name a page by what it is, whatever mirror or host spelling its
+// address uses: the first pattern that matches gives the key.
+var pageKeys = []struct {
+	prefix string
+	re     *regexp.Regexp
+}{
+	{"reddit:", regexp.MustCompile(`/r/[a-z0-9_]+/comments/([a-z0-9]+)`)},
+	{"reddit:", regexp.MustCompile(`reddit[^/]*/posts/([a-z0-9]+)`)},
+	{"stackexchange:", regexp.MustCompile(`stackexchange\.com\S*?/(?:questions|q)/(\d+)`)},
+	{"judge-forum:", regexp.MustCompile(`magicjudges\.org\.?/forum/(?:post|topic)(?:/unread)?/(\d+)`)},
+	{"cranial-insertion:", regexp.MustCompile(`cranial-?insertion\.com/article/(\d+)`)},
+	{"mtgsalvation:", regexp.MustCompile(`mtgsalvation\.com/articles/(\d+)`)},
+}
+
+// PageKey returns a key naming the page an address points to, so that the
+// same page read under two spellings (a Reddit thread on two mirrors, a
+// judges' forum post as /post/N or /topic/unread/N, a Stack Exchange
+// question on a copy site, a host with or without "www." or a trailing
+// dot) gives one key. Other addresses are keyed by host and path, without
+// scheme, query or fragment.
+func PageKey(address string) string {
+	a := strings.ToLower(address)
+	if u, err := url.PathUnescape(a); err == nil {
+		a = u
+	}
+	for _, k := range pageKeys {
+		if m := k.re.FindStringSubmatch(a); m != nil {
+			return k.prefix + m[1]
+		}
+	}
+	if _, rest, ok := strings.Cut(a, "://"); ok {
+		a = rest
+	}
+	a, _, _ = strings.Cut(a, "#")
+	a, _, _ = strings.Cut(a, "?")
+	host, path, _ := strings.Cut(a, "/")
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "www."), ".")
+	return host + "/" + strings.TrimSuffix(path, "/")
 }

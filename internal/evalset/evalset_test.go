@@ -15,6 +15,8 @@ const (
 	minDevTournament      = 30
 	minUnseen             = 40
 	minUnseenTournament   = 10
+	minUnseen2Rules       = 40
+	minUnseen2Tournament  = 20
 	maxSplitKindImbalance = 1
 )
 
@@ -28,7 +30,11 @@ func sets(t *testing.T) map[string][]Question {
 	if err != nil {
 		t.Fatalf("real-unseen.jsonl: %v", err)
 	}
-	return map[string][]Question{"real-dev.jsonl": dev, "real-unseen.jsonl": unseen}
+	unseen2, err := Parse(strings.NewReader(string(unseen2Data)))
+	if err != nil {
+		t.Fatalf("real-unseen2.jsonl: %v", err)
+	}
+	return map[string][]Question{"real-dev.jsonl": dev, "real-unseen.jsonl": unseen, "real-unseen2.jsonl": unseen2}
 }
 
 func TestFilesParseAndMatchAccessors(t *testing.T) {
@@ -38,6 +44,9 @@ func TestFilesParseAndMatchAccessors(t *testing.T) {
 	}
 	if got, want := len(Unseen()), len(s["real-unseen.jsonl"]); got != want {
 		t.Errorf("Unseen() has %d questions, the file %d", got, want)
+	}
+	if got, want := len(Unseen2()), len(s["real-unseen2.jsonl"]); got != want {
+		t.Errorf("Unseen2() has %d questions, the file %d", got, want)
 	}
 }
 
@@ -104,6 +113,12 @@ func TestSplits(t *testing.T) {
 			t.Errorf("real-unseen.jsonl: %s has split %q, want %q", q.ID, q.Split, SplitUnseen)
 		}
 	}
+	// The whole second held-out set is one split: none of it is tune data.
+	for _, q := range s["real-unseen2.jsonl"] {
+		if q.Split != SplitUnseen2 {
+			t.Errorf("real-unseen2.jsonl: %s has split %q, want %q", q.ID, q.Split, SplitUnseen2)
+		}
+	}
 	// The dev set was split before tuning, alternately within each kind:
 	// tune and report hold the same share of each kind.
 	perKind := map[string]map[string]int{}
@@ -143,6 +158,13 @@ func TestCounts(t *testing.T) {
 	if n := len(Kind(unseen, KindTournament)); n < minUnseenTournament {
 		t.Errorf("unseen set has %d tournament calls, want at least %d", n, minUnseenTournament)
 	}
+	unseen2 := s["real-unseen2.jsonl"]
+	if n := len(Kind(unseen2, KindRules)); n < minUnseen2Rules {
+		t.Errorf("unseen2 set has %d rules questions, want at least %d", n, minUnseen2Rules)
+	}
+	if n := len(Kind(unseen2, KindTournament)); n < minUnseen2Tournament {
+		t.Errorf("unseen2 set has %d tournament calls, want at least %d", n, minUnseen2Tournament)
+	}
 }
 
 func TestNoDuplicates(t *testing.T) {
@@ -160,11 +182,13 @@ func TestNoDuplicates(t *testing.T) {
 				t.Errorf("question of %s (%s) repeats one in %s", q.ID, file, prev)
 			}
 			texts[key] = file + " " + q.ID
-			// One page may hold several scenarios, but never in both sets.
-			if prev, ok := urls[q.URL]; ok && prev != file {
+			// One page may hold several scenarios, but never in two sets,
+			// however its address is spelled.
+			page := PageKey(q.URL)
+			if prev, ok := urls[page]; ok && prev != file {
 				t.Errorf("%s (%s) comes from the same page as a question in %s", q.ID, file, prev)
 			}
-			urls[q.URL] = file
+			urls[page] = file
 		}
 	}
 }
@@ -221,6 +245,32 @@ func TestParseNamesTheBadLine(t *testing.T) {
 	qs, err := Parse(strings.NewReader(good + "\n\n" + strings.Replace(good, `"id":"a"`, `"id":"b"`, 1)))
 	if err != nil || len(qs) != 2 || qs[1].ID != "b" || qs[0].Expect[0] != "cr:101.2" {
 		t.Errorf("Parse of two good lines = %+v, %v", qs, err)
+	}
+}
+
+func TestPageKey(t *testing.T) {
+	same := [][]string{
+		{"https://apps.magicjudges.org./forum/post/199568", "https://apps.magicjudges.org/forum/topic/unread/199568/"},
+		{"http://www.cranialinsertion.com/article/3324", "https://cranial-insertion.com/article/3324"},
+		{"https://redlib.fmhy.net/r/magicTCG/comments/klt9w0/group_debate/ghc3h4z/?context=3", "https://red.azn.boats/r/magicTCG/comments/klt9w0/group_debate/ghbffxw/?context=3"},
+		{"http://boardgames.stackexchange.com/questions/8708/does-doubling-season-affect-planeswalkers/8710", "https://wiki.bondhou.com/content/boardgames.stackexchange.com_en_all_2024-10/questions/8708/x"},
+		{"https://www.mtgsalvation.com/articles/15148-cranial-insertion", "http://www.mtgsalvation.com/articles/15148-cranial-insertion?cookieTest=1"},
+		{"https://blogs.magicjudges.org/knowledgepool/2015/08/20/serum-powder/", "http://blogs.magicjudges.org/knowledgepool/2015/08/20/serum-powder"},
+	}
+	for _, p := range same {
+		if a, b := PageKey(p[0]), PageKey(p[1]); a != b {
+			t.Errorf("PageKey(%q) = %q, PageKey(%q) = %q, want the same page", p[0], a, p[1], b)
+		}
+	}
+	different := [][]string{
+		{"https://apps.magicjudges.org/forum/post/21278", "https://apps.magicjudges.org/forum/post/2127"},
+		{"https://www.cranialinsertion.com/article/334", "https://www.cranialinsertion.com/article/3324"},
+		{"https://blogs.magicjudges.org/knowledgepool/category/tournament-errors/?lang=en", "https://blogs.magicjudges.org/knowledgepool/category/tournament-errors/decklist-problem/?lang=en"},
+	}
+	for _, p := range different {
+		if PageKey(p[0]) == PageKey(p[1]) {
+			t.Errorf("PageKey(%q) = PageKey(%q) = %q, want different pages", p[0], p[1], PageKey(p[0]))
+		}
 	}
 }
 
