@@ -201,7 +201,7 @@ func (a *Asker) Ask(q string) Answer {
 	// not what the cards do on a battlefield; so does a question whose best
 	// source is a tournament section.
 	if top := ans.Top(); !ans.Tournament && (len(top) == 0 || top[0].Kind == "rule" || top[0].Kind == "glossary") {
-		ans.Setup = setup(q, links)
+		ans.Setup = setup(q, a.names.castHalves(q, links))
 	}
 	ans.REL = a.rels.rel(text)
 	return ans

@@ -4,70 +4,107 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/arbiter-mtg/arbiter/engine"
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
+	"github.com/arbiter-mtg/arbiter/rulings/fold"
 )
 
 // setup writes the named cards as scenario lines the user can run
 // (/scenario add, or arbiter scenario): each permanent enters with an
-// alias and with what the question says of it ("face down", "tapped",
-// "with two +1/+1 counters"), each Aura is cast on the first of them, each
-// instant or sorcery is cast (targeting the first when its text targets),
-// after a regeneration shield on the first when the question speaks of
-// regenerating; when the question asks whether something dies or
-// survives, the stack and graveyards are shown (what triggers, 603.10a),
-// the first being destroyed when no spell is named; otherwise the first is
-// asked about. It is empty when no named card is a permanent that could be
-// put on the battlefield.
+// alias, under the control of the player the question gives it to ("my
+// opponent's Ornithopter"), and with what the question says of it ("face
+// down", "tapped", "with two +1/+1 counters"); after a regeneration shield
+// on the first when the question speaks of regenerating, each instant,
+// sorcery or Aura is cast (601.2) by the player the question says casts
+// it, in the order the question tells them, at the targets its text asks
+// for (spells.go). A question told with the stack ("in response", "with
+// Deicide on the stack", "before it resolves") has the spells told before
+// the response wait on the stack while the response is cast and resolves;
+// then they resolve, the last cast first (405.5, 608.1). When the
+// question asks whether something dies or survives, the stack and
+// graveyards are shown (what triggers, 603.10a), the first being destroyed
+// when no spell is named; otherwise the first is asked about. It is empty
+// when no named card is a permanent that could be put on the battlefield.
 func setup(q string, links []Link) []string {
-	var lines, aliases []string
-	var spells []*cards.Card
+	var lines []string
+	var perms []*permanent
+	var spells []*spell
 	var creature bool
-	for _, c := range Cards(links) {
+	seen := map[string]bool{}
+	for _, l := range links {
+		c := l.Card
+		name, types, subtypes, text, colors := c.Name, c.Types, c.Subtypes, c.Text, c.Colors
+		if len(c.Faces) > 0 {
+			// A card with several faces is the face the question names
+			// (Turn of Turn // Burn), or its first: what a scenario
+			// casts by the card's name (712.8a, 709.3).
+			f := namedFace(c, q[l.Start:l.End])
+			name, types, subtypes, text, colors = f.Name, f.Types, f.Subtypes, f.Text, f.Colors
+			if colors == nil {
+				colors = engine.ColorsOfCost(f.ManaCost)
+			}
+		}
+		if seen[fold.Key(name)] {
+			continue
+		}
+		seen[fold.Key(name)] = true
 		switch {
-		case slices.Contains(c.Types, "Instant") || slices.Contains(c.Types, "Sorcery") || slices.Contains(c.Subtypes, "Aura"):
-			spells = append(spells, c)
+		case slices.Contains(types, "Instant") || slices.Contains(types, "Sorcery") || slices.Contains(subtypes, "Aura"):
+			spells = append(spells, &spell{name: name, text: text, types: types, subtypes: subtypes, colors: colors, at: l.Start, end: l.End,
+				opponent: castByOpponent(q, l.Start)})
 		case isPermanent(c) && len(c.Faces) == 0:
-			alias := fmt.Sprintf("P%d", len(aliases)+1)
-			aliases = append(aliases, alias)
-			line := c.Name + " as " + alias
+			p := &permanent{alias: fmt.Sprintf("P%d", len(perms)+1), card: c, at: l.Start, end: l.End, opponent: opponentControls(q, l.Start)}
+			perms = append(perms, p)
+			line := c.Name + " as " + p.alias
 			if mods := modifiers(q, links, c); len(mods) > 0 {
 				line += " (" + strings.Join(mods, ", ") + ")"
+			}
+			if p.opponent {
+				line = "opponent: " + line
 			}
 			lines = append(lines, line)
 			creature = creature || slices.Contains(c.Types, "Creature")
 		}
 	}
-	if len(aliases) == 0 {
+	if len(perms) == 0 {
 		return nil
 	}
+	first := perms[0].alias
 	// "a regeneration shield", "he regenerates it": the first permanent
 	// has one before anything happens to it (701.19a).
 	if creature && regenerates.MatchString(q) {
-		lines = append(lines, "regenerate "+aliases[0])
+		lines = append(lines, "regenerate "+first)
 	}
-	for _, s := range spells {
-		if strings.Contains(strings.ToLower(s.Text), "target") || slices.Contains(s.Subtypes, "Aura") {
-			lines = append(lines, "cast "+s.Name+" targeting "+aliases[0])
-		} else {
-			lines = append(lines, "cast "+s.Name)
-		}
-	}
+	lines = append(lines, castLines(q, spells, perms, links)...)
 	if creature && asksAboutDying.MatchString(q) {
 		// The spells named may be what kills it (Wrath of God); with none,
 		// it is destroyed.
 		if len(spells) == 0 {
-			lines = append(lines, "destroy "+aliases[0])
+			lines = append(lines, "destroy "+first)
 		}
 		return append(lines, "? stack", "? graveyard")
 	}
-	lines = append(lines, "? "+aliases[0])
+	lines = append(lines, "? "+first)
 	if creature || len(spells) > 0 {
-		lines = append(lines, "? can "+aliases[0]+" attack")
+		lines = append(lines, "? can "+first+" attack")
 	}
 	return lines
+}
+
+// namedFace returns the face of a multi-face card a question's words name,
+// else its first.
+func namedFace(c *cards.Card, words string) cards.Face {
+	k := fold.Key(strings.Trim(words, "[]"))
+	for _, f := range c.Faces {
+		if fk := fold.Key(f.Name); fk == k || fk == trimEnding(k) {
+			return f
+		}
+	}
+	return c.Faces[0]
 }
 
 var (
@@ -135,3 +172,39 @@ func isPermanent(c *cards.Card) bool {
 	}
 	return false
 }
+
+// castHalves adds to a question's links the halves of split cards it
+// names as the spell a player casts ("I make her a Weird with Turn", "he
+// casts Death"): a half whose name is also a word of the game is not
+// linked as a card (link.go), but written as a name right after a word
+// that tells of casting, it is the spell. The setup casts it; the answer's
+// cards and ranking are left as they were.
+func (n *names) castHalves(q string, links []Link) []Link {
+	out := links
+	for _, w := range wordRe.FindAllStringIndex(q, -1) {
+		s, e := w[0], w[1]
+		if slices.ContainsFunc(links, func(l Link) bool { return s < l.End && l.Start < e }) {
+			continue
+		}
+		k := fold.Key(q[s:e])
+		if !n.face[k] || !castWords.MatchString(q[:s]) || !writtenAsName(q, s, [][]int{w}) {
+			continue
+		}
+		c := n.full[k]
+		if c == nil || len(c.Faces) == 0 {
+			continue
+		}
+		if f := namedFace(c, q[s:e]); fold.Key(f.Name) == k && (slices.Contains(f.Types, "Instant") || slices.Contains(f.Types, "Sorcery")) {
+			if len(out) == len(links) {
+				out = slices.Clone(links)
+			}
+			out = append(out, Link{Card: c, Start: s, End: e})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	return out
+}
+
+// castWords end the words before a spell a player casts: "cast", "casts",
+// "with", "responds with", "plays".
+var castWords = regexp.MustCompile(`(?i)\b(?:cast|casts|casting|with|play|plays|playing)\s+$`)

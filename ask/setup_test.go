@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/arbiter-mtg/arbiter/engine"
+	"github.com/arbiter-mtg/arbiter/rulings/cards"
+	"github.com/arbiter-mtg/arbiter/rulings/fold"
 )
 
 // runSetup runs an answer's scenario lines in the engine over its cards.
@@ -16,15 +18,65 @@ func runSetup(t *testing.T, ans Answer) *engine.Report {
 	for _, c := range ans.Cards {
 		defs = append(defs, engine.CardDef{Name: c.Name, ManaCost: c.ManaCost, Colors: c.Colors, Types: c.Types, Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Text: c.Text})
 	}
-	script, err := engine.Parse(strings.Join(ans.Setup, "\n"))
+	return runLines(t, ans.Setup, engine.NewMapSource(defs...))
+}
+
+// runLines runs scenario lines over a card source and fails on a syntax
+// or run error.
+func runLines(t *testing.T, lines []string, src engine.CardSource) *engine.Report {
+	t.Helper()
+	script, err := engine.Parse(strings.Join(lines, "\n"))
 	if err != nil {
-		t.Fatalf("setup %q: %v", ans.Setup, err)
+		t.Fatalf("setup %q: %v", lines, err)
 	}
-	rep, err := engine.Run(context.Background(), script, engine.NewMapSource(defs...))
+	rep, err := engine.Run(context.Background(), script, src)
 	if err != nil || len(rep.Errors) > 0 {
-		t.Fatalf("run %q: %v %+v", ans.Setup, err, rep.Errors)
+		t.Fatalf("run %q: %v %+v", lines, err, rep.Errors)
 	}
 	return rep
+}
+
+// catalogueSource finds the cards of a catalogue by name or by one face,
+// as the product's card source does (wire.CardSource): a face of a split
+// card is cast by its name.
+type catalogueSource struct{ c *cards.Catalog }
+
+func (s catalogueSource) Card(name string) (engine.CardDef, bool) {
+	c, ok := s.c.Lookup(name)
+	if !ok {
+		return engine.CardDef{}, false
+	}
+	if fold.Key(c.Name) == fold.Key(name) && len(c.Faces) == 0 {
+		return engine.CardDef{Name: c.Name, ManaCost: c.ManaCost, Colors: c.Colors, Supertypes: c.Supertypes, Types: c.Types,
+			Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Text: c.Text}, true
+	}
+	for _, f := range c.Faces {
+		if fold.Key(f.Name) == fold.Key(name) || fold.Key(c.Name) == fold.Key(name) {
+			colors := f.Colors
+			if colors == nil {
+				colors = engine.ColorsOfCost(f.ManaCost)
+			}
+			return engine.CardDef{Name: f.Name, ManaCost: f.ManaCost, Colors: colors, Supertypes: f.Supertypes, Types: f.Types,
+				Subtypes: f.Subtypes, Power: f.Power, Toughness: f.Toughness, Text: f.Text}, true
+		}
+	}
+	return engine.CardDef{}, false
+}
+
+// infoOf returns the answer of a "? stack", "? graveyard" or "? exile"
+// line.
+func infoOf(rep *engine.Report, kind string) string {
+	for _, r := range rep.Results {
+		if r.Info != nil && r.Info.Kind == kind {
+			return r.Info.Answer
+		}
+	}
+	return ""
+}
+
+// noted reports whether the engine noted a rule with text holding want.
+func noted(rep *engine.Report, rule, want string) bool {
+	return slices.ContainsFunc(rep.Notes, func(n engine.Note) bool { return n.Rule == rule && strings.Contains(n.Text, want) })
 }
 
 // What the question says of a permanent enters with it: a counter it

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The oracle-text compiler turns the common continuous-effect templates
@@ -239,6 +241,12 @@ func selfRef(text, name string) string {
 					if !strings.HasPrefix(strings.ToLower(m), strings.ToLower(n)) {
 						return m
 					}
+					// Rules text writes a name as the name is written
+					// (201.5): "turn" in "until end of turn" is the
+					// word, not the split card half Turn.
+					if startsUpper(n) && !startsUpper(m) {
+						return m
+					}
 					return "~"
 				})
 			}
@@ -255,6 +263,12 @@ func selfRef(text, name string) string {
 	}
 	b.WriteString(selfWords.ReplaceAllString(text[last:], "~"))
 	return b.String()
+}
+
+// startsUpper reports whether s begins with an upper-case letter.
+func startsUpper(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r)
 }
 
 // nameRes caches the compiled pattern of each name selfRef looks for: a

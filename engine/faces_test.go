@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -266,5 +267,30 @@ func TestFaceDownLeavesWithoutItsAbilities(t *testing.T) {
 	}
 	if noteAt(up, 3, "603.10a") {
 		t.Errorf("face up: a face-down note, notes %+v", up.Notes)
+	}
+}
+
+// A split card's half named with a word of the game (Turn of Turn // Burn)
+// is that word where its text writes it in lower case: "until end of
+// turn" is not a reference to the spell (201.5), so the sentence is the
+// layer-4, 5, 6 and 7b effect it says, and it ends in the cleanup step.
+func TestHalfNamedWithAGameWord(t *testing.T) {
+	src := `define Turn = {2}{U} Instant "Until end of turn, target creature loses all abilities and becomes a red Weird with base power and toughness 0/1.\nFuse (You may cast one or both halves of this card from your hand.)"
+define Storm Crow = {1}{U} Creature — Bird 1/2 "Flying"
+Storm Crow as C
+cast Turn targeting C
+? C
+end of turn
+? C`
+	r := mustRun(t, src, nil)
+	if len(r.Unmodeled) > 0 {
+		t.Errorf("Turn's sentence not modelled: %+v", r.Unmodeled)
+	}
+	v := result(t, r, 5).Object
+	if v == nil || v.Power == nil || *v.Power != 0 || *v.Toughness != 1 || !slices.Equal(v.Subtypes, []string{"Weird"}) || !slices.Equal(v.Colors, []string{"R"}) || len(v.Abilities) > 0 {
+		t.Fatalf("after Turn: %+v, want a red 0/1 Weird with no abilities", v)
+	}
+	if v := result(t, r, 7).Object; v == nil || *v.Power != 1 || !slices.Equal(v.Subtypes, []string{"Bird"}) {
+		t.Errorf("after the turn ends: %+v, want the 1/2 Bird again (514.2)", v)
 	}
 }

@@ -61,6 +61,18 @@ func parseModal(text string) (*modal, bool) {
 	return nil, false
 }
 
+// Modes returns the modes of a modal spell's text, each without its
+// bullet, and how few and how many of them the caster may choose (700.2a:
+// "Choose one —", "Choose one or both —"); false when the text is not
+// modal, so a scenario must not write "(mode N)" for it.
+func Modes(text string) (modes []string, min, max int, ok bool) {
+	md, ok := parseModal(text)
+	if !ok {
+		return nil, 0, 0, false
+	}
+	return md.modes, md.min, md.max, true
+}
+
 // text is the spell's text with the chosen modes (1-based) in place of the
 // list.
 func (md *modal) text(chosen []int) string {

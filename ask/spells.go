@@ -1,0 +1,614 @@
+package ask
+
+import (
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/arbiter-mtg/arbiter/engine"
+	"github.com/arbiter-mtg/arbiter/rulings/cards"
+)
+
+// How the setup casts the spells a question names (601.2): who casts each,
+// in which order, which mode and which targets, and, for a question told
+// with the stack, which wait on the stack while another is cast in
+// response (405.2, 405.5, 608.1). A spell it can't cast as the engine
+// requires (a mode the question doesn't make clear, targets no permanent
+// it sets up can be) is left out rather than written as a line the engine
+// rejects.
+
+// permanent is a named permanent the setup puts on the battlefield.
+type permanent struct {
+	alias    string
+	card     *cards.Card
+	at, end  int  // where the question first names it
+	opponent bool // the opponent controls it
+}
+
+// spell is a named instant, sorcery or Aura (or the half of a split card
+// the question names).
+type spell struct {
+	name, text      string
+	types, subtypes []string
+	colors          []string
+	at, end         int  // where the question first names it
+	opponent        bool // the opponent casts it
+	level           int  // 0 for what is cast first; each response one more
+	counters        *spell
+	paid            bool // its controller pays for a counterspell's "unless"
+}
+
+// castLines writes the cast lines of the spells and, for a question told
+// with the stack, the resolve lines of those that wait. A spell left out
+// is left out of the story: what was told in response to it, or as what
+// it responded to, is cast again without it.
+func castLines(q string, spells []*spell, perms []*permanent, links []Link) []string {
+	for {
+		if len(spells) == 0 {
+			return nil
+		}
+		stackLevels(q, spells, links)
+		lines, dropped := castStory(q, spells, perms, links)
+		if len(dropped) == 0 {
+			return lines
+		}
+		spells = slices.DeleteFunc(slices.Clone(spells), func(s *spell) bool { return slices.Contains(dropped, s) })
+	}
+}
+
+// castStory casts the spells by level: those below the top wait on the
+// stack in the order told, the top ones resolve as they are cast, then
+// what waits resolves, the last cast first (405.5, 608.1).
+func castStory(q string, spells []*spell, perms []*permanent, links []Link) ([]string, []*spell) {
+	order := slices.Clone(spells)
+	sort.SliceStable(order, func(i, j int) bool { return order[i].level < order[j].level })
+	top := order[len(order)-1].level
+	var lines []string
+	var dropped []*spell
+	var waiting []*spell // the spells on the stack, bottom first
+	for _, s := range order {
+		s.counters, s.paid = nil, false
+		line, ok := castLine(q, s, perms, links, waiting)
+		if !ok {
+			dropped = append(dropped, s)
+			continue
+		}
+		if s.level < top {
+			lines = append(lines, line+" (on the stack)")
+			waiting = append(waiting, s)
+			continue
+		}
+		lines = append(lines, line)
+		waiting = countered(waiting, s)
+	}
+	// A counterspell that resolves takes the spell it counters off the
+	// stack (701.6a).
+	for len(waiting) > 0 {
+		s := waiting[len(waiting)-1]
+		waiting = countered(waiting[:len(waiting)-1], s)
+		lines = append(lines, "resolve")
+	}
+	return lines, dropped
+}
+
+// countered returns the stack after s resolves: without the spell it
+// counters, unless that spell can't be countered or its controller pays.
+func countered(stack []*spell, s *spell) []*spell {
+	if s.counters == nil || s.paid || cantBeCountered.MatchString(s.counters.text) {
+		return stack
+	}
+	return slices.DeleteFunc(slices.Clone(stack), func(x *spell) bool { return x == s.counters })
+}
+
+var cantBeCountered = regexp.MustCompile(`(?im)^(?:this spell|[^.\n]*) can't be countered\.?$`)
+
+// castLine writes "[opponent: ]cast NAME [(mode N)] [targeting REF [and
+// REF]] [(paid)|(not paid)]" for a spell; false when the setup can't cast
+// it as the engine requires.
+func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spell) (string, bool) {
+	text := reminderText.ReplaceAllString(s.text, "")
+	line := "cast " + s.name
+	if s.opponent {
+		line = "opponent: " + line
+	}
+	// A modal spell's mode is chosen as it is cast (700.2a): the one the
+	// question's words tell.
+	if modes, least, _, ok := engine.Modes(s.text); ok {
+		k := chooseMode(q, modes, links)
+		if k == 0 || least > 1 {
+			return "", false
+		}
+		line += " (mode " + strconv.Itoa(k) + ")"
+		text = reminderText.ReplaceAllString(modes[k-1], "")
+	}
+	var refs []string
+	used := map[*permanent]bool{}
+	for _, t := range targetsOf(text, s) {
+		switch t.kind {
+		case targetSpell:
+			// A spell on the stack below it (115.1): the latest the
+			// question tells of that is of the kind it names.
+			var found *spell
+			for i := len(stack) - 1; i >= 0 && found == nil; i-- {
+				if stack[i] != s && spellFits(t, stack[i]) {
+					found = stack[i]
+				}
+			}
+			if found == nil {
+				return "", false
+			}
+			s.counters = found
+			refs = append(refs, found.name)
+		case targetPlayer:
+			refs = append(refs, playerRef(t, s))
+		case targetPermanent:
+			p := choosePermanent(q, t, s, perms, links, used)
+			if p == nil {
+				return "", false
+			}
+			used[p] = true
+			refs = append(refs, p.alias)
+		default:
+			// A card in a zone the setup doesn't fill: the first
+			// permanent, as the question's own card.
+			refs = append(refs, perms[0].alias)
+		}
+	}
+	if len(refs) > 0 {
+		line += " targeting " + strings.Join(refs, " and ")
+	}
+	// "Counter target spell unless its controller pays {3}": whether that
+	// player pays is theirs to choose (118.12a); the question says.
+	if unlessPays.MatchString(text) {
+		switch {
+		case notPaying.MatchString(q):
+			line += " (not paid)"
+		case paying.MatchString(q):
+			line += " (paid)"
+			s.paid = true
+		default:
+			return "", false
+		}
+	}
+	return line, true
+}
+
+var (
+	reminderText = regexp.MustCompile(`\s*\([^()]*\)`)
+	unlessPays   = regexp.MustCompile(`(?i)\bunless its controller pays\b`)
+	notPaying    = regexp.MustCompile(`(?i)\b(?:doesn't|does not|didn't|did not|don't|do not|can't|cannot|couldn't|won't|not|never|unable to|refuses? to|chooses? not to)\s+(?:\w+\s+){0,2}pay`)
+	paying       = regexp.MustCompile(`(?i)\bpa(?:y|ys|id|ying)\b`)
+)
+
+// A target a spell's text asks for (115.1): "target creature you
+// control", "any target", "target spell", "target player".
+type target struct {
+	kind     int
+	types    []string // the card types it may have (any when empty)
+	notTypes []string
+	colors   []string // a spell's colors ("target blue spell")
+	control  int      // 1: the caster's, 2: not the caster's
+	gains    bool     // a player who draws or gains
+}
+
+const (
+	targetOther = iota
+	targetPermanent
+	targetPlayer
+	targetSpell
+)
+
+var (
+	// targetInstance is each instance of the word "target" (115.1d): "any
+	// target", "target creature", but not "that target" or "its target".
+	targetInstance = regexp.MustCompile(`(?i)\b(?:any target|target)\b`)
+	notTarget      = regexp.MustCompile(`(?i)\b(?:that|the|its|new|a|same|single|their|his|her|this)\s+$`)
+	drawsOrGains   = regexp.MustCompile(`^\s*(?:player|opponent)\s+(?:draws|gains)\b`)
+	enchantRe      = regexp.MustCompile(`(?im)^enchant ([^\n.(]+)`)
+	typeNames      = map[string]string{"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
+		"planeswalker": "Planeswalker", "battle": "Battle", "instant": "Instant", "sorcery": "Sorcery"}
+	colorNames = map[string]string{"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+)
+
+// targetsOf reads the targets of a spell's text in order; an Aura's is
+// what it can enchant (303.4a).
+func targetsOf(text string, s *spell) []target {
+	low := strings.ToLower(text)
+	if slices.Contains(s.subtypes, "Aura") {
+		if m := enchantRe.FindStringSubmatch(low); m != nil {
+			return []target{readTarget(strings.Fields(m[1]))}
+		}
+		return []target{{kind: targetPermanent}}
+	}
+	var out []target
+	for _, m := range targetInstance.FindAllStringIndex(low, -1) {
+		if strings.HasPrefix(low[m[0]:], "any target") {
+			out = append(out, target{kind: targetPermanent, types: []string{"Creature", "Planeswalker", "Battle"}})
+			continue
+		}
+		if notTarget.MatchString(low[:m[0]]) {
+			continue
+		}
+		rest := low[m[1]:]
+		if i := strings.IndexAny(rest, ".;:"); i >= 0 {
+			rest = rest[:i]
+		}
+		t := readTarget(strings.Fields(rest))
+		if t.kind == targetPlayer {
+			t.gains = drawsOrGains.MatchString(rest)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// readTarget reads the words after "target" (or "enchant"): card types
+// and "non" types joined by "or", colors, and whose it must be.
+func readTarget(ws []string) target {
+	var t target
+	for i, w := range ws {
+		w = strings.Trim(w, ",")
+		base, non := strings.CutPrefix(strings.TrimPrefix(w, "non-"), "non")
+		if strings.HasPrefix(w, "non-") {
+			non = true
+		}
+		switch {
+		case typeNames[strings.TrimSuffix(base, "s")] != "" && non:
+			t.notTypes = append(t.notTypes, typeNames[strings.TrimSuffix(base, "s")])
+		case typeNames[strings.TrimSuffix(w, "s")] != "":
+			t.types = append(t.types, typeNames[strings.TrimSuffix(w, "s")])
+			if t.kind == targetOther {
+				t.kind = targetPermanent
+			}
+		case colorNames[w] != "":
+			t.colors = append(t.colors, colorNames[w])
+		case w == "permanent" || w == "permanents":
+			t.kind = targetPermanent
+		case w == "player" || w == "players" || w == "opponent" || w == "opponents":
+			if t.kind == targetOther {
+				t.kind = targetPlayer
+				t.control = map[bool]int{true: 2}[strings.HasPrefix(w, "opponent")]
+			}
+		case w == "spell" || w == "spells":
+			t.kind = targetSpell
+			return t
+		case w == "card" || w == "cards" || w == "ability" || w == "abilities":
+			t.kind = targetOther
+			return t
+		case w == "or" || w == "and" || w == "up" || w == "to" || w == "one" || w == "two" || w == "tapped" || w == "untapped" || w == "attacking" || w == "blocking" || w == "other" || w == "another":
+		default:
+			if t.kind != targetOther {
+				// After the noun: whose it must be.
+				rest := " " + strings.Join(ws[i:], " ") + " "
+				switch {
+				case strings.HasPrefix(rest, " you control "), strings.HasPrefix(rest, " you own "):
+					t.control = 1
+				case strings.HasPrefix(rest, " you don't control "), strings.HasPrefix(rest, " an opponent controls "),
+					strings.HasPrefix(rest, " your opponents control "), strings.HasPrefix(rest, " that player controls "):
+					t.control = 2
+				}
+				return t
+			}
+		}
+	}
+	return t
+}
+
+// spellFits: a spell on the stack is of the kind a counterspell names.
+func spellFits(t target, s *spell) bool {
+	if len(t.types) > 0 && !slices.ContainsFunc(t.types, func(ty string) bool { return slices.Contains(s.types, ty) }) {
+		return false
+	}
+	if slices.ContainsFunc(t.notTypes, func(ty string) bool { return slices.Contains(s.types, ty) }) {
+		return false
+	}
+	return len(t.colors) == 0 || slices.ContainsFunc(t.colors, func(c string) bool { return slices.Contains(s.colors, c) })
+}
+
+// playerRef is the player a spell targets: its caster's opponent, or
+// its caster for a player who draws or gains.
+func playerRef(t target, s *spell) string {
+	caster, other := "you", "opponent"
+	if s.opponent {
+		caster, other = other, caster
+	}
+	if t.gains && t.control != 2 {
+		return caster
+	}
+	return other
+}
+
+// choosePermanent picks the permanent a target is: one the question names
+// in the spell's own sentence first, then in the order told; of a type the
+// target names (as printed, or, if a named card's text makes permanents
+// into that type, any), and under the control the target requires.
+func choosePermanent(q string, t target, s *spell, perms []*permanent, links []Link, used map[*permanent]bool) *permanent {
+	lo, hi := sentenceAround(q, s.at)
+	near := slices.Clone(perms)
+	sort.SliceStable(near, func(i, j int) bool {
+		ni := near[i].at >= lo && near[i].at < hi
+		nj := near[j].at >= lo && near[j].at < hi
+		return ni && !nj
+	})
+	controlFits := func(p *permanent) bool {
+		switch t.control {
+		case 1:
+			return p.opponent == s.opponent
+		case 2:
+			return p.opponent != s.opponent
+		}
+		return true
+	}
+	printed := func(p *permanent) bool {
+		if len(t.types) > 0 && !slices.ContainsFunc(t.types, func(ty string) bool { return slices.Contains(p.card.Types, ty) && !notType(p.card, ty) }) {
+			return false
+		}
+		return !slices.ContainsFunc(t.notTypes, func(ty string) bool { return slices.Contains(p.card.Types, ty) })
+	}
+	for _, fresh := range []bool{true, false} {
+		for _, p := range near {
+			if (!fresh || !used[p]) && controlFits(p) && printed(p) {
+				return p
+			}
+		}
+	}
+	// An effect may make a permanent the type it names ("Enchanted
+	// artifact is a creature"): then any may be.
+	if len(t.types) > 0 && becomesType(t.types, links) {
+		for _, p := range near {
+			if !used[p] && controlFits(p) {
+				return p
+			}
+		}
+	}
+	// A permanent the question casts the spell at ("Ensoul Artifact on my
+	// Runeclaw Bear") is its target even if it can't be: the engine's
+	// refusal (115.1, 303.4a) answers the question.
+	for _, p := range near {
+		if !used[p] && toldAt(q, s, p) {
+			return p
+		}
+	}
+	return nil
+}
+
+// toldAt reports whether the question tells a spell cast at a permanent:
+// their names a few words apart, joined by "on", "at", "targeting",
+// "with" ("targets Thassa with Deicide").
+func toldAt(q string, s *spell, p *permanent) bool {
+	lo, hi := s.end, p.at
+	if p.at < s.at {
+		lo, hi = p.end, s.at
+	}
+	if lo > hi {
+		return false
+	}
+	gap := q[lo:hi]
+	return len(wordRe.FindAllString(gap, -1)) <= 4 && !strings.ContainsAny(gap, ".?!;") && castAt.MatchString(gap)
+}
+
+var castAt = regexp.MustCompile(`(?i)\b(?:on|onto|at|targeting|targets?|with|enchants?)\b`)
+
+// notType reports whether a card's own text says it isn't a type it
+// has printed ("As long as your devotion to blue is less than five, Thassa
+// isn't a creature"): as the setup puts it on the battlefield, with no
+// other permanent of its color, it isn't (700.5, 613.1d).
+func notType(c *cards.Card, ty string) bool {
+	short := c.Name
+	if i := strings.IndexByte(short, ','); i > 0 {
+		short = short[:i]
+	}
+	for _, m := range isntType.FindAllStringSubmatch(c.Text, -1) {
+		if (m[1] == c.Name || m[1] == short) && typeNames[strings.ToLower(m[2])] == ty {
+			return true
+		}
+	}
+	return false
+}
+
+var isntType = regexp.MustCompile(`(?:^|\n|\. |, )([^,.\n]+?) isn't an? (creature|artifact|enchantment|land|planeswalker)\b`)
+
+// becomesType reports whether a named card's text makes an object one of
+// the types ("is a creature", "becomes a 3/3 artifact creature", "are
+// lands").
+func becomesType(types []string, links []Link) bool {
+	for _, l := range links {
+		for _, m := range makesType.FindAllStringSubmatch(strings.ToLower(l.Card.Text), -1) {
+			if slices.Contains(types, typeNames[m[2]]) && !negated.MatchString(m[1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	makesType = regexp.MustCompile(`\b(?:is|are|becomes?)\b((?: [^ .,;]+){0,5}?) (creature|artifact|enchantment|land|planeswalker)s?\b`)
+	negated   = regexp.MustCompile(`\b(?:not|no|than|less|more)\b|n't\b`)
+)
+
+// sentenceAround returns the bounds of the sentence holding offset at.
+func sentenceAround(q string, at int) (int, int) {
+	lo := strings.LastIndexAny(q[:at], ".?!\n") + 1
+	hi := len(q)
+	if i := strings.IndexAny(q[at:], ".?!\n"); i >= 0 {
+		hi = at + i
+	}
+	return lo, hi
+}
+
+// modeStop are words too common in modes to tell one from another.
+var modeStop = map[string]bool{"a": true, "an": true, "the": true, "of": true, "to": true, "and": true, "or": true,
+	"you": true, "your": true, "it": true, "its": true, "that": true, "this": true, "with": true, "for": true,
+	"until": true, "end": true, "turn": true, "target": true, "get": true, "on": true, "in": true, "from": true}
+
+// chooseMode returns the mode (1-based) the question's own words tell: the
+// one with the most words no other mode has that the question uses ("I
+// return it to my hand with Alley Evasion"); 0 when no mode is told
+// more than the others.
+func chooseMode(q string, modes []string, links []Link) int {
+	words := map[string]bool{}
+	for _, w := range wordRe.FindAllString(withoutNames(q, links), -1) {
+		words[stemWord(w)] = true
+	}
+	per := make([]map[string]bool, len(modes))
+	count := map[string]int{}
+	for i, m := range modes {
+		per[i] = map[string]bool{}
+		for _, w := range wordRe.FindAllString(m, -1) {
+			if st := stemWord(w); len(st) > 2 && !modeStop[st] && !per[i][st] {
+				per[i][st] = true
+				count[st]++
+			}
+		}
+	}
+	best, bestN, second := 0, 0, 0
+	for i := range modes {
+		n := 0
+		for st := range per[i] {
+			if count[st] == 1 && words[st] {
+				n++
+			}
+		}
+		switch {
+		case n > bestN:
+			best, bestN, second = i+1, n, bestN
+		case n > second:
+			second = n
+		}
+	}
+	if bestN == 0 || second == bestN {
+		return 0
+	}
+	return best
+}
+
+// The words that tell a spell is cast while another waits on the stack.
+var (
+	// inResponseTo names the spell responded to right after it.
+	inResponseTo = regexp.MustCompile(`(?i)\b(?:in response to|respon(?:d|ds|ded|ding) to)\b`)
+	// inResponse: "in response", "responds with", "responded by casting".
+	inResponse = regexp.MustCompile(`(?i)\b(?:in response|respon(?:d|ds|ded|ding))\b`)
+	// onTheStack: "with Deicide on the stack", "while Deicide is on the
+	// stack": the spells between wait.
+	onTheStack = regexp.MustCompile(`(?i)\b(?:with|while)\b([^.?!;]{0,60}?)\b(?:(?:is|are|was|were|still)\s+)*on the stack\b`)
+	// beforeResolves: "before Deicide resolves", "before it resolves".
+	beforeResolves = regexp.MustCompile(`(?i)\bbefore\b([^.?!;]{0,60}?)\bresolv(?:e|es|ed|ing)\b`)
+)
+
+// marker is where a question tells of a response, and the span that names
+// the spells responded to.
+type marker struct{ at, spanLo, spanHi int }
+
+// stackLevels sets each spell's level: the spells told before a response
+// (and those it names as responded to) wait on the stack; the response
+// is one level up. Levels are numbered from 0 without gaps.
+func stackLevels(q string, spells []*spell, links []Link) {
+	var ms []marker
+	for _, m := range onTheStack.FindAllStringSubmatchIndex(q, -1) {
+		ms = append(ms, marker{at: m[1], spanLo: m[2], spanHi: m[3]})
+	}
+	for _, m := range beforeResolves.FindAllStringSubmatchIndex(q, -1) {
+		ms = append(ms, marker{at: m[1], spanLo: m[2], spanHi: m[3]})
+	}
+	for _, m := range inResponse.FindAllStringIndex(q, -1) {
+		if slices.ContainsFunc(ms, func(x marker) bool { return m[0] >= x.spanLo && m[0] < x.at }) {
+			continue
+		}
+		mk := marker{at: m[1], spanLo: m[1], spanHi: m[1]}
+		if r := inResponseTo.FindStringIndex(q[m[0]:]); r != nil && r[0] == 0 {
+			// "in response to my opponent's Deicide": the spell named
+			// right after it.
+			end := m[0] + r[1]
+			mk.at, mk.spanLo, mk.spanHi = end, end, end
+			for _, s := range spells {
+				if s.at >= end && s.at-end <= 30 && !strings.ContainsAny(q[end:s.at], ".,;?!") {
+					mk.spanHi = s.at + 1
+					mk.at = s.at + 1
+					break
+				}
+			}
+		}
+		ms = append(ms, mk)
+	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].at < ms[j].at })
+	for _, s := range spells {
+		s.level = 0
+		for i, m := range ms {
+			if s.at >= m.spanLo && s.at < m.spanHi {
+				s.level = i
+				break
+			}
+			if s.at >= m.at {
+				s.level = i + 1
+			}
+		}
+	}
+	// "Can I cast Turn while Deicide is on the stack?": a spell told in the
+	// same sentence before a marker that names a waiting spell responds.
+	for i, m := range ms {
+		names := slices.ContainsFunc(spells, func(s *spell) bool { return s.at >= m.spanLo && s.at < m.spanHi })
+		if !names {
+			continue
+		}
+		lo, _ := sentenceAround(q, m.spanLo)
+		for _, s := range spells {
+			if s.at >= lo && s.at < m.spanLo && s.level == i {
+				s.level = i + 1
+			}
+		}
+	}
+	// Levels without gaps.
+	var used []int
+	for _, s := range spells {
+		if !slices.Contains(used, s.level) {
+			used = append(used, s.level)
+		}
+	}
+	slices.Sort(used)
+	for _, s := range spells {
+		s.level = slices.Index(used, s.level)
+	}
+}
+
+// The player the question says casts a spell: the subject nearest before
+// it in its sentence ("my opponent targets Thassa with Deicide", "In
+// response I make her a Weird with Turn"), or the opponent's spell
+// ("my opponent's Lightning Bolt").
+var subjects = regexp.MustCompile(`\b(?i:(?:my|the|an|your)\s+)?(?i:opponent)(?i:s|'s|’s|s')?\b|\b(?:I|I'm|I've|I'd|I'll)\b|\b(?i:he|she|they)\s+(?i:casts?|responds?|responded|targets?|targeted|plays?|played|uses?|used|kills?|killed)\b`)
+
+func castByOpponent(q string, at int) bool {
+	lo, _ := sentenceAround(q, at)
+	ms := subjects.FindAllStringIndex(q[lo:at], -1)
+	for i := len(ms) - 1; i >= 0; i-- {
+		w := strings.ToLower(q[lo+ms[i][0] : lo+ms[i][1]])
+		if strings.HasPrefix(w, "i") && !strings.Contains(w, "opponent") && len(w) <= 4 {
+			return false
+		}
+		if possessive(w) && strings.TrimSpace(q[lo+ms[i][1]:at]) != "" {
+			continue // "my opponent's Ornithopter": not who casts
+		}
+		return true
+	}
+	return false
+}
+
+func possessive(w string) bool {
+	return strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s") || strings.HasSuffix(w, "s'")
+}
+
+// The opponent controls a permanent the question gives them: "my
+// opponent's Excavation Mole", "their Isolation Zone", "my opponent
+// controls Containment Priest", "my opponent's got Uba Mask".
+var (
+	theirs     = regexp.MustCompile(`(?i)(?:\bopponents?(?:'s|’s|'|’)|\b(?:his|their))\s+(?:(?:tapped|untapped|face[- ]down|attacking|blocking|blocked|unblocked|enchanted|equipped|token|new|other|own)\s+){0,2}$`)
+	theirsTold = regexp.MustCompile(`(?i)\b(?:opponent|he|she|they)(?:\s+(?:controls?|controlled|has|had|have|has got|casts?|plays?|played|attacks? with|attacked with|blocks? with|blocked with)|(?:'s|’s) got)\s+(?:(?:a|an|the|his|her|their|another)\s+)?(?:(?:tapped|untapped|face[- ]down|token|new|other)\s+){0,2}$`)
+)
+
+func opponentControls(q string, at int) bool {
+	lo, _ := sentenceAround(q, at)
+	before := q[lo:at]
+	return theirs.MatchString(before) || theirsTold.MatchString(before)
+}

@@ -1,0 +1,174 @@
+package ask
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A spell cast in response to another resolves first (405.2, 405.5,
+// 608.1): the opponent's Lightning Strike waits on the stack while
+// Titanic Growth makes the 0/2 Ornithopter 4/6, so the 3 damage is not
+// lethal (704.5g) and Ornithopter survives. Told either way round ("in
+// response to my opponent's Lightning Strike"), the spell responded to is
+// cast first, by the opponent, and resolves last.
+func TestSetupCastsTheResponseFirst(t *testing.T) {
+	a := testAsker(t)
+	for _, c := range []struct {
+		q    string
+		want []string
+	}{
+		{"My opponent casts Lightning Strike targeting my Ornithopter. In response I cast Titanic Growth on it. Does Ornithopter survive?",
+			[]string{"Ornithopter as P1", "opponent: cast Lightning Strike targeting P1 (on the stack)", "cast Titanic Growth targeting P1", "resolve", "? stack", "? graveyard"}},
+		{"Can I cast Titanic Growth on my Ornithopter in response to my opponent's Lightning Strike? Will it survive?",
+			[]string{"Ornithopter as P1", "opponent: cast Lightning Strike targeting P1 (on the stack)", "cast Titanic Growth targeting P1", "resolve", "? stack", "? graveyard"}},
+		{"With Lightning Strike on the stack targeting my Ornithopter, my friend casts Titanic Growth on it before it resolves. Does it die?",
+			[]string{"Ornithopter as P1", "cast Lightning Strike targeting P1 (on the stack)", "cast Titanic Growth targeting P1", "resolve", "? stack", "? graveyard"}},
+	} {
+		ans := a.Ask(c.q)
+		if !slices.Equal(ans.Setup, c.want) {
+			t.Errorf("%q:\nsetup %q\nwant  %q", c.q, ans.Setup, c.want)
+			continue
+		}
+		rep := runSetup(t, ans)
+		if g := infoOf(rep, "graveyard"); strings.Contains(g, "Ornithopter") || !strings.Contains(g, "Lightning Strike") {
+			t.Errorf("%q: graveyard %q, want Lightning Strike there and Ornithopter alive", c.q, g)
+		}
+		if !noted(rep, "120.3e", "toughness 6") {
+			t.Errorf("%q: no note of 3 damage to a 4/6: %+v", c.q, rep.Notes)
+		}
+	}
+}
+
+// A counterspell cast in response targets the spell waiting on the stack
+// (115.1) and takes it off without resolving (701.6a); nothing is left to
+// resolve. One that can't target it (Essence Scatter counters a creature
+// spell; Lightning Strike is an instant) is left out, and the story is
+// cast without it: Lightning Strike resolves and destroys Ornithopter.
+// "Unless its controller pays" is that player's choice (118.12a): the
+// question says, or the spell is left out.
+func TestSetupCountersTheSpellOnTheStack(t *testing.T) {
+	a := testAsker(t)
+	const told = "My opponent casts Lightning Strike at my Ornithopter and I respond with "
+	for _, c := range []struct {
+		response string
+		want     []string
+		dies     bool
+	}{
+		{"Cancel.", []string{"opponent: cast Lightning Strike targeting P1 (on the stack)", "cast Cancel targeting Lightning Strike"}, false},
+		{"Stymied Hopes. He doesn't pay.", []string{"opponent: cast Lightning Strike targeting P1 (on the stack)", "cast Stymied Hopes targeting Lightning Strike (not paid)"}, false},
+		{"Stymied Hopes.", []string{"opponent: cast Lightning Strike targeting P1"}, true},
+		{"Essence Scatter.", []string{"opponent: cast Lightning Strike targeting P1"}, true},
+	} {
+		q := told + c.response + " Does my Ornithopter die?"
+		ans := a.Ask(q)
+		want := append(append([]string{"Ornithopter as P1"}, c.want...), "? stack", "? graveyard")
+		if !slices.Equal(ans.Setup, want) {
+			t.Errorf("%q:\nsetup %q\nwant  %q", q, ans.Setup, want)
+			continue
+		}
+		rep := runSetup(t, ans)
+		if g := infoOf(rep, "graveyard"); strings.Contains(g, "Ornithopter") != c.dies || !strings.Contains(g, "Lightning Strike") {
+			t.Errorf("%q: graveyard %q, want Ornithopter there %v", q, g, c.dies)
+		}
+		if s := infoOf(rep, "stack"); !strings.Contains(s, "empty") {
+			t.Errorf("%q: stack %q, want it empty", q, s)
+		}
+	}
+}
+
+// A spell with two targets is cast at two permanents that can be them
+// (115.1): Hunt the Weak's first is a creature its caster controls, its
+// second one they don't, so the Minotaur the question gives the opponent
+// enters under the opponent's control and they fight (701.14a). With no
+// creature the caster doesn't control named, the spell is left out.
+func TestSetupCastsAtTwoTargets(t *testing.T) {
+	a := testAsker(t)
+	ans := a.Ask("I cast Hunt the Weak on my Ornithopter and my opponent's Borderland Minotaur. What happens?")
+	want := []string{"Ornithopter as P1", "opponent: Borderland Minotaur as P2", "cast Hunt the Weak targeting P1 and P2", "? P1", "? can P1 attack"}
+	if !slices.Equal(ans.Setup, want) {
+		t.Fatalf("setup %q, want %q", ans.Setup, want)
+	}
+	rep := runSetup(t, ans)
+	if !noted(rep, "701.14a", "Borderland Minotaur (P2) deals damage equal to its power (4) to Ornithopter (P1)") {
+		t.Errorf("no fight: %+v", rep.Notes)
+	}
+	ans = a.Ask("I cast Hunt the Weak on my Ornithopter. What happens?")
+	if slices.ContainsFunc(ans.Setup, func(l string) bool { return strings.Contains(l, "Hunt the Weak") }) {
+		t.Errorf("setup %q: no creature the caster doesn't control, so no Hunt the Weak", ans.Setup)
+	}
+	runSetup(t, ans)
+}
+
+// Who casts a spell and who controls a permanent is what the question
+// says: the subject nearest before the spell in its sentence, a
+// possessive before a permanent.
+func TestSetupReadsWhoseItIs(t *testing.T) {
+	for _, c := range []struct {
+		q, name string
+		opp     bool
+	}{
+		{"I control Thassa, and my opponent targets her with Deicide.", "Deicide", true},
+		{"In response I make her a Weird with Turn.", "Turn", false},
+		{"Can she survive my opponent's Lightning Strike?", "Lightning Strike", true},
+		{"I Shock my opponent's Ornithopter with Lightning Strike.", "Lightning Strike", false},
+		{"He casts Lightning Strike at my face.", "Lightning Strike", true},
+	} {
+		if got := castByOpponent(c.q, strings.Index(c.q, c.name)); got != c.opp {
+			t.Errorf("%q: %s cast by the opponent %v, want %v", c.q, c.name, got, c.opp)
+		}
+	}
+	for _, c := range []struct {
+		q, name string
+		opp     bool
+	}{
+		{"I target my opponent's Excavation Mole.", "Excavation Mole", true},
+		{"my opponent's got Uba Mask, while I've got Tomorrow", "Uba Mask", true},
+		{"my opponent's got Uba Mask, while I've got Tomorrow", "Tomorrow", false},
+		{"My opponent has my Serra Angel exiled with their Isolation Zone.", "Serra Angel", false},
+		{"My opponent has my Serra Angel exiled with their Isolation Zone.", "Isolation Zone", true},
+		{"My opponent controls a tapped Gideon.", "Gideon", true},
+	} {
+		if got := opponentControls(c.q, strings.Index(c.q, c.name)); got != c.opp {
+			t.Errorf("%q: %s controlled by the opponent %v, want %v", c.q, c.name, got, c.opp)
+		}
+	}
+}
+
+// The targets a spell's text asks for, in order (115.1): permanents of
+// the types named and whose they must be, players, spells.
+func TestTargetsOfSpellText(t *testing.T) {
+	for text, want := range map[string][]target{
+		"Target creature you control fights target creature you don't control.": {
+			{kind: targetPermanent, types: []string{"Creature"}, control: 1}, {kind: targetPermanent, types: []string{"Creature"}, control: 2}},
+		"Counter target noncreature spell.":                             {{kind: targetSpell, notTypes: []string{"Creature"}}},
+		"Lightning Strike deals 3 damage to any target.":                {{kind: targetPermanent, types: []string{"Creature", "Planeswalker", "Battle"}}},
+		"Target player draws two cards.":                                {{kind: targetPlayer, gains: true}},
+		"Exile target artifact or enchantment.":                         {{kind: targetPermanent, types: []string{"Artifact", "Enchantment"}}},
+		"Return target creature card from your graveyard to your hand.": {{kind: targetOther, types: []string{"Creature"}}},
+		"Change the target of target spell with a single target.":       {{kind: targetSpell}},
+	} {
+		got := targetsOf(text, &spell{})
+		if len(got) != len(want) {
+			t.Errorf("%q: targets %+v, want %+v", text, got, want)
+			continue
+		}
+		for i := range got {
+			g, w := got[i], want[i]
+			if g.kind != w.kind || !slices.Equal(g.types, w.types) || !slices.Equal(g.notTypes, w.notTypes) || g.control != w.control || g.gains != w.gains {
+				t.Errorf("%q: target %d %+v, want %+v", text, i, g, w)
+			}
+		}
+	}
+}
+
+// A spell the question casts at a permanent is cast at it even when the
+// permanent can't be its target: the engine's refusal answers "can I?"
+// (Ensoul Artifact enchants an artifact, 303.4a).
+func TestSetupCastsAtWhatTheQuestionSays(t *testing.T) {
+	a := testAsker(t)
+	ans := a.Ask("Can I cast Ensoul Artifact on my Runeclaw Bear and attack with it?")
+	if !slices.Contains(ans.Setup, "cast Ensoul Artifact targeting P1") {
+		t.Errorf("setup %q, want Ensoul Artifact cast at the Bear", ans.Setup)
+	}
+}

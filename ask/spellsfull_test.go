@@ -1,0 +1,89 @@
+//go:build !race
+
+// These stories name cards outside the test catalogue (M15 and THS): they
+// run over the full catalogue, which is slow to load under the race
+// detector (full_test.go).
+
+package ask
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Turn (of the split card Turn // Burn, named by its half) is cast in
+// response to Deicide and resolves first (405.5): the enchantment creature
+// becomes a red 0/1 Weird with no abilities until end of turn, and is
+// still an enchantment (205.1b), so Deicide's target is legal as it
+// resolves (608.2b) and it is exiled. With Thassa, God of the Sea as the
+// only permanent, devotion to blue is 1 (700.5) and her own text makes
+// her not a creature: Turn can't target her (115.1), so it is left out
+// and Deicide resolves on its own.
+func TestSetupRespondsWithAHalf(t *testing.T) {
+	a := fullAsker(t)
+	src := catalogueSource{a.kb.Cards}
+	ans := a.Ask("My opponent targets my Courser of Kruphix with Deicide. In response I make it a Weird with Turn. Does Deicide fizzle?")
+	want := []string{"Courser of Kruphix as P1", "opponent: cast Deicide targeting P1 (on the stack)", "cast Turn targeting P1", "resolve", "? P1", "? can P1 attack"}
+	if !slices.Equal(ans.Setup, want) {
+		t.Fatalf("setup %q, want %q", ans.Setup, want)
+	}
+	// Before Deicide resolves: Turn has.
+	rep := runLines(t, append(slices.Clone(ans.Setup[:3]), "? P1"), src)
+	v := rep.Results[0].Object
+	if v == nil || v.Power == nil || *v.Power != 0 || *v.Toughness != 1 || !slices.Equal(v.Subtypes, []string{"Weird"}) ||
+		!slices.Contains(v.Types, "Enchantment") || len(v.Abilities) > 0 {
+		t.Fatalf("after Turn: %+v, want a 0/1 Weird enchantment creature with no abilities", v)
+	}
+	rep = runLines(t, append(slices.Clone(ans.Setup), "? exile"), src)
+	if !noted(rep, "608.2", "Deicide resolves") || !noted(rep, "701.13a", "Courser of Kruphix (P1) is exiled") {
+		t.Errorf("Deicide should resolve and exile it: %+v", rep.Notes)
+	}
+	if e := infoOf(rep, "exile"); !strings.Contains(e, "Courser of Kruphix") {
+		t.Errorf("exile %q", e)
+	}
+
+	ans = a.Ask("I control Thassa, God of the Sea, and my opponent targets her with Deicide. In response I make her a Weird with Turn. Does Deicide fizzle?")
+	want = []string{"Thassa, God of the Sea as P1", "opponent: cast Deicide targeting P1", "? P1", "? can P1 attack"}
+	if !slices.Equal(ans.Setup, want) {
+		t.Fatalf("setup %q, want %q", ans.Setup, want)
+	}
+	rep = runLines(t, ans.Setup, src)
+	if !noted(rep, "701.13a", "is exiled") {
+		t.Errorf("Deicide should exile Thassa: %+v", rep.Notes)
+	}
+}
+
+// A modal spell is cast with the mode the question's words tell (700.2a):
+// returning to the hand is Alley Evasion's second mode. A question that
+// tells none leaves the spell out rather than write a line the engine
+// rejects.
+func TestSetupChoosesTheModeTold(t *testing.T) {
+	a := fullAsker(t)
+	src := catalogueSource{a.kb.Cards}
+	ans := a.Ask("Can I save my Ornithopter by returning it to my hand with Alley Evasion?")
+	if !slices.Contains(ans.Setup, "cast Alley Evasion (mode 2) targeting P1") {
+		t.Fatalf("setup %q, want Alley Evasion cast with its second mode", ans.Setup)
+	}
+	rep := runLines(t, ans.Setup, src)
+	if !noted(rep, "400.7", "returned to its owner's hand") {
+		t.Errorf("no return to hand: %+v", rep.Notes)
+	}
+	ans = a.Ask("I cast Alley Evasion on my Ornithopter. What happens?")
+	if slices.ContainsFunc(ans.Setup, func(l string) bool { return strings.Contains(l, "Alley Evasion") }) {
+		t.Errorf("setup %q: no mode is told, so Alley Evasion is left out", ans.Setup)
+	}
+	runLines(t, ans.Setup, src)
+}
+
+// Casting a spell at a permanent the setup knows it can't target leaves
+// it out (115.1, 303.4a): an Aura with "Enchant land" has no land to
+// enchant among the named permanents.
+func TestSetupLeavesOutWhatCantBeTargeted(t *testing.T) {
+	a := fullAsker(t)
+	ans := a.Ask("My Grizzly Bears is blocked by a creature my opponent animated with Wind Zendikon. Does the Bears die?")
+	if len(ans.Setup) == 0 || ans.Setup[0] != "Grizzly Bears as P1" || slices.ContainsFunc(ans.Setup, func(l string) bool { return strings.Contains(l, "Wind Zendikon") }) {
+		t.Errorf("setup %q: the Bears enter, and Wind Zendikon, which enchants a land, and none is named, is left out", ans.Setup)
+	}
+	runLines(t, ans.Setup, catalogueSource{a.kb.Cards})
+}
