@@ -88,7 +88,11 @@ func setup(q string, links []Link) []string {
 		}
 		return append(lines, "? stack", "? graveyard")
 	}
-	lines = append(lines, "? "+first)
+	// Each permanent is asked about (up to maxAsked): what one card does
+	// may show on another (Blood Moon on Urborg, Tomb of Yawgmoth).
+	for _, p := range perms[:min(len(perms), maxAsked)] {
+		lines = append(lines, "? "+p.alias)
+	}
 	if creature || len(spells) > 0 {
 		lines = append(lines, "? can "+first+" attack")
 	}
@@ -106,6 +110,9 @@ func namedFace(c *cards.Card, words string) cards.Face {
 	}
 	return c.Faces[0]
 }
+
+// maxAsked is how many of the named permanents a set-up asks about.
+const maxAsked = 3
 
 var (
 	// asksAboutDying: "dies", "die", "is destroyed", "goes to the graveyard".

@@ -85,7 +85,7 @@ func TestSetupCountersTheSpellOnTheStack(t *testing.T) {
 func TestSetupCastsAtTwoTargets(t *testing.T) {
 	a := testAsker(t)
 	ans := a.Ask("I cast Hunt the Weak on my Ornithopter and my opponent's Borderland Minotaur. What happens?")
-	want := []string{"Ornithopter as P1", "opponent: Borderland Minotaur as P2", "cast Hunt the Weak targeting P1 and P2", "? P1", "? can P1 attack"}
+	want := []string{"Ornithopter as P1", "opponent: Borderland Minotaur as P2", "cast Hunt the Weak targeting P1 and P2", "? P1", "? P2", "? can P1 attack"}
 	if !slices.Equal(ans.Setup, want) {
 		t.Fatalf("setup %q, want %q", ans.Setup, want)
 	}
