@@ -107,13 +107,16 @@ func mtrPolicySentences(a *Asker) []string {
 }
 
 // callDecisionCeilings are the most texts of each set the decision may get
-// wrong: reached when the measurement was added, with no slack.
+// wrong, with no slack: 5, 0, 2, 2, 2 and 0 when the measurement was
+// added; the CR's examples 2 and the tune rules questions 1 once the CR's
+// own sense of "back up" and "game loss" and a name cast stopped making
+// calls.
 var callDecisionCeilings = map[string]int{
-	"CR examples (not calls)":          5,
+	"CR examples (not calls)":          2,
 	"eval.tsv (not calls)":             0,
 	"IPG examples (calls)":             2,
 	"MTR policy sentences (calls)":     2,
-	"tune rules questions (not calls)": 2,
+	"tune rules questions (not calls)": 1,
 	"tune tournament calls (calls)":    0,
 }
 
@@ -179,9 +182,10 @@ func measureCallDecision(t *testing.T, a, left *Asker, ceilings map[string]int) 
 
 // callDecisionFullCeilings are callDecisionCeilings over the whole
 // catalogue, where names of cards that are also the documents' words
-// ("Bribery", "Warning") are linked.
+// ("Bribery", "Warning") are linked: the CR's examples 4 when the
+// measurement was added, 2 since.
 var callDecisionFullCeilings = map[string]int{
-	"CR examples (not calls)":          4,
+	"CR examples (not calls)":          2,
 	"eval.tsv (not calls)":             0,
 	"IPG examples (calls)":             2,
 	"MTR policy sentences (calls)":     2,
