@@ -280,6 +280,11 @@ func TestTournamentCallWords(t *testing.T) {
 		"He forgot his trigger, so we had to back up.":                   true,
 		"My opponent accidentally drew eight cards before his mulligan.": true,
 		"Is that a game loss?":                                           true,
+		// A player's error and an official called over tell a call in no
+		// word of the documents; either alone does not.
+		"He realised his mistake and called me over.":      true,
+		"He realised his mistake and drew another card.":   false,
+		"My opponent called me over to look at his board.": false,
 		// A name cast is a card's, whatever else it names.
 		"Alex casts Bribery, targeting Bianca.":           false,
 		"He offered a bribe to concede; is that Bribery?": true,

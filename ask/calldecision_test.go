@@ -182,15 +182,15 @@ func measureCallDecision(t *testing.T, a, left *Asker, ceilings map[string]int) 
 
 // callDecisionFullCeilings are callDecisionCeilings over the whole
 // catalogue, where names of cards that are also the documents' words
-// ("Bribery", "Warning") are linked: the CR's examples 4 when the
-// measurement was added, 2 since.
+// ("Bribery", "Warning") are linked: the CR's examples 4 and the tune
+// calls 1 when the measurement was added, 2 and 0 since.
 var callDecisionFullCeilings = map[string]int{
 	"CR examples (not calls)":          2,
 	"eval.tsv (not calls)":             0,
 	"IPG examples (calls)":             2,
 	"MTR policy sentences (calls)":     2,
 	"tune rules questions (not calls)": 0,
-	"tune tournament calls (calls)":    1,
+	"tune tournament calls (calls)":    0,
 }
 
 // TestCallDecisionFullCatalogue is TestCallDecision with every card

@@ -461,7 +461,7 @@ var tournamentCue = mustPattern(`(?i)\b(judg(e|es|ed|ing)|head judge|floor judge
 // a sense of its own (gameWords cites the rules): a creature gets "back
 // up" to its toughness, a step doesn't "back up", where the IPG backs up
 // a game to undo an error. They make a call only in a story that also
-// tells a player's error or an official (errorOrOfficial).
+// tells a player's error or an official (playerError, official).
 var gameWordCue = mustPattern(`(?i)\bback up\b`)
 
 // gameLoss is the IPG's penalty (a Game Loss), which the CR names once,
@@ -481,10 +481,16 @@ var gameWords = []ruleRef{
 	{"704.7", "game loss"},
 }
 
-// errorOrOfficial is what a call tells beside the game: a player's error, as the
-// IPG's definitions tell it (accidentally, by mistake, forgot, should
-// have), or an official called to the table.
-var errorOrOfficial = mustPattern(`(?i)\b(accident(al|ally)?|by mistake|mistak(e|es|en|enly)|errors?|forg(et|ets|etting|ot|otten)|unintentional(ly)?|should have|supposed to|reali[sz](e|es|ed|ing)|notic(e|es|ed|ing)|too many|wrong(ly)?|called (me|us|a judge|the judge|over)|organi[sz]er|scorekeeper)\b`)
+// playerError and official are what a call tells beside the game: a
+// player's error, as the IPG's definitions tell it (accidentally, by
+// mistake, forgot, should have), and an official called to the table.
+// Either makes gameWordCue's words a call; both together make a call of a
+// story told in no word of the documents ("he realised his mistake and
+// called me over").
+var (
+	playerError = mustPattern(`(?i)\b(accident(al|ally)?|by mistake|mistak(e|es|en|enly)|errors?|forg(et|ets|etting|ot|otten)|unintentional(ly)?|should have|supposed to|reali[sz](e|es|ed|ing)|notic(e|es|ed|ing)|too many|wrong(ly)?)\b`)
+	official    = mustPattern(`(?i)\bcall(s|ed|ing)? (me|us|a judge|the judge)? ?over\b|\bcalled (me|us|a judge|the judge)\b|\b(tournament )?organi[sz]er\b|\bscorekeeper\b`)
+)
 
 // castName is a capitalised name a spell is cast or a card played by
 // ("Alex casts Bribery"): a card (CR 601.2, 305.1), whatever else its
@@ -503,8 +509,12 @@ func isTournamentCall(q string) bool {
 		return true
 	}
 	gameWord := gameWordCue.match(q, lower) || gameLoss.match(q, lower) && gameLost.match(q, lower)
+	erred, called := playerError.match(q, lower), official.match(q, lower)
+	if erred && called {
+		return true
+	}
 	if gameWord {
-		return errorOrOfficial.match(q, lower)
+		return erred || called
 	}
 	return gameLoss.match(q, lower)
 }
