@@ -279,10 +279,49 @@ func TestTournamentCallWords(t *testing.T) {
 		"At a PPTQ you're head judging, Art attacks with a dashed creature.": true,
 		"A judge asked me which layer a Humility effect applies in.":         false,
 		"Which creature survives the combat?":                                false,
+		// The game's own words: a creature gets back up to its toughness,
+		// an effect replaces the game loss of a player who would lose the
+		// game.
+		"Maro will be back up to toughness 7 when the spell resolves.":    false,
+		"You'd lose the game, but Lich's Mirror replaces that game loss.": false,
+		// The same words in a story of a player's error, or the penalty
+		// as the IPG writes it, make a call.
+		"He forgot his trigger, so we had to back up.":                   true,
+		"My opponent accidentally drew eight cards before his mulligan.": true,
+		"Is that a game loss?":                                           true,
+		// A player's error and an official called over tell a call in no
+		// word of the documents; either alone does not.
+		"He realised his mistake and called me over.":      true,
+		"He realised his mistake and drew another card.":   false,
+		"My opponent called me over to look at his board.": false,
+		// A name cast is a card's, whatever else it names.
+		"Alex casts Bribery, targeting Bianca.":           false,
+		"He offered a bribe to concede; is that Bribery?": true,
 	}
 	for q, want := range cases {
 		if got := isTournamentCall(q); got != want {
 			t.Errorf("isTournamentCall(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// The words of the game that make a call only in a story of an error or
+// an official are the CR's own: each rule gameWords cites uses its word,
+// in its text or in an example of it.
+func TestGameWordsAreTheCRs(t *testing.T) {
+	rules := testkb.CR(t)
+	for _, w := range gameWords {
+		r, ok := rules.Rule(w.id)
+		if !ok {
+			t.Errorf("rule %s is not in the CR", w.id)
+			continue
+		}
+		text := strings.ToLower(r.Text + " " + strings.Join(r.Examples, " "))
+		if !strings.Contains(text, w.says) {
+			t.Errorf("rule %s does not say %q", w.id, w.says)
+		}
+		if !gameWordCue.match(w.says, w.says) && !gameLoss.match(w.says, w.says) || tournamentCue.match(w.says, w.says) {
+			t.Errorf("%q is not a word of gameWordCue or gameLoss alone", w.says)
 		}
 	}
 }

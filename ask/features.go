@@ -453,14 +453,85 @@ var reminder = regexp.MustCompile(`\([^()]*\)`)
 
 // tournamentCue marks a question as a tournament call: the words of the
 // IPG's and MTR's own situations (infractions, penalties, rules
-// enforcement levels, calling a judge).
-var tournamentCue = mustPattern(`(?i)\b(judg(e|es|ed|ing)|head judge|floor judge|deck checks?|appeal(s|ed)?|spectators?|(P?PTQ|RCQ|GPT|SCG|Grand Prix|Pro Tour)s?|top ?8|swiss|backup|back up|penalt(y|ies)|warning|game loss|match loss|disqualif\w*|infraction|decklists?|deck ?lists?|sideboard(ed|ing)?|REL|competitive|regular rel|professional rel|tournament|round|time (extension|limit)|slow play|stalling|outside assistance|missed trigger|forgot (the|a|his|her|their|my) trigger|drew (an )?extra|extra cards?|looked at|marked cards?|(mash|pile|riffle|insufficient(ly)?) shuffl\w*|shuffl\w+ (his|her|their|my|your|the|an opponent(’|')s|opponent(’|')s) (deck|cards)|mulligan\w*|game play error|communication policy|cheat\w*|bribe\w*|unsporting|FNM|GRV|HCE|LEC|MPE)\b`)
+// enforcement levels, calling a judge). Words the CR uses in a sense of
+// its own are gameWordCue's.
+var tournamentCue = mustPattern(`(?i)\b(judg(e|es|ed|ing)|head judge|floor judge|deck checks?|appeal(s|ed)?|spectators?|(P?PTQ|RCQ|GPT|SCG|Grand Prix|Pro Tour)s?|top ?8|swiss|backup|penalt(y|ies)|warning|match loss|disqualif\w*|infraction|decklists?|deck ?lists?|sideboard(ed|ing)?|REL|competitive|regular rel|professional rel|tournament|round|time (extension|limit)|slow play|stalling|outside assistance|missed trigger|forgot (the|a|his|her|their|my) trigger|drew (an )?extra|extra cards?|looked at|marked cards?|(mash|pile|riffle|insufficient(ly)?) shuffl\w*|shuffl\w+ (his|her|their|my|your|the|an opponent(’|')s|opponent(’|')s) (deck|cards)|mulligan\w*|game play error|communication policy|cheat\w*|bribe\w*|unsporting|FNM|GRV|HCE|LEC|MPE)\b`)
+
+// gameWordCue are words of the tournament documents that the CR uses in
+// a sense of its own (gameWords cites the rules): a creature gets "back
+// up" to its toughness, a step doesn't "back up", where the IPG backs up
+// a game to undo an error. They make a call only in a story that also
+// tells a player's error or an official (playerError, official).
+var gameWordCue = mustPattern(`(?i)\bback up\b`)
+
+// gameLoss is the IPG's penalty (a Game Loss), which the CR names once,
+// of the game itself: Lich's Mirror "replaces that game loss" when a
+// player would lose the game (704.7). Told beside the CR's own words for
+// losing (gameLost), it is the game's, and makes a call only as
+// gameWordCue's words do.
+var (
+	gameLoss = mustPattern(`(?i)\bgame loss(es)?\b`)
+	gameLost = mustPattern(`(?i)\b(lose|loses|losing|lost) the game\b`)
+)
+
+// gameWords are the rules that use the words of gameWordCue and gameLoss
+// in the game's sense.
+var gameWords = []ruleRef{
+	{"513.2", "back up"},
+	{"704.7", "game loss"},
+}
+
+// playerError and official are what a call tells beside the game: a
+// player's error, as the IPG's definitions tell it (accidentally, by
+// mistake, forgot, should have), and an official called to the table.
+// Either makes gameWordCue's words a call; both together make a call of a
+// story told in no word of the documents ("he realised his mistake and
+// called me over").
+var (
+	playerError = mustPattern(`(?i)\b(accident(al|ally)?|by mistake|mistak(e|es|en|enly)|errors?|forg(et|ets|etting|ot|otten)|unintentional(ly)?|should have|supposed to|reali[sz](e|es|ed|ing)|notic(e|es|ed|ing)|too many|wrong(ly)?)\b`)
+	official    = mustPattern(`(?i)\bcall(s|ed|ing)? (me|us|a judge|the judge)? ?over\b|\bcalled (me|us|a judge|the judge)\b|\b(tournament )?organi[sz]er\b|\bscorekeeper\b`)
+)
+
+// castName is a capitalised name a spell is cast or a card played by
+// ("Alex casts Bribery"): a card (CR 601.2, 305.1), whatever else its
+// name may be a word of.
+var castName = regexp.MustCompile(`\b(?:cast|casts|casting|plays|played)((?:\s+[A-Z][\p{L}’'-]*)+)`)
 
 // isTournamentCall says whether the question is a call at a tournament
 // rather than a game-rules question.
 func isTournamentCall(q string) bool {
+	q = castNamesOut(q)
 	lower := strings.ToLower(q)
-	return tournamentCue.match(q, lower) && !layerWord.match(q, lower)
+	if layerWord.match(q, lower) {
+		return false
+	}
+	if tournamentCue.match(q, lower) {
+		return true
+	}
+	gameWord := gameWordCue.match(q, lower) || gameLoss.match(q, lower) && gameLost.match(q, lower)
+	erred, called := playerError.match(q, lower), official.match(q, lower)
+	if erred && called {
+		return true
+	}
+	if gameWord {
+		return erred || called
+	}
+	return gameLoss.match(q, lower)
+}
+
+// castNamesOut blanks the names a text casts or plays.
+func castNamesOut(q string) string {
+	ms := castName.FindAllStringSubmatchIndex(q, -1)
+	if ms == nil {
+		return q
+	}
+	b := []byte(q)
+	for _, m := range ms {
+		for i := m[2]; i < m[3]; i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // layerWord is the word "layer" itself ("players" holds its letters).

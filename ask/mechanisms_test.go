@@ -591,10 +591,15 @@ func TestMultipleInstancesOfAGivenKeyword(t *testing.T) {
 }
 
 // A card the question writes as a name is the card, not a tournament
-// word ("Fred plays Bribery"); the word itself, or shuffling that is not
-// a deck's, still tells a call or a game action as before.
+// word ("Fred takes it with Bribery"), and so is a name cast or played
+// ("Fred plays Bribery") even when no card is linked; the word itself, or
+// shuffling that is not a deck's, still tells a call or a game action as
+// before.
 func TestCardNamesAreNotTournamentWords(t *testing.T) {
-	q := "In a multiplayer game Fred plays Bribery and takes my creature. What happens when he loses?"
+	if played := "In a multiplayer game Fred plays Bribery and takes my creature. What happens when he loses?"; isTournamentCall(played) {
+		t.Errorf("a name played reads as a call: %q", played)
+	}
+	q := "In a multiplayer game Fred takes my creature with Bribery. What happens when he loses?"
 	s := strings.Index(q, "Bribery")
 	links := []Link{{Card: &cards.Card{Name: "Bribery"}, Start: s, End: s + len("Bribery")}}
 	if !isTournamentCall(q) {
