@@ -9,8 +9,20 @@ import (
 	"strings"
 )
 
-// maxAskSources is how many deciding rules or sections an answer quotes.
-const maxAskSources = 3
+// maxAskSources is how many deciding rules or sections an answer quotes;
+// maxSeeAlso how many more it names in a line each, of seeAlsoMax
+// characters at most.
+const (
+	maxAskSources = 3
+	maxSeeAlso    = 2
+	seeAlsoMax    = 160
+)
+
+// firstLine is a text's first line.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
 
 // ask answers /ask: a question told as a situation. It quotes the deciding
 // rules (or, for a tournament call, the IPG/MTR sections with their
@@ -72,8 +84,10 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 		rep.Body = noCardsNote
 	}
 	quoted := 0
+	var also []string
+	var alsoCites []Citation
 	for _, h := range ans.Sources {
-		if quoted == maxAskSources {
+		if quoted == maxAskSources && len(also) == maxSeeAlso {
 			break
 		}
 		if r.headingOfAnother(h, ans.Sources) {
@@ -81,6 +95,12 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 		}
 		f, cite, ok := r.sourceField(h)
 		if !ok {
+			continue
+		}
+		if quoted == maxAskSources {
+			// The next sources the pipeline ranked, named in a line each.
+			also = append(also, clip("**"+f.Name+"**: "+firstLine(f.Value), seeAlsoMax))
+			alsoCites = append(alsoCites, cite)
 			continue
 		}
 		rep.Fields = append(rep.Fields, f)
@@ -93,6 +113,10 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 		}
 		rep.Fields = append(rep.Fields, Field{Name: clip(fmt.Sprintf("Ruling on %s (%s)", ru.Card, ru.Date), fieldNameMax), Value: clip(ru.Text, fieldValueMax)})
 		rep.Citations = append(rep.Citations, Citation{Kind: CiteRuling, ID: ru.Card, URL: ScryfallSearchURL(ru.Card)})
+	}
+	if len(also) > 0 {
+		rep.Fields = append(rep.Fields, Field{Name: "See also", Value: clip(strings.Join(also, "\n"), fieldValueMax)})
+		rep.Citations = append(rep.Citations, alsoCites...)
 	}
 	// The pipeline sets up no board for a tournament call.
 	if setup && len(ans.Setup) > 0 && r.d.Scenarios != nil {

@@ -346,3 +346,34 @@ func TestAskQuotesNoBareHeading(t *testing.T) {
 		}
 	}
 }
+
+// An answer quotes its three best sources and names the next two in a
+// line each, cited like the others; none is named twice.
+func TestAskNamesTheNextSources(t *testing.T) {
+	r := testrouter.Full(t)
+	rep := r.Handle(context.Background(), commands.Cmd("ask", "question", "Ensoul Artifact on an Ornithopter with a +1/+1 counter, then Titanic Growth: how big, can it attack?"))
+	var quoted []string
+	also := ""
+	for _, f := range rep.Fields {
+		switch {
+		case f.Name == "See also":
+			also = f.Value
+		case strings.HasPrefix(f.Name, "Rule ") || strings.HasPrefix(f.Name, "Glossary: "):
+			quoted = append(quoted, f.Name)
+		}
+	}
+	lines := strings.Split(also, "\n")
+	if also == "" || len(lines) > 2 || len(quoted) != 3 {
+		t.Fatalf("quoted %q, see also %q", quoted, also)
+	}
+	for _, l := range lines {
+		name, _, ok := strings.Cut(strings.TrimPrefix(l, "**"), "**:")
+		if !ok || slices.Contains(quoted, name) {
+			t.Errorf("see also line %q: not a new source", l)
+		}
+		if id, isRule := strings.CutPrefix(name, "Rule "); isRule && !slices.ContainsFunc(rep.Citations, func(c commands.Citation) bool { return c.ID == id }) {
+			t.Errorf("see also names %s without citing it", id)
+		}
+	}
+	commands.CheckCitations(t, testkb.KB(t).CR, rep)
+}
