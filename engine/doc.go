@@ -175,7 +175,8 @@
 //
 // A permanent that leaves the battlefield becomes a new object in its
 // owner's graveyard, hand or exile (400.7); a token there ceases to exist
-// (704.5d). Zones are asked with "? graveyard", "? exile" and "? hand";
+// (704.5d). "? REF" on a permanent that has left answers where it went,
+// and "? can REF attack" answers no. Zones are asked with "? graveyard", "? exile" and "? hand";
 // "? life" gives life, poison counters, hand and library sizes.
 //
 // Triggered abilities run when their trigger event is one the engine
