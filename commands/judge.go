@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
+	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 	"github.com/arbiter-mtg/arbiter/session"
 )
 
@@ -279,6 +280,37 @@ func callMessage(c *judgeCall) Reply {
 	return rep
 }
 
+// jarFirst adapts a call's suggestions to Regular REL, where the IPG's
+// penalties are not given (MTR 1.12): an infraction suggested says so
+// under its penalty, and when no JAR part is suggested, the part that
+// handles the first such infraction at Regular REL (Missed Trigger: JAR
+// 2.1, a player forgets a triggered ability) comes first, as answerReply
+// puts the JAR first for a call it reads as a tournament call.
+func (r *Router) jarFirst(sug []Field) []Field {
+	jar := ""
+	for i, f := range sug {
+		if strings.HasPrefix(f.Name, "JAR ") {
+			jar = "-"
+		}
+		if !strings.HasPrefix(f.Value, penaltyLine("")) {
+			continue
+		}
+		head, rest, _ := strings.Cut(f.Value, "\n")
+		sug[i].Value = head + "\n" + regularIPGNote + "\n" + rest
+		if id, ok := strings.CutPrefix(f.Name, "IPG "); ok && jar == "" {
+			id, _, _ = strings.Cut(id, " ")
+			jar, _ = tourney.JARFor(id)
+		}
+	}
+	if jar == "" || jar == "-" {
+		return sug
+	}
+	if f, _, ok := r.sourceField(SearchHit{Kind: CiteJAR, ID: jar}); ok {
+		return append([]Field{f}, sug...)
+	}
+	return sug
+}
+
 // regularIPGNote follows an IPG penalty suggested for a call at Regular
 // REL.
 const regularIPGNote = "*At Regular REL the IPG's penalties do not apply; the JAR's fix does.*"
@@ -342,14 +374,7 @@ func (r *Router) judgeCallCmd(ctx context.Context, req Request) (Reply, error) {
 		c.AskedREL = rel
 	}
 	if rel == "regular" {
-		// The IPG's penalties are not given at Regular REL (MTR 1.12):
-		// an infraction suggested says so under its penalty.
-		for i, f := range c.Suggest {
-			if strings.HasPrefix(f.Value, penaltyLine("")) {
-				head, rest, _ := strings.Cut(f.Value, "\n")
-				c.Suggest[i].Value = head + "\n" + regularIPGNote + "\n" + rest
-			}
-		}
+		c.Suggest = r.jarFirst(c.Suggest)
 	}
 	posted, err := r.d.Desk.Open(ctx, c.Channel, clip("Call "+c.ID+": "+strings.Join(strings.Fields(q), " "), 90), callMessage(c))
 	if err != nil {

@@ -170,8 +170,8 @@ func suggestions(rep commands.Reply) []commands.Field {
 }
 
 // At Regular REL an IPG infraction suggested on a call says under its
-// penalty that the IPG's penalties do not apply there; at Competitive REL
-// it does not. A question naming another REL than the server's is shown
+// penalty that the IPG's penalties do not apply there, and a JAR part
+// comes first; at Competitive REL there is no such note. A question naming another REL than the server's is shown
 // as such, since the suggestions follow it.
 func TestJudgeCallIPGPenaltyAtRegularREL(t *testing.T) {
 	ctx := context.Background()
@@ -208,6 +208,15 @@ func TestJudgeCallIPGPenaltyAtRegularREL(t *testing.T) {
 	}
 	if strings.Contains(regular.Body, "the question names") {
 		t.Errorf("the question names no REL: %s", regular.Body)
+	}
+	// Whenever an infraction is suggested at Regular REL, a JAR part
+	// comes first, even for a call the pipeline reads as a rules
+	// question first (a forgotten trigger told by the card).
+	for _, q := range []string{q, "Opponent forgot Dark Confidant trigger and noticed after drawing for the turn"} {
+		rep := call("regular", q)
+		if sug := suggestions(rep); len(penalties(rep)) > 0 && !strings.HasPrefix(sug[0].Name, "Suggested: JAR ") {
+			t.Errorf("at Regular REL an infraction is suggested, but first comes %q", sug[0].Name)
+		}
 	}
 	competitive := call("competitive", q)
 	for _, v := range penalties(competitive) {
