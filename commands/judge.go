@@ -458,7 +458,10 @@ func (r *Router) claim(ctx context.Context, req Request, id string) (Reply, erro
 	return rep, nil
 }
 
-var errClaimed = errors.New("claimed by another judge")
+var (
+	errClaimed = errors.New("claimed by another judge")
+	errHasIt   = errors.New("the judge has the call already")
+)
 
 // callFor finds the call a command is about: the call option, else the
 // call whose thread the command was used in, else the one call the judge
@@ -600,6 +603,9 @@ func (r *Router) judgeHandoff(ctx context.Context, req Request) (Reply, error) {
 		if c.ResolvedBy != "" || c.Guild != req.GuildID {
 			return noSuchCall(id)
 		}
+		if c.ClaimedBy == to {
+			return errHasIt
+		}
 		from := c.ClaimedBy
 		if from == "" {
 			from = req.UserID
@@ -608,6 +614,9 @@ func (r *Router) judgeHandoff(ctx context.Context, req Request) (Reply, error) {
 		c.ClaimedBy, c.ClaimedAt = to, time.Now()
 		return nil
 	})
+	if errors.Is(err, errHasIt) {
+		return Reply{}, &UserError{Title: "Nothing to hand off", Msg: fmt.Sprintf("<@%s> has call %s already.", to, id), Hint: "/judge queue"}
+	}
 	if err != nil {
 		return Reply{}, err
 	}
@@ -695,7 +704,11 @@ func (r *Router) resolve(ctx context.Context, req Request, id, ruling, cite stri
 			r.log.WarnContext(ctx, "posting a ruling to the player failed", "err", err, "call", c.ID)
 		}
 	}
-	rep := Reply{Title: "Ruling recorded on call " + c.ID, Body: "Posted to the player's channel and the call's thread, and kept in this server's precedent log (/judge rulings).", Ephemeral: true, Citations: cites}
+	where := "the player's channel"
+	if c.Thread != "" {
+		where += " and the call's thread"
+	}
+	rep := Reply{Title: "Ruling recorded on call " + c.ID, Body: "Posted to " + where + ", and kept in this server's precedent log (/judge rulings).", Ephemeral: true, Citations: cites}
 	if len(failed) > 0 {
 		rep.Body = "Recorded, but it could not be posted to " + strings.Join(failed, " and ") + ": post it there by hand."
 	}

@@ -330,3 +330,41 @@ func TestJudgeRulingWithManyCitationsFits(t *testing.T) {
 		t.Errorf("%d cited texts quoted", len(msg.Fields))
 	}
 }
+
+// Handing a call to the judge who has it changes nothing and says so,
+// rather than adding "<@a> → <@a>" to the call's history.
+func TestJudgeHandoffToTheHolder(t *testing.T) {
+	desk := &fakeDesk{}
+	r := judgeRouter(t, desk, nil)
+	ctx := context.Background()
+	r.Serve(ctx, judgeReq("call", "player", "play", false, "question", "Is this Slow Play?"))
+	id := callID(desk.opened[0].rep)
+	r.Serve(ctx, press("jc:claim:"+id, "j1", true))
+	edits := len(desk.edits)
+	rep := r.Serve(ctx, judgeReq("handoff", "j1", "judges", true, "call", id, "to", "<@j1>"))
+	if !rep.Error || rep.Title != "Nothing to hand off" || !strings.Contains(rep.Body, "<@j1> has call "+id+" already") {
+		t.Errorf("handoff to the holder: %s", fieldsText(rep))
+	}
+	if len(desk.edits) != edits || len(desk.posts) != 0 {
+		t.Errorf("the call was changed: %d edits, %d posts", len(desk.edits)-edits, len(desk.posts))
+	}
+}
+
+// The judge is told where the ruling went: the thread only when the call
+// has one.
+func TestJudgeResolveSaysWhereTheRulingWent(t *testing.T) {
+	for _, noThread := range []bool{false, true} {
+		desk := &fakeDesk{noThread: noThread}
+		r := judgeRouter(t, desk, nil)
+		ctx := context.Background()
+		r.Serve(ctx, judgeReq("call", "player", "play", false, "question", "Is this Slow Play?"))
+		id := callID(desk.opened[0].rep)
+		rep := r.Serve(ctx, judgeReq("resolve", "j1", "judges", true, "call", id, "ruling", "Slow Play: Warning.", "cite", "IPG 3.3"))
+		if rep.Error {
+			t.Fatal(fieldsText(rep))
+		}
+		if thread := strings.Contains(rep.Body, "thread"); thread == noThread || len(desk.posts) != map[bool]int{false: 2, true: 1}[noThread] {
+			t.Errorf("thread %v: %d posts, the judge is told %q", !noThread, len(desk.posts), rep.Body)
+		}
+	}
+}
