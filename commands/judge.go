@@ -233,7 +233,10 @@ func callMessage(c *judgeCall) Reply {
 	if c.REL != "" {
 		fmt.Fprintf(&b, " · **REL** %s", relName(c.REL))
 	}
-	if c.AskedREL != "" {
+	switch {
+	case c.AskedREL != "" && c.REL == "":
+		fmt.Fprintf(&b, " · **REL** %s (named in the question)", relName(c.AskedREL))
+	case c.AskedREL != "":
 		fmt.Fprintf(&b, " (the question names %s REL: the suggestions follow it)", relName(c.AskedREL))
 	}
 	if len(c.Cards) > 0 {

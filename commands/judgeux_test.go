@@ -231,6 +231,8 @@ func TestJudgeCallIPGPenaltyAtRegularREL(t *testing.T) {
 	for _, v := range penalties(fnm) {
 		mustContain(t, "an IPG penalty for an FNM", v, "At Regular REL the IPG's penalties do not apply")
 	}
+	// A server with no REL set: the question's REL is the call's.
+	mustContain(t, "the call", call("", "At FNM my opponent drew an extra card by accident. What's the fix?").Body, "· **REL** Regular (named in the question)")
 }
 
 // The call shows the cards the question names, as the pipeline read
