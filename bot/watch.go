@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -105,6 +106,22 @@ func (w *Watcher) References(text string, judge bool) []commands.Request {
 
 // on reports whether the watcher reads any messages (and so needs the
 // message intents).
+// mergeFooters is one footer for the references of a message: each
+// document's edition once, without the page counts of answers the
+// message shows only a part of.
+func mergeFooters(footers []string) string {
+	var parts []string
+	for _, f := range footers {
+		for _, p := range strings.Split(f, " · ") {
+			if p = strings.TrimSpace(p); p == "" || strings.HasPrefix(p, "Page ") || slices.Contains(parts, p) {
+				continue
+			}
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
 func (w *Watcher) on() bool { return w != nil && (len(w.Channels) > 0 || w.All) }
 
 // watches reports whether a channel's messages are read, and whether it is
@@ -144,7 +161,7 @@ func (w *Watcher) allow(channel string, now time.Time) bool {
 func (w *Watcher) Answer(ctx context.Context, reqs []commands.Request, user, channel, guild string) (commands.Reply, bool) {
 	max := cmp.Or(w.Max, config.Default().Judge.Expand)
 	var rep commands.Reply
-	var more []string
+	var more, footers []string
 	for _, req := range reqs {
 		req.UserID, req.ChannelID, req.GuildID = user, channel, guild
 		r := w.Router.Serve(ctx, req)
@@ -168,13 +185,12 @@ func (w *Watcher) Answer(ctx context.Context, reqs []commands.Request, user, cha
 			value = clip(value, 700) + "\n" + r.URL
 		}
 		rep.Fields = append(rep.Fields, commands.Field{Name: clip(r.Title, LimitFieldName), Value: clip(value, LimitFieldValue)})
-		if rep.Footer == "" {
-			rep.Footer = r.Footer
-		}
+		footers = append(footers, r.Footer)
 	}
 	if len(rep.Fields) == 0 {
 		return rep, false
 	}
+	rep.Footer = mergeFooters(footers)
 	if len(more) > 0 {
 		rep.Fields = append(rep.Fields, commands.Field{Name: "Also mentioned", Value: clip(strings.Join(more, " · "), LimitFieldValue)})
 	}

@@ -108,3 +108,28 @@ func FuzzWatcherReferences(f *testing.F) {
 		}
 	})
 }
+
+// References to several documents share one footer naming each
+// document's edition once, without the page count of an answer the
+// message shows only the start of (it has no page buttons).
+func TestWatcherAnswerFooterNamesEveryEdition(t *testing.T) {
+	r := testrouter.With(t, func(*commands.Deps) {})
+	w := &Watcher{Router: r, Channels: map[string]bool{"c": true}}
+	rep, ok := w.Answer(context.Background(), w.References("MTR 4.2 then IPG 2.1, CR 302.6 and MTR 4.2", true), "u", "c", "g")
+	if !ok {
+		t.Fatal("no answer")
+	}
+	if strings.Contains(rep.Footer, "Page ") {
+		t.Errorf("footer %q counts pages the message has no buttons for", rep.Footer)
+	}
+	for _, doc := range []string{"MTR effective", "IPG effective", "Comprehensive Rules effective"} {
+		if strings.Count(rep.Footer, doc) != 1 {
+			t.Errorf("footer %q: %s not once", rep.Footer, doc)
+		}
+	}
+	for _, f := range rep.Fields {
+		if strings.HasPrefix(f.Name, "IPG 2.1") && !strings.Contains(f.Value, "**Penalty at Competitive REL:**") {
+			t.Errorf("the missed trigger inline has no penalty:\n%s", f.Value)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package commands_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -118,5 +119,43 @@ func TestCallsProgramDecidesItsREL(t *testing.T) {
 	}
 	if got := first("regular", "At Eternal Weekend "+call); got == commands.CiteJAR || got == "" {
 		t.Errorf("at Eternal Weekend the first tournament source is %q, want the IPG or MTR", got)
+	}
+}
+
+// Every infraction's penalty is on the first page of /ipg (the page a
+// reference expanded inline in a judge channel shows too), with its
+// whole definition still before the examples: a definition longer than a
+// page (Missed Trigger's) has the penalty after its first paragraph.
+func TestIPGPenaltyOnTheFirstPage(t *testing.T) {
+	r := testrouter.With(t, func(*commands.Deps) {})
+	ctx := context.Background()
+	checked := 0
+	for chapter, n := range map[int]int{2: 6, 3: 10, 4: 8} {
+		for i := 1; i <= n; i++ {
+			id := fmt.Sprintf("%d.%d", chapter, i)
+			rep := r.Serve(ctx, commands.Cmd("ipg", "infraction", id))
+			if rep.Error || !strings.HasPrefix(rep.Title, "IPG "+id+" ") {
+				continue
+			}
+			all := commands.AllText(r, rep)
+			if !strings.Contains(all, "**Penalty at Competitive REL:**") {
+				continue
+			}
+			checked++
+			pen := strings.Index(rep.Body, "**Penalty at Competitive REL:**")
+			if pen < 0 {
+				t.Errorf("IPG %s: the penalty is not on the first page:\n%s", id, rep.Body)
+				continue
+			}
+			if pen > 1000 {
+				t.Errorf("IPG %s: the penalty comes %d bytes in", id, pen)
+			}
+			if ex := strings.Index(all, "\nExamples"); ex >= 0 && ex < strings.Index(all, "**Penalty at Competitive REL:**") {
+				t.Errorf("IPG %s: the examples come before the penalty", id)
+			}
+		}
+	}
+	if checked < 10 {
+		t.Errorf("only %d infractions checked", checked)
 	}
 }

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
+	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 	"github.com/arbiter-mtg/arbiter/session"
 )
 
@@ -38,6 +40,9 @@ type judgeCall struct {
 	From     string    `json:"from"` // the channel asked from
 	Opened   time.Time `json:"opened"`
 	REL      string    `json:"rel,omitempty"`
+	// AskedREL is the REL the question names when it is not the
+	// server's: the suggestions follow it.
+	AskedREL string `json:"asked_rel,omitempty"`
 	// Where the call was posted.
 	Channel string `json:"channel"`
 	Message string `json:"message"`
@@ -75,6 +80,9 @@ type openCall struct {
 	Guild string `json:"guild"`
 }
 
+// resolveHint is the example a refused resolve shows.
+const resolveHint = "/judge resolve ruling:… cite:CR 302.6, IPG 2.1"
+
 const (
 	keyOpenCalls = "judge:open"
 	keyGuilds    = "judge:guilds"
@@ -97,9 +105,17 @@ var (
 		Msg:  "Only members with a judge role can do this. To ask a judge, use /judge call.",
 		Hint: "/judge call question:…"}
 	errNoSuchCall = &UserError{Code: CodeNotFound, Title: "No such call",
-		Msg:  "That judge call is not open any more: it was resolved, or it expired.",
+		Msg:  "That judge call is not open: it was resolved, or it expired.",
 		Hint: "/judge queue"}
 )
+
+// noSuchCall refuses a call id that names no open call, saying which id
+// it was: a mistyped one reads differently from a call gone meanwhile.
+func noSuchCall(id string) error {
+	return &UserError{Code: CodeNotFound, Title: "No such call",
+		Msg:  fmt.Sprintf("No open judge call has the id %s: it was resolved or it expired, or the id is mistyped.", clip(id, 20)),
+		Hint: "/judge queue", Err: errNoSuchCall}
+}
 
 func newID() string {
 	var b [5]byte
@@ -155,7 +171,7 @@ func (r *Router) changeCall(ctx context.Context, id string, change func(c *judge
 			return nil, err
 		}
 		if c == nil {
-			return nil, errNoSuchCall
+			return nil, noSuchCall(id)
 		}
 		if err := change(c); err != nil {
 			return c, err
@@ -203,6 +219,10 @@ func relName(rel string) string {
 	return strings.ToUpper(rel[:1]) + rel[1:]
 }
 
+// callMessageBudget is what a call message may hold, in runes: Discord
+// allows 6000 in a message's embed, and the footer takes some.
+const callMessageBudget = 5600
+
 // callMessage is the call as posted in the judge channel: the question,
 // who asked and where from (as mentions, which never ping: every message
 // goes out with allowed mentions empty), the REL, what the question
@@ -212,6 +232,15 @@ func callMessage(c *judgeCall) Reply {
 	fmt.Fprintf(&b, "**Asked by** <@%s> in <#%s>", c.Asker, c.From)
 	if c.REL != "" {
 		fmt.Fprintf(&b, " · **REL** %s", relName(c.REL))
+	}
+	switch {
+	case c.AskedREL != "" && c.REL == "":
+		fmt.Fprintf(&b, " · **REL** %s (named in the question)", relName(c.AskedREL))
+	case c.AskedREL != "":
+		fmt.Fprintf(&b, " (the question names %s REL: the suggestions follow it)", relName(c.AskedREL))
+	}
+	if len(c.Cards) > 0 {
+		b.WriteString("\n**Cards** " + defuse.Replace(clip(strings.Join(c.Cards, ", "), 300)))
 	}
 	b.WriteString("\n>>> " + defuse.Replace(clip(c.Question, 1500)))
 	rep := Reply{Title: "Judge call " + c.ID, Body: b.String()}
@@ -228,8 +257,22 @@ func callMessage(c *judgeCall) Reply {
 	if len(c.Handoffs) > 0 {
 		rep.Fields = append(rep.Fields, Field{Name: "Handed off", Value: clip(strings.Join(c.Handoffs, "\n"), fieldValueMax)})
 	}
+	// The suggestions share what is left of one message (Discord's 6000
+	// characters): a long question or a long handoff history quotes each
+	// more briefly rather than losing the last.
+	per := 600
+	if n := len(c.Suggest); n > 0 {
+		used := runeLen(rep.Title) + runeLen(rep.Body)
+		for _, f := range rep.Fields {
+			used += runeLen(f.Name) + runeLen(f.Value)
+		}
+		for _, f := range c.Suggest {
+			used += runeLen(clip("Suggested: "+f.Name, fieldNameMax))
+		}
+		per = max(min(per, (callMessageBudget-used)/n), 100)
+	}
 	for _, f := range c.Suggest {
-		rep.Fields = append(rep.Fields, Field{Name: clip("Suggested: "+f.Name, fieldNameMax), Value: clip(f.Value, 600)})
+		rep.Fields = append(rep.Fields, Field{Name: clip("Suggested: "+f.Name, fieldNameMax), Value: clipAtBreak(f.Value, per)})
 	}
 	if c.ResolvedBy == "" {
 		rep.Buttons = []Button{
@@ -238,6 +281,64 @@ func callMessage(c *judgeCall) Reply {
 		}
 	}
 	return rep
+}
+
+// jarFirst adapts a call's suggestions to Regular REL, where the IPG's
+// penalties are not given (MTR 1.12): an infraction suggested says so
+// under its penalty, and when no JAR part is suggested, the part that
+// handles the first such infraction at Regular REL (Missed Trigger: JAR
+// 2.1, a player forgets a triggered ability) comes first, as answerReply
+// puts the JAR first for a call it reads as a tournament call.
+func (r *Router) jarFirst(sug []Field) []Field {
+	jar := ""
+	for i, f := range sug {
+		if strings.HasPrefix(f.Name, "JAR ") {
+			jar = "-"
+		}
+		if !strings.HasPrefix(f.Value, penaltyLine("")) {
+			continue
+		}
+		head, rest, _ := strings.Cut(f.Value, "\n")
+		sug[i].Value = head + "\n" + regularIPGNote + "\n" + rest
+		if id, ok := strings.CutPrefix(f.Name, "IPG "); ok && jar == "" {
+			id, _, _ = strings.Cut(id, " ")
+			jar, _ = tourney.JARFor(id)
+		}
+	}
+	if jar == "" || jar == "-" {
+		return sug
+	}
+	if f, _, ok := r.sourceField(SearchHit{Kind: CiteJAR, ID: jar}); ok {
+		return append([]Field{f}, sug...)
+	}
+	return sug
+}
+
+// regularIPGNote follows an IPG penalty suggested for a call at Regular
+// REL.
+const regularIPGNote = "*At Regular REL the IPG's penalties do not apply; the JAR's fix does.*"
+
+// clipAtBreak shortens a quoted text to max runes as clip does, but ends
+// it at the last line break, else the last space, of the part kept, so
+// that a quoted section does not stop mid-word ("extra ca…"); a text with
+// no such break in its second half is cut where clip cuts it.
+func clipAtBreak(s string, max int) string {
+	head, more := runePrefix(s, max-1)
+	if !more {
+		return s
+	}
+	if i := strings.LastIndex(head, "\n"); i > len(head)/2 {
+		// A heading ("Philosophy") left last introduces nothing.
+		lines := strings.Split(strings.TrimRight(head[:i], " \n"), "\n")
+		for len(lines) > 1 && (slices.Contains(infractionHeadings, strings.TrimSpace(lines[len(lines)-1])) || strings.TrimSpace(lines[len(lines)-1]) == "") {
+			lines = lines[:len(lines)-1]
+		}
+		return strings.Join(lines, "\n") + " …"
+	}
+	if i := strings.LastIndex(head, " "); i > len(head)/2 {
+		return strings.TrimRight(head[:i], " :;,") + " …"
+	}
+	return head + "…"
 }
 
 // judgeCallCmd answers /judge call: anyone may open one.
@@ -257,14 +358,26 @@ func (r *Router) judgeCallCmd(ctx context.Context, req Request) (Reply, error) {
 	}
 	now := time.Now()
 	c := &judgeCall{ID: newID(), Guild: req.GuildID, Question: q, Asker: req.UserID, From: req.ChannelID, Opened: now, REL: r.d.Judge.REL, Channel: r.d.Judge.Channel}
+	rel := r.d.Judge.REL
 	if r.d.Ask != nil {
 		ans := r.d.Ask.Ask(q)
 		c.Cards = ans.Cards
+		// The REL answerReply follows: the one the question names, else
+		// the server's.
+		if named := cmp.Or(ans.REL, relNamed(q)); named != "" {
+			rel = named
+		}
 		if sug, err := r.answerReply(ctx, q, ans, r.d.Judge.REL, false); err == nil {
 			c.Suggest = sug.Fields
 		}
 	} else if sug, err := r.searchReply(q, nil, maxAskSources); err == nil && len(sug.Pages) > 0 {
 		c.Suggest = sug.Pages[0].Fields
+	}
+	if rel != c.REL {
+		c.AskedREL = rel
+	}
+	if rel == "regular" {
+		c.Suggest = r.jarFirst(c.Suggest)
 	}
 	posted, err := r.d.Desk.Open(ctx, c.Channel, clip("Call "+c.ID+": "+strings.Join(strings.Fields(q), " "), 90), callMessage(c))
 	if err != nil {
@@ -308,7 +421,7 @@ func (r *Router) judgeButton(ctx context.Context, req Request) (Reply, error) {
 			return Reply{}, err
 		}
 		if c == nil || c.ResolvedBy != "" {
-			return Reply{}, errNoSuchCall
+			return Reply{}, noSuchCall(id)
 		}
 		return Reply{Modal: &Modal{CustomID: "jc:" + id, Title: "Resolve call " + id, Inputs: []TextInput{
 			{CustomID: "ruling", Label: "Ruling", Paragraph: true, Required: true, MaxLength: 1500, Placeholder: "What you ruled, and why"},
@@ -325,7 +438,7 @@ func (r *Router) claim(ctx context.Context, req Request, id string) (Reply, erro
 	var lost *judgeCall
 	c, err := r.changeCall(ctx, id, func(c *judgeCall) error {
 		if c.ResolvedBy != "" || c.Guild != req.GuildID {
-			return errNoSuchCall
+			return noSuchCall(id)
 		}
 		if c.ClaimedBy != "" {
 			lost = c
@@ -348,7 +461,10 @@ func (r *Router) claim(ctx context.Context, req Request, id string) (Reply, erro
 	return rep, nil
 }
 
-var errClaimed = errors.New("claimed by another judge")
+var (
+	errClaimed = errors.New("claimed by another judge")
+	errHasIt   = errors.New("the judge has the call already")
+)
 
 // callFor finds the call a command is about: the call option, else the
 // call whose thread the command was used in, else the one call the judge
@@ -438,19 +554,21 @@ func (r *Router) judgeQueue(ctx context.Context, req Request) (Reply, error) {
 	}
 	now := time.Now()
 	for _, c := range calls {
-		who := "unclaimed"
+		// Discord shows mentions as raw ids in a field's name: who has
+		// the call is named in its value.
+		state, who := "unclaimed", ""
 		if c.ClaimedBy != "" {
-			who = "claimed by <@" + c.ClaimedBy + ">"
+			state, who = "claimed", " · claimed by <@"+c.ClaimedBy+">"
 		} else if c.Escalated {
-			who = "unclaimed, judge role called"
+			state = "unclaimed, judge role called"
 		}
 		where := "<#" + c.Channel + ">"
 		if c.Thread != "" {
 			where = "<#" + c.Thread + ">"
 		}
 		rep.Fields = append(rep.Fields, Field{
-			Name:  clip(fmt.Sprintf("%s · %s old · %s", c.ID, age(now.Sub(c.Opened)), who), fieldNameMax),
-			Value: clip(fmt.Sprintf("%s from <#%s> · %s\n%s", where, c.From, who, defuse.Replace(clip(c.Question, 300))), fieldValueMax),
+			Name:  clip(fmt.Sprintf("%s · %s old · %s", c.ID, age(now.Sub(c.Opened)), state), fieldNameMax),
+			Value: clip(fmt.Sprintf("%s from <#%s>%s\n%s", where, c.From, who, defuse.Replace(clip(c.Question, 300))), fieldValueMax),
 		})
 	}
 	return rep, nil
@@ -486,7 +604,10 @@ func (r *Router) judgeHandoff(ctx context.Context, req Request) (Reply, error) {
 	}
 	c, err := r.changeCall(ctx, id, func(c *judgeCall) error {
 		if c.ResolvedBy != "" || c.Guild != req.GuildID {
-			return errNoSuchCall
+			return noSuchCall(id)
+		}
+		if c.ClaimedBy == to {
+			return errHasIt
 		}
 		from := c.ClaimedBy
 		if from == "" {
@@ -496,6 +617,9 @@ func (r *Router) judgeHandoff(ctx context.Context, req Request) (Reply, error) {
 		c.ClaimedBy, c.ClaimedAt = to, time.Now()
 		return nil
 	})
+	if errors.Is(err, errHasIt) {
+		return Reply{}, &UserError{Title: "Nothing to hand off", Msg: fmt.Sprintf("<@%s> has call %s already.", to, id), Hint: "/judge queue"}
+	}
 	if err != nil {
 		return Reply{}, err
 	}
@@ -544,7 +668,7 @@ func (r *Router) judgeModal(ctx context.Context, req Request) (Reply, error) {
 // into the server's precedent log.
 func (r *Router) resolve(ctx context.Context, req Request, id, ruling, cite string) (Reply, error) {
 	if ruling == "" {
-		return Reply{}, &UserError{Title: "What was the ruling?", Msg: "Give the ruling (ruling:) and what it rests on (cite:).", Hint: examples["judge"]}
+		return Reply{}, &UserError{Title: "What was the ruling?", Msg: "Give the ruling (ruling:) and what it rests on (cite:).", Hint: resolveHint}
 	}
 	cites, err := r.checkCitations(cite)
 	if err != nil {
@@ -552,7 +676,7 @@ func (r *Router) resolve(ctx context.Context, req Request, id, ruling, cite stri
 	}
 	c, err := r.changeCall(ctx, id, func(c *judgeCall) error {
 		if c.ResolvedBy != "" || c.Guild != req.GuildID {
-			return errNoSuchCall
+			return noSuchCall(id)
 		}
 		c.ResolvedBy = req.UserID
 		if c.ClaimedBy == "" {
@@ -583,7 +707,11 @@ func (r *Router) resolve(ctx context.Context, req Request, id, ruling, cite stri
 			r.log.WarnContext(ctx, "posting a ruling to the player failed", "err", err, "call", c.ID)
 		}
 	}
-	rep := Reply{Title: "Ruling recorded on call " + c.ID, Body: "Posted to the player's channel and the call's thread, and kept in this server's precedent log (/judge rulings).", Ephemeral: true, Citations: cites}
+	where := "the player's channel"
+	if c.Thread != "" {
+		where += " and the call's thread"
+	}
+	rep := Reply{Title: "Ruling recorded on call " + c.ID, Body: "Posted to " + where + ", and kept in this server's precedent log (/judge rulings).", Ephemeral: true, Citations: cites}
 	if len(failed) > 0 {
 		rep.Body = "Recorded, but it could not be posted to " + strings.Join(failed, " and ") + ": post it there by hand."
 	}
@@ -594,13 +722,29 @@ func (r *Router) resolve(ctx context.Context, req Request, id, ruling, cite stri
 // text of each cited rule or section.
 func (r *Router) rulingMessage(c *judgeCall, rec RecordedRuling) Reply {
 	rep := Reply{Title: "Judge ruling on call " + c.ID, Citations: rec.Cites,
-		Body: fmt.Sprintf("<@%s> asked:\n> %s\n\n**Ruling** by <@%s>\n%s", c.Asker, defuse.Replace(clip(strings.ReplaceAll(c.Question, "\n", " "), 600)), rec.Judge, defuse.Replace(clip(rec.Ruling, 1500)))}
-	for _, ci := range rec.Cites {
+		Body: fmt.Sprintf("<@%s> asked:\n> %s\n\n**Ruling** by <@%s>\n%s", c.Asker, defuse.Replace(clipAtBreak(strings.ReplaceAll(c.Question, "\n", " "), 600)), rec.Judge, defuse.Replace(clip(rec.Ruling, 1500)))}
+	// The cited texts share what one message holds beside the ruling
+	// (Discord's 6000 characters, less the sources' links): a long list
+	// quotes each more briefly, and past rulingCitedMax the rest are in
+	// the sources alone.
+	shown := min(len(rec.Cites), rulingCitedMax)
+	per := 700
+	if shown > 0 {
+		per = max(min(per, (rulingCitedBudget-runeLen(rep.Body))/shown), 150)
+	}
+	for _, ci := range rec.Cites[:shown] {
 		name, text := r.citedText(ci)
-		rep.Fields = append(rep.Fields, Field{Name: clip(name, fieldNameMax), Value: clip(text, 700)})
+		rep.Fields = append(rep.Fields, Field{Name: clip(name, fieldNameMax), Value: clipAtBreak(text, per)})
 	}
 	return rep
 }
+
+// A posted ruling quotes at most rulingCitedMax cited texts, in about
+// rulingCitedBudget characters with its body.
+const (
+	rulingCitedMax    = 8
+	rulingCitedBudget = 4200
+)
 
 // citedText is a citation's heading and text.
 func (r *Router) citedText(ci Citation) (string, string) {
@@ -658,7 +802,7 @@ func parseCitations(s string) []citeRef {
 func (r *Router) checkCitations(s string) ([]Citation, error) {
 	refs := parseCitations(s)
 	if len(refs) == 0 {
-		return nil, &UserError{Title: "Cite the rules", Msg: "A recorded ruling cites what it rests on: CR rules, IPG or MTR sections (cite:CR 302.6, IPG 2.1).", Hint: examples["judge"]}
+		return nil, &UserError{Title: "Cite the rules", Msg: "A recorded ruling cites what it rests on: CR rules, IPG, MTR or JAR sections (cite:CR 302.6, IPG 2.1).", Hint: resolveHint}
 	}
 	var out []Citation
 	var bad []string
@@ -679,7 +823,7 @@ func (r *Router) checkCitations(s string) ([]Citation, error) {
 		}
 	}
 	if len(bad) > 0 {
-		return nil, &UserError{Code: CodeNotFound, Title: "Citation not found", Msg: "Nothing was recorded. " + strings.Join(bad, ". ") + ".", Hint: "/judge resolve ruling:… cite:CR 302.6"}
+		return nil, &UserError{Code: CodeNotFound, Title: "Citation not found", Msg: "Nothing was recorded. " + strings.Join(bad, ". ") + ".", Hint: resolveHint}
 	}
 	return out, nil
 }
@@ -889,11 +1033,13 @@ func rulingNamesCard(rec RecordedRuling, card string) bool {
 	return strings.Contains(foldText(rec.Question), card) || strings.Contains(foldText(rec.Ruling), card)
 }
 
-// SweepJudgeCalls pings the judge role for each open call unclaimed for
-// longer than EscalateAfter, once: the mark is set by compare-and-set
-// before the ping, so of several instances sweeping the same store only
-// one pings. A ping that fails clears the mark for the next sweep. It
-// returns the number of pings sent.
+// SweepJudgeCalls pings the judge role for the open calls unclaimed for
+// longer than EscalateAfter, once per call: the mark is set by
+// compare-and-set before the ping, so of several instances sweeping the
+// same store only one pings. The calls a sweep escalates in one judge
+// channel share one ping, so that a busy round does not ping the judges
+// once per call. A ping that fails clears the marks for the next sweep.
+// It returns the number of pings sent.
 func (r *Router) SweepJudgeCalls(ctx context.Context, now time.Time) (int, error) {
 	if r.d.Desk == nil || len(r.d.Judge.Roles) == 0 {
 		return 0, nil
@@ -902,7 +1048,8 @@ func (r *Router) SweepJudgeCalls(ctx context.Context, now time.Time) (int, error
 	if err != nil {
 		return 0, err
 	}
-	sent := 0
+	var channels []string
+	due := map[string][]*judgeCall{} // by judge channel, oldest first
 	for _, c := range calls {
 		if c.ClaimedBy != "" || c.Escalated || now.Sub(c.Opened) < r.d.Judge.EscalateAfter {
 			continue
@@ -918,22 +1065,69 @@ func (r *Router) SweepJudgeCalls(ctx context.Context, now time.Time) (int, error
 			continue // claimed, resolved or escalated meanwhile
 		}
 		if err != nil {
-			return sent, err
+			r.unmark(ctx, due)
+			return 0, err
 		}
-		link := "<#" + marked.Channel + ">"
-		if marked.Thread != "" {
-			link = "<#" + marked.Thread + ">"
+		if _, ok := due[marked.Channel]; !ok {
+			channels = append(channels, marked.Channel)
 		}
-		text := fmt.Sprintf("judge call %s has waited %s unclaimed: %s", marked.ID, age(now.Sub(marked.Opened)), link)
-		if err := r.d.Desk.PingRole(ctx, marked.Channel, r.d.Judge.Roles[0], text); err != nil {
-			r.log.WarnContext(ctx, "escalation ping failed; retried at the next sweep", "err", err, "call", marked.ID)
-			r.changeCall(ctx, marked.ID, func(c *judgeCall) error { c.Escalated = false; return nil })
+		due[marked.Channel] = append(due[marked.Channel], marked)
+	}
+	sent := 0
+	for _, ch := range channels {
+		group := due[ch]
+		if err := r.d.Desk.PingRole(ctx, ch, r.d.Judge.Roles[0], escalationText(group, now)); err != nil {
+			r.log.WarnContext(ctx, "escalation ping failed; retried at the next sweep", "err", err, "calls", len(group))
+			r.unmark(ctx, map[string][]*judgeCall{ch: group})
 			continue
 		}
 		sent++
-		r.refreshCall(ctx, marked)
+		for _, c := range group {
+			r.refreshCall(ctx, c)
+		}
 	}
 	return sent, nil
+}
+
+// unmark clears the escalation mark of calls whose ping was not sent.
+func (r *Router) unmark(ctx context.Context, due map[string][]*judgeCall) {
+	for _, group := range due {
+		for _, c := range group {
+			r.changeCall(ctx, c.ID, func(c *judgeCall) error { c.Escalated = false; return nil })
+		}
+	}
+}
+
+// escalationPingMax keeps the ping, with the role mention before it,
+// inside Discord's 2000-character message.
+const escalationPingMax = 1900
+
+// escalationText is the escalation ping after the role mention: one call
+// with its wait and link, or several, one a line, as many as fit, then
+// how many more the queue holds.
+func escalationText(calls []*judgeCall, now time.Time) string {
+	link := func(c *judgeCall) string {
+		if c.Thread != "" {
+			return "<#" + c.Thread + ">"
+		}
+		return "<#" + c.Channel + ">"
+	}
+	if len(calls) == 1 {
+		c := calls[0]
+		return fmt.Sprintf("judge call %s has waited %s unclaimed: %s", c.ID, age(now.Sub(c.Opened)), link(c))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d judge calls have waited unclaimed:", len(calls))
+	for i, c := range calls {
+		line := fmt.Sprintf("\n• %s, %s: %s", c.ID, age(now.Sub(c.Opened)), link(c))
+		more := fmt.Sprintf("\n… and %d more: /judge queue", len(calls)-i)
+		if room := b.Len() + len(line); room > escalationPingMax || i < len(calls)-1 && room+len(more) > escalationPingMax {
+			b.WriteString(more)
+			break
+		}
+		b.WriteString(line)
+	}
+	return b.String()
 }
 
 // completeOpenCall suggests the server's open calls for call: options.

@@ -368,6 +368,13 @@ func urlQuery(s string) string { return url.QueryEscape(s) }
 func (r *Router) infractionText(sec *DocSection) string {
 	def, rest := splitDefinition(sec.Text)
 	notes, rest := takeNotes(rest, "Upgrade:", "Downgrade:")
+	// A long definition (Missed Trigger's runs past a page) has the
+	// penalty after its first paragraph, so that the first page, and a
+	// reference expanded inline, show it.
+	def, defMore := def, ""
+	if first, more, ok := strings.Cut(def, "\n"); ok && runeLen(def) > longDefinition {
+		def, defMore = first, strings.TrimSpace(more)
+	}
 	var b strings.Builder
 	b.WriteString(def)
 	b.WriteString("\n\n**Penalty at Competitive REL:** " + sec.Penalty)
@@ -377,11 +384,18 @@ func (r *Router) infractionText(sec *DocSection) string {
 	for _, n := range notes {
 		b.WriteString("\n**" + n[0] + "** " + n[1])
 	}
+	if defMore != "" {
+		b.WriteString("\n\n" + defMore)
+	}
 	if rest = strings.TrimSpace(rest); rest != "" {
 		b.WriteString("\n\n" + rest)
 	}
 	return b.String()
 }
+
+// longDefinition is the length, in runes, past which an infraction's
+// definition has its penalty after the first paragraph.
+const longDefinition = 800
 
 // infractionHeadings are the parts of an IPG infraction after its
 // definition.
