@@ -248,3 +248,14 @@ func tokenizeWith(text string, stems map[string]string) []token {
 // phrase is the term for two neighbouring words; a query phrase that the
 // text also has ("summoning sickness", "mana value") scores as one rare term.
 func phrase(a, b string) string { return a + " " + b }
+
+// Terms returns the terms of a text as the index reads them: folded,
+// stemmed, stopwords left out.
+func Terms(text string) []string {
+	toks := tokenize(text)
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.term
+	}
+	return out
+}
