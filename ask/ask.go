@@ -48,6 +48,8 @@ type Asker struct {
 	// penalties holds the IPG's penalties, folded ("warning", "game
 	// loss"): in a judge call such a word is the penalty, not a card.
 	penalties map[string]bool
+	// lists holds the CR's sentences that give a list or an order.
+	lists []listing
 }
 
 // New builds an Asker over a loaded knowledge base.
@@ -56,6 +58,7 @@ func New(kb *rulings.KB) *Asker {
 	a.names = newNames(kb.Cards, vocabulary(kb))
 	a.infractions = newInfractions(kb.Tourney)
 	a.rels = newRELFinder(kb.Tourney)
+	a.lists = listings(kb)
 	a.penalties = map[string]bool{}
 	if kb.Tourney != nil {
 		for _, sec := range kb.Tourney.Sections(tourney.IPG) {
@@ -329,6 +332,10 @@ const (
 	situationWords = 15
 )
 
+// listWeight is what a rule giving the list a question asks for ("what
+// are the steps of combat") adds, as a cue of the question's own phrasing.
+const listWeight = 1
+
 // rankRules ranks CR rules: the question's own words first, with a bonus
 // for the rules that govern what the named cards do, and a header rule
 // replaced by its subrule that matches the question best.
@@ -421,6 +428,9 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	}
 	for id, w := range cues(text) {
 		pointers[id] += w
+	}
+	for _, id := range a.listRules(text) {
+		pointers[id] += listWeight
 	}
 	for id, w := range cardCues(named, text) {
 		pointers[id] += w

@@ -1,6 +1,7 @@
 package ask
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -834,6 +835,31 @@ func TestOrderingOnlyTriggersThatWaitTogether(t *testing.T) {
 	for _, q := range []string{"Does first strike matter?", "Can I sacrifice it in order to draw?", "What happens?"} {
 		if orderAsked.match(q, strings.ToLower(q)) {
 			t.Errorf("%q: order asked", q)
+		}
+	}
+}
+
+// A question that asks for a list or an order points at the rules whose
+// sentence gives one and holds the question's other words (with the
+// rule's subject); its own words then choose among them.
+func TestListRules(t *testing.T) {
+	a := testAsker(t)
+	for q, want := range map[string]string{
+		"What are the steps of the beginning phase?":    "501.1",
+		"How many steps does the ending phase have?":    "512.1",
+		"In what order are continuous effects applied?": "613.1",
+		"What are the permanent types?":                 "110.4",
+	} {
+		if got := a.listRules(q); !slices.Contains(got, want) {
+			t.Errorf("%q: list rules %v, want %s among them", q, got, want)
+		}
+		if top := a.Ask(q).Top(); len(top) == 0 || top[0].ID != want {
+			t.Errorf("%q: answered %v, want %s first", q, top, want)
+		}
+	}
+	for _, q := range []string{"What is a sorcery?", "The combat phase has steps; can I attack twice?"} {
+		if got := a.listRules(q); len(got) > 0 {
+			t.Errorf("%q asks for no list: %v", q, got)
 		}
 	}
 }

@@ -398,3 +398,24 @@ func TestConceptLiteralsKeepMatches(t *testing.T) {
 		}
 	}
 }
+
+// Words the stemmer would merge are kept apart where the CR means
+// different things by them: "owns" and "owned" are ownership, as "owner"
+// is, and so is the verb "own", while "their own deck" is not.
+func TestSensesKeptApart(t *testing.T) {
+	cases := []struct {
+		in   string
+		want []string
+	}{
+		{"who owns a token", []string{"owner", "token"}},
+		{"a card owned by Alex", []string{"card", "owner", "alex"}},
+		{"cards you own", []string{"card", "owner"}},
+		{"their own deck", []string{"own", "deck"}},
+		{"its own zone", []string{"own", "zone"}},
+	}
+	for _, c := range cases {
+		if got := Terms(c.in); !slices.Equal(got, c.want) {
+			t.Errorf("Terms(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -82,10 +82,8 @@ func init() {
 		"clone":     {"copi"},
 		"legendary": {"legend"},
 		// The stemmer keeps agent nouns apart from their verbs; the CR says
-		// "its owner" where players ask "who owns".
-		"own":          {"owner"},
-		"owns":         {"owner"},
-		"owned":        {"owner"},
+		// "its controller" where players ask "who controls". (Owning is
+		// read as "owner" already when words are tokenised: see senses.)
 		"controls":     {"controller"},
 		"controlled":   {"controller"},
 		"attacker":     {"attack"},

@@ -177,11 +177,26 @@ func stem(w string) string {
 		return v.(string)
 	}
 	s := w
-	if len(w) > 3 && w[0] >= 'a' && w[0] <= 'z' {
+	if sense, ok := senses[w]; ok {
+		s = sense
+	} else if len(w) > 3 && w[0] >= 'a' && w[0] <= 'z' {
 		s = english.Stem(w, false)
 	}
 	stemCache.Store(w, s)
 	return s
+}
+
+// senses are words the stemmer would merge with a word the CR means
+// something else by: "owns" is ownership (108.3, "its owner"), while
+// "their own deck" (100.2) is not.
+var senses = map[string]string{
+	"owns": "owner", "owned": "owner", "owning": "owner",
+}
+
+// possessives are the words after which "own" is the adjective ("their
+// own deck", "its own zone"); elsewhere it is the verb ("cards you own").
+var possessives = map[string]bool{
+	"their": true, "its": true, "your": true, "my": true, "his": true, "her": true, "our": true, "whose": true,
 }
 
 // contractions that fold to one stem: "can't" and "cannot" mean the same.
@@ -230,7 +245,9 @@ func tokenizeWith(text string, stems map[string]string) []token {
 			continue
 		}
 		var st string
-		if stems != nil {
+		if w == "own" && (i == 0 || !possessives[raw[i-1]]) {
+			st = "owner"
+		} else if stems != nil {
 			var ok bool
 			if st, ok = stems[w]; !ok {
 				st = stem(w)
@@ -248,3 +265,14 @@ func tokenizeWith(text string, stems map[string]string) []token {
 // phrase is the term for two neighbouring words; a query phrase that the
 // text also has ("summoning sickness", "mana value") scores as one rare term.
 func phrase(a, b string) string { return a + " " + b }
+
+// Terms returns the terms of a text as the index reads them: folded,
+// stemmed, stopwords left out.
+func Terms(text string) []string {
+	toks := tokenize(text)
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.term
+	}
+	return out
+}
