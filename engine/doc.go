@@ -165,7 +165,8 @@
 // stack (117.5), so it resolves before the spells below it (603.3); each
 // object resolves with a timestamp of its own (613.7b). It stops at a
 // triggered ability with a target other than "target opponent", which
-// its controller would choose (603.3d).
+// its controller would choose (603.3d); on an empty stack it does
+// nothing.
 //
 // After each statement that changes the game a player would receive
 // priority, so the state-based actions are checked and performed as one

@@ -301,10 +301,14 @@ resolve all
 	}
 }
 
-// "resolve all" with nothing on the stack is an error, like "resolve"
-// (405.5).
+// "resolve all" with nothing on the stack resolves nothing (405.5), while
+// "resolve" has no top object to resolve.
 func TestResolveAllEmptyStack(t *testing.T) {
 	r, _ := play(t, "resolve all\n")
+	if len(r.Errors) != 0 || !hasNote(r, "405.5", "nothing resolves") {
+		t.Errorf("errors %+v notes %+v", r.Errors, r.Notes)
+	}
+	r, _ = play(t, "resolve\n")
 	if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "405.5") {
 		t.Errorf("errors %+v", r.Errors)
 	}

@@ -470,10 +470,11 @@ const maxResolveAll = 100
 // on the stack, on top of what waits there, before a player receives
 // priority again (117.3b, 117.5, 603.3): they resolve before the spells
 // below them. A triggered ability whose targets the statement can't
-// choose (603.3d) stops it, with the stack as it is.
+// choose (603.3d) stops it, with the stack as it is. With the stack
+// already empty, nothing resolves.
 func (g *game) resolveAll(st *Stmt) {
 	if len(g.stack) == 0 {
-		g.errorf(st.Line, "the stack is empty: nothing to resolve (405.5)")
+		g.note(st.Line, "the stack is empty: nothing resolves", "405.5")
 		return
 	}
 	for n := 0; len(g.stack) > 0; n++ {
