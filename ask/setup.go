@@ -24,7 +24,11 @@ import (
 // for (spells.go). A question told with the stack ("in response", "with
 // Deicide on the stack", "before it resolves") has the spells told before
 // the response wait on the stack while the response is cast and resolves;
-// then they resolve, the last cast first (405.5, 608.1). When the
+// then they resolve, the last cast first (405.5, 608.1), with what
+// triggers meanwhile ("resolve all", 603.3). A permanent the question
+// says a player casts starts in that player's hand and is cast from
+// there: a permanent spell a counterspell may counter (701.6a), or that
+// resolves into a permanent (608.3a). When the
 // question asks whether something dies or survives, the stack and
 // graveyards are shown (what triggers, 603.10a), the first being destroyed
 // when no spell is named; otherwise the first is asked about. It is empty
