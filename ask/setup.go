@@ -243,13 +243,20 @@ func (n *names) castHalves(q string, links []Link) []Link {
 	// as the verb for casting it (lookupVerb), written as a name.
 	words := wordRe.FindAllStringIndex(q, -1)
 	for i := 0; i < len(words); i++ {
+		if r := q[words[i][0]]; r < 'A' || r > 'Z' {
+			continue // a name is written with a capital
+		}
 		for k := min(maxNameWords, len(words)-i); k >= 1; k-- {
 			s, e := words[i][0], words[i+k-1][1]
-			if slices.ContainsFunc(out, func(l Link) bool { return s < l.End && l.Start < e }) {
+			last := q[words[i+k-1][0]:e]
+			if !strings.HasSuffix(last, "d") && !strings.HasSuffix(last, "ing") {
+				continue
+			}
+			if slices.ContainsFunc(out, func(l Link) bool { return s < l.End && l.Start < e }) || !writtenAsName(q, s, words[i:i+k]) {
 				continue
 			}
 			c := n.lookupVerb(q[s:e])
-			if c == nil || !writtenAsName(q, s, words[i:i+k]) {
+			if c == nil {
 				continue
 			}
 			if len(out) == len(links) {
