@@ -2,6 +2,7 @@ package ask
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -222,6 +223,36 @@ func (n *names) lookupSpan(span string) *cards.Card {
 		}
 		if c := n.short[key]; c != nil {
 			return c
+		}
+	}
+	return nil
+}
+
+// lookupVerb is the instant or sorcery a span names as a verb, inflected
+// ("Counterspelled", "Negated", "Fogged", "Doom Bladed", "Shocking"):
+// players make a spell's name the verb for casting it at something. The
+// span must be written as a name (capitalised mid-sentence), which the
+// caller checks, and its stem must be a whole card name. The setup reads
+// these (setup.go); the answer's cards are linked without them.
+func (n *names) lookupVerb(span string) *cards.Card {
+	k := fold.Key(span)
+	for _, suf := range []string{"ed", "d", "ing"} {
+		stem, ok := strings.CutSuffix(k, suf)
+		if !ok || len(stem) < 3 {
+			continue
+		}
+		cands := []string{stem}
+		if l := len(stem); stem[l-1] == stem[l-2] {
+			cands = append(cands, stem[:l-1]) // "fogged": "fog"
+		}
+		if suf == "ing" {
+			cands = append(cands, stem+"e") // "negating": "negate"
+		}
+		for _, c := range cands {
+			card := n.full[c]
+			if card != nil && !n.face[c] && (slices.Contains(card.Types, "Instant") || slices.Contains(card.Types, "Sorcery")) {
+				return card
+			}
 		}
 	}
 	return nil

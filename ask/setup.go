@@ -24,7 +24,11 @@ import (
 // for (spells.go). A question told with the stack ("in response", "with
 // Deicide on the stack", "before it resolves") has the spells told before
 // the response wait on the stack while the response is cast and resolves;
-// then they resolve, the last cast first (405.5, 608.1). When the
+// then they resolve, the last cast first (405.5, 608.1), with what
+// triggers meanwhile ("resolve all", 603.3). A permanent the question
+// says a player casts starts in that player's hand and is cast from
+// there: a permanent spell a counterspell may counter (701.6a), or that
+// resolves into a permanent (608.3a). When the
 // question asks whether something dies or survives, the stack and
 // graveyards are shown (what triggers, 603.10a), the first being destroyed
 // when no spell is named; otherwise the first is asked about. It is empty
@@ -60,7 +64,14 @@ func setup(q string, links []Link) []string {
 			p := &permanent{alias: fmt.Sprintf("P%d", len(perms)+1), card: c, at: l.Start, end: l.End, opponent: opponentControls(q, l.Start)}
 			perms = append(perms, p)
 			line := c.Name + " as " + p.alias
-			if mods := modifiers(q, links, c); len(mods) > 0 {
+			if toldCast(q, l.Start, c) {
+				// A permanent a player casts is a permanent spell (110.1,
+				// 601.2a): it is in its caster's hand, cast from there.
+				p.cast, p.opponent = true, castByOpponent(q, l.Start)
+				line += " (in hand)"
+				spells = append(spells, &spell{name: c.Name, text: c.Text, types: c.Types, subtypes: c.Subtypes, colors: c.Colors,
+					at: l.Start, end: l.End, opponent: p.opponent, perm: p})
+			} else if mods := modifiers(q, links, c); len(mods) > 0 {
 				line += " (" + strings.Join(mods, ", ") + ")"
 			}
 			if p.opponent {
@@ -73,17 +84,23 @@ func setup(q string, links []Link) []string {
 	if len(perms) == 0 {
 		return nil
 	}
-	first := perms[0].alias
-	// "a regeneration shield", "he regenerates it": the first permanent
-	// has one before anything happens to it (701.19a).
-	if creature && regenerates.MatchString(q) {
-		lines = append(lines, "regenerate "+first)
+	// "a regeneration shield", "he regenerates it": the first permanent on
+	// the battlefield has one before anything happens to it (701.19a).
+	if i := slices.IndexFunc(perms, func(p *permanent) bool { return !p.cast }); creature && i >= 0 && regenerates.MatchString(q) {
+		lines = append(lines, "regenerate "+perms[i].alias)
 	}
 	lines = append(lines, castLines(q, spells, perms, links)...)
+	// What the questions ask about is the first permanent on the
+	// battlefield when the story is told: a permanent spell that was
+	// countered or still waits is not (608.3a, 701.6a).
+	first := ""
+	if i := slices.IndexFunc(perms, func(p *permanent) bool { return !p.off }); i >= 0 {
+		first = perms[i].alias
+	}
 	if creature && asksAboutDying.MatchString(q) {
 		// The spells named may be what kills it (Wrath of God); with none,
 		// it is destroyed.
-		if len(spells) == 0 {
+		if first != "" && !slices.ContainsFunc(spells, func(s *spell) bool { return s.perm == nil }) {
 			lines = append(lines, "destroy "+first)
 		}
 		return append(lines, "? stack", "? graveyard")
@@ -93,11 +110,24 @@ func setup(q string, links []Link) []string {
 	for _, p := range perms[:min(len(perms), maxAsked)] {
 		lines = append(lines, "? "+p.alias)
 	}
-	if creature || len(spells) > 0 {
+	if first != "" && (creature || len(spells) > 0) {
 		lines = append(lines, "? can "+first+" attack")
 	}
 	return lines
 }
+
+// toldCast reports whether the question tells a player casting a
+// permanent card ("my opponent casts Grizzly Bears", "I flash in an
+// Ambush Viper", "he played a Courser of Kruphix"): a land is played,
+// never cast (305.1).
+func toldCast(q string, at int, c *cards.Card) bool {
+	if slices.Contains(c.Types, "Land") {
+		return false
+	}
+	return castsPermanent.MatchString(q[:at])
+}
+
+var castsPermanent = regexp.MustCompile(`(?i)\b(?:cast|casts|casting|flash(?:es|ed|ing)? in|play|plays|played|playing)\s+(?:(?:a|an|the|my|his|her|their|your|another|second)\s+){0,2}(?:\[\[)?$`)
 
 // namedFace returns the face of a multi-face card a question's words name,
 // else its first.
@@ -184,8 +214,9 @@ func isPermanent(c *cards.Card) bool {
 // names as the spell a player casts ("I make her a Weird with Turn", "he
 // casts Death"): a half whose name is also a word of the game is not
 // linked as a card (link.go), but written as a name right after a word
-// that tells of casting, it is the spell. The setup casts it; the answer's
-// cards and ranking are left as they were.
+// that tells of casting, it is the spell. It adds the spells the question
+// names as verbs too ("he Counterspelled it"). The setup casts them; the
+// answer's cards and ranking are left as they were.
 func (n *names) castHalves(q string, links []Link) []Link {
 	out := links
 	for _, w := range wordRe.FindAllStringIndex(q, -1) {
@@ -206,6 +237,34 @@ func (n *names) castHalves(q string, links []Link) []Link {
 				out = slices.Clone(links)
 			}
 			out = append(out, Link{Card: c, Start: s, End: e})
+		}
+	}
+	// "he Counterspelled it", "I Doom Bladed his Bear": a spell's name
+	// as the verb for casting it (lookupVerb), written as a name.
+	words := wordRe.FindAllStringIndex(q, -1)
+	for i := 0; i < len(words); i++ {
+		if r := q[words[i][0]]; r < 'A' || r > 'Z' {
+			continue // a name is written with a capital
+		}
+		for k := min(maxNameWords, len(words)-i); k >= 1; k-- {
+			s, e := words[i][0], words[i+k-1][1]
+			last := q[words[i+k-1][0]:e]
+			if !strings.HasSuffix(last, "d") && !strings.HasSuffix(last, "ing") {
+				continue
+			}
+			if slices.ContainsFunc(out, func(l Link) bool { return s < l.End && l.Start < e }) || !writtenAsName(q, s, words[i:i+k]) {
+				continue
+			}
+			c := n.lookupVerb(q[s:e])
+			if c == nil {
+				continue
+			}
+			if len(out) == len(links) {
+				out = slices.Clone(links)
+			}
+			out = append(out, Link{Card: c, Start: s, End: e})
+			i += k - 1
+			break
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })

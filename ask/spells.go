@@ -19,12 +19,18 @@ import (
 // it sets up can be) is left out rather than written as a line the engine
 // rejects.
 
-// permanent is a named permanent the setup puts on the battlefield.
+// permanent is a named permanent the setup puts on the battlefield, or
+// one the question says a player casts: then it starts in its caster's
+// hand and is a permanent spell in the story (spell.perm).
 type permanent struct {
 	alias    string
 	card     *cards.Card
 	at, end  int  // where the question first names it
-	opponent bool // the opponent controls it
+	opponent bool // the opponent controls it (casts it)
+	cast     bool // a player casts it
+	// off: cast, it is not (yet) on the battlefield as the story is told:
+	// it waits on the stack or was countered (608.3a, 701.6a).
+	off bool
 }
 
 // spell is a named instant, sorcery or Aura (or the half of a split card
@@ -37,7 +43,17 @@ type spell struct {
 	opponent        bool // the opponent casts it
 	level           int  // 0 for what is cast first; each response one more
 	counters        *spell
-	paid            bool // its controller pays for a counterspell's "unless"
+	paid            bool       // its controller pays for a counterspell's "unless"
+	perm            *permanent // a permanent spell: the permanent it becomes
+}
+
+// ref is how a scenario names the spell on the stack: a permanent spell
+// by the alias of the card cast, others by their name.
+func (s *spell) ref() string {
+	if s.perm != nil {
+		return s.perm.alias
+	}
+	return s.name
 }
 
 // castLines writes the cast lines of the spells and, for a question told
@@ -69,6 +85,11 @@ func castStory(q string, spells []*spell, perms []*permanent, links []Link) ([]s
 	var dropped []*spell
 	var waiting []*spell // the spells on the stack, bottom first
 	for _, s := range order {
+		if s.perm != nil {
+			s.perm.off = true
+		}
+	}
+	for _, s := range order {
 		s.counters, s.paid = nil, false
 		line, ok := castLine(q, s, perms, links, waiting)
 		if !ok {
@@ -82,16 +103,40 @@ func castStory(q string, spells []*spell, perms []*permanent, links []Link) ([]s
 		}
 		lines = append(lines, line)
 		waiting = countered(waiting, s)
+		if s.perm != nil {
+			s.perm.off = false // it resolves: it enters the battlefield (608.3a)
+			if len(waiting) == 0 && mayTrigger(perms) {
+				// What triggers as it enters (603.2, 603.6a) resolves
+				// before the story goes on; with spells waiting below, it
+				// resolves first when they do.
+				lines = append(lines, "resolve all")
+			}
+		}
 	}
-	// A counterspell that resolves takes the spell it counters off the
-	// stack (701.6a).
+	if len(waiting) == 0 {
+		return lines, dropped
+	}
+	// What waits resolves, the last cast first; a counterspell that
+	// resolves takes the spell it counters off the stack (701.6a). What
+	// triggers as they resolve goes on the stack above those still waiting
+	// (603.3): "resolve all" resolves it too, before them (117.4, 117.5).
 	for len(waiting) > 0 {
 		s := waiting[len(waiting)-1]
 		waiting = countered(waiting[:len(waiting)-1], s)
-		lines = append(lines, "resolve")
+		if s.perm != nil {
+			s.perm.off = false
+		}
 	}
-	return lines, dropped
+	return append(lines, "resolve all"), dropped
 }
+
+// mayTrigger reports whether a named permanent has a triggered ability
+// (603.1: "When", "Whenever", "At").
+func mayTrigger(perms []*permanent) bool {
+	return slices.ContainsFunc(perms, func(p *permanent) bool { return triggeredAbility.MatchString(p.card.Text) })
+}
+
+var triggeredAbility = regexp.MustCompile(`(?m)^(?:When|Whenever|At)\b`)
 
 // countered returns the stack after s resolves: without the spell it
 // counters, unless that spell can't be countered or its controller pays.
@@ -109,9 +154,14 @@ var cantBeCountered = regexp.MustCompile(`(?im)^(?:this spell|[^.\n]*) can't be 
 // it as the engine requires.
 func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spell) (string, bool) {
 	text := reminderText.ReplaceAllString(s.text, "")
-	line := "cast " + s.name
+	line := "cast " + s.ref()
 	if s.opponent {
 		line = "opponent: " + line
+	}
+	if s.perm != nil {
+		// A permanent spell that isn't an Aura has no targets (601.2c,
+		// 115.1): what its abilities target is chosen later.
+		return line, true
 	}
 	// A modal spell's mode is chosen as it is cast (700.2a): the one the
 	// question's words tell.
@@ -140,7 +190,7 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 				return "", false
 			}
 			s.counters = found
-			refs = append(refs, found.name)
+			refs = append(refs, found.ref())
 		case targetPlayer:
 			refs = append(refs, playerRef(t, s))
 		case targetPermanent:
@@ -347,6 +397,9 @@ func choosePermanent(q string, t target, s *spell, perms []*permanent, links []L
 		}
 		return !slices.ContainsFunc(t.notTypes, func(ty string) bool { return slices.Contains(p.card.Types, ty) })
 	}
+	// A permanent spell not yet resolved is no permanent to target
+	// (115.1, 608.3a).
+	near = slices.DeleteFunc(near, func(p *permanent) bool { return p.off })
 	for _, fresh := range []bool{true, false} {
 		for _, p := range near {
 			if (!fresh || !used[p]) && controlFits(p) && printed(p) {
@@ -560,6 +613,34 @@ func stackLevels(q string, spells []*spell, links []Link) {
 			}
 		}
 	}
+	// "He casts Grizzly Bears and I cast Essence Scatter": a spell that
+	// targets a spell can be cast only while that spell is on the stack
+	// (115.1, 601.2c), so it responds to one told before it at its level
+	// or above; what is told after it comes after it, as after a told
+	// response.
+	shift := 0
+	for i, s := range spells {
+		s.level += shift
+		if s.perm != nil {
+			continue // a permanent spell targets nothing (601.2c)
+		}
+		for _, t := range targetsOf(reminderText.ReplaceAllString(s.text, ""), s) {
+			if t.kind != targetSpell {
+				continue
+			}
+			top := -1
+			for _, e := range spells[:i] {
+				if e.level >= s.level && spellFits(t, e) {
+					top = max(top, e.level)
+				}
+			}
+			if top >= 0 {
+				shift += top + 1 - s.level
+				s.level = top + 1
+			}
+			break
+		}
+	}
 	// Levels without gaps.
 	var used []int
 	for _, s := range spells {
@@ -577,10 +658,15 @@ func stackLevels(q string, spells []*spell, links []Link) {
 // it in its sentence ("my opponent targets Thassa with Deicide", "In
 // response I make her a Weird with Turn"), or the opponent's spell
 // ("my opponent's Lightning Bolt").
-var subjects = regexp.MustCompile(`\b(?i:(?:my|the|an|your)\s+)?(?i:opponent)(?i:s|'s|’s|s')?\b|\b(?:I|I'm|I've|I'd|I'll)\b|\b(?i:he|she|they)\s+(?i:casts?|responds?|responded|targets?|targeted|plays?|played|uses?|used|kills?|killed)\b`)
+var subjects = regexp.MustCompile(`\b(?i:(?:my|the|an|your)\s+)?(?i:opponent)(?i:s|'s|’s|s')?\b|\b(?:I|I'm|I've|I'd|I'll)\b|\b(?i:he|she|they)\s+(?i:casts?|responds?|responded|targets?|targeted|plays?|played|uses?|used|kills?|killed|flash(?:es|ed)?)\b`)
 
 func castByOpponent(q string, at int) bool {
 	lo, _ := sentenceAround(q, at)
+	// "he Counterspelled it": the spell's name is the verb, right after
+	// its subject.
+	if m := verbSubject.FindStringSubmatch(q[lo:at]); m != nil {
+		return !strings.EqualFold(m[1], "I")
+	}
 	ms := subjects.FindAllStringIndex(q[lo:at], -1)
 	for i := len(ms) - 1; i >= 0; i-- {
 		w := strings.ToLower(q[lo+ms[i][0] : lo+ms[i][1]])
@@ -594,6 +680,8 @@ func castByOpponent(q string, at int) bool {
 	}
 	return false
 }
+
+var verbSubject = regexp.MustCompile(`\b(I|(?i:he|she|they|(?:my|the|your)\s+opponent))\s+$`)
 
 func possessive(w string) bool {
 	return strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s") || strings.HasSuffix(w, "s'")

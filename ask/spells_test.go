@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-mtg/arbiter/engine"
 )
 
 // A spell cast in response to another resolves first (405.2, 405.5,
@@ -19,11 +21,11 @@ func TestSetupCastsTheResponseFirst(t *testing.T) {
 		want []string
 	}{
 		{"My opponent casts Lightning Strike targeting my Ornithopter. In response I cast Titanic Growth on it. Does Ornithopter survive?",
-			[]string{"Ornithopter as P1", "opponent: cast Lightning Strike targeting P1 (on the stack)", "cast Titanic Growth targeting P1", "resolve", "? stack", "? graveyard"}},
+			[]string{"Ornithopter as P1", "opponent: cast Lightning Strike targeting P1 (on the stack)", "cast Titanic Growth targeting P1", "resolve all", "? stack", "? graveyard"}},
 		{"Can I cast Titanic Growth on my Ornithopter in response to my opponent's Lightning Strike? Will it survive?",
-			[]string{"Ornithopter as P1", "opponent: cast Lightning Strike targeting P1 (on the stack)", "cast Titanic Growth targeting P1", "resolve", "? stack", "? graveyard"}},
+			[]string{"Ornithopter as P1", "opponent: cast Lightning Strike targeting P1 (on the stack)", "cast Titanic Growth targeting P1", "resolve all", "? stack", "? graveyard"}},
 		{"With Lightning Strike on the stack targeting my Ornithopter, my friend casts Titanic Growth on it before it resolves. Does it die?",
-			[]string{"Ornithopter as P1", "cast Lightning Strike targeting P1 (on the stack)", "cast Titanic Growth targeting P1", "resolve", "? stack", "? graveyard"}},
+			[]string{"Ornithopter as P1", "cast Lightning Strike targeting P1 (on the stack)", "cast Titanic Growth targeting P1", "resolve all", "? stack", "? graveyard"}},
 	} {
 		ans := a.Ask(c.q)
 		if !slices.Equal(ans.Setup, c.want) {
@@ -170,5 +172,115 @@ func TestSetupCastsAtWhatTheQuestionSays(t *testing.T) {
 	ans := a.Ask("Can I cast Ensoul Artifact on my Runeclaw Bear and attack with it?")
 	if !slices.Contains(ans.Setup, "cast Ensoul Artifact targeting P1") {
 		t.Errorf("setup %q, want Ensoul Artifact cast at the Bear", ans.Setup)
+	}
+}
+
+// A permanent the question says a player casts is a permanent spell
+// (601.2a), cast from its caster's hand. A spell that counters it can be
+// cast only while it is on the stack (115.1, 601.2c), so the story has it
+// wait there: Cancel counters it, and the card goes from the stack to its
+// owner's graveyard without entering (701.6a). Negate can target only a
+// noncreature spell, so it is left out, and the creature spell resolves:
+// it enters under its caster's control (608.3a), and a creature that
+// entered this turn can't attack (302.6).
+func TestSetupCountersACreatureSpell(t *testing.T) {
+	a := testAsker(t)
+	ans := a.Ask("My opponent casts Runeclaw Bear and I cast Cancel on it. Where does it go?")
+	want := []string{"opponent: Runeclaw Bear as P1 (in hand)", "opponent: cast P1 (on the stack)", "cast Cancel targeting P1", "? P1"}
+	if !slices.Equal(ans.Setup, want) {
+		t.Fatalf("setup %q, want %q", ans.Setup, want)
+	}
+	rep := runSetup(t, ans)
+	if v := rep.Results[0].Object; v == nil || v.Zone != "the opponent's graveyard" {
+		t.Errorf("? P1: %+v, want the countered card in its owner's graveyard", v)
+	}
+	if !noted(rep, "701.6a", "Cancel counters Runeclaw Bear (P1)") || noted(rep, "608.3a", "") {
+		t.Errorf("notes %+v, want it countered and never entering", rep.Notes)
+	}
+
+	ans = a.Ask("My opponent casts Runeclaw Bear. In response I cast Negate. Can his Bear attack?")
+	want = []string{"opponent: Runeclaw Bear as P1 (in hand)", "opponent: cast P1", "? P1", "? can P1 attack"}
+	if !slices.Equal(ans.Setup, want) {
+		t.Fatalf("setup %q, want %q", ans.Setup, want)
+	}
+	rep = runSetup(t, ans)
+	if v := rep.Results[0].Object; v == nil || v.Zone != "" || v.Controller != "opponent" {
+		t.Errorf("? P1: %+v, want it on the battlefield under the opponent's control", v)
+	}
+
+	ans = a.Ask("I cast Runeclaw Bear. Can it attack this turn?")
+	rep = runSetup(t, ans)
+	for _, r := range rep.Results {
+		if r.IsCheck && (r.Answer || !slices.ContainsFunc(r.Reasons, func(x engine.Reason) bool { return x.Rule == "302.6" })) {
+			t.Errorf("%q: %+v, want no by 302.6", r.Query, r)
+		}
+	}
+}
+
+// Told without "in response", a counterspell told after the spell it
+// counters still responds to it (115.1): the opponent's Lightning Strike
+// waits, Cancel counters it, and nothing is left to resolve.
+func TestSetupCounterspellRespondsToWhatItCounters(t *testing.T) {
+	a := testAsker(t)
+	ans := a.Ask("My opponent casts Lightning Strike at my Ornithopter and I cast Cancel. Does Ornithopter die?")
+	want := []string{"Ornithopter as P1", "opponent: cast Lightning Strike targeting P1 (on the stack)", "cast Cancel targeting Lightning Strike", "? stack", "? graveyard"}
+	if !slices.Equal(ans.Setup, want) {
+		t.Fatalf("setup %q, want %q", ans.Setup, want)
+	}
+	rep := runSetup(t, ans)
+	if g := infoOf(rep, "graveyard"); strings.Contains(g, "Ornithopter") {
+		t.Errorf("graveyard %q: Lightning Strike was countered", g)
+	}
+}
+
+// A spell's name used as the verb for casting it ("he Cancelled it") is
+// that spell, cast by the verb's subject; told after the spell it
+// counters, it responds to it (115.1) and counters it (701.6a): Titanic
+// Growth never resolves, and Ornithopter stays 0/2.
+func TestSetupReadsASpellNameAsAVerb(t *testing.T) {
+	a := testAsker(t)
+	ans := a.Ask("I cast Titanic Growth on my Ornithopter and he Cancelled it. Is Ornithopter 4/6 now?")
+	want := []string{"Ornithopter as P1", "cast Titanic Growth targeting P1 (on the stack)", "opponent: cast Cancel targeting Titanic Growth", "? P1", "? can P1 attack"}
+	if !slices.Equal(ans.Setup, want) {
+		t.Fatalf("setup %q, want %q", ans.Setup, want)
+	}
+	rep := runLines(t, ans.Setup, catalogueSource{a.kb.Cards}) // Cancel is not among the answer's cards
+	if v := rep.Results[0].Object; v == nil || v.Power == nil || *v.Power != 0 || *v.Toughness != 2 {
+		t.Errorf("? P1: %+v, want 0/2: Titanic Growth was countered", v)
+	}
+	for _, c := range []struct {
+		q, name string
+		opp     bool
+	}{
+		{"he Cancelled it", "Cancelled", true},
+		{"I Cancelled it", "Cancelled", false},
+		{"My opponent Cancelled it", "Cancelled", true},
+	} {
+		if got := castByOpponent(c.q, strings.Index(c.q, c.name)); got != c.opp {
+			t.Errorf("%q: cast by the opponent %v, want %v", c.q, got, c.opp)
+		}
+	}
+	// Lower case, or at the start of a sentence, it is a word.
+	for _, q := range []string{"I cast Titanic Growth and he cancelled it.", "Cancelled spells go to the graveyard."} {
+		if l := a.names.castHalves(q, a.names.link(q)); slices.ContainsFunc(l, func(l Link) bool { return l.Card.Name == "Cancel" }) {
+			t.Errorf("%q: Cancel linked", q)
+		}
+	}
+}
+
+// A permanent spell cast with nothing waiting resolves and enters
+// (608.3a); its enters-the-battlefield ability triggers (603.6a), goes on
+// the stack and resolves before the story goes on: Tireless Missionaries'
+// controller gains 3 life.
+func TestSetupResolvesWhatAPermanentSpellTriggers(t *testing.T) {
+	a := testAsker(t)
+	ans := a.Ask("I cast Tireless Missionaries. What happens?")
+	want := []string{"Tireless Missionaries as P1 (in hand)", "cast P1", "resolve all", "? P1", "? can P1 attack"}
+	if !slices.Equal(ans.Setup, want) {
+		t.Fatalf("setup %q, want %q", ans.Setup, want)
+	}
+	rep := runSetup(t, ans)
+	if !noted(rep, "608.2", "Tireless Missionaries (P1)'s triggered ability resolves") || !slices.ContainsFunc(rep.Notes, func(n engine.Note) bool { return strings.Contains(n.Text, "23 life") }) {
+		t.Errorf("notes %+v, want the trigger resolved and 23 life", rep.Notes)
 	}
 }

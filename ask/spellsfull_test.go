@@ -24,7 +24,7 @@ func TestSetupRespondsWithAHalf(t *testing.T) {
 	a := fullAsker(t)
 	src := catalogueSource{a.kb.Cards}
 	ans := a.Ask("My opponent targets my Courser of Kruphix with Deicide. In response I make it a Weird with Turn. Does Deicide fizzle?")
-	want := []string{"Courser of Kruphix as P1", "opponent: cast Deicide targeting P1 (on the stack)", "cast Turn targeting P1", "resolve", "? P1", "? can P1 attack"}
+	want := []string{"Courser of Kruphix as P1", "opponent: cast Deicide targeting P1 (on the stack)", "cast Turn targeting P1", "resolve all", "? P1", "? can P1 attack"}
 	if !slices.Equal(ans.Setup, want) {
 		t.Fatalf("setup %q, want %q", ans.Setup, want)
 	}
@@ -88,25 +88,33 @@ func TestSetupLeavesOutWhatCantBeTargeted(t *testing.T) {
 	runLines(t, ans.Setup, catalogueSource{a.kb.Cards})
 }
 
-// Each named permanent is asked about: what one does may show on another.
-// Blood Moon makes nonbasic lands Mountains (305.7), so Urborg, Tomb of
-// Yawgmoth loses the ability that would make lands Swamps: it is a
-// Mountain and not a Swamp.
-func TestSetupAsksAboutEachPermanent(t *testing.T) {
+// A response that kills a creature with a dies trigger while a spell
+// waits below: the trigger goes on the stack the next time a player would
+// receive priority (603.3, 117.5), above Lightning Strike, and resolves
+// before it (405.5); then Lightning Strike deals 3 damage to the 0/2
+// Ornithopter, which is destroyed (704.5g). Black Cat's "target
+// opponent" is the one opponent (102.2), so nothing needs choosing.
+func TestSetupTriggerResolvesBeforeTheWaitingSpell(t *testing.T) {
 	a := fullAsker(t)
-	ans := a.Ask("If I control Blood Moon and Urborg, Tomb of Yawgmoth, are my nonbasic lands Swamps?")
-	if !slices.Contains(ans.Setup, "? P1") || !slices.Contains(ans.Setup, "? P2") {
-		t.Fatalf("setup %q, want both permanents asked about", ans.Setup)
+	ans := a.Ask("My opponent casts Lightning Strike at my Ornithopter. In response I cast Shock on his Black Cat. What happens?")
+	want := []string{"Ornithopter as P1", "opponent: Black Cat as P2", "opponent: cast Lightning Strike targeting P1 (on the stack)", "cast Shock targeting P2", "resolve all", "? P1", "? P2", "? can P1 attack"}
+	if !slices.Equal(ans.Setup, want) {
+		t.Fatalf("setup %q, want %q", ans.Setup, want)
 	}
-	rep := runSetup(t, ans)
-	for _, r := range rep.Results {
-		if r.Query != "P2" {
-			continue
+	rep := runLines(t, ans.Setup, catalogueSource{a.kb.Cards})
+	cat, strike := -1, -1
+	for i, n := range rep.Notes {
+		if n.Rule == "608.2" && strings.HasPrefix(n.Text, "Black Cat (P2)'s triggered ability resolves") {
+			cat = i
 		}
-		if r.Object == nil || !slices.Contains(r.Object.Subtypes, "Mountain") || slices.Contains(r.Object.Subtypes, "Swamp") {
-			t.Errorf("? P2: %+v, want Urborg a Mountain and not a Swamp (305.7)", r.Object)
+		if n.Rule == "608.2" && strings.HasPrefix(n.Text, "Lightning Strike resolves") {
+			strike = i
 		}
-		return
 	}
-	t.Errorf("no answer for P2: %+v", rep.Results)
+	if cat < 0 || strike < 0 || cat > strike {
+		t.Errorf("Black Cat's trigger (note %d) must resolve before Lightning Strike (note %d): %+v", cat, strike, rep.Notes)
+	}
+	if !noted(rep, "704.5g", "Ornithopter (P1) is destroyed") {
+		t.Errorf("Lightning Strike resolved last and destroyed Ornithopter: %+v", rep.Notes)
+	}
 }

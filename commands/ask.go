@@ -125,10 +125,18 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 		// A statement it could not carry out is part of the answer ("can't
 		// enchant …: the spell doesn't resolve").
 		if res, err := r.runScenario(ctx, strings.Join(ans.Setup, "\n")); err == nil && len(res.Brief)+len(res.Errors) > 0 {
-			says := slices.Clone(res.Brief)
+			// What could not be carried out comes right after the answers,
+			// before the notes, so that a long list of notes cut to the
+			// field's size never hides it.
+			answers := 0
+			for answers < len(res.Brief) && strings.HasPrefix(res.Brief[answers], "? ") {
+				answers++
+			}
+			says := slices.Clone(res.Brief[:answers])
 			for _, e := range res.Errors {
 				says = append(says, "Not carried out: "+e.Msg)
 			}
+			says = append(says, res.Brief[answers:]...)
 			rep.Fields = append(rep.Fields, Field{Name: "What the engine says", Value: clip(strings.Join(says, "\n"), fieldValueMax)})
 		}
 		// Lines the user can run to check the board with the engine.

@@ -377,3 +377,25 @@ func TestAskNamesTheNextSources(t *testing.T) {
 	}
 	commands.CheckCitations(t, testkb.KB(t).CR, rep)
 }
+
+// What the engine could not carry out comes right after its answers and
+// before its notes: Loathsome Catoblepas's dies trigger targets (603.3d), so
+// "resolve all" stops there, and the long notes that follow can't push
+// that out of the field.
+func TestAskShowsWhatWasNotCarriedOutBeforeTheNotes(t *testing.T) {
+	r := testrouter.Full(t)
+	rep := r.Handle(context.Background(), commands.Cmd("ask", "question", "My opponent casts Lightning Strike at my Ornithopter. In response I cast Stoke the Flames on his Loathsome Catoblepas. What happens?"))
+	if rep.Error {
+		t.Fatalf("error reply: %s", rep.Body)
+	}
+	var engineSays string
+	for _, f := range rep.Fields {
+		if f.Name == "What the engine says" {
+			engineSays = f.Value
+		}
+	}
+	stop, note := strings.Index(engineSays, "Not carried out:"), strings.Index(engineSays, "601.2a")
+	if stop < 0 || !strings.Contains(engineSays, "603.3d") || note >= 0 && note < stop {
+		t.Errorf("what the engine says: %q, want the stop at the targeted trigger (603.3d) before the notes", engineSays)
+	}
+}

@@ -66,16 +66,33 @@ func counterFilter(kind string) (*Filter, bool) {
 var spellTypes = map[string]string{"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
 	"instant": "Instant", "sorcery": "Sorcery", "planeswalker": "Planeswalker", "battle": "Battle", "kindred": "Kindred", "tribal": "Tribal"}
 
-// stackSpell finds the spell on the stack a reference names (its card
-// name), the topmost one when several share it; -1 when none does.
+// stackSpell finds the spell on the stack a reference names: the alias
+// of the card it was cast as ("cast P1" of a card put in the hand "as
+// P1"), else its card name, the topmost one when several share it; -1
+// when none does.
 func (g *game) stackSpell(r string) int {
 	k := fold.Key(r)
+	for i := len(g.stack) - 1; i >= 0; i-- {
+		if it := g.stack[i]; it.spell != nil && it.cast.Alias != "" && fold.Key(it.cast.Alias) == k {
+			return i
+		}
+	}
 	for i := len(g.stack) - 1; i >= 0; i-- {
 		if it := g.stack[i]; it.spell != nil && fold.Key(it.spell.Name) == k {
 			return i
 		}
 	}
 	return -1
+}
+
+// asSpell is a spell's card as a counterspell sees it: a spell cast face
+// down is a 2/2 creature spell with no name, color or subtypes (708.4,
+// 708.2a).
+func asSpell(it *stackItem) CardDef {
+	if it.cast.Mods.FaceDown {
+		return CardDef{Types: []string{"Creature"}, Power: "2", Toughness: "2"}
+	}
+	return *it.spell
 }
 
 // counterSpell carries out "counter target ... spell" of a resolving
@@ -102,7 +119,7 @@ func (g *game) counterSpell(st *Stmt, it *stackItem, kind, cost string) bool {
 	}
 	i := g.stackSpell(ref)
 	sp := g.stack[i]
-	if !cardMatches(f, *sp.spell, false) {
+	if !cardMatches(f, asSpell(sp), false) {
 		g.errorf(st.Line, "%s is not a legal target for %s: it targets a %s spell (115.1)", sp.spell.Name, it.srcName, strings.TrimSpace(kind))
 		return true
 	}
@@ -125,10 +142,8 @@ func (g *game) counterSpell(st *Stmt, it *stackItem, kind, cost string) bool {
 		return true
 	}
 	g.stack = append(g.stack[:i:i], g.stack[i+1:]...)
-	g.nextID++
-	ps := g.pl(sp.ctrl)
-	ps.zones[ZoneGraveyard] = append(ps.zones[ZoneGraveyard], &card{id: g.nextID, name: sp.spell.Name, def: *sp.spell, owner: sp.ctrl, line: st.Line, how: "countered"})
 	g.note(st.Line, fmt.Sprintf("%s counters %s: it is removed from the stack without resolving and put into its owner's graveyard (%d on the stack)", it.srcName, sp.text, len(g.stack)), "701.6a")
+	g.spellToGraveyard(st.Line, sp, "countered")
 	return true
 }
 

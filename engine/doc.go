@@ -34,7 +34,7 @@
 //	attack with REF [and REF ...] [at opponent | at REF]
 //	block REF with REF [and REF ...]
 //	combat damage
-//	resolve [targeting REF | you | opponent]
+//	resolve [targeting REF | you | opponent] | resolve all
 //	destroy REF [and REF ...] | sacrifice REF [and REF ...] | exile REF [and REF ...] | return REF to its owner's hand
 //	REF assigns N to REF | you | opponent [and N to ...]
 //	REF deals N damage to REF | you | opponent
@@ -152,7 +152,21 @@
 // to its owner's graveyard (608.2n). Cast with "(on the stack)", a spell
 // waits on the stack (601.2a) with its targets chosen, so others can be
 // cast in response; "resolve" resolves the top one, checking its targets
-// then (608.2b).
+// then (608.2b). A permanent spell resolves by becoming a permanent under
+// its caster's control (608.3a), an Aura attached to its target if its
+// enchant ability can still enchant it, else it goes to the graveyard
+// (608.3b, 608.3c). A card put in the hand "as ALIAS" and cast by that
+// alias keeps it on the stack ("? ALIAS", "cast Cancel targeting ALIAS").
+// A countered spell goes to its owner's graveyard (701.6a), through the
+// effects that replace that (614.1a). A spell cast face down is, to a
+// counterspell, a colorless 2/2 creature spell (708.4). "resolve all"
+// resolves the top object again until the stack is empty (117.4): after
+// each, state-based actions are performed and what triggered goes on the
+// stack (117.5), so it resolves before the spells below it (603.3); each
+// object resolves with a timestamp of its own (613.7b). It stops at a
+// triggered ability with a target other than "target opponent", which
+// its controller would choose (603.3d); on an empty stack it does
+// nothing.
 //
 // After each statement that changes the game a player would receive
 // priority, so the state-based actions are checked and performed as one

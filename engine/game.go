@@ -33,6 +33,10 @@ func (g *game) execGame(st *Stmt) {
 			g.advance(st, func() bool { return g.step == stCleanup })
 		}
 	case StmtResolve:
+		if st.Check == "all" {
+			g.resolveAll(st)
+			return
+		}
 		g.resolveTop(st)
 	case StmtDamage:
 		g.damageStmt(st)

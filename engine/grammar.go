@@ -370,7 +370,7 @@ var statements = []statement{
 		},
 	},
 	{
-		syntax: "resolve [targeting REF | you | opponent]",
+		syntax: "resolve [targeting REF | you | opponent] | resolve all",
 		match: func(l string) bool {
 			return strings.EqualFold(strings.TrimSpace(l), "resolve") || hasPrefixFold(l, "resolve ")
 		},
@@ -380,8 +380,12 @@ var statements = []statement{
 			if rest == "" {
 				return nil
 			}
+			if strings.EqualFold(rest, "all") {
+				st.Check = "all"
+				return nil
+			}
 			if !hasPrefixFold(rest, "targeting ") {
-				return fmt.Errorf("unexpected %q after \"resolve\": expected \"targeting REF\"", rest)
+				return fmt.Errorf("unexpected %q after \"resolve\": expected \"targeting REF\" or \"all\"", rest)
 			}
 			st.Targets = splitRefs(rest[len("targeting "):])
 			if len(st.Targets) == 0 {

@@ -292,7 +292,7 @@ func (g *game) offObjects(z Zone) []offObject {
 	if z == ZoneStack {
 		for _, it := range g.stack {
 			if it.spell != nil {
-				out = append(out, offObject{spell: it, name: it.spell.Name, def: *it.spell, owner: it.ctrl, ctrl: it.ctrl, zone: ZoneStack, faceDown: it.cast.Mods.FaceDown})
+				out = append(out, offObject{spell: it, name: it.spell.Name, alias: it.cast.Alias, def: *it.spell, owner: it.ctrl, ctrl: it.ctrl, zone: ZoneStack, faceDown: it.cast.Mods.FaceDown})
 			}
 		}
 		return out

@@ -42,7 +42,7 @@ const (
 	StmtBlock    // "block REF with REF [and REF ...]" (509.1)
 	StmtCombatDamage
 	StmtStep      // "next step", "next turn", "end of turn" (Check says which)
-	StmtResolve   // "resolve [targeting ...]" (608.2)
+	StmtResolve   // "resolve [targeting ...]", "resolve all" (608.2, 117.4)
 	StmtDamage    // "REF deals N damage to REF", "REF takes N damage" (120)
 	StmtLife      // "you gain N life", "opponent has N life" (119, 122.1f)
 	StmtMove      // "destroy REF", "sacrifice REF", "exile REF", "return REF to its owner's hand" (400.7)

@@ -705,6 +705,8 @@ func keepsClean(k StmtKind) bool {
 
 // auraTargetLegal checks an Aura spell's target against its enchant
 // ability (303.4a); an illegal target means it doesn't resolve (608.2b).
+// Cast "(on the stack)", it can't be chosen as the target at all
+// (601.2c).
 func (g *game) auraTargetLegal(st *Stmt, d CardDef) bool {
 	t, ok := g.ref(st.Line, st.Targets[0])
 	if !ok {
@@ -716,6 +718,10 @@ func (g *game) auraTargetLegal(st *Stmt, d CardDef) bool {
 		aura.Abilities = append(aura.Abilities, abInst{a: a})
 	}
 	if !s.canEnchant(aura, s.slot[t], false) {
+		if st.Check == "stack" {
+			g.errorf(st.Line, "%s can't enchant %s (303.4a), so it can't be chosen as the Aura spell's target as it is cast (601.2c)", d.Name, t.display())
+			return false
+		}
 		g.errorf(st.Line, "%s can't enchant %s (303.4a): the spell doesn't resolve (608.2b)", d.Name, t.display())
 		return false
 	}

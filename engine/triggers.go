@@ -380,29 +380,7 @@ func (g *game) resolveTop(st *Stmt) {
 	it := g.stack[len(g.stack)-1]
 	g.stack = g.stack[:len(g.stack)-1]
 	if it.spell != nil {
-		// 608.2, 608.3: the spell resolves; its targets are checked now
-		// (608.2b) and it has the timestamp of its resolution.
-		cs := it.cast
-		cs.Check, cs.Line = "resolving", st.Line
-		if len(cs.Targets) > 0 {
-			legal := 0
-			for _, r := range cs.Targets {
-				if _, isP := parsePlayer(r); isP || g.offBattlefieldRef(r, it.spell.Text) {
-					legal++
-				} else if o := g.lastKnown(r); o != nil && o.onBF {
-					legal++
-				}
-			}
-			if legal == 0 {
-				g.note(st.Line, fmt.Sprintf("%s doesn't resolve: its targets are all illegal (no longer on the battlefield), and it is put into its owner's graveyard", it.text), "608.2b")
-				g.nextID++
-				g.cardToGraveyard(st.Line, &card{id: g.nextID, name: it.spell.Name, def: *it.spell, owner: it.ctrl, line: st.Line, how: "countered on resolution"})
-				return
-			}
-		}
-		g.note(st.Line, fmt.Sprintf("%s resolves (cast on line %d)", it.srcName, it.line), "608.2")
-		g.exec(&cs)
-		g.cached = nil
+		g.resolveSpell(st, it)
 		return
 	}
 	it.targets = st.Targets
@@ -410,6 +388,135 @@ func (g *game) resolveTop(st *Stmt) {
 	g.carryOut(st, it)
 	g.cached = nil
 }
+
+// resolveSpell resolves a spell that waited on the stack (608.2, 608.3):
+// its targets are checked now (608.2b, 608.3b) and what it makes has the
+// timestamp of its resolution. A permanent spell becomes a permanent and
+// enters the battlefield under its controller's control (608.3a), an
+// Aura attached to what it targets (608.3c).
+func (g *game) resolveSpell(st *Stmt, it *stackItem) {
+	cs := it.cast
+	cs.Check, cs.Line = "resolving", st.Line
+	perm := isPermanentCard(*it.spell)
+	if len(cs.Targets) > 0 {
+		legal := 0
+		for _, r := range cs.Targets {
+			if _, isP := parsePlayer(r); isP || g.offBattlefieldRef(r, it.spell.Text) {
+				legal++
+			} else if o := g.lastKnown(r); o != nil && o.onBF {
+				legal++
+			}
+		}
+		rule := "608.2b"
+		if perm {
+			rule = "608.3b"
+		}
+		if legal == 0 {
+			g.note(st.Line, fmt.Sprintf("%s doesn't resolve: its targets are all illegal (no longer on the battlefield), and it is put into its owner's graveyard", it.text), rule)
+			g.spellToGraveyard(st.Line, it, "countered on resolution")
+			return
+		}
+		if perm && !g.auraStillLegal(it) {
+			g.note(st.Line, fmt.Sprintf("%s doesn't resolve: its target is illegal, as its enchant ability can't enchant it now (303.4a), and it is put into its owner's graveyard", it.text), rule)
+			g.spellToGraveyard(st.Line, it, "countered on resolution")
+			return
+		}
+	}
+	switch {
+	case perm && len(cs.Targets) > 0:
+		g.note(st.Line, fmt.Sprintf("%s resolves (cast on line %d): it becomes a permanent and enters the battlefield under %s control attached to %s", it.srcName, it.line, poss(it.ctrl), cs.Targets[0]), "608.3c")
+	case perm:
+		g.note(st.Line, fmt.Sprintf("%s resolves (cast on line %d): it becomes a permanent and enters the battlefield under %s control", it.srcName, it.line, poss(it.ctrl)), "608.3a")
+	default:
+		g.note(st.Line, fmt.Sprintf("%s resolves (cast on line %d)", it.srcName, it.line), "608.2")
+	}
+	g.exec(&cs)
+	g.cached = nil
+}
+
+// auraStillLegal: an Aura spell's target is still one its enchant ability
+// can enchant (608.3b, 303.4a); true for a spell that isn't an Aura.
+func (g *game) auraStillLegal(it *stackItem) bool {
+	if !containsFold(it.spell.Subtypes, "Aura") || len(it.cast.Targets) == 0 {
+		return true
+	}
+	o := g.ref0(it.cast.Targets[0])
+	if o == nil {
+		return false
+	}
+	s := g.current()
+	aura := &Chars{Controller: it.ctrl}
+	for _, a := range g.comp.compileCard(*it.spell).abilities {
+		aura.Abilities = append(aura.Abilities, abInst{a: a})
+	}
+	return s.canEnchant(aura, s.slot[o], false)
+}
+
+// spellToGraveyard puts a spell that leaves the stack without resolving
+// into its owner's graveyard (701.6a, 608.2b), as the card it was cast
+// as (its alias kept), through the effects that replace where it goes.
+func (g *game) spellToGraveyard(line int, it *stackItem, how string) {
+	g.nextID++
+	g.cardToGraveyard(line, &card{id: g.nextID, name: it.spell.Name, alias: it.cast.Alias, def: *it.spell, owner: it.ctrl, line: line, how: how})
+}
+
+// maxResolveAll bounds "resolve all": objects that keep putting more on
+// the stack would never let it end (104.4b).
+const maxResolveAll = 100
+
+// resolveAll is "resolve all": the players pass in succession, each time,
+// until the stack is empty (117.4, 405.5). After each object resolves,
+// state-based actions are performed and the abilities that triggered go
+// on the stack, on top of what waits there, before a player receives
+// priority again (117.3b, 117.5, 603.3): they resolve before the spells
+// below them. A triggered ability whose targets the statement can't
+// choose (603.3d) stops it, with the stack as it is. With the stack
+// already empty, nothing resolves.
+func (g *game) resolveAll(st *Stmt) {
+	if len(g.stack) == 0 {
+		g.note(st.Line, "the stack is empty: nothing resolves", "405.5")
+		return
+	}
+	for n := 0; len(g.stack) > 0; n++ {
+		if g.cancelled() {
+			return
+		}
+		if n == maxResolveAll {
+			g.errorf(st.Line, "\"resolve all\" stopped after %d objects with %d still on the stack: the objects keep adding to it (104.4b)", n, len(g.stack))
+			return
+		}
+		it := g.stack[len(g.stack)-1]
+		if it.spell == nil && it.spec != nil && targetsToChoose(it.spec.effect) {
+			g.errorf(st.Line, "\"resolve all\" stops at %s's triggered ability %q: its controller chooses its targets (603.3d), which the statement can't; write \"resolve targeting REF\" for it, then \"resolve all\" (%d on the stack)", it.srcName, it.text, len(g.stack))
+			return
+		}
+		if n > 0 {
+			// Each object resolves at its own time: what it makes is
+			// later than what the one before made (613.7b, 613.7d).
+			g.ts++
+			g.clean = false
+		}
+		g.resolveTop(st)
+		g.cached = nil
+		g.settle(st.Line)
+	}
+}
+
+// targetsToChoose reports whether a triggered ability's effect has a
+// target its controller chooses: an instance of the word "target"
+// (115.1d) other than "target opponent", which in a two-player game is
+// the one opponent (102.2).
+func targetsToChoose(effect string) bool {
+	for _, m := range reTargetWord.FindAllStringIndex(strings.ToLower(effect), -1) {
+		rest := strings.ToLower(effect)[m[1]:]
+		if !strings.HasPrefix(rest, " opponent") {
+			return true
+		}
+	}
+	return false
+}
+
+var reTargetWord = regexp.MustCompile(`\btarget\b`)
 
 var (
 	reEffGain         = regexp.MustCompile(`^(?:you )?gain (\w+) life$`)
@@ -934,6 +1041,10 @@ func (g *game) lastKnown(r string) *Object {
 // castToStack puts a spell on the stack (601.2a, 405.1) with its targets
 // chosen now (601.2c); "resolve" resolves it once what is above it has.
 func (g *game) castToStack(st *Stmt, d CardDef) {
+	if isPermanentCard(d) && len(st.Targets) > 0 && !containsFold(d.Subtypes, "Aura") {
+		g.errorf(st.Line, "%s is not an Aura: a permanent spell without enchant has no target and enters unattached (303.4h, 301.5b); use \"attach\" for Equipment", d.Name)
+		return
+	}
 	for _, r := range st.Targets {
 		if _, ok := parsePlayer(r); ok || g.offBattlefieldRef(r, d.Text) {
 			continue
@@ -942,7 +1053,13 @@ func (g *game) castToStack(st *Stmt, d CardDef) {
 			return
 		}
 	}
+	if isPermanentCard(d) && len(st.Targets) > 0 && !g.auraTargetLegal(st, d) {
+		return // 601.2c: an Aura spell targets what it can enchant (303.4a)
+	}
 	text := d.Name
+	if st.Alias != "" {
+		text += " (" + st.Alias + ")"
+	}
 	if len(st.Targets) > 0 {
 		text += " targeting " + strings.Join(st.Targets, " and ")
 	}
