@@ -383,7 +383,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 		for _, r := range all {
 			if r.Kind == "rule" || r.Kind == "glossary" {
 				res = append(res, r)
-			} else if len(docs) < maxRules && !changeLog.MatchString(r.Title) {
+			} else if len(docs) < maxRules && !notACall.MatchString(r.Title) {
 				docs = append(docs, Hit{Kind: r.Kind, ID: r.ID, Title: r.Title, Snippet: snip(cmp.Or(r.Text, r.Title)), Score: r.Score})
 			}
 		}
@@ -524,10 +524,12 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	return out, docs, rawTop
 }
 
-// changeLog is the title of a document's list of changes from its previous
-// versions (MTR Appendix A, IPG Appendix B): it tells what changed, never
-// what a call is.
-var changeLog = regexp.MustCompile(`(?i)\bchanges from previous versions$`)
+// notACall is the title of an appendix that never answers a call: a
+// document's list of changes from its previous versions (MTR Appendix A,
+// IPG Appendix B) tells what changed, and the IPG's penalty quick
+// reference (Appendix A) restates in a table the penalty each
+// infraction's own section states.
+var notACall = regexp.MustCompile(`(?i)\b(changes from previous versions|penalty quick reference)$`)
 
 // scoredRuling is a ruling of a named card with how much it shares with
 // the question.

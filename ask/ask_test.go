@@ -432,9 +432,16 @@ func TestSurvivalPointsAtStateBasedActions(t *testing.T) {
 }
 
 // A document's list of changes from its previous versions tells what
-// changed, never what a call is; and a call gets no battlefield set-up.
+// changed, never what a call is, nor does the IPG's table of penalties
+// (the infraction's section states its penalty); and a call gets no
+// battlefield set-up.
 func TestCallsLeaveOutChangeLogsAndSetUps(t *testing.T) {
 	a := testAsker(t)
+	for _, d := range a.Ask("At competitive my opponent drew an extra card off a Divination. Penalty?").Docs {
+		if strings.HasSuffix(d.Title, "Penalty Quick Reference") {
+			t.Errorf("section %s %s (%s) among the answers", d.Kind, d.ID, d.Title)
+		}
+	}
 	for _, q := range []string{
 		"My opponent forgot his Ensoul Artifact trigger and then drew for the turn at a competitive tournament. What is the penalty?",
 		"At a competitive tournament my opponent missed the Saga chapter trigger of his Ensoul Artifact. Does a missed trigger still count as having triggered?",
@@ -448,7 +455,7 @@ func TestCallsLeaveOutChangeLogsAndSetUps(t *testing.T) {
 			t.Errorf("%q: no card linked", q)
 		}
 		for _, d := range ans.Docs {
-			if changeLog.MatchString(d.Title) {
+			if notACall.MatchString(d.Title) {
 				t.Errorf("%q: section %s %s (%s) among the answers", q, d.Kind, d.ID, d.Title)
 			}
 		}
@@ -456,8 +463,10 @@ func TestCallsLeaveOutChangeLogsAndSetUps(t *testing.T) {
 			t.Errorf("%q: set-up %q for a tournament call", q, ans.Setup)
 		}
 	}
-	if !changeLog.MatchString("IPG B Changes from Previous Versions") || !changeLog.MatchString("MTR A Changes From Previous Versions") {
-		t.Error("changeLog does not recognise the documents' own titles")
+	for _, title := range []string{"IPG B Changes from Previous Versions", "MTR A Changes From Previous Versions", "IPG A Penalty Quick Reference"} {
+		if !notACall.MatchString(title) {
+			t.Errorf("notACall does not recognise %q", title)
+		}
 	}
 }
 

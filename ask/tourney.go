@@ -257,7 +257,7 @@ func (a *Asker) withAsked(text string, docs []Hit) []Hit {
 	}
 	top := docs[0].Score
 	for _, r := range res {
-		if changeLog.MatchString(r.Title) {
+		if notACall.MatchString(r.Title) {
 			continue
 		}
 		add := askedWeight * top * r.Score / res[0].Score
