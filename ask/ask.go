@@ -513,6 +513,9 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 		}
 		return out[i].ID < out[j].ID
 	})
+	if !situation {
+		a.nearTie(out, text)
+	}
 	if len(out) > maxRules {
 		out = out[:maxRules]
 	}
@@ -605,4 +608,69 @@ func asking(q string) string {
 		return last
 	}
 	return strings.Join(asks, " ")
+}
+
+// tieShare is how close to the best a rule must score to be in a near tie
+// with it.
+const tieShare = 0.95
+
+// sentenceEnd splits a rule's text into its sentences.
+var sentenceEnd = regexp.MustCompile(`[.;?!]["”’)]*\s+`)
+
+// nearTie breaks a near tie at the top of a plain question's ranking
+// toward the rule one of whose own sentences (its text, not its title,
+// context or examples) holds more of the question's terms: the rule that
+// says what is asked in one statement rather than one found through the
+// words around it. A glossary entry only restates a rule and is never
+// moved up, nor is a rule above the first (a header gave way to its
+// subrule already).
+func (a *Asker) nearTie(out []Hit, text string) {
+	if len(out) < 2 {
+		return
+	}
+	q := map[string]bool{}
+	for _, t := range search.Terms(cmp.Or(asking(text), text)) {
+		q[t] = true
+	}
+	own := func(h Hit) int {
+		var body string
+		switch h.Kind {
+		case "rule":
+			if r, ok := a.kb.CR.Rule(h.ID); ok {
+				body = r.Text
+			}
+		case "glossary":
+			if g, ok := a.kb.CR.Define(h.ID); ok {
+				body = g.Text
+			}
+		}
+		most := 0
+		for _, sentence := range sentenceEnd.Split(body, -1) {
+			seen := map[string]bool{}
+			for _, t := range search.Terms(sentence) {
+				if q[t] {
+					seen[t] = true
+				}
+			}
+			most = max(most, len(seen))
+		}
+		return most
+	}
+	top := out[0].Score
+	win, most := 0, own(out[0])
+	for i := 1; i < len(out) && out[i].Score >= tieShare*top; i++ {
+		if out[i].Kind != "rule" || (out[0].Kind == "rule" && strings.HasPrefix(out[0].ID, out[i].ID)) {
+			continue
+		}
+		if n := own(out[i]); n > most {
+			win, most = i, n
+		}
+	}
+	if win == 0 {
+		return
+	}
+	h := out[win]
+	h.Score = top
+	copy(out[1:win+1], out[:win])
+	out[0] = h
 }

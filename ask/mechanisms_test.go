@@ -863,3 +863,33 @@ func TestListRules(t *testing.T) {
 		}
 	}
 }
+
+// A near tie at the top of a plain question goes to the rule one of whose
+// own sentences holds more of the question; a header never takes its
+// subrule's place that way, nor a glossary entry a rule's, nor a rule
+// outside the tie.
+func TestNearTie(t *testing.T) {
+	a := testAsker(t)
+	hits := func(pairs ...any) []Hit {
+		var out []Hit
+		for i := 0; i < len(pairs); i += 3 {
+			out = append(out, Hit{Kind: pairs[i].(string), ID: pairs[i+1].(string), Score: pairs[i+2].(float64)})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		q    string
+		out  []Hit
+		want string
+	}{
+		{"In which layer are a creature's power and toughness switched?", hits("rule", "613.4b", 1.04, "rule", "613.4", 1.03, "rule", "613.4d", 1.0), "613.4d"},
+		{"In which layer are a creature's power and toughness switched?", hits("rule", "613.4b", 1.2, "rule", "613.4d", 1.0), "613.4b"},
+		{"In which layer does a creature lose all abilities?", hits("rule", "613.1f", 1.0, "rule", "613.1", 1.0), "613.1f"},
+		{"What happens in the cleanup step?", hits("rule", "514.1", 1.0, "glossary", "Cleanup Step", 1.0), "514.1"},
+	} {
+		a.nearTie(c.out, c.q)
+		if c.out[0].ID != c.want {
+			t.Errorf("%q: %v first, want %s", c.q, c.out[0].ID, c.want)
+		}
+	}
+}
