@@ -502,6 +502,9 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 			scores[key] = bestScore * headerShare
 		}
 	}
+	if !situation {
+		a.variantsBack(scores, text)
+	}
 	var out []Hit
 	for key, s := range scores {
 		in := info[key]
@@ -673,4 +676,46 @@ func (a *Asker) nearTie(out []Hit, text string) {
 	h.Score = top
 	copy(out[1:win+1], out[:win])
 	out[0] = h
+}
+
+// variantShare is what a rule of the multiplayer or casual variants keeps
+// of its score in a plain question that doesn't name its variant.
+const variantShare = 0.7
+
+// variantsBack lowers, in a plain question, the rules of the CR's
+// multiplayer and casual variants (chapters 8 and 9) whose titles (the
+// variant's section and its chapter) share no word with the question:
+// they modify the two-player game's rules, and a question that names no
+// variant asks about the game itself ("how many poison counters to lose"
+// is 704.5c, not Two-Headed Giant's 810.10b).
+func (a *Asker) variantsBack(scores map[string]float64, text string) {
+	q := map[string]bool{}
+	for _, t := range search.Terms(text) {
+		q[t] = true
+	}
+	generic := map[string]bool{}
+	for _, t := range search.Terms("rules general") {
+		generic[t] = true
+	}
+	for key := range scores {
+		kind, id, _ := strings.Cut(key, ":")
+		if kind != "rule" || (id[0] != '8' && id[0] != '9') {
+			continue
+		}
+		r, ok := a.kb.CR.Rule(id)
+		if !ok {
+			continue
+		}
+		named := false
+		for _, title := range append(subject(a.kb.CR, r), r.Title) {
+			for _, t := range search.Terms(title) {
+				if q[t] && !generic[t] {
+					named = true
+				}
+			}
+		}
+		if !named {
+			scores[key] *= variantShare
+		}
+	}
 }

@@ -893,3 +893,24 @@ func TestNearTie(t *testing.T) {
 		}
 	}
 }
+
+// A rule of a multiplayer or casual variant gives way in a plain question
+// that doesn't name the variant, and keeps its place when it does.
+func TestVariantsBack(t *testing.T) {
+	a := testAsker(t)
+	for _, c := range []struct {
+		q, id string
+		back  bool
+	}{
+		{"Does a player lose the game with ten poison counters?", "810.10b", true},
+		{"In Two-Headed Giant, how many poison counters does a team need to lose?", "810.10b", false},
+		{"How does commander damage work?", "903.10a", false},
+		{"Does a player lose the game with ten poison counters?", "704.5c", false},
+	} {
+		scores := map[string]float64{"rule:" + c.id: 1}
+		a.variantsBack(scores, c.q)
+		if back := scores["rule:"+c.id] < 1; back != c.back {
+			t.Errorf("%q: %s lowered %v, want %v", c.q, c.id, back, c.back)
+		}
+	}
+}
