@@ -118,3 +118,24 @@ resolve all
 		t.Fatalf("errors %+v, want the stop naming both players", r.Errors)
 	}
 }
+
+// 702.16b, 702.18a: a creature with protection from the source's color,
+// or with shroud, can't be the target of its ability: the one left is the
+// only legal target.
+func TestTriggerTargetSkipsProtectionAndShroud(t *testing.T) {
+	r, _ := play(t, trigTargetDefs+`define Knight = {W}{W} Creature — Knight 2/2 "Protection from black"
+define Veil = {G} Creature — Elf 1/1 "Shroud"
+opponent: Curser as C
+Knight as K
+Veil as V
+Bear as G
+cast Bolt targeting C (on the stack)
+resolve all
+`)
+	if len(r.Errors) > 0 {
+		t.Fatalf("errors %+v", r.Errors)
+	}
+	if !hasNote(r, "603.3d", "targets G, the only legal target") {
+		t.Errorf("want the Bear as the only legal target: %+v", r.Notes)
+	}
+}
