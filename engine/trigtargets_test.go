@@ -77,7 +77,6 @@ resolve all
 
 // 603.3d, 601.2c: with several legal choices the controller chooses;
 // "resolve all" stops and names them, "resolve targeting REF" chooses one.
-// Its controller's own hexproof creature is a legal target (702.11b).
 func TestTriggerWithSeveralLegalTargetsNamesThem(t *testing.T) {
 	r, at := play(t, trigTargetDefs+`Curser as C
 opponent: Bear as G
@@ -137,5 +136,27 @@ resolve all
 	}
 	if !hasNote(r, "603.3d", "targets G, the only legal target") {
 		t.Errorf("want the Bear as the only legal target: %+v", r.Notes)
+	}
+}
+
+// 702.11b: hexproof keeps a permanent from being the target of its
+// controller's opponents' abilities only; its controller's own trigger
+// can target it.
+func TestTriggerTargetsItsControllersHexproofCreature(t *testing.T) {
+	r, _ := play(t, trigTargetDefs+`define Trainer = {1}{G} Creature — Elf 1/1 "When Trainer dies, put a +1/+1 counter on target creature you control."
+Trainer as C
+Ward Bear as H
+opponent: Bear as G
+opponent: cast Bolt targeting C (on the stack)
+resolve all
+`)
+	if len(r.Errors) > 0 {
+		t.Fatalf("errors %+v", r.Errors)
+	}
+	if !hasNote(r, "603.3d", "targets H, the only legal target") {
+		t.Errorf("want the hexproof Ward Bear as the only legal target: %+v", r.Notes)
+	}
+	if !hasNote(r, "122.1", "Ward Bear") {
+		t.Errorf("want the counter put on the Ward Bear: %+v", r.Notes)
 	}
 }
