@@ -379,23 +379,44 @@ func TestAskNamesTheNextSources(t *testing.T) {
 }
 
 // What the engine could not carry out comes right after its answers and
-// before its notes: Loathsome Catoblepas's dies trigger targets (603.3d), so
-// "resolve all" stops there, and the long notes that follow can't push
-// that out of the field.
+// before its notes: Loathsome Catoblepas's dies trigger targets (603.3d),
+// and with two of your creatures it has two legal choices, so "resolve
+// all" stops there and names them, and the long notes that follow can't
+// push that out of the field.
 func TestAskShowsWhatWasNotCarriedOutBeforeTheNotes(t *testing.T) {
+	r := testrouter.Full(t)
+	rep := r.Handle(context.Background(), commands.Cmd("ask", "question", "My opponent casts Lightning Strike at my Ornithopter. In response I cast Stoke the Flames on his Loathsome Catoblepas. I also have a Runeclaw Bear. What happens?"))
+	if rep.Error {
+		t.Fatalf("error reply: %s", rep.Body)
+	}
+	engineSays := engineSaysField(rep)
+	stop, note := strings.Index(engineSays, "Not carried out:"), strings.Index(engineSays, "601.2a")
+	if stop < 0 || !strings.Contains(engineSays, "603.3d") || !strings.Contains(engineSays, "2 legal choices: P1 or P3") || note >= 0 && note < stop {
+		t.Errorf("what the engine says: %q, want the stop at the targeted trigger (603.3d), naming its legal targets, before the notes", engineSays)
+	}
+}
+
+// 603.3d: with your Ornithopter the only creature the Catoblepas's
+// controller's opponent controls, the trigger targets it; it resolves
+// first, and Ornithopter, 0/2 with -3/-3, is put into your graveyard
+// (704.5f) before Lightning Strike would resolve.
+func TestAskTriggerTakesItsOnlyLegalTarget(t *testing.T) {
 	r := testrouter.Full(t)
 	rep := r.Handle(context.Background(), commands.Cmd("ask", "question", "My opponent casts Lightning Strike at my Ornithopter. In response I cast Stoke the Flames on his Loathsome Catoblepas. What happens?"))
 	if rep.Error {
 		t.Fatalf("error reply: %s", rep.Body)
 	}
-	var engineSays string
+	engineSays := engineSaysField(rep)
+	if strings.Contains(engineSays, "Not carried out:") || !strings.Contains(engineSays, "? P1: Ornithopter (P1) has left the battlefield: it went to your graveyard") {
+		t.Errorf("what the engine says: %q, want every line carried out and Ornithopter in the graveyard", engineSays)
+	}
+}
+
+func engineSaysField(rep commands.Reply) string {
 	for _, f := range rep.Fields {
 		if f.Name == "What the engine says" {
-			engineSays = f.Value
+			return f.Value
 		}
 	}
-	stop, note := strings.Index(engineSays, "Not carried out:"), strings.Index(engineSays, "601.2a")
-	if stop < 0 || !strings.Contains(engineSays, "603.3d") || note >= 0 && note < stop {
-		t.Errorf("what the engine says: %q, want the stop at the targeted trigger (603.3d) before the notes", engineSays)
-	}
+	return ""
 }

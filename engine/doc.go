@@ -163,10 +163,13 @@
 // resolves the top object again until the stack is empty (117.4): after
 // each, state-based actions are performed and what triggered goes on the
 // stack (117.5), so it resolves before the spells below it (603.3); each
-// object resolves with a timestamp of its own (613.7b). It stops at a
-// triggered ability with a target other than "target opponent", which
-// its controller would choose (603.3d); on an empty stack it does
-// nothing.
+// object resolves with a timestamp of its own (613.7b); on an empty stack
+// it does nothing. A triggered ability's target (other than "target
+// opponent", the one opponent) is chosen as it goes on the stack
+// (603.3d): when exactly one choice is legal (115.1, with hexproof,
+// shroud and protection), the engine takes it and notes it; with none,
+// the ability is removed from the stack; with several, "resolve all"
+// stops there and names them, and "resolve targeting REF" chooses one.
 //
 // After each statement that changes the game a player would receive
 // priority, so the state-based actions are checked and performed as one

@@ -190,13 +190,14 @@ type stackItem struct {
 	ctrl    Player
 	spec    *trigSpec
 	text    string
-	lki     *Chars   // the source as it last existed (608.2h)
-	subj    *Object  // the object the event was about
-	player  *Player  // the player it dealt combat damage to
-	lost    int      // life lost by its effect so far ("the life lost this way")
-	subjLKI *Chars   // the object the event was about, as it was then
-	line    int      // the statement during which it triggered
-	targets []string // chosen as it resolves (the scenario's stand-in for 603.3d)
+	lki     *Chars      // the source as it last existed (608.2h)
+	subj    *Object     // the object the event was about
+	player  *Player     // the player it dealt combat damage to
+	lost    int         // life lost by its effect so far ("the life lost this way")
+	subjLKI *Chars      // the object the event was about, as it was then
+	line    int         // the statement during which it triggered
+	targets []string    // chosen as it goes on the stack when only one is legal (603.3d), else as it resolves
+	choice  *trigChoice // its legal targets as it went on the stack, when the engine can tell
 	// spell: a spell cast "(on the stack)"; cast is its statement,
 	// carried out as it resolves.
 	spell *CardDef
@@ -368,6 +369,9 @@ func (g *game) stackPending(line int) {
 	for _, it := range ordered {
 		g.stack = append(g.stack, it)
 		g.note(line, fmt.Sprintf("%s %s's triggered ability on the stack (%d on the stack): %q", says(it.ctrl, "puts"), it.srcName, len(g.stack), it.text), rule)
+		if !g.chooseTrigTargets(line, it) {
+			g.stack = g.stack[:len(g.stack)-1]
+		}
 	}
 }
 
@@ -383,7 +387,9 @@ func (g *game) resolveTop(st *Stmt) {
 		g.resolveSpell(st, it)
 		return
 	}
-	it.targets = st.Targets
+	if len(st.Targets) > 0 || len(it.targets) == 0 {
+		it.targets = st.Targets
+	}
 	g.note(st.Line, fmt.Sprintf("%s's triggered ability resolves: %q", it.srcName, it.text), "608.2")
 	g.carryOut(st, it)
 	g.cached = nil
@@ -470,7 +476,7 @@ const maxResolveAll = 100
 // on the stack, on top of what waits there, before a player receives
 // priority again (117.3b, 117.5, 603.3): they resolve before the spells
 // below them. A triggered ability whose targets the statement can't
-// choose (603.3d) stops it, with the stack as it is. With the stack
+// choose (603.3d), having several legal ones, stops it, with the stack as it is. With the stack
 // already empty, nothing resolves.
 func (g *game) resolveAll(st *Stmt) {
 	if len(g.stack) == 0 {
@@ -486,7 +492,11 @@ func (g *game) resolveAll(st *Stmt) {
 			return
 		}
 		it := g.stack[len(g.stack)-1]
-		if it.spell == nil && it.spec != nil && targetsToChoose(it.spec.effect) {
+		if it.spell == nil && it.spec != nil && len(it.targets) == 0 && targetsToChoose(it.spec.effect) {
+			if c := it.choice; c != nil {
+				g.errorf(st.Line, "\"resolve all\" stops at %s's triggered ability %q: its controller chooses its target (603.3d), and %q has %d legal choices: %s; write \"resolve targeting REF\" with one of them, then \"resolve all\" (%d on the stack)", it.srcName, it.text, c.noun, len(c.legal), legalList(c.legal), len(g.stack))
+				return
+			}
 			g.errorf(st.Line, "\"resolve all\" stops at %s's triggered ability %q: its controller chooses its targets (603.3d), which the statement can't; write \"resolve targeting REF\" for it, then \"resolve all\" (%d on the stack)", it.srcName, it.text, len(g.stack))
 			return
 		}
