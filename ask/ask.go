@@ -707,7 +707,7 @@ func (a *Asker) variantsBack(scores map[string]float64, text string) {
 			continue
 		}
 		named := false
-		for _, title := range append(subject(a.kb.CR, r), r.Title) {
+		for _, title := range append(a.kb.CR.TitlesAbove(r), r.Title) {
 			for _, t := range search.Terms(title) {
 				if q[t] && !generic[t] {
 					named = true

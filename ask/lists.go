@@ -40,7 +40,7 @@ func listings(kb *rulings.KB) []listing {
 				continue
 			}
 			l := listing{rule: id, terms: map[string]bool{}}
-			for _, t := range search.Terms(s + " " + strings.Join(append([]string{r.Title}, subject(kb.CR, r)...), " ")) {
+			for _, t := range search.Terms(s + " " + strings.Join(append([]string{r.Title}, kb.CR.TitlesAbove(r)...), " ")) {
 				l.terms[t] = true
 			}
 			out = append(out, l)
@@ -73,22 +73,6 @@ func (a *Asker) listRules(text string) []string {
 		if all && !slices.Contains(out, l.rule) {
 			out = append(out, l.rule)
 		}
-	}
-	return out
-}
-
-// subject lists the titles above a rule, nearest first.
-func subject(rs *cr.Rules, r *cr.Rule) []string {
-	var out []string
-	for p := r.Parent; p != ""; {
-		pr, ok := rs.Rule(p)
-		if !ok {
-			break
-		}
-		if pr.Title != "" {
-			out = append(out, pr.Title)
-		}
-		p = pr.Parent
 	}
 	return out
 }

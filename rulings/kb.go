@@ -323,7 +323,7 @@ func crDocs(rs *cr.Rules) []search.Doc {
 			Title:        r.Title,
 			Text:         r.Text,
 			Extra:        strings.Join(r.Examples, "\n"),
-			Context:      strings.Join(ancestorTitles(rs, r), "\n"),
+			Context:      strings.Join(rs.TitlesAbove(r), "\n"),
 			Refs:         r.Refs,
 		})
 	}
@@ -357,30 +357,13 @@ const (
 // rules, while a card's name still finds it through the title bonus.
 var kindWeight = map[string]float32{"card": 0.7, "ruling": 0.7}
 
-// ancestorTitles lists the titles above a rule, nearest first: 702.10b gives
-// "Haste", "Keyword Abilities", "Additional Rules".
-func ancestorTitles(rs *cr.Rules, r *cr.Rule) []string {
-	var out []string
-	for p := r.Parent; p != ""; {
-		pr, ok := rs.Rule(p)
-		if !ok {
-			break
-		}
-		if pr.Title != "" {
-			out = append(out, pr.Title)
-		}
-		p = pr.Parent
-	}
-	return out
-}
-
 // DisplayTitle is the heading a rule is shown under: its own title, or the
 // nearest one above it ("Creatures" for 302.6).
 func (kb *KB) DisplayTitle(r *cr.Rule) string {
 	if r.Title != "" {
 		return r.Title
 	}
-	if t := ancestorTitles(kb.CR, r); len(t) > 0 {
+	if t := kb.CR.TitlesAbove(r); len(t) > 0 {
 		return t[0]
 	}
 	return ""

@@ -398,6 +398,23 @@ func (rs *Rules) Rule(id string) (*Rule, bool) {
 	return r, ok
 }
 
+// TitlesAbove lists the titles of the rules above a rule, nearest first:
+// 702.10b gives "Haste", "Keyword Abilities", "Additional Rules".
+func (rs *Rules) TitlesAbove(r *Rule) []string {
+	var out []string
+	for p := r.Parent; p != ""; {
+		pr, ok := rs.Rule(p)
+		if !ok {
+			break
+		}
+		if pr.Title != "" {
+			out = append(out, pr.Title)
+		}
+		p = pr.Parent
+	}
+	return out
+}
+
 // Exists reports whether id names a rule of this file.
 func (rs *Rules) Exists(id string) bool {
 	_, ok := rs.Rule(id)

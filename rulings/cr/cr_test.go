@@ -402,3 +402,16 @@ func TestNotACR(t *testing.T) {
 	}
 	_ = filepath.Join
 }
+
+// The titles above a rule, nearest first: the rule it belongs to, its
+// section and its chapter.
+func TestTitlesAbove(t *testing.T) {
+	rs := newest(t)
+	r, ok := rs.Rule("702.10b")
+	if !ok {
+		t.Fatal("no 702.10b")
+	}
+	if got, want := rs.TitlesAbove(r), []string{"Haste", "Keyword Abilities", "Additional Rules"}; !slices.Equal(got, want) {
+		t.Errorf("TitlesAbove(702.10b) = %q, want %q", got, want)
+	}
+}
