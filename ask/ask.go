@@ -617,9 +617,6 @@ func asking(q string) string {
 // with it.
 const tieShare = 0.95
 
-// sentenceEnd splits a rule's text into its sentences.
-var sentenceEnd = regexp.MustCompile(`[.;?!]["”’)]*\s+`)
-
 // nearTie breaks a near tie at the top of a plain question's ranking
 // toward the rule one of whose own sentences (its text, not its title,
 // context or examples) holds more of the question's terms: the rule that
@@ -648,7 +645,7 @@ func (a *Asker) nearTie(out []Hit, text string) {
 			}
 		}
 		most := 0
-		for _, sentence := range sentenceEnd.Split(body, -1) {
+		for _, sentence := range sentenceRe.FindAllString(body, -1) {
 			seen := map[string]bool{}
 			for _, t := range search.Terms(sentence) {
 				if q[t] {
