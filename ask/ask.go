@@ -148,6 +148,10 @@ type Answer struct {
 	// REL is the Rules Enforcement Level the question names, by the
 	// level or by its program (MTR Appendix F); "" when it names none.
 	REL string
+	// WritesNames says whether the question writes something as a card
+	// name ([[Name]], or a capitalised word inside a sentence other than
+	// "I"), linked or not.
+	WritesNames bool
 }
 
 // Top is the deciding sources in order: sections first for a tournament
@@ -207,7 +211,26 @@ func (a *Asker) Ask(q string) Answer {
 		ans.Setup = setup(q, a.names.castHalves(q, links))
 	}
 	ans.REL = a.rels.rel(text)
+	ans.WritesNames = writesNames(q)
 	return ans
+}
+
+// writesNames says whether a question writes something as a card name:
+// bracketed, or a word written as a name (writtenAsName) other than "I".
+func writesNames(q string) bool {
+	if strings.Contains(q, "[[") {
+		return true
+	}
+	for _, w := range wordRe.FindAllStringIndex(q, -1) {
+		word := q[w[0]:w[1]]
+		if word == "I" || strings.HasPrefix(word, "I'") || strings.HasPrefix(word, "I’") {
+			continue
+		}
+		if writtenAsName(q, w[0], [][]int{w}) {
+			return true
+		}
+	}
+	return false
 }
 
 // penaltiesOut leaves out the cards named as an IPG penalty ("Warning")

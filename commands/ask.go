@@ -78,7 +78,7 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 	switch {
 	case len(ans.Cards) > 0:
 		rep.Body = "Cards: " + strings.Join(ans.Cards, ", ")
-	case r.d.Cards == nil && !tournament && seemsToNameCards(q):
+	case r.d.Cards == nil && !tournament && ans.WritesNames:
 		// The answer rests on the question's words alone: say why the
 		// cards it names are not read.
 		rep.Body = noCardsNote
@@ -176,24 +176,6 @@ func (r *Router) headingOfAnother(h SearchHit, srcs []SearchHit) bool {
 		return (o.Kind == "rule" || o.Kind == CiteCR) && slices.Contains(rule.Children, o.ID)
 	})
 }
-
-// seemsToNameCards says whether a question looks as if it names cards:
-// [[Name]], or a capitalised word inside a sentence other than "I".
-func seemsToNameCards(q string) bool {
-	if strings.Contains(q, "[[") {
-		return true
-	}
-	for _, m := range capitalisedWord.FindAllStringSubmatch(q, -1) {
-		if !strings.HasPrefix(m[1], "I'") && !strings.HasPrefix(m[1], "I’") && m[1] != "I" {
-			return true
-		}
-	}
-	return false
-}
-
-// capitalisedWord is a capitalised word that follows another word in the
-// same sentence.
-var capitalisedWord = regexp.MustCompile(`[\p{L}\d,;)"”'’]\s+(\p{Lu}[\p{L}'’]*)`)
 
 // noCardsNote heads an answer given with no card catalogue loaded.
 const noCardsNote = "*No card catalogue is loaded, so the cards a question names are not recognised and this answer rests on its other words: run `arbiter data update`, or give --data a directory holding MTGJSON or Scryfall files.*"

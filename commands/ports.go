@@ -152,6 +152,9 @@ type Asked struct {
 	// REL is the Rules Enforcement Level the question names, as the
 	// pipeline reads it ("" when it names none).
 	REL string
+	// WritesNames says whether the question writes something as a card
+	// name, linked or not.
+	WritesNames bool
 }
 
 // AskedRuling is a ruling of a card the question names.
