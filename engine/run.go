@@ -369,26 +369,9 @@ func (g *game) castAlias(st *Stmt) bool {
 
 // ref resolves an alias or the name an object entered with.
 func (g *game) ref(line int, r string) (*Object, bool) {
-	k := fold.Key(r)
-	var byAlias, byName []*Object
-	left := false
-	var gone *Object
-	for _, o := range g.objs {
-		ak, nk := o.keys()
-		if o.alias != "" && ak == k {
-			if o.onBF {
-				byAlias = append(byAlias, o)
-			} else {
-				left, gone = true, o
-			}
-		} else if nk == k || o.faceName(k) { // faces.go: the name of the face up
-			if o.onBF {
-				byName = append(byName, o)
-			} else {
-				left, gone = true, o
-			}
-		}
-	}
+	m := g.lookup(r)
+	byAlias, byName, gone := m.byAlias, m.byName, m.gone
+	left := gone != nil
 	switch {
 	case len(byAlias) == 1:
 		return byAlias[0], true
@@ -421,20 +404,18 @@ func (g *game) ref(line int, r string) (*Object, bool) {
 // else has it), if no permanent answers to the reference now: a question
 // about it is answered by where it went.
 func (g *game) departed(r string) *Object {
-	if g.onBattlefield(r) {
+	m := g.lookup(r)
+	if len(m.byAlias)+len(m.byName) > 0 {
 		return nil
 	}
-	k := fold.Key(r)
 	var byAlias, byName []*Object
-	for _, o := range g.objs {
-		if o.onBF || o.leftTo == "" {
-			continue
-		}
-		ak, nk := o.keys()
-		switch {
-		case o.alias != "" && ak == k:
+	for _, o := range m.goneAlias {
+		if o.leftTo != "" {
 			byAlias = append(byAlias, o)
-		case nk == k:
+		}
+	}
+	for _, o := range m.goneName {
+		if o.leftTo != "" {
 			byName = append(byName, o)
 		}
 	}
@@ -445,6 +426,35 @@ func (g *game) departed(r string) *Object {
 		return byName[0]
 	}
 	return nil
+}
+
+// matches are the objects a reference names: on the battlefield by alias
+// and by name (or the name of the face up, faces.go), and those that have
+// left, gone being the last of them.
+type matches struct {
+	byAlias, byName     []*Object
+	goneAlias, goneName []*Object
+	gone                *Object
+}
+
+// lookup finds the objects a reference names.
+func (g *game) lookup(r string) matches {
+	k := fold.Key(r)
+	var m matches
+	for _, o := range g.objs {
+		ak, nk := o.keys()
+		switch {
+		case o.alias != "" && ak == k && o.onBF:
+			m.byAlias = append(m.byAlias, o)
+		case o.alias != "" && ak == k:
+			m.goneAlias, m.gone = append(m.goneAlias, o), o
+		case (nk == k || o.faceName(k)) && o.onBF:
+			m.byName = append(m.byName, o)
+		case nk == k || o.faceName(k):
+			m.goneName, m.gone = append(m.goneName, o), o
+		}
+	}
+	return m
 }
 
 // departedResult answers a question about a permanent that has left the
