@@ -219,7 +219,8 @@ func isPermanent(c *cards.Card) bool {
 // answer's cards and ranking are left as they were.
 func (n *names) castHalves(q string, links []Link) []Link {
 	out := links
-	for _, w := range wordRe.FindAllStringIndex(q, -1) {
+	words := wordRe.FindAllStringIndex(q, -1)
+	for _, w := range words {
 		s, e := w[0], w[1]
 		if slices.ContainsFunc(links, func(l Link) bool { return s < l.End && l.Start < e }) {
 			continue
@@ -241,7 +242,6 @@ func (n *names) castHalves(q string, links []Link) []Link {
 	}
 	// "he Counterspelled it", "I Doom Bladed his Bear": a spell's name
 	// as the verb for casting it (lookupVerb), written as a name.
-	words := wordRe.FindAllStringIndex(q, -1)
 	for i := 0; i < len(words); i++ {
 		if r := q[words[i][0]]; r < 'A' || r > 'Z' {
 			continue // a name is written with a capital

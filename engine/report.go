@@ -462,14 +462,7 @@ func (r *Report) Text() string {
 			continue
 		}
 		if q.IsCheck {
-			ans := "No."
-			if q.Answer {
-				ans = "Yes."
-			}
-			if q.Summary != "" {
-				ans = q.Summary
-			}
-			b.WriteString(ans + dependsText(q.DependsOnUnmodelled) + "\n")
+			b.WriteString(q.checkAnswer() + dependsText(q.DependsOnUnmodelled) + "\n")
 			for _, rs := range q.Reasons {
 				fmt.Fprintf(&b, "  • **%s** %s\n", rs.Rule, rs.Text)
 			}
@@ -547,13 +540,7 @@ func (r *Report) Brief() []string {
 		case q.Player != nil:
 			ans = fmt.Sprintf("%s: %d life, %d poison counter(s).", capitalize(q.Player.Player), q.Player.Life, q.Player.Poison)
 		case q.IsCheck:
-			ans = "No."
-			if q.Answer {
-				ans = "Yes."
-			}
-			if q.Summary != "" {
-				ans = q.Summary
-			}
+			ans = q.checkAnswer()
 		default:
 			ans = objectLine(q.Object)
 			if len(q.Object.Abilities) > 0 {
@@ -567,9 +554,9 @@ func (r *Report) Brief() []string {
 			rules = append(rules, rs.Rule)
 		}
 		var cited []string
-		for _, r := range rules {
-			if !slices.Contains(cited, r) {
-				cited = append(cited, r)
+		for _, rule := range rules {
+			if !slices.Contains(cited, rule) {
+				cited = append(cited, rule)
 			}
 		}
 		line := "? " + q.Query + ": " + ans
@@ -588,6 +575,17 @@ func (r *Report) Brief() []string {
 		out = append(out, fmt.Sprintf("%d sentence(s) of the cards' text not modelled (run the lines to see which).", n))
 	}
 	return out
+}
+
+// checkAnswer is a check's answer: its summary, else "Yes." or "No.".
+func (q QueryResult) checkAnswer() string {
+	switch {
+	case q.Summary != "":
+		return q.Summary
+	case q.Answer:
+		return "Yes."
+	}
+	return "No."
 }
 
 func objectLine(v *ObjectView) string {

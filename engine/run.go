@@ -723,11 +723,7 @@ func (g *game) auraTargetLegal(st *Stmt, d CardDef) bool {
 		return false
 	}
 	s := g.current()
-	aura := &Chars{Controller: st.Player}
-	for _, a := range g.comp.compileCard(d).abilities {
-		aura.Abilities = append(aura.Abilities, abInst{a: a})
-	}
-	if !s.canEnchant(aura, s.slot[t], false) {
+	if !s.canEnchant(g.auraChars(d, st.Player), s.slot[t], false) {
 		if st.Check == "stack" {
 			g.errorf(st.Line, "%s can't enchant %s (303.4a), so it can't be chosen as the Aura spell's target as it is cast (601.2c)", d.Name, t.display())
 			return false
@@ -736,6 +732,16 @@ func (g *game) auraTargetLegal(st *Stmt, d CardDef) bool {
 		return false
 	}
 	return true
+}
+
+// auraChars is an Aura spell as its enchant ability sees what it may
+// enchant (303.4a): its card's abilities, under its caster's control.
+func (g *game) auraChars(d CardDef, ctrl Player) *Chars {
+	aura := &Chars{Controller: ctrl}
+	for _, a := range g.comp.compileCard(d).abilities {
+		aura.Abilities = append(aura.Abilities, abInst{a: a})
+	}
+	return aura
 }
 
 func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {

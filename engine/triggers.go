@@ -451,11 +451,7 @@ func (g *game) auraStillLegal(it *stackItem) bool {
 		return false
 	}
 	s := g.current()
-	aura := &Chars{Controller: it.ctrl}
-	for _, a := range g.comp.compileCard(*it.spell).abilities {
-		aura.Abilities = append(aura.Abilities, abInst{a: a})
-	}
-	return s.canEnchant(aura, s.slot[o], false)
+	return s.canEnchant(g.auraChars(*it.spell, it.ctrl), s.slot[o], false)
 }
 
 // spellToGraveyard puts a spell that leaves the stack without resolving
@@ -517,9 +513,9 @@ func (g *game) resolveAll(st *Stmt) {
 // (115.1d) other than "target opponent", which in a two-player game is
 // the one opponent (102.2).
 func targetsToChoose(effect string) bool {
-	for _, m := range reTargetWord.FindAllStringIndex(strings.ToLower(effect), -1) {
-		rest := strings.ToLower(effect)[m[1]:]
-		if !strings.HasPrefix(rest, " opponent") {
+	low := strings.ToLower(effect)
+	for _, m := range reTargetWord.FindAllStringIndex(low, -1) {
+		if !strings.HasPrefix(low[m[1]:], " opponent") {
 			return true
 		}
 	}
