@@ -345,17 +345,8 @@ func (g *game) findOff(line int, ref string) (offObject, bool, bool) {
 // onBattlefield reports whether a reference names a permanent, without
 // reporting anything.
 func (g *game) onBattlefield(ref string) bool {
-	k := fold.Key(ref)
-	for _, o := range g.objs {
-		if !o.onBF {
-			continue
-		}
-		ak, nk := o.keys()
-		if (o.alias != "" && ak == k) || nk == k {
-			return true
-		}
-	}
-	return false
+	m := g.lookup(ref)
+	return len(m.byAlias)+len(m.byName) > 0
 }
 
 // offEffect is a continuous effect as it reaches an object outside the

@@ -3,8 +3,6 @@ package engine
 import (
 	"fmt"
 	"strings"
-
-	"github.com/arbiter-mtg/arbiter/rulings/fold"
 )
 
 // Targets of a triggered ability as it is put on the stack (603.3d): its
@@ -171,19 +169,8 @@ func (g *game) uniqueRef(o *Object) (string, bool) {
 	if o.alias != "" {
 		r = o.alias
 	}
-	k := fold.Key(r)
-	byAlias, byName := 0, 0
-	for _, x := range g.objs {
-		if !x.onBF {
-			continue
-		}
-		ak, nk := x.keys()
-		if x.alias != "" && ak == k {
-			byAlias++
-		} else if nk == k {
-			byName++
-		}
-	}
+	m := g.lookup(r)
+	byAlias, byName := len(m.byAlias), len(m.byName)
 	if o.alias != "" {
 		return r, byAlias == 1
 	}
