@@ -7,7 +7,6 @@ package ask
 
 import (
 	"os"
-	"slices"
 	"strings"
 	"testing"
 
@@ -91,17 +90,8 @@ func ipgExampleTexts(a *Asker) []string {
 // players may or must do at a tournament.
 func mtrPolicySentences(a *Asker) []string {
 	var out []string
-	for _, s := range a.kb.Tourney.Sections(tourney.MTR) {
-		part, _, _ := strings.Cut(s.Number, ".")
-		if s.Parent == "" || !slices.Contains(policyParts, part) {
-			continue
-		}
-		for _, sent := range sentenceRe.FindAllString(s.Text, -1) {
-			sent = strings.TrimSpace(sent)
-			if len(strings.Fields(sent)) >= 8 && mtrPolicyWords.MatchString(sent) {
-				out = append(out, sent)
-			}
-		}
+	for _, p := range mtrPolicies(a) {
+		out = append(out, p.sent)
 	}
 	return out
 }

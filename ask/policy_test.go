@@ -25,6 +25,30 @@ var mtrPolicyWords = regexp.MustCompile(`(?i)\b(may|must|allowed|permitted|prohi
 // and Tournament Violations.
 var policyParts = []string{"2", "3", "4", "5"}
 
+// mtrPolicy is one of the MTR's sentences that state a policy, with the
+// number of the section that states it.
+type mtrPolicy struct{ number, sent string }
+
+// mtrPolicies are the MTR's sentences that state a policy: the sentences
+// of eight words or more, in the sections of policyParts, that use
+// mtrPolicyWords.
+func mtrPolicies(a *Asker) []mtrPolicy {
+	var out []mtrPolicy
+	for _, s := range a.kb.Tourney.Sections(tourney.MTR) {
+		part, _, _ := strings.Cut(s.Number, ".")
+		if s.Parent == "" || !slices.Contains(policyParts, part) {
+			continue
+		}
+		for _, sent := range sentenceRe.FindAllString(s.Text, -1) {
+			sent = strings.TrimSpace(sent)
+			if len(strings.Fields(sent)) >= 8 && mtrPolicyWords.MatchString(sent) {
+				out = append(out, mtrPolicy{s.Number, sent})
+			}
+		}
+	}
+	return out
+}
+
 // policyFloor is the share of the MTR's policy sentences, told as calls,
 // that their own section answers first.
 const policyFloor = 0.94
@@ -39,29 +63,19 @@ const policyFloor = 0.94
 func TestMTRPolicySentences(t *testing.T) {
 	a := testAsker(t)
 	var n, own, infraction int
-	for _, s := range a.kb.Tourney.Sections(tourney.MTR) {
-		part, _, _ := strings.Cut(s.Number, ".")
-		if s.Parent == "" || !slices.Contains(policyParts, part) {
+	for _, p := range mtrPolicies(a) {
+		ans := a.Ask("At our Competitive tournament a judge told us: " + strings.TrimRight(p.sent, ".") + ". Is that right?")
+		n++
+		if len(ans.Docs) == 0 {
 			continue
 		}
-		for _, sent := range sentenceRe.FindAllString(s.Text, -1) {
-			sent = strings.TrimSpace(sent)
-			if len(strings.Fields(sent)) < 8 || !mtrPolicyWords.MatchString(sent) {
-				continue
-			}
-			ans := a.Ask("At our Competitive tournament a judge told us: " + strings.TrimRight(sent, ".") + ". Is that right?")
-			n++
-			if len(ans.Docs) == 0 {
-				continue
-			}
-			switch d := ans.Docs[0]; {
-			case d.Kind == tourney.MTR && d.ID == s.Number:
-				own++
-			case d.Kind == tourney.IPG:
-				infraction++
-				if testing.Verbose() {
-					t.Logf("MTR %s answered by IPG %s: %s", s.Number, d.ID, sent)
-				}
+		switch d := ans.Docs[0]; {
+		case d.Kind == tourney.MTR && d.ID == p.number:
+			own++
+		case d.Kind == tourney.IPG:
+			infraction++
+			if testing.Verbose() {
+				t.Logf("MTR %s answered by IPG %s: %s", p.number, d.ID, p.sent)
 			}
 		}
 	}
@@ -89,30 +103,20 @@ func TestMTRPolicySentencesInShorthand(t *testing.T) {
 		return len(ans.Docs) > 0 && ans.Docs[0].Kind == tourney.MTR && ans.Docs[0].ID == number
 	}
 	var n, short, plain int
-	for _, s := range a.kb.Tourney.Sections(tourney.MTR) {
-		part, _, _ := strings.Cut(s.Number, ".")
-		if s.Parent == "" || !slices.Contains(policyParts, part) {
+	for _, p := range mtrPolicies(a) {
+		told := p.sent
+		for _, sh := range tourney.Shorthands {
+			told = regexp.MustCompile(`(?i)\b`+regexp.QuoteMeta(sh.Term)+`\b`).ReplaceAllString(told, sh.Short)
+		}
+		if told == p.sent {
 			continue
 		}
-		for _, sent := range sentenceRe.FindAllString(s.Text, -1) {
-			sent = strings.TrimSpace(sent)
-			if len(strings.Fields(sent)) < 8 || !mtrPolicyWords.MatchString(sent) {
-				continue
-			}
-			told := sent
-			for _, sh := range tourney.Shorthands {
-				told = regexp.MustCompile(`(?i)\b`+regexp.QuoteMeta(sh.Term)+`\b`).ReplaceAllString(told, sh.Short)
-			}
-			if told == sent {
-				continue
-			}
-			n++
-			if first(s.Number, told) {
-				short++
-			}
-			if first(s.Number, sent) {
-				plain++
-			}
+		n++
+		if first(p.number, told) {
+			short++
+		}
+		if first(p.number, p.sent) {
+			plain++
 		}
 	}
 	t.Logf("%d MTR policy sentences with a shortened term: own section first %d in shorthand, %d in the documents' words", n, short, plain)

@@ -104,8 +104,6 @@ func (w *Watcher) References(text string, judge bool) []commands.Request {
 	return out
 }
 
-// on reports whether the watcher reads any messages (and so needs the
-// message intents).
 // mergeFooters is one footer for the references of a message: each
 // document's edition once, without the page counts of answers the
 // message shows only a part of.
@@ -122,6 +120,8 @@ func mergeFooters(footers []string) string {
 	return strings.Join(parts, " · ")
 }
 
+// on reports whether the watcher reads any messages (and so needs the
+// message intents).
 func (w *Watcher) on() bool { return w != nil && (len(w.Channels) > 0 || w.All) }
 
 // watches reports whether a channel's messages are read, and whether it is

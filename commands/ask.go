@@ -61,12 +61,7 @@ func (r *Router) askReplyREL(ctx context.Context, q, rel string) (Reply, error) 
 // runs the named cards' scenario lines through the engine and adds what it
 // says, with the lines to run it again.
 func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel string, setup bool) (Reply, error) {
-	// The call's own event decides over the server's default: as the
-	// pipeline reads it (every program of MTR Appendix F), else as the
-	// command set does.
-	if named := cmp.Or(ans.REL, relNamed(q)); named != "" {
-		rel = named
-	}
+	rel = askedREL(q, ans, rel)
 	// A question the tournament documents answer best is a tournament
 	// call too, even told without their words ("he drew two cards by
 	// accident").
@@ -159,6 +154,13 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 	}
 	rep.Buttons = citeButtons(existingRefs(r.d.CR, refs))
 	return rep, nil
+}
+
+// askedREL is the REL a question is answered at: the call's own event
+// decides over the server's default rel, as the pipeline reads it (every
+// program of MTR Appendix F), else as the command set does.
+func askedREL(q string, ans Asked, rel string) string {
+	return cmp.Or(ans.REL, relNamed(q), rel)
 }
 
 // headingOfAnother reports whether a source is a rule that is only a

@@ -243,20 +243,8 @@ func TestSearchNotesChangedRules(t *testing.T) {
 // ensouled Ornithopter with its +1/+1 counter and Titanic Growth is a
 // 10/10 (613.4b, 613.4c) and can attack (302.6).
 func TestAskShowsTheEnginesAnswer(t *testing.T) {
-	r := testrouter.Full(t)
-	rep := r.Handle(context.Background(), commands.Cmd("ask", "question", "Ensoul Artifact on an Ornithopter with a +1/+1 counter, then Titanic Growth: how big, can it attack?"))
-	if rep.Error {
-		t.Fatalf("error reply: %s", rep.Body)
-	}
-	var engineSays, lines string
-	for _, f := range rep.Fields {
-		switch f.Name {
-		case "What the engine says":
-			engineSays = f.Value
-		case "Check it with the engine":
-			lines = f.Value
-		}
-	}
+	rep, engineSays := askEngine(t, "Ensoul Artifact on an Ornithopter with a +1/+1 counter, then Titanic Growth: how big, can it attack?")
+	lines := fieldValue(rep, "Check it with the engine")
 	if !strings.Contains(engineSays, "10/10") || !strings.Contains(engineSays, "? can P1 attack: Yes.") || !strings.Contains(engineSays, "613.4c") {
 		t.Errorf("what the engine says: %q, want the 10/10 Ornithopter that can attack, citing 613.4c", engineSays)
 	}
@@ -270,17 +258,7 @@ func TestAskShowsTheEnginesAnswer(t *testing.T) {
 // it says: Ensoul Artifact enchants an artifact, so it can't enchant a
 // Runeclaw Bear (303.4a), and the Bear stays a 2/2.
 func TestAskShowsWhatTheEngineCouldNotDo(t *testing.T) {
-	r := testrouter.Full(t)
-	rep := r.Handle(context.Background(), commands.Cmd("ask", "question", "Can I cast Ensoul Artifact on my Runeclaw Bear and attack with it?"))
-	if rep.Error {
-		t.Fatalf("error reply: %s", rep.Body)
-	}
-	var engineSays string
-	for _, f := range rep.Fields {
-		if f.Name == "What the engine says" {
-			engineSays = f.Value
-		}
-	}
+	_, engineSays := askEngine(t, "Can I cast Ensoul Artifact on my Runeclaw Bear and attack with it?")
 	if !strings.Contains(engineSays, "Not carried out:") || !strings.Contains(engineSays, "303.4a") || !strings.Contains(engineSays, "Runeclaw Bear 2/2") {
 		t.Errorf("what the engine says: %q, want the Aura refused (303.4a) and the Bear a 2/2", engineSays)
 	}
@@ -384,12 +362,7 @@ func TestAskNamesTheNextSources(t *testing.T) {
 // all" stops there and names them, and the long notes that follow can't
 // push that out of the field.
 func TestAskShowsWhatWasNotCarriedOutBeforeTheNotes(t *testing.T) {
-	r := testrouter.Full(t)
-	rep := r.Handle(context.Background(), commands.Cmd("ask", "question", "My opponent casts Lightning Strike at my Ornithopter. In response I cast Stoke the Flames on his Loathsome Catoblepas. I also have a Runeclaw Bear. What happens?"))
-	if rep.Error {
-		t.Fatalf("error reply: %s", rep.Body)
-	}
-	engineSays := engineSaysField(rep)
+	_, engineSays := askEngine(t, "My opponent casts Lightning Strike at my Ornithopter. In response I cast Stoke the Flames on his Loathsome Catoblepas. I also have a Runeclaw Bear. What happens?")
 	stop, note := strings.Index(engineSays, "Not carried out:"), strings.Index(engineSays, "601.2a")
 	if stop < 0 || !strings.Contains(engineSays, "603.3d") || !strings.Contains(engineSays, "2 legal choices: P1 or P3") || note >= 0 && note < stop {
 		t.Errorf("what the engine says: %q, want the stop at the targeted trigger (603.3d), naming its legal targets, before the notes", engineSays)
@@ -401,20 +374,28 @@ func TestAskShowsWhatWasNotCarriedOutBeforeTheNotes(t *testing.T) {
 // first, and Ornithopter, 0/2 with -3/-3, is put into your graveyard
 // (704.5f) before Lightning Strike would resolve.
 func TestAskTriggerTakesItsOnlyLegalTarget(t *testing.T) {
-	r := testrouter.Full(t)
-	rep := r.Handle(context.Background(), commands.Cmd("ask", "question", "My opponent casts Lightning Strike at my Ornithopter. In response I cast Stoke the Flames on his Loathsome Catoblepas. What happens?"))
-	if rep.Error {
-		t.Fatalf("error reply: %s", rep.Body)
-	}
-	engineSays := engineSaysField(rep)
+	_, engineSays := askEngine(t, "My opponent casts Lightning Strike at my Ornithopter. In response I cast Stoke the Flames on his Loathsome Catoblepas. What happens?")
 	if strings.Contains(engineSays, "Not carried out:") || !strings.Contains(engineSays, "? P1: Ornithopter (P1) has left the battlefield: it went to your graveyard") {
 		t.Errorf("what the engine says: %q, want every line carried out and Ornithopter in the graveyard", engineSays)
 	}
 }
 
-func engineSaysField(rep commands.Reply) string {
+// askEngine asks the question of a router with the full catalogue and
+// returns the reply with its "What the engine says" field; an error reply
+// fails the test.
+func askEngine(t *testing.T, question string) (commands.Reply, string) {
+	t.Helper()
+	rep := testrouter.Full(t).Handle(context.Background(), commands.Cmd("ask", "question", question))
+	if rep.Error {
+		t.Fatalf("error reply: %s", rep.Body)
+	}
+	return rep, fieldValue(rep, "What the engine says")
+}
+
+// fieldValue is the value of the reply's field of that name, or "".
+func fieldValue(rep commands.Reply, name string) string {
 	for _, f := range rep.Fields {
-		if f.Name == "What the engine says" {
+		if f.Name == name {
 			return f.Value
 		}
 	}

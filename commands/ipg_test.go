@@ -2,12 +2,13 @@ package commands_test
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/internal/testkb"
 	"github.com/arbiter-mtg/arbiter/internal/testrouter"
+	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 )
 
 // /ipg infraction: by name or judges' abbreviation, the definition first,
@@ -130,29 +131,29 @@ func TestIPGPenaltyOnTheFirstPage(t *testing.T) {
 	r := testrouter.With(t, func(*commands.Deps) {})
 	ctx := context.Background()
 	checked := 0
-	for chapter, n := range map[int]int{2: 6, 3: 10, 4: 8} {
-		for i := 1; i <= n; i++ {
-			id := fmt.Sprintf("%d.%d", chapter, i)
-			rep := r.Serve(ctx, commands.Cmd("ipg", "infraction", id))
-			if rep.Error || !strings.HasPrefix(rep.Title, "IPG "+id+" ") {
-				continue
-			}
-			all := commands.AllText(r, rep)
-			if !strings.Contains(all, "**Penalty at Competitive REL:**") {
-				continue
-			}
-			checked++
-			pen := strings.Index(rep.Body, "**Penalty at Competitive REL:**")
-			if pen < 0 {
-				t.Errorf("IPG %s: the penalty is not on the first page:\n%s", id, rep.Body)
-				continue
-			}
-			if pen > 1000 {
-				t.Errorf("IPG %s: the penalty comes %d bytes in", id, pen)
-			}
-			if ex := strings.Index(all, "\nExamples"); ex >= 0 && ex < strings.Index(all, "**Penalty at Competitive REL:**") {
-				t.Errorf("IPG %s: the examples come before the penalty", id)
-			}
+	// Every section of the IPG as loaded that states a penalty.
+	for _, s := range testkb.KB(t).Tourney.Sections(tourney.IPG) {
+		if s.Penalty == "" {
+			continue
+		}
+		id := s.Number
+		rep := r.Serve(ctx, commands.Cmd("ipg", "infraction", id))
+		if rep.Error || !strings.HasPrefix(rep.Title, "IPG "+id+" ") {
+			t.Errorf("/ipg %s: %s %s", id, rep.Title, rep.Body)
+			continue
+		}
+		all := commands.AllText(r, rep)
+		checked++
+		pen := strings.Index(rep.Body, "**Penalty at Competitive REL:**")
+		if pen < 0 {
+			t.Errorf("IPG %s: the penalty is not on the first page:\n%s", id, rep.Body)
+			continue
+		}
+		if pen > 1000 {
+			t.Errorf("IPG %s: the penalty comes %d bytes in", id, pen)
+		}
+		if ex := strings.Index(all, "\nExamples"); ex >= 0 && ex < strings.Index(all, "**Penalty at Competitive REL:**") {
+			t.Errorf("IPG %s: the examples come before the penalty", id)
 		}
 	}
 	if checked < 10 {

@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -78,6 +77,15 @@ type RecordedRuling struct {
 type openCall struct {
 	ID    string `json:"id"`
 	Guild string `json:"guild"`
+}
+
+// link mentions where the call is handled: its thread, else the judge
+// channel it was posted in.
+func (c *judgeCall) link() string {
+	if c.Thread != "" {
+		return "<#" + c.Thread + ">"
+	}
+	return "<#" + c.Channel + ">"
 }
 
 // resolveHint is the example a refused resolve shows.
@@ -364,9 +372,7 @@ func (r *Router) judgeCallCmd(ctx context.Context, req Request) (Reply, error) {
 		c.Cards = ans.Cards
 		// The REL answerReply follows: the one the question names, else
 		// the server's.
-		if named := cmp.Or(ans.REL, relNamed(q)); named != "" {
-			rel = named
-		}
+		rel = askedREL(q, ans, rel)
 		if sug, err := r.answerReply(ctx, q, ans, r.d.Judge.REL, false); err == nil {
 			c.Suggest = sug.Fields
 		}
@@ -396,12 +402,8 @@ func (r *Router) judgeCallCmd(ctx context.Context, req Request) (Reply, error) {
 	if err := changeList(ctx, r, keyOpenCalls, func(l []openCall) []openCall { return append(l, openCall{c.ID, c.Guild}) }); err != nil {
 		return Reply{}, err
 	}
-	where := "<#" + c.Channel + ">"
-	if c.Thread != "" {
-		where = "<#" + c.Thread + ">"
-	}
 	return Reply{Title: "Judge call " + c.ID + " opened",
-		Body: fmt.Sprintf("A judge has been called to %s. The ruling will be posted here.\n>>> %s", where, defuse.Replace(clip(q, 1000)))}, nil
+		Body: fmt.Sprintf("A judge has been called to %s. The ruling will be posted here.\n>>> %s", c.link(), defuse.Replace(clip(q, 1000)))}, nil
 }
 
 // judgeButton answers the Claim and Resolve buttons of a call
@@ -562,13 +564,9 @@ func (r *Router) judgeQueue(ctx context.Context, req Request) (Reply, error) {
 		} else if c.Escalated {
 			state = "unclaimed, judge role called"
 		}
-		where := "<#" + c.Channel + ">"
-		if c.Thread != "" {
-			where = "<#" + c.Thread + ">"
-		}
 		rep.Fields = append(rep.Fields, Field{
 			Name:  clip(fmt.Sprintf("%s · %s old · %s", c.ID, age(now.Sub(c.Opened)), state), fieldNameMax),
-			Value: clip(fmt.Sprintf("%s from <#%s>%s\n%s", where, c.From, who, defuse.Replace(clip(c.Question, 300))), fieldValueMax),
+			Value: clip(fmt.Sprintf("%s from <#%s>%s\n%s", c.link(), c.From, who, defuse.Replace(clip(c.Question, 300))), fieldValueMax),
 		})
 	}
 	return rep, nil
@@ -1106,20 +1104,14 @@ const escalationPingMax = 1900
 // with its wait and link, or several, one a line, as many as fit, then
 // how many more the queue holds.
 func escalationText(calls []*judgeCall, now time.Time) string {
-	link := func(c *judgeCall) string {
-		if c.Thread != "" {
-			return "<#" + c.Thread + ">"
-		}
-		return "<#" + c.Channel + ">"
-	}
 	if len(calls) == 1 {
 		c := calls[0]
-		return fmt.Sprintf("judge call %s has waited %s unclaimed: %s", c.ID, age(now.Sub(c.Opened)), link(c))
+		return fmt.Sprintf("judge call %s has waited %s unclaimed: %s", c.ID, age(now.Sub(c.Opened)), c.link())
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d judge calls have waited unclaimed:", len(calls))
 	for i, c := range calls {
-		line := fmt.Sprintf("\n• %s, %s: %s", c.ID, age(now.Sub(c.Opened)), link(c))
+		line := fmt.Sprintf("\n• %s, %s: %s", c.ID, age(now.Sub(c.Opened)), c.link())
 		more := fmt.Sprintf("\n… and %d more: /judge queue", len(calls)-i)
 		if room := b.Len() + len(line); room > escalationPingMax || i < len(calls)-1 && room+len(more) > escalationPingMax {
 			b.WriteString(more)

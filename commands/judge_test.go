@@ -341,17 +341,7 @@ func TestJudgeEscalation(t *testing.T) {
 	desk.mu.Lock()
 	desk.pingFail = 1
 	desk.mu.Unlock()
-	if n, err := r.SweepJudgeCalls(ctx, now.Add(11*time.Minute)); n != 0 || err != nil {
-		t.Fatalf("a failed ping counted: %d %v", n, err)
-	}
-	if n, err := r.SweepJudgeCalls(ctx, now.Add(12*time.Minute)); n != 1 || err != nil {
-		t.Fatalf("swept %d (%v), want the one unclaimed call pinged", n, err)
-	}
-	for range 3 {
-		if n, _ := r.SweepJudgeCalls(ctx, now.Add(time.Hour)); n != 0 {
-			t.Fatalf("pinged again")
-		}
-	}
+	sweepPingsOnce(t, r, now.Add(11*time.Minute), now.Add(12*time.Minute))
 	desk.mu.Lock()
 	defer desk.mu.Unlock()
 	if len(desk.pings) != 1 || !strings.HasPrefix(desk.pings[0], "judges "+judgeRole+" judge call ") {
@@ -471,5 +461,24 @@ func TestJudgeCallSuggestionFollowsTheServersREL(t *testing.T) {
 	}
 	if f := first("regular"); !strings.HasPrefix(f.Name, "Suggested: JAR") {
 		t.Errorf("at Regular REL the first suggestion is %q", f.Name)
+	}
+}
+
+// sweepPingsOnce sweeps the judge calls when the desk fails its next ping
+// (at failAt), which sends none, then at at, which sends one ping for all
+// the calls waiting, then later, which pings none of them again.
+func sweepPingsOnce(t *testing.T, r *commands.Router, failAt, at time.Time) {
+	t.Helper()
+	ctx := context.Background()
+	if n, err := r.SweepJudgeCalls(ctx, failAt); n != 0 || err != nil {
+		t.Fatalf("a failed ping counted: %d %v", n, err)
+	}
+	if n, err := r.SweepJudgeCalls(ctx, at); n != 1 || err != nil {
+		t.Fatalf("swept %d pings (%v), want one for the calls waiting", n, err)
+	}
+	for range 2 {
+		if n, _ := r.SweepJudgeCalls(ctx, at.Add(time.Hour)); n != 0 {
+			t.Fatal("pinged again")
+		}
 	}
 }

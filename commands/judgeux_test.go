@@ -63,17 +63,7 @@ func TestJudgeEscalationPingsOnceForManyCalls(t *testing.T) {
 		r.Serve(ctx, judgeReq("call", fmt.Sprintf("p%d", i), "play", false, "question", fmt.Sprintf("Table %d: is this Slow Play?", i+1)))
 	}
 	later := time.Now().Add(11 * time.Minute)
-	if n, err := r.SweepJudgeCalls(ctx, later); n != 0 || err != nil {
-		t.Fatalf("a failed ping counted: %d %v", n, err)
-	}
-	if n, err := r.SweepJudgeCalls(ctx, later); n != 1 || err != nil {
-		t.Fatalf("swept %d pings (%v), want one for the three calls", n, err)
-	}
-	for range 2 {
-		if n, _ := r.SweepJudgeCalls(ctx, later.Add(time.Hour)); n != 0 {
-			t.Fatal("pinged again")
-		}
-	}
+	sweepPingsOnce(t, r, later, later)
 	desk.mu.Lock()
 	defer desk.mu.Unlock()
 	if len(desk.pings) != 1 {

@@ -60,7 +60,7 @@ var shorthandRe = func() *regexp.Regexp {
 
 // SpellShorthands writes the judges' short forms in a text as the
 // documents' terms ("the HJ gave him a GL" -> "the Head Judge gave him
-// a Game Loss").
+// a GL": the penalties' short forms stay, see Shorthands).
 func SpellShorthands(text string) string {
 	// The match takes the characters on either side: repeat so that two
 	// short forms one character apart are both read.
