@@ -500,7 +500,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 		if kind != "rule" || r == nil || len(r.Children) == 0 {
 			continue
 		}
-		heading := situation && (r.Text == "" || r.Text == r.Title)
+		heading := situation && r.IsHeading()
 		bestChild, bestScore := "", 0.0
 		for _, c := range r.Children {
 			if s, ok := scores["rule:"+c]; ok && s > bestScore {

@@ -81,7 +81,7 @@ func measureExamples(t *testing.T, a *Asker, floors map[string][2]float64) {
 		// subrule that takes its place in a situation; the CR puts every
 		// example under a rule of its own words, so each is counted as
 		// its own rule only.
-		if ex.rule.Text == "" || ex.rule.Text == ex.rule.Title {
+		if ex.rule.IsHeading() {
 			headings++
 		}
 		ans := a.Ask(ex.text)

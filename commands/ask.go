@@ -171,7 +171,7 @@ func (r *Router) headingOfAnother(h SearchHit, srcs []SearchHit) bool {
 		return false
 	}
 	rule, ok := r.d.CR.Rule(h.ID)
-	if !ok || ruleText(rule, false) != rule.Title {
+	if !ok || !rule.IsHeading() {
 		return false
 	}
 	return slices.ContainsFunc(srcs, func(o SearchHit) bool {
@@ -193,7 +193,7 @@ func (r *Router) sourceField(h SearchHit) (Field, Citation, bool) {
 		}
 		text := ruleText(rule, false)
 		// A heading ("702.19. Trample") is quoted by its first subrule.
-		if text == rule.Title && len(rule.Children) > 0 {
+		if rule.IsHeading() && len(rule.Children) > 0 {
 			if first, ok := r.d.CR.Rule(rule.Children[0]); ok {
 				text = "**" + first.ID + "** " + ruleText(first, false)
 				if more := len(rule.Children) - 1; more > 0 {

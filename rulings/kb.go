@@ -305,7 +305,7 @@ func crDocs(rs *cr.Rules) []search.Doc {
 		// the rules under it say the thing, so they should rank first.
 		weight := float32(1)
 		opening := ""
-		if r.Title != "" && (r.Text == "" || r.Text == r.Title) && len(r.Children) > 0 {
+		if r.IsHeading() && len(r.Children) > 0 {
 			opening = r.Children[0]
 		}
 		switch {

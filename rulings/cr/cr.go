@@ -400,6 +400,10 @@ func (rs *Rules) Rule(id string) (*Rule, bool) {
 
 // TitlesAbove lists the titles of the rules above a rule, nearest first:
 // 702.10b gives "Haste", "Keyword Abilities", "Additional Rules".
+// IsHeading reports whether a rule is only its title ("702.19. Trample",
+// "305. Lands"): its text says nothing more, its subrules do.
+func (r *Rule) IsHeading() bool { return r.Title != "" && (r.Text == "" || r.Text == r.Title) }
+
 func (rs *Rules) TitlesAbove(r *Rule) []string {
 	var out []string
 	for p := r.Parent; p != ""; {

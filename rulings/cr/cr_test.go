@@ -415,3 +415,18 @@ func TestTitlesAbove(t *testing.T) {
 		t.Errorf("TitlesAbove(702.10b) = %q, want %q", got, want)
 	}
 }
+
+// A rule that is only its title is a heading; one with text of its own,
+// or with no title, is not.
+func TestIsHeading(t *testing.T) {
+	rs := newest(t)
+	for id, want := range map[string]bool{"702.19": true, "305": true, "702.19a": false, "302.6": false} {
+		r, ok := rs.Rule(id)
+		if !ok {
+			t.Fatalf("no rule %s", id)
+		}
+		if got := r.IsHeading(); got != want {
+			t.Errorf("%s (%q, %q): IsHeading %v, want %v", id, r.Title, r.Text, got, want)
+		}
+	}
+}
