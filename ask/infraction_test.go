@@ -115,6 +115,13 @@ func TestRELNamed(t *testing.T) {
 		"At our pre-release he drew an extra card":                                "regular",
 		"Is this handled differently at Comp REL than at our reg rel prerelease?": "regular",
 		"At a PPTQ, would this be different at Regular REL?":                      "",
+		"Comp. REL Modern event, slow play?":                                      "competitive",
+		"a Regional Pro Tour Qualifier, round 5":                                  "competitive",
+		"World Championship top 8":                                                "professional",
+		"I judge at Regular REL mostly":                                           "regular",
+		"at a casual event he drew an extra card":                                 "regular",
+		"He plays 4 (3 regular + 1 foil) copies":                                  "",
+		"Open the pack and count":                                                 "",
 	} {
 		if got := a.rels.rel(q); got != want {
 			t.Errorf("rel(%q) = %q, want %q", q, got, want)

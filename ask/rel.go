@@ -24,7 +24,9 @@ type relFinder struct {
 // "level", "event" or "tournament", or capitalised as the documents write
 // it ("a Competitive Legacy event").
 // "Comp" and "Reg" are the judges' short forms ("Comp REL", "reg rel").
-var relWords = regexp.MustCompile(`(?i:\b(regular|reg\.?|competitive|comp\.?|professional)[\s-]*(?:rules enforcement|REL|level|events?|tournaments?)\b)|\b(Regular|Competitive|Professional)\b`)
+// A casual event or tournament (the MTR's other type of sanctioned
+// tournament beside rated ones) is run at Regular.
+var relWords = regexp.MustCompile(`(?i:\b(regular|reg\.?|casual|competitive|comp\.?|professional)[\s-]*(?:rules enforcement|REL|level|events?|tournaments?)\b)|\b(Regular|Competitive|Professional)\b`)
 
 func newRELFinder(lib *tourney.Library) *relFinder {
 	f := &relFinder{level: map[string]string{}, loose: map[string]string{}}
@@ -93,7 +95,7 @@ func (f *relFinder) rel(text string) string {
 		switch {
 		case strings.HasPrefix(w, "comp"):
 			w = tourney.Competitive
-		case strings.HasPrefix(w, "reg"):
+		case strings.HasPrefix(w, "reg"), w == "casual":
 			w = tourney.Regular
 		}
 		levels[w] = true

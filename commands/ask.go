@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -61,7 +60,7 @@ func (r *Router) askReplyREL(ctx context.Context, q, rel string) (Reply, error) 
 // runs the named cards' scenario lines through the engine and adds what it
 // says, with the lines to run it again.
 func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel string, setup bool) (Reply, error) {
-	rel = askedREL(q, ans, rel)
+	rel = askedREL(ans, rel)
 	// A question the tournament documents answer best is a tournament
 	// call too, even told without their words ("he drew two cards by
 	// accident").
@@ -156,11 +155,11 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 	return rep, nil
 }
 
-// askedREL is the REL a question is answered at: the call's own event
-// decides over the server's default rel, as the pipeline reads it (every
-// program of MTR Appendix F), else as the command set does.
-func askedREL(q string, ans Asked, rel string) string {
-	return cmp.Or(ans.REL, relNamed(q), rel)
+// askedREL is the REL a question is answered at: the level or event the
+// question names (as the pipeline reads it: every program of MTR
+// Appendix F) decides over the server's default rel.
+func askedREL(ans Asked, rel string) string {
+	return cmp.Or(ans.REL, rel)
 }
 
 // headingOfAnother reports whether a source is a rule that is only a
@@ -264,36 +263,4 @@ func penaltyLine(p string) string { return "Penalty at Competitive REL: " + p }
 // IPG or the JAR.
 func isTournamentDoc(kind string) bool {
 	return kind == CiteMTR || kind == CiteIPG || kind == CiteJAR
-}
-
-// The Rules Enforcement Level a question names, by name or by the kind of
-// event (MTR Appendix F: Friday Night Magic and prereleases are Regular;
-// qualifiers, Grand Prix and Regional Championships Competitive; the Pro
-// Tour and World Championship Professional).
-var (
-	relRegular      = regexp.MustCompile(`(?i)\b(?:regular[\s-]+REL|(?:at|judging) regular|regular (?:event|tournament)s?|FNM|Friday Night Magic|pre-?releases?|casual (?:event|tournament)s?)\b`)
-	relCompetitive  = regexp.MustCompile(`(?i)\b(?:comp(?:etitive|\.)?[\s-]*REL|competitive (?:event|tournament)s?|p?PTQs?|RPTQs?|RCQs?|Pro Tour Qualifiers?|Grand Prix(?: Trials?)?|GPT?|Regional Championships?|Super Sunday)\b`)
-	relProfessional = regexp.MustCompile(`(?i)\b(?:professional\s+REL|Pro Tour\b(?:\s+Qualifier)?|World Championship|Worlds\b)`)
-)
-
-// relNamed is the REL a question names ("" when it names none or more
-// than one).
-func relNamed(q string) string {
-	var found []string
-	if relRegular.MatchString(q) {
-		found = append(found, "regular")
-	}
-	if relCompetitive.MatchString(q) {
-		found = append(found, "competitive")
-	}
-	for _, m := range relProfessional.FindAllString(q, -1) {
-		if !strings.HasSuffix(strings.ToLower(m), "qualifier") {
-			found = append(found, "professional")
-			break
-		}
-	}
-	if len(found) != 1 {
-		return ""
-	}
-	return found[0]
 }

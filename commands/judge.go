@@ -372,7 +372,7 @@ func (r *Router) judgeCallCmd(ctx context.Context, req Request) (Reply, error) {
 		c.Cards = ans.Cards
 		// The REL answerReply follows: the one the question names, else
 		// the server's.
-		rel = askedREL(q, ans, rel)
+		rel = askedREL(ans, rel)
 		if sug, err := r.answerReply(ctx, q, ans, r.d.Judge.REL, false); err == nil {
 			c.Suggest = sug.Fields
 		}
