@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 )
 
 // maxAskSources is how many deciding rules or sections an answer quotes;
@@ -64,7 +66,11 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 	// A question the tournament documents answer best is a tournament
 	// call too, even told without their words ("he drew two cards by
 	// accident").
-	tournament := ans.Tournament || len(ans.Sources) > 0 && isTournamentDoc(ans.Sources[0].Kind)
+	// At Regular REL, an infraction among the sources quoted makes it one
+	// as well: the JAR's fix for it comes first (a forgotten trigger told
+	// by the card that the pipeline answers with its rules first).
+	tournament := ans.Tournament || len(ans.Sources) > 0 && isTournamentDoc(ans.Sources[0].Kind) ||
+		rel == "regular" && slices.ContainsFunc(ans.Sources[:min(len(ans.Sources), maxAskSources)], r.isInfraction)
 	if tournament {
 		ans.Sources = r.orderByREL(q, ans.Sources, rel)
 	}
@@ -87,7 +93,7 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 		if r.headingOfAnother(h, ans.Sources) {
 			continue
 		}
-		f, cite, ok := r.sourceField(h)
+		f, cite, ok := r.sourceField(h, rel)
 		if !ok {
 			continue
 		}
@@ -183,7 +189,7 @@ const noCardsNote = "*No card catalogue is loaded, so the cards a question names
 
 // sourceField quotes one deciding source in full: a rule's text, a
 // glossary entry, or a tournament section with its penalty.
-func (r *Router) sourceField(h SearchHit) (Field, Citation, bool) {
+func (r *Router) sourceField(h SearchHit, rel string) (Field, Citation, bool) {
 	switch h.Kind {
 	case "rule", CiteCR:
 		rule, ok := r.d.CR.Rule(h.ID)
@@ -218,6 +224,9 @@ func (r *Router) sourceField(h SearchHit) (Field, Citation, bool) {
 		name := strings.TrimSpace(fmt.Sprintf("%s %s %s", sec.Doc, sec.ID, sec.Title))
 		value := sec.Text
 		if sec.Penalty != "" {
+			if rel == "regular" {
+				value = regularIPGNote + "\n" + value
+			}
 			value = penaltyLine(sec.Penalty) + "\n" + value
 		}
 		return Field{Name: clip(name, fieldNameMax), Value: clip(value, fieldValueMax)}, Citation{Kind: h.Kind, ID: sec.ID, URL: sec.URL}, true
@@ -245,8 +254,8 @@ func (r *Router) orderByREL(q string, srcs []SearchHit, rel string) []SearchHit 
 	}
 	switch rel {
 	case "regular":
-		if len(jar) == 0 && r.d.Search != nil {
-			jar = r.d.Search.Search(q, []string{CiteJAR}, 1)
+		if len(jar) == 0 {
+			jar = r.regularFix(q, rest)
 		}
 		return append(jar, rest...)
 	case "competitive", "professional":
@@ -254,6 +263,38 @@ func (r *Router) orderByREL(q string, srcs []SearchHit, rel string) []SearchHit 
 	}
 	return srcs
 }
+
+// isInfraction reports whether a source is an IPG infraction, a section
+// with a penalty.
+func (r *Router) isInfraction(h SearchHit) bool {
+	if h.Kind != CiteIPG || r.d.Docs == nil {
+		return false
+	}
+	sec, _, ok := r.d.Docs.Section(h.Kind, h.ID)
+	return ok && sec.Penalty != ""
+}
+
+// regularFix is the JAR part for a call at Regular REL whose sources name
+// no JAR part: the one that handles the first infraction among them
+// (Missed Trigger: JAR 2.1, a player forgets a triggered ability), else
+// the part the search finds for the question.
+func (r *Router) regularFix(q string, srcs []SearchHit) []SearchHit {
+	if i := slices.IndexFunc(srcs, r.isInfraction); i >= 0 {
+		if jar, ok := tourney.JARFor(srcs[i].ID); ok {
+			if _, _, ok := r.d.Docs.Section(CiteJAR, jar); ok {
+				return []SearchHit{{Kind: CiteJAR, ID: jar}}
+			}
+		}
+	}
+	if r.d.Search == nil {
+		return nil
+	}
+	return r.d.Search.Search(q, []string{CiteJAR}, 1)
+}
+
+// regularIPGNote follows an IPG infraction's penalty in an answer at
+// Regular REL.
+const regularIPGNote = "*At Regular REL the IPG's penalties do not apply; the JAR's fix does.*"
 
 // penaltyLine states an IPG infraction's penalty with the level it is
 // given for, as /ipg does: at Regular REL the JAR's fixes apply instead.

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
-	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 	"github.com/arbiter-mtg/arbiter/session"
 )
 
@@ -291,41 +290,6 @@ func callMessage(c *judgeCall) Reply {
 	return rep
 }
 
-// jarFirst adapts a call's suggestions to Regular REL, where the IPG's
-// penalties are not given (MTR 1.12): an infraction suggested says so
-// under its penalty, and when no JAR part is suggested, the part that
-// handles the first such infraction at Regular REL (Missed Trigger: JAR
-// 2.1, a player forgets a triggered ability) comes first, as answerReply
-// puts the JAR first for a call it reads as a tournament call.
-func (r *Router) jarFirst(sug []Field) []Field {
-	jar := ""
-	for i, f := range sug {
-		if strings.HasPrefix(f.Name, "JAR ") {
-			jar = "-"
-		}
-		if !strings.HasPrefix(f.Value, penaltyLine("")) {
-			continue
-		}
-		head, rest, _ := strings.Cut(f.Value, "\n")
-		sug[i].Value = head + "\n" + regularIPGNote + "\n" + rest
-		if id, ok := strings.CutPrefix(f.Name, "IPG "); ok && jar == "" {
-			id, _, _ = strings.Cut(id, " ")
-			jar, _ = tourney.JARFor(id)
-		}
-	}
-	if jar == "" || jar == "-" {
-		return sug
-	}
-	if f, _, ok := r.sourceField(SearchHit{Kind: CiteJAR, ID: jar}); ok {
-		return append([]Field{f}, sug...)
-	}
-	return sug
-}
-
-// regularIPGNote follows an IPG penalty suggested for a call at Regular
-// REL.
-const regularIPGNote = "*At Regular REL the IPG's penalties do not apply; the JAR's fix does.*"
-
 // clipAtBreak shortens a quoted text to max runes as clip does, but ends
 // it at the last line break, else the last space, of the part kept, so
 // that a quoted section does not stop mid-word ("extra ca…"); a text with
@@ -381,9 +345,6 @@ func (r *Router) judgeCallCmd(ctx context.Context, req Request) (Reply, error) {
 	}
 	if rel != c.REL {
 		c.AskedREL = rel
-	}
-	if rel == "regular" {
-		c.Suggest = r.jarFirst(c.Suggest)
 	}
 	posted, err := r.d.Desk.Open(ctx, c.Channel, clip("Call "+c.ID+": "+strings.Join(strings.Fields(q), " "), 90), callMessage(c))
 	if err != nil {
