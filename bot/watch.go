@@ -4,10 +4,8 @@ import (
 	"cmp"
 	"context"
 	"log/slog"
-	"regexp"
 	"runtime/debug"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -45,63 +43,11 @@ type Watcher struct {
 	replies map[string][]time.Time // channel -> recent reply times
 }
 
-var (
-	cardRefRe = regexp.MustCompile(`\[\[([^\[\]\n]{1,100})\]\]`)
-	ruleRefRe = regexp.MustCompile(`(?i)\b(?:CR|rules?)\s*(\d{3}\.\d{1,3}[a-z]?)\b`)
-	bareRule  = regexp.MustCompile(`(?:^|[\s(])(\d{3}\.\d{1,3}[a-z]?)\b`)
-	docRefRe  = regexp.MustCompile(`(?i)\b(MTR|IPG|JAR)(?:\s+(\d{1,2}(?:\.\d{1,2})?|[A-F]\b|[a-z]{2,4}\b))?`)
-)
-
 // References finds what a message refers to, in the order it mentions
-// them, each once. judge says whether the message is in a judge channel,
-// where a bare rule number counts.
+// them, each once (commands.References); judge says whether the message
+// is in a judge channel, where a bare rule number counts.
 func (w *Watcher) References(text string, judge bool) []commands.Request {
-	type ref struct {
-		at  int
-		req commands.Request
-	}
-	var refs []ref
-	seen := map[string]bool{}
-	add := func(at int, key string, req commands.Request) {
-		if !seen[key] {
-			seen[key] = true
-			refs = append(refs, ref{at, req})
-		}
-	}
-	for _, m := range cardRefRe.FindAllStringSubmatchIndex(text, -1) {
-		if name := strings.TrimSpace(text[m[2]:m[3]]); name != "" {
-			add(m[0], "card:"+strings.ToLower(name), commands.NewRequest("card", "name", name))
-		}
-	}
-	rule := func(at int, id string) {
-		add(at, "rule:"+strings.ToLower(id), commands.NewRequest("rule", "number", strings.ToLower(id)))
-	}
-	for _, m := range ruleRefRe.FindAllStringSubmatchIndex(text, -1) {
-		rule(m[0], text[m[2]:m[3]])
-	}
-	if judge {
-		for _, m := range bareRule.FindAllStringSubmatchIndex(text, -1) {
-			rule(m[2], text[m[2]:m[3]])
-		}
-	}
-	for _, m := range docRefRe.FindAllStringSubmatchIndex(text, -1) {
-		doc := strings.ToLower(text[m[2]:m[3]])
-		section := ""
-		if m[4] >= 0 {
-			section = strings.ToLower(text[m[4]:m[5]])
-		}
-		if section == "" && doc != "jar" {
-			continue // "the IPG says" names no section
-		}
-		add(m[0], doc+":"+section, commands.NewRequest(doc, "section", section))
-	}
-	// Answer in the order the message mentions them.
-	sort.SliceStable(refs, func(i, j int) bool { return refs[i].at < refs[j].at })
-	out := make([]commands.Request, len(refs))
-	for i, r := range refs {
-		out[i] = r.req
-	}
-	return out
+	return commands.References(text, judge)
 }
 
 // mergeFooters is one footer for the references of a message: each

@@ -5,6 +5,23 @@ import (
 	"strings"
 )
 
+// ParseLines turns a console line into the requests it makes: a line
+// without a leading slash that holds only references ("[[Opt]] [[Fog]]",
+// "CR 702.19b", "302.6", "IPG hce") looks each of them up, as the judge
+// channel's watcher does; any other line is one request (ParseLine).
+func ParseLines(line string, defs []Definition) ([]Request, error) {
+	if line = strings.TrimSpace(line); !strings.HasPrefix(line, "/") {
+		if reqs := onlyReferences(line); reqs != nil {
+			return reqs, nil
+		}
+	}
+	req, err := ParseLine(line, defs)
+	if err != nil {
+		return nil, err
+	}
+	return []Request{req}, nil
+}
+
 // ParseLine turns a console line into a Request, the way Discord's client
 // would fill the options:
 //

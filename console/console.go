@@ -59,37 +59,39 @@ func (c *Console) Run(ctx context.Context) error {
 		if line == "quit" || line == "exit" || line == "/quit" {
 			return nil
 		}
-		req, err := commands.ParseLine(line, defs)
+		reqs, err := commands.ParseLines(line, defs)
 		if err != nil {
 			fmt.Fprintf(c.Out, "error: %v\n", err)
 			continue
 		}
-		if req.Command == "help" {
-			// /help as typed here, not as Discord's slash commands.
-			fmt.Fprint(c.Out, Help(defs))
-			continue
-		}
-		n++
-		req.ID, req.UserID, req.ChannelID = fmt.Sprintf("console-%d", n), user, channel
-		rep := c.Router.Serve(ctx, req)
-		if rep.Modal != nil {
-			// The form: read pasted lines up to an empty line or ".".
-			fmt.Fprintf(c.Out, "%s: paste one statement per line, then an empty line.\n", rep.Modal.Title)
-			var lines []string
-			for sc.Scan() {
-				l := sc.Text()
-				if strings.TrimSpace(l) == "" || strings.TrimSpace(l) == "." {
-					break
+		for _, req := range reqs {
+			if req.Command == "help" {
+				// /help as typed here, not as Discord's slash commands.
+				fmt.Fprint(c.Out, Help(defs))
+				continue
+			}
+			n++
+			req.ID, req.UserID, req.ChannelID = fmt.Sprintf("console-%d", n), user, channel
+			rep := c.Router.Serve(ctx, req)
+			if rep.Modal != nil {
+				// The form: read pasted lines up to an empty line or ".".
+				fmt.Fprintf(c.Out, "%s: paste one statement per line, then an empty line.\n", rep.Modal.Title)
+				var lines []string
+				for sc.Scan() {
+					l := sc.Text()
+					if strings.TrimSpace(l) == "" || strings.TrimSpace(l) == "." {
+						break
+					}
+					lines = append(lines, l)
 				}
-				lines = append(lines, l)
+				values := map[string]string{}
+				if len(rep.Modal.Inputs) > 0 {
+					values[rep.Modal.Inputs[0].CustomID] = strings.Join(lines, "\n")
+				}
+				rep = c.Router.Serve(ctx, commands.Request{Kind: commands.KindModal, CustomID: rep.Modal.CustomID, Values: values, UserID: user, ChannelID: channel})
 			}
-			values := map[string]string{}
-			if len(rep.Modal.Inputs) > 0 {
-				values[rep.Modal.Inputs[0].CustomID] = strings.Join(lines, "\n")
-			}
-			rep = c.Router.Serve(ctx, commands.Request{Kind: commands.KindModal, CustomID: rep.Modal.CustomID, Values: values, UserID: user, ChannelID: channel})
+			fmt.Fprint(c.Out, Text(Flatten(Pages(ctx, c.Router, rep, user, channel))))
 		}
-		fmt.Fprint(c.Out, Text(Flatten(Pages(ctx, c.Router, rep, user, channel))))
 	}
 }
 
