@@ -38,8 +38,9 @@ func (l *lockedLog) String() string {
 
 // shutdownEndpoint starts an endpoint whose answers take delay (deferred
 // after 50 ms) with follow-ups going to a fake Discord, served by
-// ServeUntil until the returned cancel (SIGTERM) is called.
-func shutdownEndpoint(t *testing.T, delay, grace time.Duration) (url string, key signer, discord *fakeWebhooks, sigterm context.CancelFunc, stopped chan error, log *lockedLog) {
+// ServeUntil until the returned cancel (SIGTERM) is called; mw run before
+// each answer's delay.
+func shutdownEndpoint(t *testing.T, delay, grace time.Duration, mw ...commands.Middleware) (url string, key signer, discord *fakeWebhooks, sigterm context.CancelFunc, stopped chan error, log *lockedLog) {
 	t.Helper()
 	discord = &fakeWebhooks{}
 	fake := httptest.NewServer(discord)
@@ -52,7 +53,7 @@ func shutdownEndpoint(t *testing.T, delay, grace time.Duration) (url string, key
 	key = newSigner(t)
 	log = &lockedLog{}
 	h := &Interactions{
-		Dispatcher: &Dispatcher{Router: using(testRouter(t, commands.Deps{}), slow(delay)), DeferAfter: 50 * time.Millisecond},
+		Dispatcher: &Dispatcher{Router: using(testRouter(t, commands.Deps{}), append(mw, slow(delay))...), DeferAfter: 50 * time.Millisecond},
 		PublicKey:  key.pub, REST: rest, Log: slog.New(slog.NewTextHandler(log, nil)),
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -141,7 +142,16 @@ func TestHTTPShutdownTellsUnfinishedUsers(t *testing.T) {
 // A request still being read and answered when SIGTERM arrives gets its
 // answer, not a closed connection.
 func TestHTTPShutdownAnswersRequestsInFlight(t *testing.T) {
-	url, key, _, sigterm, stopped, _ := shutdownEndpoint(t, 30*time.Millisecond, 5*time.Second)
+	// The request is in flight once the handler has it: SIGTERM then, not
+	// at a guessed moment (a request still in the listener's queue when it
+	// closes is refused, as it should be).
+	began := make(chan struct{}, 1)
+	url, key, _, sigterm, stopped, _ := shutdownEndpoint(t, 30*time.Millisecond, 5*time.Second, func(next commands.Handler) commands.Handler {
+		return func(ctx context.Context, req commands.Request) commands.Reply {
+			began <- struct{}{}
+			return next(ctx, req)
+		}
+	})
 	// The deferral timer is 50 ms; a 30 ms handler answers in the request.
 	got := make(chan error, 1)
 	go func() {
@@ -153,7 +163,11 @@ func TestHTTPShutdownAnswersRequestsInFlight(t *testing.T) {
 		}
 		got <- err
 	}()
-	time.Sleep(10 * time.Millisecond)
+	select {
+	case <-began:
+	case err := <-got:
+		t.Fatalf("the request ended before its handler began: %v", err)
+	}
 	sigterm()
 	if err := <-got; err != nil {
 		t.Errorf("request in flight at SIGTERM: %v", err)
