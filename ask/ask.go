@@ -461,6 +461,9 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	for id, w := range cited {
 		pointers[id] += w
 	}
+	for _, id := range a.citedRules(text) {
+		pointers[id] += citedRuleWeight
+	}
 	for id, w := range pointers {
 		key := "rule:" + id
 		if _, ok := scores[key]; ok {

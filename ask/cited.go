@@ -2,6 +2,7 @@ package ask
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-mtg/arbiter/rulings/tourney"
@@ -79,4 +80,32 @@ func titleNamed(title string, words map[string]bool) bool {
 		}
 	}
 	return len(ws) > 0
+}
+
+// A question that cites a rule by its number ("what does 702.19b mean?",
+// "rule 613.8 says …") is about that rule: it weighs citedRuleWeight
+// pointers, enough to come first among what the question's words find.
+const citedRuleWeight = 2
+
+var citedRuleRe = regexp.MustCompile(`\b(\d{3}\.\d{1,3}[a-z]?)\b`)
+
+// seeRuleRe ends a text that refers on to a rule ("… new timestamps (see
+// rule 613.7e)"), in the CR's way of pointing at a neighbour rather than
+// asking about it.
+var seeRuleRe = regexp.MustCompile(`(?i)\bsee (?:also )?(?:rules? )?$`)
+
+// citedRules returns the rules of the loaded CR a question cites by
+// number, in the order it cites them, each once.
+func (a *Asker) citedRules(text string) []string {
+	var out []string
+	for _, m := range citedRuleRe.FindAllStringSubmatchIndex(text, -1) {
+		if seeRuleRe.MatchString(text[:m[0]]) {
+			continue
+		}
+		id := strings.ToLower(text[m[2]:m[3]])
+		if a.kb.CR.Exists(id) && !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }

@@ -2,9 +2,8 @@ package ask
 
 import (
 	"context"
-	"strings"
-
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/arbiter-mtg/arbiter/engine"
@@ -169,5 +168,28 @@ func TestLinkDoesNotCutANamedCard(t *testing.T) {
 	}
 	if !slices.Equal(got, []string{"The Fallen"}) {
 		t.Errorf("links = %v, want The Fallen", got)
+	}
+}
+
+// A question that cites a rule by number is about that rule (it comes
+// first); the CR's way of pointing on ("see rule 613.7e") is not a
+// citation, nor is a number the CR does not hold.
+func TestCitedRules(t *testing.T) {
+	a := testAsker(t)
+	for q, want := range map[string][]string{
+		"what is 302.6 about?": {"302.6"},
+		"Does 702.19b mean I can assign the rest to the player? And 702.19b again, with 510.1c": {"702.19b", "510.1c"},
+		"both abilities receive new timestamps (see rule 613.7e)":                               nil,
+		"is 999.9 a rule?": nil,
+	} {
+		if got := a.citedRules(q); !slices.Equal(got, want) {
+			t.Errorf("citedRules(%q) = %q, want %q", q, got, want)
+		}
+	}
+	for _, q := range []string{"what is 302.6 about?", "Does 702.19b mean I can assign lethal damage to the blocker and the rest to the player?"} {
+		want := a.citedRules(q)[0]
+		if top := a.Ask(q).Top(); len(top) == 0 || top[0].ID != want {
+			t.Errorf("%q: first source %v, want rule %s", q, top, want)
+		}
 	}
 }
