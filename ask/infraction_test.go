@@ -82,6 +82,15 @@ func TestNamedInfractions(t *testing.T) {
 			t.Errorf("one ordinary word named %+v", n)
 		}
 	}
+	// Names joined by a slash name each infraction: "Deck/Decklist
+	// Problem" is Deck Problem (3.5) or Decklist Problem (3.4).
+	both := map[string]bool{}
+	for _, n := range a.infractions.named("It's a Game Loss for Deck/Decklist Problem.") {
+		both[n.number] = !n.ruledOut
+	}
+	if !both["3.4"] || !both["3.5"] {
+		t.Errorf("Deck/Decklist Problem named %v, want 3.4 and 3.5", both)
+	}
 	if got := a.infractions.withoutRuledOut("you discard cheating. What do you do?"); strings.Contains(got, "cheating") {
 		t.Errorf("a ruled-out infraction is kept: %q", got)
 	}

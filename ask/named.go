@@ -109,15 +109,20 @@ type callWord struct {
 	start, end    int
 }
 
+// callWords are a call's words. Words joined by a slash are each a word
+// of their own: judges name two neighbouring infractions at once that
+// way ("a Deck/Decklist Problem", "GRV/FtMGS").
 func callWords(text string) []callWord {
 	var out []callWord
 	for _, loc := range nameWordRe.FindAllStringIndex(text, -1) {
-		w := text[loc[0]:loc[1]]
-		s := stemWord(w)
-		if s == "" || nameStopwords[s] {
-			continue
+		start := loc[0]
+		for _, w := range strings.Split(text[loc[0]:loc[1]], "/") {
+			end := start + len(w)
+			if s := stemWord(w); s != "" && !nameStopwords[s] {
+				out = append(out, callWord{stem: s, surface: w, start: start, end: end})
+			}
+			start = end + 1
 		}
-		out = append(out, callWord{stem: s, surface: w, start: loc[0], end: loc[1]})
 	}
 	return out
 }
