@@ -100,13 +100,14 @@ func mtrPolicySentences(a *Asker) []string {
 // wrong, with no slack: 5, 0, 2, 2, 2 and 0 when the measurement was
 // added; the CR's examples 2 and the tune rules questions 1 once the CR's
 // own sense of "back up" and "game loss" and a name cast stopped making
-// calls.
+// calls; the tune rules questions 4 as measured when the set grew in
+// December 2026 (no pipeline changed with it).
 var callDecisionCeilings = map[string]int{
 	"CR examples (not calls)":          2,
 	"eval.tsv (not calls)":             0,
 	"IPG examples (calls)":             2,
 	"MTR policy sentences (calls)":     2,
-	"tune rules questions (not calls)": 1,
+	"tune rules questions (not calls)": 4,
 	"tune tournament calls (calls)":    0,
 }
 
@@ -173,13 +174,15 @@ func measureCallDecision(t *testing.T, a, left *Asker, ceilings map[string]int) 
 // callDecisionFullCeilings are callDecisionCeilings over the whole
 // catalogue, where names of cards that are also the documents' words
 // ("Bribery", "Warning") are linked: the CR's examples 4 and the tune
-// calls 1 when the measurement was added, 2 and 0 since.
+// calls 1 when the measurement was added, 2 and 0 since; the tune rules
+// questions 2 as measured when the set grew in December 2026 (no pipeline
+// changed with it).
 var callDecisionFullCeilings = map[string]int{
 	"CR examples (not calls)":          2,
 	"eval.tsv (not calls)":             0,
 	"IPG examples (calls)":             2,
 	"MTR policy sentences (calls)":     2,
-	"tune rules questions (not calls)": 0,
+	"tune rules questions (not calls)": 2,
 	"tune tournament calls (calls)":    0,
 }
 

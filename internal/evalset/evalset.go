@@ -56,6 +56,17 @@
 // spelled: a judges' forum post, a Stack Exchange question, a Reddit thread
 // or a Cranial Insertion article is one page under any mirror or host
 // spelling (see PageKey).
+//
+// Dev grew again in December 2026, after Unseen2 had been collected, by
+// 40 rules questions and 20 tournament calls found the same way: Cranial
+// Insertion (also as republished on MTG Salvation), the judges' forum
+// (mostly Knowledge Pool scenario threads), Knowledge Pool posts on
+// blogs.magicjudges.org, r/mtgrules and r/magicTCG, TappedOut's rules Q&A
+// and Board & Card Games Stack Exchange. They were appended to
+// real-dev.jsonl in collection order, the tune/report alternation carrying
+// on within each kind from where it stood. The same exclusions applied; a
+// candidate whose page or question already fed Unseen or Unseen2, or whose
+// question was already in Dev, was dropped without reading the other one.
 package evalset
 
 import (
