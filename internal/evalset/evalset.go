@@ -225,13 +225,14 @@ var pageKeys = []struct {
 	{"reddit:", regexp.MustCompile(`reddit[^/]*/posts/([a-z0-9]+)`)},
 	{"stackexchange:", regexp.MustCompile(`stackexchange\.com\S*?/(?:questions|q)/(\d+)`)},
 	{"judge-forum:", regexp.MustCompile(`magicjudges\.org\.?/forum/(?:post|topic)(?:/unread)?/(\d+)`)},
-	{"cranial-insertion:", regexp.MustCompile(`cranial-?insertion\.com/article/(\d+)`)},
+	{"cranial-insertion:", regexp.MustCompile(`cranial-?insertion\.com/(?:articles?/)?(\d+)`)},
 	{"mtgsalvation:", regexp.MustCompile(`mtgsalvation\.com/articles/(\d+)`)},
 }
 
 // PageKey returns a key naming the page an address points to, so that the
 // same page read under two spellings (a Reddit thread on two mirrors, a
-// judges' forum post as /post/N or /topic/unread/N, a Stack Exchange
+// judges' forum post as /post/N or /topic/unread/N, a Cranial Insertion
+// article as /article/N, /articles/N or /N, a Stack Exchange
 // question on a copy site, a host with or without "www." or a trailing
 // dot) gives one key. Other addresses are keyed by host and path, without
 // scheme, query or fragment.

@@ -252,6 +252,7 @@ func TestPageKey(t *testing.T) {
 	same := [][]string{
 		{"https://apps.magicjudges.org./forum/post/199568", "https://apps.magicjudges.org/forum/topic/unread/199568/"},
 		{"http://www.cranialinsertion.com/article/3324", "https://cranial-insertion.com/article/3324"},
+		{"https://www.cranial-insertion.com/articles/3324/", "http://www.cranialinsertion.com/3324"},
 		{"https://redlib.fmhy.net/r/magicTCG/comments/klt9w0/group_debate/ghc3h4z/?context=3", "https://red.azn.boats/r/magicTCG/comments/klt9w0/group_debate/ghbffxw/?context=3"},
 		{"http://boardgames.stackexchange.com/questions/8708/does-doubling-season-affect-planeswalkers/8710", "https://wiki.bondhou.com/content/boardgames.stackexchange.com_en_all_2024-10/questions/8708/x"},
 		{"https://www.mtgsalvation.com/articles/15148-cranial-insertion", "http://www.mtgsalvation.com/articles/15148-cranial-insertion?cookieTest=1"},
