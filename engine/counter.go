@@ -20,15 +20,16 @@ var reEffCounter = regexp.MustCompile(`^counter target ((?:[a-z]+,? )*?)spell(?:
 
 // counterFilter reads the kind of spell "counter target ... spell" names
 // (nil for any spell): card types, "non" types and colors, alternatives
-// joined by "or" ("instant or sorcery", "noncreature", "red or green",
-// "creature or planeswalker"); false for a kind it doesn't read.
+// joined by "or" or listed with commas ("instant or sorcery",
+// "noncreature", "red or green", "enchantment, instant, or sorcery");
+// false for a kind it doesn't read.
 func counterFilter(kind string) (*Filter, bool) {
-	kind = strings.TrimSpace(strings.ReplaceAll(kind, ",", ""))
+	kind = strings.TrimSpace(kind)
 	if kind == "" {
 		return nil, true
 	}
 	var alts []Filter
-	for _, alt := range strings.Split(kind, " or ") {
+	for _, alt := range reKindAlts.Split(kind, -1) {
 		var f Filter
 		ws := strings.Fields(alt)
 		if len(ws) == 0 {
@@ -60,6 +61,10 @@ func counterFilter(kind string) (*Filter, bool) {
 	}
 	return &Filter{Or: alts}, true
 }
+
+// reKindAlts separates the alternatives of a list of kinds ("instant or
+// sorcery", "enchantment, instant, or sorcery").
+var reKindAlts = regexp.MustCompile(`,? or |, `)
 
 // spellTypes are the card types a spell may have (a land is never a spell,
 // 305.1), lower case to their names.
