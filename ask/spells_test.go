@@ -137,33 +137,6 @@ func TestSetupReadsWhoseItIs(t *testing.T) {
 	}
 }
 
-// The targets a spell's text asks for, in order (115.1): permanents of
-// the types named and whose they must be, players, spells.
-func TestTargetsOfSpellText(t *testing.T) {
-	for text, want := range map[string][]target{
-		"Target creature you control fights target creature you don't control.": {
-			{kind: targetPermanent, types: []string{"Creature"}, control: 1}, {kind: targetPermanent, types: []string{"Creature"}, control: 2}},
-		"Counter target noncreature spell.":                             {{kind: targetSpell, notTypes: []string{"Creature"}}},
-		"Lightning Strike deals 3 damage to any target.":                {{kind: targetPermanent, types: []string{"Creature", "Planeswalker", "Battle"}}},
-		"Target player draws two cards.":                                {{kind: targetPlayer, gains: true}},
-		"Exile target artifact or enchantment.":                         {{kind: targetPermanent, types: []string{"Artifact", "Enchantment"}}},
-		"Return target creature card from your graveyard to your hand.": {{kind: targetOther, types: []string{"Creature"}}},
-		"Change the target of target spell with a single target.":       {{kind: targetSpell}},
-	} {
-		got := targetsOf(text, &spell{})
-		if len(got) != len(want) {
-			t.Errorf("%q: targets %+v, want %+v", text, got, want)
-			continue
-		}
-		for i := range got {
-			g, w := got[i], want[i]
-			if g.kind != w.kind || !slices.Equal(g.types, w.types) || !slices.Equal(g.notTypes, w.notTypes) || g.control != w.control || g.gains != w.gains {
-				t.Errorf("%q: target %d %+v, want %+v", text, i, g, w)
-			}
-		}
-	}
-}
-
 // A spell the question casts at a permanent is cast at it even when the
 // permanent can't be its target: the engine's refusal answers "can I?"
 // (Ensoul Artifact enchants an artifact, 303.4a).
