@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arbiter-mtg/arbiter/engine"
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
 )
@@ -25,10 +26,7 @@ func oracleText(c *cards.Card) string {
 	for _, f := range c.Faces {
 		text += "\n" + f.Text
 	}
-	if strings.Contains(text, "(") {
-		text = reminder.ReplaceAllString(text, "")
-	}
-	return text
+	return engine.WithoutReminder(text)
 }
 
 // cardInfo is what the interactions read of a card, read once.

@@ -151,7 +151,7 @@ func countered(stack []*spell, s *spell) []*spell {
 // REF]] [(paid)|(not paid)]" for a spell; false when the setup can't cast
 // it as the engine requires.
 func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spell) (string, bool) {
-	text := reminderText.ReplaceAllString(s.text, "")
+	text := engine.WithoutReminder(s.text)
 	line := "cast " + s.ref()
 	if s.opponent {
 		line = "opponent: " + line
@@ -169,7 +169,7 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 			return "", false
 		}
 		line += " (mode " + strconv.Itoa(k) + ")"
-		text = reminderText.ReplaceAllString(modes[k-1], "")
+		text = engine.WithoutReminder(modes[k-1])
 	}
 	var refs []string
 	used := map[*permanent]bool{}
@@ -224,9 +224,8 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 }
 
 var (
-	reminderText = regexp.MustCompile(`\s*\([^()]*\)`)
-	notPaying    = regexp.MustCompile(`(?i)\b(?:doesn't|does not|didn't|did not|don't|do not|can't|cannot|couldn't|won't|not|never|unable to|refuses? to|chooses? not to)\s+(?:\w+\s+){0,2}pay`)
-	paying       = regexp.MustCompile(`(?i)\bpa(?:y|ys|id|ying)\b`)
+	notPaying = regexp.MustCompile(`(?i)\b(?:doesn't|does not|didn't|did not|don't|do not|can't|cannot|couldn't|won't|not|never|unable to|refuses? to|chooses? not to)\s+(?:\w+\s+){0,2}pay`)
+	paying    = regexp.MustCompile(`(?i)\bpa(?:y|ys|id|ying)\b`)
 )
 
 // targetsOf reads the targets of a spell's text in order (115.1); an
@@ -508,7 +507,7 @@ func stackLevels(q string, spells []*spell, links []Link) {
 		if s.perm != nil {
 			continue // a permanent spell targets nothing (601.2c)
 		}
-		for _, t := range targetsOf(reminderText.ReplaceAllString(s.text, ""), s) {
+		for _, t := range targetsOf(engine.WithoutReminder(s.text), s) {
 			if t.Kind != engine.TargetSpell {
 				continue
 			}

@@ -180,7 +180,7 @@ func CantBeCountered(name, text string) bool {
 // unless that spell's controller pays (118.12a: "Counter target spell
 // unless its controller pays {3}"): whether they pay is theirs to choose.
 func CountersUnlessPaid(text string) bool {
-	low := strings.ToLower(reminder.ReplaceAllString(text, ""))
+	low := strings.ToLower(WithoutReminder(text))
 	for _, s := range reEffSentences.Split(low, -1) {
 		if m := reEffCounter.FindStringSubmatch(strings.TrimSuffix(strings.TrimSpace(s), ".")); m != nil && m[2] != "" {
 			return true
