@@ -133,10 +133,8 @@ func castStory(q string, spells []*spell, perms []*permanent, links []Link) ([]s
 // mayTrigger reports whether a named permanent has a triggered ability
 // (603.1: "When", "Whenever", "At").
 func mayTrigger(perms []*permanent) bool {
-	return slices.ContainsFunc(perms, func(p *permanent) bool { return triggeredAbility.MatchString(p.card.Text) })
+	return slices.ContainsFunc(perms, func(p *permanent) bool { return engine.HasTriggeredAbility(p.card.Text) })
 }
-
-var triggeredAbility = regexp.MustCompile(`(?m)^(?:When|Whenever|At)\b`)
 
 // countered returns the stack after s resolves: without the spell it
 // counters, unless that spell can't be countered or its controller pays.
