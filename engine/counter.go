@@ -38,10 +38,10 @@ func counterFilter(kind string) (*Filter, bool) {
 		for _, w := range ws {
 			base, non := strings.CutPrefix(w, "non")
 			switch {
-			case spellTypes[base] != "" && non:
-				f.NotTypes = append(f.NotTypes, spellTypes[base])
-			case spellTypes[w] != "":
-				f.Types = append(f.Types, spellTypes[w])
+			case spellType(base) != "" && non:
+				f.NotTypes = append(f.NotTypes, spellType(base))
+			case spellType(w) != "":
+				f.Types = append(f.Types, spellType(w))
 			case colorWords[base] != "" && non:
 				f.NotColors = append(f.NotColors, colorWords[base])
 			case colorWords[w] != "":
@@ -66,10 +66,14 @@ func counterFilter(kind string) (*Filter, bool) {
 // sorcery", "enchantment, instant, or sorcery").
 var reKindAlts = regexp.MustCompile(`,? or |, `)
 
-// spellTypes are the card types a spell may have (a land is never a spell,
-// 305.1), lower case to their names.
-var spellTypes = map[string]string{"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
-	"instant": "Instant", "sorcery": "Sorcery", "planeswalker": "Planeswalker", "battle": "Battle", "kindred": "Kindred", "tribal": "Tribal"}
+// spellType is the card type a word names that a spell may have (a land
+// is never a spell, 305.1), "" for none.
+func spellType(w string) string {
+	if t := knownTypes[w]; t != "Land" {
+		return t
+	}
+	return ""
+}
 
 // stackSpell finds the spell on the stack a reference names: the alias
 // of the card it was cast as ("cast P1" of a card put in the hand "as

@@ -88,13 +88,10 @@ func SpellTargets(text string, aura bool) []Target {
 // CardType is the card type a word names ("creature", "lands",
 // "instant"), "" for none.
 func CardType(w string) string {
-	if t := typeNouns[w]; t != "" {
+	if t := knownTypes[w]; t != "" {
 		return t
 	}
-	if t := typeNouns[strings.TrimSuffix(w, "s")]; t != "" {
-		return t
-	}
-	return spellTypes[strings.TrimSuffix(w, "s")]
+	return knownTypes[strings.TrimSuffix(w, "s")]
 }
 
 // readTarget reads the words after "target" (or "enchant"): card types
