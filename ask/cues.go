@@ -243,11 +243,7 @@ func cardCues(named []*cards.Card, text string) map[string]float64 {
 	}
 	replacement, triggered := kindNamed("replacement"), kindNamed("triggered")
 	for _, c := range named {
-		t := c.Text
-		for _, f := range c.Faces {
-			t += "\n" + f.Text
-		}
-		t = reminder.ReplaceAllString(t, "")
+		t := oracleText(c)
 		lower := strings.ToLower(t)
 		if replacement.template.match(t, lower) && !triggered.template.match(t, lower) {
 			out := map[string]float64{}

@@ -335,14 +335,8 @@ func (a *Asker) cardRules(c *cards.Card, kinds map[string]int) map[string]float6
 		}
 		a.addKeyword(id, add)
 	}
-	text := c.Text
-	for _, f := range c.Faces {
-		text += "\n" + f.Text
-	}
 	// Reminder text restates keywords; it is not what the card does.
-	if strings.Contains(text, "(") {
-		text = reminder.ReplaceAllString(text, "")
-	}
+	text := oracleText(c)
 	lower := strings.ToLower(text)
 	typeLower := strings.ToLower(c.TypeLine)
 	for _, k := range typeKinds {
@@ -448,8 +442,6 @@ var interactions = []interaction{
 // interactionWeight is the weight of a rule deciding between named cards'
 // effects, against 1 for a rule that governs one card's effect.
 const interactionWeight = 2
-
-var reminder = regexp.MustCompile(`\([^()]*\)`)
 
 // tournamentCue marks a question as a tournament call: the words of the
 // IPG's and MTR's own situations (infractions, penalties, rules

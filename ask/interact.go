@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/arbiter-mtg/arbiter/engine"
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
 )
@@ -25,10 +26,7 @@ func oracleText(c *cards.Card) string {
 	for _, f := range c.Faces {
 		text += "\n" + f.Text
 	}
-	if strings.Contains(text, "(") {
-		text = reminder.ReplaceAllString(text, "")
-	}
-	return text
+	return engine.WithoutReminder(text)
 }
 
 // cardInfo is what the interactions read of a card, read once.
@@ -47,11 +45,9 @@ func (a *Asker) info(c *cards.Card) *cardInfo {
 	}
 	in := &cardInfo{text: oracleText(c)}
 	in.events = a.readEvents(c, in.text)
-	for _, m := range triggerCondition.FindAllStringSubmatch(strings.ReplaceAll(in.text, c.Name, "~"), -1) {
-		for _, cond := range orWhenever.Split(m[1], -1) {
-			if !condClasses(cond, map[string]bool{}) {
-				in.unread = true
-			}
+	for _, cond := range engine.TriggerConditions(strings.ReplaceAll(in.text, c.Name, "~")) {
+		if !engine.ConditionEventClasses(cond, map[string]bool{}) {
+			in.unread = true
 		}
 	}
 	v, _ := a.cardInfos.LoadOrStore(c, in)
@@ -60,72 +56,6 @@ func (a *Asker) info(c *cards.Card) *cardInfo {
 
 // text is a card's Oracle text without reminder text.
 func (a *Asker) text(c *cards.Card) string { return a.info(c).text }
-
-// triggerCondition reads the trigger conditions of a text: what follows
-// "When", "Whenever" or "At" up to the first comma, at the start of a
-// line or of a quoted ability a card or a keyword's rule defines.
-var triggerCondition = regexp.MustCompile(`(?m)(?:^|“|")((?:When|Whenever|At) [^,.]*),`)
-
-// triggerEvents are classes of game events a trigger condition names
-// (603.2: an ability triggers when a game event matches its trigger
-// event). Abilities whose events are of one class trigger together when
-// that event happens, and 603.3b then orders them.
-var triggerEvents = []struct {
-	class string
-	re    *regexp.Regexp
-}{
-	{"beginning", regexp.MustCompile(`(?i)^at the beginning of\b`)},
-	{"leaves", regexp.MustCompile(`(?i)\bdies\b|\bdie\b|\bleaves? the battlefield\b|\bgraveyard from the battlefield\b`)},
-	// Put into a graveyard from anywhere else (a hand, a library, the
-	// stack, "from anywhere"): another event than leaving the
-	// battlefield.
-	{"graveyard", regexp.MustCompile(`(?i)\bput into (a|an|your|their|its owner(’|')s|an opponent(’|')s) graveyard( from (anywhere|your hand|a library|your library))?\b`)},
-	{"enters", regexp.MustCompile(`(?i)\benters?\b`)},
-	{"cast", regexp.MustCompile(`(?i)\bcasts?\b`)},
-	{"combat-damage", regexp.MustCompile(`(?i)\bcombat damage\b`)},
-	{"combat", regexp.MustCompile(`(?i)\battacks?\b|\bblocks?\b|\bbecomes blocked\b`)},
-	{"damage", regexp.MustCompile(`(?i)\bdeals? (noncombat )?damage\b|\bis dealt (noncombat )?damage\b`)},
-	{"draw", regexp.MustCompile(`(?i)\bdraws?\b`)},
-	{"discard", regexp.MustCompile(`(?i)\bdiscards?\b`)},
-	{"counters", regexp.MustCompile(`(?i)\bcounters? (is|are) put\b|\bput one or more\b[^,]*\bcounters\b`)},
-	{"life", regexp.MustCompile(`(?i)\b(gains?|loses?) life\b`)},
-	{"sacrifice", regexp.MustCompile(`(?i)\bsacrifices?\b`)},
-	{"tap", regexp.MustCompile(`(?i)\bbecomes (un)?tapped\b|\b(un)?taps?\b`)},
-	{"activate", regexp.MustCompile(`(?i)\bactivates?\b`)},
-	{"target", regexp.MustCompile(`(?i)\bbecomes the target\b`)},
-}
-
-var orWhenever = regexp.MustCompile(`\bor (when|whenever)\b`)
-
-// eventClasses returns the classes of the events a text's trigger
-// conditions name.
-func eventClasses(text string) map[string]bool {
-	out := map[string]bool{}
-	for _, m := range triggerCondition.FindAllStringSubmatch(text, -1) {
-		// "At the beginning of your upkeep or whenever you cast a red
-		// spell" is two conditions.
-		for _, cond := range orWhenever.Split(m[1], -1) {
-			condClasses(cond, out)
-		}
-	}
-	return out
-}
-
-// condClasses adds the classes of the events one trigger condition names
-// to out, and says whether it names any.
-func condClasses(cond string, out map[string]bool) bool {
-	found := false
-	for _, e := range triggerEvents {
-		if e.re.MatchString(cond) {
-			out[e.class] = true
-			found = true
-			if e.class == "beginning" {
-				break
-			}
-		}
-	}
-	return found
-}
 
 // cardEvents returns the classes of the events a card's triggered
 // abilities trigger on: its Oracle text's, and its triggered keywords'
@@ -138,7 +68,7 @@ func (a *Asker) cardEvents(c *cards.Card) map[string]bool {
 func (a *Asker) readEvents(c *cards.Card, text string) map[string]bool {
 	// A name with a comma ("Emrakul, the Aeons Torn") would end the
 	// condition early.
-	out := eventClasses(strings.ReplaceAll(text, c.Name, "~"))
+	out := engine.TriggerEventClasses(strings.ReplaceAll(text, c.Name, "~"))
 	for _, kw := range c.Keywords {
 		for class := range a.keywordEvents(a.keyword[fold.Key(kw)]) {
 			out[class] = true
@@ -161,7 +91,7 @@ func (a *Asker) keywordEvents(id string) map[string]bool {
 	if !ok {
 		return nil
 	}
-	return eventClasses(first.Text)
+	return engine.TriggerEventClasses(first.Text)
 }
 
 // coEvents are pairs of event classes whose events happen together,
@@ -405,8 +335,8 @@ func (a *Asker) entersWithCounters(c *cards.Card) bool {
 // namesTypeOf reports whether a card's trigger conditions name one of the
 // card types of another.
 func (a *Asker) namesTypeOf(c, typed *cards.Card) bool {
-	for _, m := range triggerCondition.FindAllStringSubmatch(a.text(c), -1) {
-		words := wordRe.FindAllString(strings.ToLower(m[1]), -1)
+	for _, cond := range engine.TriggerConditions(a.text(c)) {
+		words := wordRe.FindAllString(strings.ToLower(cond), -1)
 		for _, t := range typed.Types {
 			if slices.Contains(words, strings.ToLower(t)) {
 				return true

@@ -553,10 +553,6 @@ func TestTriggerEventClasses(t *testing.T) {
 	if ev := a.cardEvents(undying); !ev["leaves"] {
 		t.Errorf("undying (put into a graveyard from the battlefield): %v", ev)
 	}
-	// Beginning-of-combat is a beginning, not an attack.
-	if ev := eventClasses("At the beginning of combat on your turn, untap target creature."); ev["combat"] || !ev["beginning"] {
-		t.Errorf("beginning of combat: %v", ev)
-	}
 }
 
 // A keyword one named card gives and another has is two instances on one

@@ -133,27 +133,23 @@ func castStory(q string, spells []*spell, perms []*permanent, links []Link) ([]s
 // mayTrigger reports whether a named permanent has a triggered ability
 // (603.1: "When", "Whenever", "At").
 func mayTrigger(perms []*permanent) bool {
-	return slices.ContainsFunc(perms, func(p *permanent) bool { return triggeredAbility.MatchString(p.card.Text) })
+	return slices.ContainsFunc(perms, func(p *permanent) bool { return engine.HasTriggeredAbility(p.card.Text) })
 }
-
-var triggeredAbility = regexp.MustCompile(`(?m)^(?:When|Whenever|At)\b`)
 
 // countered returns the stack after s resolves: without the spell it
 // counters, unless that spell can't be countered or its controller pays.
 func countered(stack []*spell, s *spell) []*spell {
-	if s.counters == nil || s.paid || cantBeCountered.MatchString(s.counters.text) {
+	if s.counters == nil || s.paid || engine.CantBeCountered(s.counters.name, s.counters.text) {
 		return stack
 	}
 	return slices.DeleteFunc(slices.Clone(stack), func(x *spell) bool { return x == s.counters })
 }
 
-var cantBeCountered = regexp.MustCompile(`(?im)^(?:this spell|[^.\n]*) can't be countered\.?$`)
-
 // castLine writes "[opponent: ]cast NAME [(mode N)] [targeting REF [and
 // REF]] [(paid)|(not paid)]" for a spell; false when the setup can't cast
 // it as the engine requires.
 func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spell) (string, bool) {
-	text := reminderText.ReplaceAllString(s.text, "")
+	text := engine.WithoutReminder(s.text)
 	line := "cast " + s.ref()
 	if s.opponent {
 		line = "opponent: " + line
@@ -171,18 +167,18 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 			return "", false
 		}
 		line += " (mode " + strconv.Itoa(k) + ")"
-		text = reminderText.ReplaceAllString(modes[k-1], "")
+		text = engine.WithoutReminder(modes[k-1])
 	}
 	var refs []string
 	used := map[*permanent]bool{}
 	for _, t := range targetsOf(text, s) {
-		switch t.kind {
-		case targetSpell:
+		switch t.Kind {
+		case engine.TargetSpell:
 			// A spell on the stack below it (115.1): the latest the
 			// question tells of that is of the kind it names.
 			var found *spell
 			for i := len(stack) - 1; i >= 0 && found == nil; i-- {
-				if stack[i] != s && spellFits(t, stack[i]) {
+				if stack[i] != s && t.FitsSpell(stack[i].def()) {
 					found = stack[i]
 				}
 			}
@@ -191,9 +187,9 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 			}
 			s.counters = found
 			refs = append(refs, found.ref())
-		case targetPlayer:
+		case engine.TargetPlayer:
 			refs = append(refs, playerRef(t, s))
-		case targetPermanent:
+		case engine.TargetPermanent:
 			p := choosePermanent(q, t, s, perms, links, used)
 			if p == nil {
 				return "", false
@@ -211,7 +207,7 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 	}
 	// "Counter target spell unless its controller pays {3}": whether that
 	// player pays is theirs to choose (118.12a); the question says.
-	if unlessPays.MatchString(text) {
+	if engine.CountersUnlessPaid(text) {
 		switch {
 		case notPaying.MatchString(q):
 			line += " (not paid)"
@@ -226,145 +222,30 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 }
 
 var (
-	reminderText = regexp.MustCompile(`\s*\([^()]*\)`)
-	unlessPays   = regexp.MustCompile(`(?i)\bunless its controller pays\b`)
-	notPaying    = regexp.MustCompile(`(?i)\b(?:doesn't|does not|didn't|did not|don't|do not|can't|cannot|couldn't|won't|not|never|unable to|refuses? to|chooses? not to)\s+(?:\w+\s+){0,2}pay`)
-	paying       = regexp.MustCompile(`(?i)\bpa(?:y|ys|id|ying)\b`)
+	notPaying = regexp.MustCompile(`(?i)\b(?:doesn't|does not|didn't|did not|don't|do not|can't|cannot|couldn't|won't|not|never|unable to|refuses? to|chooses? not to)\s+(?:\w+\s+){0,2}pay`)
+	paying    = regexp.MustCompile(`(?i)\bpa(?:y|ys|id|ying)\b`)
 )
 
-// A target a spell's text asks for (115.1): "target creature you
-// control", "any target", "target spell", "target player".
-type target struct {
-	kind     int
-	types    []string // the card types it may have (any when empty)
-	notTypes []string
-	colors   []string // a spell's colors ("target blue spell")
-	control  int      // 1: the caster's, 2: not the caster's
-	gains    bool     // a player who draws or gains
+// targetsOf reads the targets of a spell's text in order (115.1); an
+// Aura's is what it can enchant (303.4a).
+func targetsOf(text string, s *spell) []engine.Target {
+	return engine.SpellTargets(text, slices.Contains(s.subtypes, "Aura"))
 }
 
-const (
-	targetOther = iota
-	targetPermanent
-	targetPlayer
-	targetSpell
-)
-
-var (
-	// targetInstance is each instance of the word "target" (115.1d): "any
-	// target", "target creature", but not "that target" or "its target".
-	targetInstance = regexp.MustCompile(`(?i)\b(?:any target|target)\b`)
-	notTarget      = regexp.MustCompile(`(?i)\b(?:that|the|its|new|a|same|single|their|his|her|this)\s+$`)
-	drawsOrGains   = regexp.MustCompile(`^\s*(?:player|opponent)\s+(?:draws|gains)\b`)
-	enchantRe      = regexp.MustCompile(`(?im)^enchant ([^\n.(]+)`)
-	typeNames      = map[string]string{"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
-		"planeswalker": "Planeswalker", "battle": "Battle", "instant": "Instant", "sorcery": "Sorcery"}
-	colorNames = map[string]string{"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-)
-
-// targetsOf reads the targets of a spell's text in order; an Aura's is
-// what it can enchant (303.4a).
-func targetsOf(text string, s *spell) []target {
-	low := strings.ToLower(text)
-	if slices.Contains(s.subtypes, "Aura") {
-		if m := enchantRe.FindStringSubmatch(low); m != nil {
-			return []target{readTarget(strings.Fields(m[1]))}
-		}
-		return []target{{kind: targetPermanent}}
-	}
-	var out []target
-	for _, m := range targetInstance.FindAllStringIndex(low, -1) {
-		if strings.HasPrefix(low[m[0]:], "any target") {
-			out = append(out, target{kind: targetPermanent, types: []string{"Creature", "Planeswalker", "Battle"}})
-			continue
-		}
-		if notTarget.MatchString(low[:m[0]]) {
-			continue
-		}
-		rest := low[m[1]:]
-		if i := strings.IndexAny(rest, ".;:"); i >= 0 {
-			rest = rest[:i]
-		}
-		t := readTarget(strings.Fields(rest))
-		if t.kind == targetPlayer {
-			t.gains = drawsOrGains.MatchString(rest)
-		}
-		out = append(out, t)
-	}
-	return out
-}
-
-// readTarget reads the words after "target" (or "enchant"): card types
-// and "non" types joined by "or", colors, and whose it must be.
-func readTarget(ws []string) target {
-	var t target
-	for i, w := range ws {
-		w = strings.Trim(w, ",")
-		base, non := strings.CutPrefix(strings.TrimPrefix(w, "non-"), "non")
-		if strings.HasPrefix(w, "non-") {
-			non = true
-		}
-		switch {
-		case typeNames[strings.TrimSuffix(base, "s")] != "" && non:
-			t.notTypes = append(t.notTypes, typeNames[strings.TrimSuffix(base, "s")])
-		case typeNames[strings.TrimSuffix(w, "s")] != "":
-			t.types = append(t.types, typeNames[strings.TrimSuffix(w, "s")])
-			if t.kind == targetOther {
-				t.kind = targetPermanent
-			}
-		case colorNames[w] != "":
-			t.colors = append(t.colors, colorNames[w])
-		case w == "permanent" || w == "permanents":
-			t.kind = targetPermanent
-		case w == "player" || w == "players" || w == "opponent" || w == "opponents":
-			if t.kind == targetOther {
-				t.kind = targetPlayer
-				t.control = map[bool]int{true: 2}[strings.HasPrefix(w, "opponent")]
-			}
-		case w == "spell" || w == "spells":
-			t.kind = targetSpell
-			return t
-		case w == "card" || w == "cards" || w == "ability" || w == "abilities":
-			t.kind = targetOther
-			return t
-		case w == "or" || w == "and" || w == "up" || w == "to" || w == "one" || w == "two" || w == "tapped" || w == "untapped" || w == "attacking" || w == "blocking" || w == "other" || w == "another":
-		default:
-			if t.kind != targetOther {
-				// After the noun: whose it must be.
-				rest := " " + strings.Join(ws[i:], " ") + " "
-				switch {
-				case strings.HasPrefix(rest, " you control "), strings.HasPrefix(rest, " you own "):
-					t.control = 1
-				case strings.HasPrefix(rest, " you don't control "), strings.HasPrefix(rest, " an opponent controls "),
-					strings.HasPrefix(rest, " your opponents control "), strings.HasPrefix(rest, " that player controls "):
-					t.control = 2
-				}
-				return t
-			}
-		}
-	}
-	return t
-}
-
-// spellFits: a spell on the stack is of the kind a counterspell names.
-func spellFits(t target, s *spell) bool {
-	if len(t.types) > 0 && !slices.ContainsFunc(t.types, func(ty string) bool { return slices.Contains(s.types, ty) }) {
-		return false
-	}
-	if slices.ContainsFunc(t.notTypes, func(ty string) bool { return slices.Contains(s.types, ty) }) {
-		return false
-	}
-	return len(t.colors) == 0 || slices.ContainsFunc(t.colors, func(c string) bool { return slices.Contains(s.colors, c) })
+// def is a spell as the engine sees a spell on the stack: its name, types
+// and colors.
+func (s *spell) def() engine.CardDef {
+	return engine.CardDef{Name: s.name, Types: s.types, Subtypes: s.subtypes, Colors: s.colors, Text: s.text}
 }
 
 // playerRef is the player a spell targets: its caster's opponent, or
 // its caster for a player who draws or gains.
-func playerRef(t target, s *spell) string {
+func playerRef(t engine.Target, s *spell) string {
 	caster, other := "you", "opponent"
 	if s.opponent {
 		caster, other = other, caster
 	}
-	if t.gains && t.control != 2 {
+	if t.Gains && t.Control != 2 {
 		return caster
 	}
 	return other
@@ -374,7 +255,7 @@ func playerRef(t target, s *spell) string {
 // in the spell's own sentence first, then in the order told; of a type the
 // target names (as printed, or, if a named card's text makes permanents
 // into that type, any), and under the control the target requires.
-func choosePermanent(q string, t target, s *spell, perms []*permanent, links []Link, used map[*permanent]bool) *permanent {
+func choosePermanent(q string, t engine.Target, s *spell, perms []*permanent, links []Link, used map[*permanent]bool) *permanent {
 	lo, hi := sentenceAround(q, s.at)
 	near := slices.Clone(perms)
 	sort.SliceStable(near, func(i, j int) bool {
@@ -383,7 +264,7 @@ func choosePermanent(q string, t target, s *spell, perms []*permanent, links []L
 		return ni && !nj
 	})
 	controlFits := func(p *permanent) bool {
-		switch t.control {
+		switch t.Control {
 		case 1:
 			return p.opponent == s.opponent
 		case 2:
@@ -392,10 +273,10 @@ func choosePermanent(q string, t target, s *spell, perms []*permanent, links []L
 		return true
 	}
 	printed := func(p *permanent) bool {
-		if len(t.types) > 0 && !slices.ContainsFunc(t.types, func(ty string) bool { return slices.Contains(p.card.Types, ty) && !notType(p.card, ty) }) {
+		if len(t.Types) > 0 && !slices.ContainsFunc(t.Types, func(ty string) bool { return slices.Contains(p.card.Types, ty) && !notType(p.card, ty) }) {
 			return false
 		}
-		return !slices.ContainsFunc(t.notTypes, func(ty string) bool { return slices.Contains(p.card.Types, ty) })
+		return !slices.ContainsFunc(t.NotTypes, func(ty string) bool { return slices.Contains(p.card.Types, ty) })
 	}
 	// A permanent spell not yet resolved is no permanent to target
 	// (115.1, 608.3a).
@@ -409,7 +290,7 @@ func choosePermanent(q string, t target, s *spell, perms []*permanent, links []L
 	}
 	// An effect may make a permanent the type it names ("Enchanted
 	// artifact is a creature"): then any may be.
-	if len(t.types) > 0 && becomesType(t.types, links) {
+	if len(t.Types) > 0 && becomesType(t.Types, links) {
 		for _, p := range near {
 			if !used[p] && controlFits(p) {
 				return p
@@ -454,7 +335,7 @@ func notType(c *cards.Card, ty string) bool {
 		short = short[:i]
 	}
 	for _, m := range isntType.FindAllStringSubmatch(c.Text, -1) {
-		if (m[1] == c.Name || m[1] == short) && typeNames[strings.ToLower(m[2])] == ty {
+		if (m[1] == c.Name || m[1] == short) && engine.CardType(strings.ToLower(m[2])) == ty {
 			return true
 		}
 	}
@@ -469,7 +350,7 @@ var isntType = regexp.MustCompile(`(?:^|\n|\. |, )([^,.\n]+?) isn't an? (creatur
 func becomesType(types []string, links []Link) bool {
 	for _, l := range links {
 		for _, m := range makesType.FindAllStringSubmatch(strings.ToLower(l.Card.Text), -1) {
-			if slices.Contains(types, typeNames[m[2]]) && !negated.MatchString(m[1]) {
+			if slices.Contains(types, engine.CardType(m[2])) && !negated.MatchString(m[1]) {
 				return true
 			}
 		}
@@ -624,13 +505,13 @@ func stackLevels(q string, spells []*spell, links []Link) {
 		if s.perm != nil {
 			continue // a permanent spell targets nothing (601.2c)
 		}
-		for _, t := range targetsOf(reminderText.ReplaceAllString(s.text, ""), s) {
-			if t.kind != targetSpell {
+		for _, t := range targetsOf(engine.WithoutReminder(s.text), s) {
+			if t.Kind != engine.TargetSpell {
 				continue
 			}
 			top := -1
 			for _, e := range spells[:i] {
-				if e.level >= s.level && spellFits(t, e) {
+				if e.level >= s.level && t.FitsSpell(e.def()) {
 					top = max(top, e.level)
 				}
 			}

@@ -207,7 +207,19 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// reminder is reminder text: italicized text within parentheses that
+// summarizes a rule (207.2a), with the space before it; on its own line,
+// with the line break before it.
 var reminder = regexp.MustCompile(`\s*\([^()]*\)`)
+
+// WithoutReminder returns a card's text without its reminder text, which
+// has no game function (207.2, 207.2a).
+func WithoutReminder(text string) string {
+	if !strings.Contains(text, "(") {
+		return text
+	}
+	return reminder.ReplaceAllString(text, "")
+}
 
 // selfRef replaces the card's own name and "this creature" style
 // self-references with "~".

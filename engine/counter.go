@@ -20,15 +20,16 @@ var reEffCounter = regexp.MustCompile(`^counter target ((?:[a-z]+,? )*?)spell(?:
 
 // counterFilter reads the kind of spell "counter target ... spell" names
 // (nil for any spell): card types, "non" types and colors, alternatives
-// joined by "or" ("instant or sorcery", "noncreature", "red or green",
-// "creature or planeswalker"); false for a kind it doesn't read.
+// joined by "or" or listed with commas ("instant or sorcery",
+// "noncreature", "red or green", "enchantment, instant, or sorcery");
+// false for a kind it doesn't read.
 func counterFilter(kind string) (*Filter, bool) {
-	kind = strings.TrimSpace(strings.ReplaceAll(kind, ",", ""))
+	kind = strings.TrimSpace(kind)
 	if kind == "" {
 		return nil, true
 	}
 	var alts []Filter
-	for _, alt := range strings.Split(kind, " or ") {
+	for _, alt := range reKindAlts.Split(kind, -1) {
 		var f Filter
 		ws := strings.Fields(alt)
 		if len(ws) == 0 {
@@ -37,10 +38,10 @@ func counterFilter(kind string) (*Filter, bool) {
 		for _, w := range ws {
 			base, non := strings.CutPrefix(w, "non")
 			switch {
-			case spellTypes[base] != "" && non:
-				f.NotTypes = append(f.NotTypes, spellTypes[base])
-			case spellTypes[w] != "":
-				f.Types = append(f.Types, spellTypes[w])
+			case spellType(base) != "" && non:
+				f.NotTypes = append(f.NotTypes, spellType(base))
+			case spellType(w) != "":
+				f.Types = append(f.Types, spellType(w))
 			case colorWords[base] != "" && non:
 				f.NotColors = append(f.NotColors, colorWords[base])
 			case colorWords[w] != "":
@@ -61,10 +62,18 @@ func counterFilter(kind string) (*Filter, bool) {
 	return &Filter{Or: alts}, true
 }
 
-// spellTypes are the card types a spell may have (a land is never a spell,
-// 305.1), lower case to their names.
-var spellTypes = map[string]string{"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
-	"instant": "Instant", "sorcery": "Sorcery", "planeswalker": "Planeswalker", "battle": "Battle", "kindred": "Kindred", "tribal": "Tribal"}
+// reKindAlts separates the alternatives of a list of kinds ("instant or
+// sorcery", "enchantment, instant, or sorcery").
+var reKindAlts = regexp.MustCompile(`,? or |, `)
+
+// spellType is the card type a word names that a spell may have (a land
+// is never a spell, 305.1), "" for none.
+func spellType(w string) string {
+	if t := knownTypes[w]; t != "Land" {
+		return t
+	}
+	return ""
+}
 
 // stackSpell finds the spell on the stack a reference names: the alias
 // of the card it was cast as ("cast P1" of a card put in the hand "as

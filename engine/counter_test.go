@@ -144,3 +144,26 @@ opponent: cast Mana Leak targeting Murder
 		t.Errorf("the choice must be stated: errors %+v", r.Errors)
 	}
 }
+
+// A kind of spell listed with commas ("Counter target enchantment,
+// instant, or sorcery spell") is any of the kinds listed (115.1), as one
+// joined by "or" is.
+func TestCounterFilterReadsAList(t *testing.T) {
+	f, ok := counterFilter("enchantment, instant, or sorcery ")
+	if !ok {
+		t.Fatal("the list isn't read")
+	}
+	for _, c := range []struct {
+		d    CardDef
+		fits bool
+	}{
+		{CardDef{Name: "Holy Strength", Types: []string{"Enchantment"}}, true},
+		{CardDef{Name: "Lightning Bolt", Types: []string{"Instant"}}, true},
+		{CardDef{Name: "Duress", Types: []string{"Sorcery"}}, true},
+		{CardDef{Name: "Runeclaw Bear", Types: []string{"Creature"}}, false},
+	} {
+		if got := cardMatches(f, c.d, false); got != c.fits {
+			t.Errorf("%s fits %v, want %v", c.d.Name, got, c.fits)
+		}
+	}
+}

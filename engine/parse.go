@@ -139,6 +139,8 @@ var (
 	rePT         = regexp.MustCompile(`^([0-9*Xx+\-]+)/([0-9*Xx+\-]+)$`)
 )
 
+// knownTypes are the card types (205.2a) by their words; "tribal" is the
+// former name of kindred.
 var knownTypes = map[string]string{
 	"artifact": "Artifact", "battle": "Battle", "creature": "Creature", "enchantment": "Enchantment",
 	"instant": "Instant", "kindred": "Kindred", "tribal": "Kindred", "land": "Land",

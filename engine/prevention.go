@@ -755,7 +755,7 @@ func buildDamageAsCounters(c *compiler, t *Template, ctx *sctx, x, what string) 
 func cardTypesFilter(x string) (Filter, bool) {
 	var alts []Filter
 	for _, w := range strings.Split(strings.ReplaceAll(x, " and/or ", " or "), " or ") {
-		t := cardTypeWords[w]
+		t := knownTypes[w]
 		if t == "" {
 			return Filter{}, false
 		}
@@ -766,6 +766,3 @@ func cardTypesFilter(x string) (Filter, bool) {
 	}
 	return Filter{Or: alts}, true
 }
-
-var cardTypeWords = map[string]string{"instant": "Instant", "sorcery": "Sorcery", "creature": "Creature", "artifact": "Artifact",
-	"enchantment": "Enchantment", "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle"}

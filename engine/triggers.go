@@ -522,8 +522,6 @@ func targetsToChoose(effect string) bool {
 	return false
 }
 
-var reTargetWord = regexp.MustCompile(`\btarget\b`)
-
 var (
 	reEffGain         = regexp.MustCompile(`^(?:you )?gain (\w+) life$`)
 	reEffLose         = regexp.MustCompile(`^you lose (\w+) life$`)

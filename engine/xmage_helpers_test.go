@@ -343,13 +343,11 @@ func xmInfoOutcome(iv *InfoView, clause string) (bool, string) {
 	return false, "unknown expectation"
 }
 
-var reReminderText = regexp.MustCompile(`\s*\([^()]*\)`)
-
 // xmHasAbility: an ability whose text, with reminder text removed, is want
 // (case-insensitive); a keyword line "Flying, vigilance" holds each keyword.
 func xmHasAbility(abs []string, want string) bool {
 	for _, a := range abs {
-		a = strings.TrimSpace(reReminderText.ReplaceAllString(a, ""))
+		a = strings.TrimSpace(WithoutReminder(a))
 		if strings.EqualFold(a, want) {
 			return true
 		}
