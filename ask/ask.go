@@ -10,6 +10,7 @@ package ask
 import (
 	"cmp"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -430,6 +431,11 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 			}
 		}
 	}
+	// In a plain question, a rule that restates another and cites it
+	// gives way to it, before the question's phrasing points anywhere.
+	if len(named) == 0 && len(wordRe.FindAllString(text, -1)) < situationWords {
+		a.citedHome(scores, text)
+	}
 	for _, s := range scores {
 		best = max(best, s)
 	}
@@ -641,12 +647,15 @@ func asking(q string) string {
 const tieShare = 0.95
 
 // nearTie breaks a near tie at the top of a plain question's ranking
-// toward the rule one of whose own sentences (its text, not its title,
-// context or examples) holds more of the question's terms: the rule that
-// says what is asked in one statement rather than one found through the
-// words around it. A glossary entry only restates a rule and is never
-// moved up, nor is a rule above the first (a header gave way to its
-// subrule already).
+// toward the rule that sits under titles naming more of the question's
+// terms (its own title and those of the sections above it: "Timing and
+// Priority" for a question about priority, not "Restarting the Game"),
+// and among those toward the one one of whose own sentences (its text,
+// not its title, context or examples) holds more of the question's
+// terms: the rule that says what is asked in one statement rather than
+// one found through the words around it. A glossary entry only restates
+// a rule and is never moved up, nor is a rule above the first (a header
+// gave way to its subrule already).
 func (a *Asker) nearTie(out []Hit, text string) {
 	if len(out) < 2 {
 		return
@@ -655,29 +664,42 @@ func (a *Asker) nearTie(out []Hit, text string) {
 	for _, t := range search.Terms(cmp.Or(asking(text), text)) {
 		q[t] = true
 	}
-	own := func(h Hit) int {
+	held := func(s string) map[string]bool {
+		seen := map[string]bool{}
+		for _, t := range search.Terms(s) {
+			if q[t] {
+				seen[t] = true
+			}
+		}
+		return seen
+	}
+	// own is how many of the question's terms the titles above h hold,
+	// and how many the best of its own sentences holds.
+	type count struct{ titles, sentence int }
+	own := func(h Hit) count {
 		var body string
+		var titles []string
 		switch h.Kind {
 		case "rule":
 			if r, ok := a.kb.CR.Rule(h.ID); ok {
 				body = r.Text
+				titles = append(a.kb.CR.TitlesAbove(r), r.Title)
 			}
 		case "glossary":
 			if g, ok := a.kb.CR.Define(h.ID); ok {
 				body = g.Text
+				titles = []string{g.Term}
 			}
 		}
-		most := 0
+		var c count
+		c.titles = len(held(strings.Join(titles, "\n")))
 		for _, sentence := range sentenceRe.FindAllString(body, -1) {
-			seen := map[string]bool{}
-			for _, t := range search.Terms(sentence) {
-				if q[t] {
-					seen[t] = true
-				}
-			}
-			most = max(most, len(seen))
+			c.sentence = max(c.sentence, len(held(sentence)))
 		}
-		return most
+		return c
+	}
+	more := func(x, y count) bool {
+		return x.titles > y.titles || x.titles == y.titles && x.sentence > y.sentence
 	}
 	top := out[0].Score
 	win, most := 0, own(out[0])
@@ -685,7 +707,12 @@ func (a *Asker) nearTie(out []Hit, text string) {
 		if out[i].Kind != "rule" || (out[0].Kind == "rule" && strings.HasPrefix(out[0].ID, out[i].ID)) {
 			continue
 		}
-		if n := own(out[i]); n > most {
+		// Nor is a rule that restates the first and cites it: the first is
+		// where the CR states it.
+		if out[0].Kind == "rule" && a.restatesCited(out[i].ID, out[0].ID) {
+			continue
+		}
+		if n := own(out[i]); more(n, most) {
 			win, most = i, n
 		}
 	}
@@ -738,4 +765,116 @@ func (a *Asker) variantsBack(scores map[string]float64, text string) {
 			scores[key] *= variantShare
 		}
 	}
+}
+
+// citedHome gives a rule that restates, and cites, the rule stating the
+// same thing way to it: 122.1e says "A planeswalker with 0 loyalty is put
+// into its owner’s graveyard as a state-based action. See rule 704.", and
+// 704.5i, whose every word it holds, is where the CR states it. The
+// cited rule (or a subrule of it) among the candidates that holds every
+// word of the question the citing rule holds takes the citing rule's
+// score, and the citing rule falls just below it.
+func (a *Asker) citedHome(scores map[string]float64, text string) {
+	q := map[string]bool{}
+	for _, t := range search.Terms(cmp.Or(asking(text), text)) {
+		q[t] = true
+	}
+	held := func(body string) map[string]bool {
+		out := map[string]bool{}
+		for _, t := range search.Terms(body) {
+			if q[t] {
+				out[t] = true
+			}
+		}
+		return out
+	}
+	var ids []string
+	for key := range scores {
+		if kind, id, _ := strings.Cut(key, ":"); kind == "rule" {
+			ids = append(ids, id)
+		}
+	}
+	sort.Strings(ids)
+	type move struct {
+		from, to string
+		score    float64
+	}
+	var moves []move
+	for _, id := range ids {
+		r, ok := a.kb.CR.Rule(id)
+		if !ok || len(r.Refs) == 0 {
+			continue
+		}
+		own := held(r.Text)
+		if len(own) == 0 {
+			continue
+		}
+		s := scores["rule:"+id]
+		best, bestScore := "", 0.0
+		for _, oid := range ids {
+			os := scores["rule:"+oid]
+			if oid == id || os <= bestScore || os >= s || !a.restatesCited(id, oid) {
+				continue
+			}
+			o, _ := a.kb.CR.Rule(oid)
+			sub := held(o.Text)
+			all := true
+			for t := range own {
+				all = all && sub[t]
+			}
+			if all {
+				best, bestScore = oid, os
+			}
+		}
+		if best != "" {
+			moves = append(moves, move{id, best, s})
+		}
+	}
+	for _, m := range moves {
+		scores["rule:"+m.to] = max(scores["rule:"+m.to], m.score)
+		scores["rule:"+m.from] = m.score * headerShare
+	}
+}
+
+// under reports whether rule id is one of refs or a subrule of one.
+func (a *Asker) under(id string, refs []string) bool {
+	for p := id; p != ""; {
+		if slices.Contains(refs, p) {
+			return true
+		}
+		r, ok := a.kb.CR.Rule(p)
+		if !ok {
+			return false
+		}
+		p = r.Parent
+	}
+	return false
+}
+
+// restates reports whether text says what stated says: it holds every
+// word of it.
+func restates(text, stated string) bool {
+	in := map[string]bool{}
+	for _, t := range search.Terms(text) {
+		in[t] = true
+	}
+	words := search.Terms(stated)
+	n := 0
+	for _, t := range words {
+		if in[t] {
+			n++
+		}
+	}
+	return len(words) > 0 && n == len(words)
+}
+
+// restatesCited reports whether rule id cites rule home (or a rule above
+// it) and holds every word of it, while home cites nothing above id: home
+// is where the CR states it. (Two rules that cite each other's sections,
+// 704.6c and 903.10a, restate each other, and neither is the other's
+// home.)
+func (a *Asker) restatesCited(id, home string) bool {
+	r, ok := a.kb.CR.Rule(id)
+	h, ok2 := a.kb.CR.Rule(home)
+	return ok && ok2 && a.under(home, r.Refs) && !a.under(id, h.Refs) && restates(r.Text, h.Text)
 }
