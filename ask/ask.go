@@ -521,12 +521,21 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 			bestChild = first.ID
 			info["rule:"+bestChild] = search.Result{Kind: "rule", ID: bestChild, Title: a.kb.DisplayTitle(first), Text: first.Text}
 		}
+		// In a plain question, a subrule that says what its header says of
+		// the question and the rest of what it asks takes the header's
+		// place however it scored.
+		narrow := ""
+		if !situation && !r.IsHeading() {
+			if narrow = a.narrower(r, scores, text); narrow != "" {
+				bestChild, bestScore = narrow, scores["rule:"+narrow]
+			}
+		}
 		switch {
 		case bestChild == "":
 		case heading:
 			scores["rule:"+bestChild] = max(bestScore, scores[key])
 			scores[key] *= headingShare
-		case bestScore >= subruleShare*scores[key]:
+		case bestScore >= subruleShare*scores[key] || narrow != "":
 			scores["rule:"+bestChild] = max(bestScore, scores[key])
 			scores[key] = bestScore * headerShare
 		}
@@ -660,19 +669,7 @@ func (a *Asker) nearTie(out []Hit, text string) {
 	if len(out) < 2 {
 		return
 	}
-	q := map[string]bool{}
-	for _, t := range search.Terms(cmp.Or(asking(text), text)) {
-		q[t] = true
-	}
-	held := func(s string) map[string]bool {
-		seen := map[string]bool{}
-		for _, t := range search.Terms(s) {
-			if q[t] {
-				seen[t] = true
-			}
-		}
-		return seen
-	}
+	q := questionTerms(text)
 	// own is how many of the question's terms the titles above h hold,
 	// and how many the best of its own sentences holds.
 	type count struct{ titles, sentence int }
@@ -692,9 +689,9 @@ func (a *Asker) nearTie(out []Hit, text string) {
 			}
 		}
 		var c count
-		c.titles = len(held(strings.Join(titles, "\n")))
+		c.titles = len(q.held(strings.Join(titles, "\n")))
 		for _, sentence := range sentenceRe.FindAllString(body, -1) {
-			c.sentence = max(c.sentence, len(held(sentence)))
+			c.sentence = max(c.sentence, len(q.held(sentence)))
 		}
 		return c
 	}
@@ -775,19 +772,7 @@ func (a *Asker) variantsBack(scores map[string]float64, text string) {
 // word of the question the citing rule holds takes the citing rule's
 // score, and the citing rule falls just below it.
 func (a *Asker) citedHome(scores map[string]float64, text string) {
-	q := map[string]bool{}
-	for _, t := range search.Terms(cmp.Or(asking(text), text)) {
-		q[t] = true
-	}
-	held := func(body string) map[string]bool {
-		out := map[string]bool{}
-		for _, t := range search.Terms(body) {
-			if q[t] {
-				out[t] = true
-			}
-		}
-		return out
-	}
+	q := questionTerms(text)
 	var ids []string
 	for key := range scores {
 		if kind, id, _ := strings.Cut(key, ":"); kind == "rule" {
@@ -805,7 +790,7 @@ func (a *Asker) citedHome(scores map[string]float64, text string) {
 		if !ok || len(r.Refs) == 0 {
 			continue
 		}
-		own := held(r.Text)
+		own := q.held(r.Text)
 		if len(own) == 0 {
 			continue
 		}
@@ -817,7 +802,7 @@ func (a *Asker) citedHome(scores map[string]float64, text string) {
 				continue
 			}
 			o, _ := a.kb.CR.Rule(oid)
-			sub := held(o.Text)
+			sub := q.held(o.Text)
 			all := true
 			for t := range own {
 				all = all && sub[t]
@@ -877,4 +862,65 @@ func (a *Asker) restatesCited(id, home string) bool {
 	r, ok := a.kb.CR.Rule(id)
 	h, ok2 := a.kb.CR.Rule(home)
 	return ok && ok2 && a.under(home, r.Refs) && !a.under(id, h.Refs) && restates(r.Text, h.Text)
+}
+
+// narrower returns, in a plain question, the subrule of r that says what
+// r's own text says of the question and the rest of what it asks: its
+// text holds every term of the question r's text holds, more of them,
+// and all of them but one at most ("what is the mana value of a card with
+// X in its cost": 202.3 holds "mana value" and "cost", 202.3e "mana
+// value", "X" and "cost" too). The best scoring such subrule, or "".
+func (a *Asker) narrower(r *cr.Rule, scores map[string]float64, text string) string {
+	q := questionTerms(text)
+	own := q.held(r.Text)
+	if len(own) == 0 {
+		return ""
+	}
+	best, bestScore := "", 0.0
+	for _, c := range r.Children {
+		s, ok := scores["rule:"+c]
+		if !ok || s <= bestScore {
+			continue
+		}
+		sub, ok := a.kb.CR.Rule(c)
+		if !ok {
+			continue
+		}
+		holds := q.held(sub.Text)
+		if len(holds) <= len(own) || len(holds)+1 < len(q) {
+			continue
+		}
+		all := true
+		for t := range own {
+			all = all && holds[t]
+		}
+		if all {
+			best, bestScore = c, s
+		}
+	}
+	return best
+}
+
+// terms is a set of the index's terms.
+type terms map[string]bool
+
+// questionTerms is the terms of a question's asking sentences (of the
+// whole question when none asks).
+func questionTerms(text string) terms {
+	q := terms{}
+	for _, t := range search.Terms(cmp.Or(asking(text), text)) {
+		q[t] = true
+	}
+	return q
+}
+
+// held is the terms of q that body holds.
+func (q terms) held(body string) terms {
+	out := terms{}
+	for _, t := range search.Terms(body) {
+		if q[t] {
+			out[t] = true
+		}
+	}
+	return out
 }
