@@ -51,6 +51,9 @@ type Asker struct {
 	penalties map[string]bool
 	// lists holds the CR's sentences that give a list or an order.
 	lists []listing
+	// textTerms holds the terms of a rule's text (rule id to terms),
+	// read on first use.
+	textTerms sync.Map
 }
 
 // New builds an Asker over a loaded knowledge base.
@@ -367,6 +370,9 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	scores := map[string]float64{}
 	info := map[string]search.Result{}
 	best := 0.0
+	// The question's terms, and the rules' terms read once, for the
+	// rankings of a plain question.
+	q, memo := questionTerms(text), newRuleTerms(a)
 	// Snippets of the question's words (the documents are only found by
 	// the first pass, the whole question).
 	snip := a.kb.Index.Snipper(text)
@@ -434,7 +440,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	// In a plain question, a rule that restates another and cites it
 	// gives way to it, before the question's phrasing points anywhere.
 	if len(named) == 0 && len(wordRe.FindAllString(text, -1)) < situationWords {
-		a.citedHome(scores, text)
+		a.citedHome(scores, q, memo)
 	}
 	for _, s := range scores {
 		best = max(best, s)
@@ -526,7 +532,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 		// place however it scored.
 		narrow := ""
 		if !situation && !r.IsHeading() {
-			if narrow = a.narrower(r, scores, text); narrow != "" {
+			if narrow = a.narrower(r, scores, q, memo); narrow != "" {
 				bestChild, bestScore = narrow, scores["rule:"+narrow]
 			}
 		}
@@ -771,8 +777,7 @@ func (a *Asker) variantsBack(scores map[string]float64, text string) {
 // cited rule (or a subrule of it) among the candidates that holds every
 // word of the question the citing rule holds takes the citing rule's
 // score, and the citing rule falls just below it.
-func (a *Asker) citedHome(scores map[string]float64, text string) {
-	q := questionTerms(text)
+func (a *Asker) citedHome(scores map[string]float64, q terms, memo ruleTerms) {
 	var ids []string
 	for key := range scores {
 		if kind, id, _ := strings.Cut(key, ":"); kind == "rule" {
@@ -790,22 +795,26 @@ func (a *Asker) citedHome(scores map[string]float64, text string) {
 		if !ok || len(r.Refs) == 0 {
 			continue
 		}
-		own := q.held(r.Text)
-		if len(own) == 0 {
-			continue
-		}
 		s := scores["rule:"+id]
 		best, bestScore := "", 0.0
 		for _, oid := range ids {
 			os := scores["rule:"+oid]
-			if oid == id || os <= bestScore || os >= s || !a.restatesCited(id, oid) {
+			if oid == id || os <= bestScore || os >= s || !a.under(oid, r.Refs) {
 				continue
 			}
-			o, _ := a.kb.CR.Rule(oid)
-			sub := q.held(o.Text)
+			if !a.restatesCitedIn(memo, id, oid) {
+				continue
+			}
+			// The cited rule holds every term of the question the citing
+			// one holds (it holds no other: the citing one holds all its
+			// words).
 			all := true
-			for t := range own {
-				all = all && sub[t]
+			held := memo.of(oid)
+			for t := range memo.of(id) {
+				if q[t] && !held[t] {
+					all = false
+					break
+				}
 			}
 			if all {
 				best, bestScore = oid, os
@@ -836,32 +845,52 @@ func (a *Asker) under(id string, refs []string) bool {
 	return false
 }
 
-// restates reports whether text says what stated says: it holds every
-// word of it.
-func restates(text, stated string) bool {
-	in := map[string]bool{}
-	for _, t := range search.Terms(text) {
-		in[t] = true
-	}
-	words := search.Terms(stated)
-	n := 0
-	for _, t := range words {
-		if in[t] {
-			n++
-		}
-	}
-	return len(words) > 0 && n == len(words)
-}
-
 // restatesCited reports whether rule id cites rule home (or a rule above
-// it) and holds every word of it, while home cites nothing above id: home
+// it) and holds every term of it, while home cites nothing above id: home
 // is where the CR states it. (Two rules that cite each other's sections,
 // 704.6c and 903.10a, restate each other, and neither is the other's
 // home.)
 func (a *Asker) restatesCited(id, home string) bool {
+	return a.restatesCitedIn(newRuleTerms(a), id, home)
+}
+
+// restatesCitedIn is restatesCited reading the rules' terms through memo.
+func (a *Asker) restatesCitedIn(memo ruleTerms, id, home string) bool {
 	r, ok := a.kb.CR.Rule(id)
 	h, ok2 := a.kb.CR.Rule(home)
-	return ok && ok2 && a.under(home, r.Refs) && !a.under(id, h.Refs) && restates(r.Text, h.Text)
+	if !ok || !ok2 || !a.under(home, r.Refs) || a.under(id, h.Refs) {
+		return false
+	}
+	text, stated := memo.of(id), memo.of(home)
+	if len(stated) == 0 {
+		return false
+	}
+	for t := range stated {
+		if !text[t] {
+			return false
+		}
+	}
+	return true
+}
+
+// ruleTerms reads the terms of rules' texts, each once for the Asker.
+type ruleTerms struct{ a *Asker }
+
+func newRuleTerms(a *Asker) ruleTerms { return ruleTerms{a: a} }
+
+// of is the set of the terms of rule id's text (not to be changed).
+func (rt ruleTerms) of(id string) terms {
+	if t, ok := rt.a.textTerms.Load(id); ok {
+		return t.(terms)
+	}
+	t := terms{}
+	if r, ok := rt.a.kb.CR.Rule(id); ok {
+		for _, w := range search.Terms(r.Text) {
+			t[w] = true
+		}
+	}
+	rt.a.textTerms.Store(id, t)
+	return t
 }
 
 // narrower returns, in a plain question, the subrule of r that says what
@@ -870,23 +899,29 @@ func (a *Asker) restatesCited(id, home string) bool {
 // and all of them but one at most ("what is the mana value of a card with
 // X in its cost": 202.3 holds "mana value" and "cost", 202.3e "mana
 // value", "X" and "cost" too). The best scoring such subrule, or "".
-func (a *Asker) narrower(r *cr.Rule, scores map[string]float64, text string) string {
-	q := questionTerms(text)
-	own := q.held(r.Text)
-	if len(own) == 0 {
-		return ""
+func (a *Asker) narrower(r *cr.Rule, scores map[string]float64, q terms, memo ruleTerms) string {
+	held := func(id string) terms {
+		out := terms{}
+		for t := range memo.of(id) {
+			if q[t] {
+				out[t] = true
+			}
+		}
+		return out
 	}
+	var own terms
 	best, bestScore := "", 0.0
 	for _, c := range r.Children {
 		s, ok := scores["rule:"+c]
 		if !ok || s <= bestScore {
 			continue
 		}
-		sub, ok := a.kb.CR.Rule(c)
-		if !ok {
-			continue
+		if own == nil {
+			if own = held(r.ID); len(own) == 0 {
+				return ""
+			}
 		}
-		holds := q.held(sub.Text)
+		holds := held(c)
 		if len(holds) <= len(own) || len(holds)+1 < len(q) {
 			continue
 		}
