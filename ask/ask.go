@@ -10,6 +10,7 @@ package ask
 import (
 	"cmp"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -50,6 +51,9 @@ type Asker struct {
 	penalties map[string]bool
 	// lists holds the CR's sentences that give a list or an order.
 	lists []listing
+	// textTerms holds the terms of a rule's text (rule id to terms),
+	// read on first use.
+	textTerms sync.Map
 }
 
 // New builds an Asker over a loaded knowledge base.
@@ -366,6 +370,9 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	scores := map[string]float64{}
 	info := map[string]search.Result{}
 	best := 0.0
+	// The question's terms, and the rules' terms read once, for the
+	// rankings of a plain question.
+	q, memo := questionTerms(text), newRuleTerms(a)
 	// Snippets of the question's words (the documents are only found by
 	// the first pass, the whole question).
 	snip := a.kb.Index.Snipper(text)
@@ -429,6 +436,11 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 				info[key] = r
 			}
 		}
+	}
+	// In a plain question, a rule that restates another and cites it
+	// gives way to it, before the question's phrasing points anywhere.
+	if len(named) == 0 && len(wordRe.FindAllString(text, -1)) < situationWords {
+		a.citedHome(scores, q, memo)
 	}
 	for _, s := range scores {
 		best = max(best, s)
@@ -518,12 +530,21 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 			bestChild = first.ID
 			info["rule:"+bestChild] = search.Result{Kind: "rule", ID: bestChild, Title: a.kb.DisplayTitle(first), Text: first.Text}
 		}
+		// In a plain question, a subrule that says what its header says of
+		// the question and the rest of what it asks takes the header's
+		// place however it scored.
+		narrow := ""
+		if !situation && !r.IsHeading() {
+			if narrow = a.narrower(r, scores, q, memo); narrow != "" {
+				bestChild, bestScore = narrow, scores["rule:"+narrow]
+			}
+		}
 		switch {
 		case bestChild == "":
 		case heading:
 			scores["rule:"+bestChild] = max(bestScore, scores[key])
 			scores[key] *= headingShare
-		case bestScore >= subruleShare*scores[key]:
+		case bestScore >= subruleShare*scores[key] || narrow != "":
 			scores["rule:"+bestChild] = max(bestScore, scores[key])
 			scores[key] = bestScore * headerShare
 		}
@@ -644,43 +665,47 @@ func asking(q string) string {
 const tieShare = 0.95
 
 // nearTie breaks a near tie at the top of a plain question's ranking
-// toward the rule one of whose own sentences (its text, not its title,
-// context or examples) holds more of the question's terms: the rule that
-// says what is asked in one statement rather than one found through the
-// words around it. A glossary entry only restates a rule and is never
-// moved up, nor is a rule above the first (a header gave way to its
-// subrule already).
+// toward the rule that sits under titles naming more of the question's
+// terms (its own title and those of the sections above it: "Timing and
+// Priority" for a question about priority, not "Restarting the Game"),
+// and among those toward the one one of whose own sentences (its text,
+// not its title, context or examples) holds more of the question's
+// terms: the rule that says what is asked in one statement rather than
+// one found through the words around it. A glossary entry only restates
+// a rule and is never moved up, nor is a rule above the first (a header
+// gave way to its subrule already).
 func (a *Asker) nearTie(out []Hit, text string) {
 	if len(out) < 2 {
 		return
 	}
-	q := map[string]bool{}
-	for _, t := range search.Terms(cmp.Or(asking(text), text)) {
-		q[t] = true
-	}
-	own := func(h Hit) int {
+	q := questionTerms(text)
+	// own is how many of the question's terms the titles above h hold,
+	// and how many the best of its own sentences holds.
+	type count struct{ titles, sentence int }
+	own := func(h Hit) count {
 		var body string
+		var titles []string
 		switch h.Kind {
 		case "rule":
 			if r, ok := a.kb.CR.Rule(h.ID); ok {
 				body = r.Text
+				titles = append(a.kb.CR.TitlesAbove(r), r.Title)
 			}
 		case "glossary":
 			if g, ok := a.kb.CR.Define(h.ID); ok {
 				body = g.Text
+				titles = []string{g.Term}
 			}
 		}
-		most := 0
+		var c count
+		c.titles = len(q.held(strings.Join(titles, "\n")))
 		for _, sentence := range sentenceRe.FindAllString(body, -1) {
-			seen := map[string]bool{}
-			for _, t := range search.Terms(sentence) {
-				if q[t] {
-					seen[t] = true
-				}
-			}
-			most = max(most, len(seen))
+			c.sentence = max(c.sentence, len(q.held(sentence)))
 		}
-		return most
+		return c
+	}
+	more := func(x, y count) bool {
+		return x.titles > y.titles || x.titles == y.titles && x.sentence > y.sentence
 	}
 	top := out[0].Score
 	win, most := 0, own(out[0])
@@ -688,7 +713,12 @@ func (a *Asker) nearTie(out []Hit, text string) {
 		if out[i].Kind != "rule" || (out[0].Kind == "rule" && strings.HasPrefix(out[0].ID, out[i].ID)) {
 			continue
 		}
-		if n := own(out[i]); n > most {
+		// Nor is a rule that restates the first and cites it: the first is
+		// where the CR states it.
+		if out[0].Kind == "rule" && a.restatesCited(out[i].ID, out[0].ID) {
+			continue
+		}
+		if n := own(out[i]); more(n, most) {
 			win, most = i, n
 		}
 	}
@@ -741,4 +771,194 @@ func (a *Asker) variantsBack(scores map[string]float64, text string) {
 			scores[key] *= variantShare
 		}
 	}
+}
+
+// citedHome gives a rule that restates, and cites, the rule stating the
+// same thing way to it: 122.1e says "A planeswalker with 0 loyalty is put
+// into its owner’s graveyard as a state-based action. See rule 704.", and
+// 704.5i, whose every word it holds, is where the CR states it. The
+// cited rule (or a subrule of it) among the candidates that holds every
+// word of the question the citing rule holds takes the citing rule's
+// score, and the citing rule falls just below it.
+func (a *Asker) citedHome(scores map[string]float64, q terms, memo ruleTerms) {
+	var ids []string
+	for key := range scores {
+		if kind, id, _ := strings.Cut(key, ":"); kind == "rule" {
+			ids = append(ids, id)
+		}
+	}
+	sort.Strings(ids)
+	type move struct {
+		from, to string
+		score    float64
+	}
+	var moves []move
+	for _, id := range ids {
+		r, ok := a.kb.CR.Rule(id)
+		if !ok || len(r.Refs) == 0 {
+			continue
+		}
+		s := scores["rule:"+id]
+		best, bestScore := "", 0.0
+		for _, oid := range ids {
+			os := scores["rule:"+oid]
+			if oid == id || os <= bestScore || os >= s || !a.under(oid, r.Refs) {
+				continue
+			}
+			if !a.restatesCitedIn(memo, id, oid) {
+				continue
+			}
+			// The cited rule holds every term of the question the citing
+			// one holds (it holds no other: the citing one holds all its
+			// words).
+			all := true
+			held := memo.of(oid)
+			for t := range memo.of(id) {
+				if q[t] && !held[t] {
+					all = false
+					break
+				}
+			}
+			if all {
+				best, bestScore = oid, os
+			}
+		}
+		if best != "" {
+			moves = append(moves, move{id, best, s})
+		}
+	}
+	for _, m := range moves {
+		scores["rule:"+m.to] = max(scores["rule:"+m.to], m.score)
+		scores["rule:"+m.from] = m.score * headerShare
+	}
+}
+
+// under reports whether rule id is one of refs or a subrule of one.
+func (a *Asker) under(id string, refs []string) bool {
+	for p := id; p != ""; {
+		if slices.Contains(refs, p) {
+			return true
+		}
+		r, ok := a.kb.CR.Rule(p)
+		if !ok {
+			return false
+		}
+		p = r.Parent
+	}
+	return false
+}
+
+// restatesCited reports whether rule id cites rule home (or a rule above
+// it) and holds every term of it, while home cites nothing above id: home
+// is where the CR states it. (Two rules that cite each other's sections,
+// 704.6c and 903.10a, restate each other, and neither is the other's
+// home.)
+func (a *Asker) restatesCited(id, home string) bool {
+	return a.restatesCitedIn(newRuleTerms(a), id, home)
+}
+
+// restatesCitedIn is restatesCited reading the rules' terms through memo.
+func (a *Asker) restatesCitedIn(memo ruleTerms, id, home string) bool {
+	r, ok := a.kb.CR.Rule(id)
+	h, ok2 := a.kb.CR.Rule(home)
+	if !ok || !ok2 || !a.under(home, r.Refs) || a.under(id, h.Refs) {
+		return false
+	}
+	text, stated := memo.of(id), memo.of(home)
+	if len(stated) == 0 {
+		return false
+	}
+	for t := range stated {
+		if !text[t] {
+			return false
+		}
+	}
+	return true
+}
+
+// ruleTerms reads the terms of rules' texts, each once for the Asker.
+type ruleTerms struct{ a *Asker }
+
+func newRuleTerms(a *Asker) ruleTerms { return ruleTerms{a: a} }
+
+// of is the set of the terms of rule id's text (not to be changed).
+func (rt ruleTerms) of(id string) terms {
+	if t, ok := rt.a.textTerms.Load(id); ok {
+		return t.(terms)
+	}
+	t := terms{}
+	if r, ok := rt.a.kb.CR.Rule(id); ok {
+		for _, w := range search.Terms(r.Text) {
+			t[w] = true
+		}
+	}
+	rt.a.textTerms.Store(id, t)
+	return t
+}
+
+// narrower returns, in a plain question, the subrule of r that says what
+// r's own text says of the question and the rest of what it asks: its
+// text holds every term of the question r's text holds, more of them,
+// and all of them but one at most ("what is the mana value of a card with
+// X in its cost": 202.3 holds "mana value" and "cost", 202.3e "mana
+// value", "X" and "cost" too). The best scoring such subrule, or "".
+func (a *Asker) narrower(r *cr.Rule, scores map[string]float64, q terms, memo ruleTerms) string {
+	held := func(id string) terms {
+		out := terms{}
+		for t := range memo.of(id) {
+			if q[t] {
+				out[t] = true
+			}
+		}
+		return out
+	}
+	var own terms
+	best, bestScore := "", 0.0
+	for _, c := range r.Children {
+		s, ok := scores["rule:"+c]
+		if !ok || s <= bestScore {
+			continue
+		}
+		if own == nil {
+			if own = held(r.ID); len(own) == 0 {
+				return ""
+			}
+		}
+		holds := held(c)
+		if len(holds) <= len(own) || len(holds)+1 < len(q) {
+			continue
+		}
+		all := true
+		for t := range own {
+			all = all && holds[t]
+		}
+		if all {
+			best, bestScore = c, s
+		}
+	}
+	return best
+}
+
+// terms is a set of the index's terms.
+type terms map[string]bool
+
+// questionTerms is the terms of a question's asking sentences (of the
+// whole question when none asks).
+func questionTerms(text string) terms {
+	q := terms{}
+	for _, t := range search.Terms(cmp.Or(asking(text), text)) {
+		q[t] = true
+	}
+	return q
+}
+
+// held is the terms of q that body holds.
+func (q terms) held(body string) terms {
+	out := terms{}
+	for _, t := range search.Terms(body) {
+		if q[t] {
+			out[t] = true
+		}
+	}
+	return out
 }

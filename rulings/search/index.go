@@ -8,6 +8,7 @@ package search
 import (
 	"math"
 	"math/bits"
+	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -673,6 +674,7 @@ func round(f float64) float64 { return math.Round(f*1000) / 1000 }
 // and typo corrections) and two-word phrases.
 func (ix *Index) queryTerms(q string) []queryTerm {
 	q = expandAbbreviations(q)
+	q = howMany.ReplaceAllString(q, "$1")
 	toks := tokenize(q)
 	seen := map[string]int{}
 	var out []queryTerm
@@ -714,6 +716,12 @@ func (ix *Index) queryTerms(q string) []queryTerm {
 	}
 	return out
 }
+
+// howMany asks for an amount ("how many poison counters to lose"): the
+// rule that answers states the amount ("ten or more poison counters"),
+// and the CR's own "many" is the amount of something else ("that many",
+// "as many as"), so the query keeps the "how" (a stopword) only.
+var howMany = regexp.MustCompile(`(?i)\b(how) many\b`)
 
 // correct finds, for an unknown word, the stem of the most frequent indexed
 // word within a small edit distance of it: one edit for words of 4 to 7 letters, two beyond.
