@@ -355,6 +355,19 @@ const (
 	situationWords = 15
 )
 
+// quoteRe is a quoted text: a card's own words ("“Create a 1/1 token.”").
+var quoteRe = regexp.MustCompile(`“[^”]*”|"[^"]*"`)
+
+// withoutQuotes is the question without the card texts it quotes: what it
+// tells of the situation in its own words.
+func withoutQuotes(text string) string {
+	return quoteRe.ReplaceAllString(text, " ")
+}
+
+// toldWeight is the weight of the question's own words, its quotes left
+// out, beside the whole question's.
+const toldWeight = 0.4
+
 // listWeight is what a rule giving the list a question asks for ("what
 // are the steps of combat") adds, as a cue of the question's own phrasing.
 const listWeight = 1
@@ -376,6 +389,12 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 		weight float64
 	}
 	passes := []pass{{text, 1}}
+	// In a situation, the words the question tells it in, its quotes left
+	// out, say what it turns on more than the card texts it quotes.
+	situation := len(named) > 0 || len(wordRe.FindAllString(text, -1)) >= situationWords
+	if told := withoutQuotes(text); situation && told != text && strings.TrimSpace(told) != "" {
+		passes = append(passes, pass{told, toldWeight})
+	}
 	if ask := asking(text); ask != "" && ask != strings.TrimSpace(text) {
 		passes = append(passes, pass{ask, askWeight})
 	}
@@ -493,7 +512,6 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	// its best subrule takes its place however it scored, a keyword's
 	// definition (its first subrule) when none did, and the heading falls
 	// back.
-	situation := len(named) > 0 || len(wordRe.FindAllString(text, -1)) >= situationWords
 	for _, key := range keys {
 		kind, id, _ := strings.Cut(key, ":")
 		r, _ := a.kb.CR.Rule(id)

@@ -481,3 +481,16 @@ func TestForgottenTriggerIsMissed(t *testing.T) {
 		}
 	}
 }
+
+// A situation's own words are read without the card texts it quotes.
+func TestWithoutQuotes(t *testing.T) {
+	for in, want := range map[string]string{
+		"Jade Mage has the ability “{2}{G}: Create a 1/1 green Saproling creature token.” The resulting token is green.": "Jade Mage has the ability   The resulting token is green.",
+		`Does "enters tapped" trigger it?`: "Does   trigger it?",
+		"No quotes here.":                  "No quotes here.",
+	} {
+		if got := withoutQuotes(in); got != want {
+			t.Errorf("withoutQuotes(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
