@@ -445,15 +445,3 @@ func TestHybridSymbolsFindTheirKind(t *testing.T) {
 		}
 	}
 }
-
-// A verb and the noun the CR makes of it ("resolves", "resolution") find
-// each other, though the stemmer keeps them apart.
-func TestVerbFindsItsNoun(t *testing.T) {
-	ix := Build([]Doc{
-		{Kind: "rule", ID: "117.3c", Text: "A player who has cast a spell receives priority."},
-		{Kind: "rule", ID: "608.2", Text: "The resolution of a spell or ability follows its instructions in order."},
-	})
-	if res := ix.Search("What happens when a spell resolves?", Options{}); len(res) == 0 || res[0].ID != "608.2" {
-		t.Errorf("resolves: got %v, want 608.2 first", res)
-	}
-}

@@ -98,16 +98,6 @@ func init() {
 		"respond":      {"responded", "stack"},
 		"response":     {"responded", "stack"},
 		"simultaneous": {"simultaneously"},
-		// The stemmer keeps a verb apart from its noun; the CR tells the
-		// same event either way ("as the spell resolves", "the resolution
-		// of a spell").
-		"resolve":    {"resolution"},
-		"resolves":   {"resolution"},
-		"resolved":   {"resolution"},
-		"resolution": {"resolve"},
-		"decide":     {"decision"},
-		"decides":    {"decision"},
-		"decision":   {"decide"},
 		// Players forget a trigger; the IPG calls it missed (2.1).
 		"forget":    {"missed"},
 		"forgets":   {"missed"},
