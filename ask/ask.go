@@ -364,6 +364,25 @@ func withoutQuotes(text string) string {
 	return quoteRe.ReplaceAllString(text, " ")
 }
 
+// quotedShare is the weight of what a quoted card text does, beside a
+// named card's.
+const quotedShare = 0.5
+
+// quotedRules maps the rules that govern what the card texts a question
+// quotes do (cardRules of a card with that text) to quotedShare of their
+// weight.
+func (a *Asker) quotedRules(text string) map[string]float64 {
+	quoted := strings.Join(quoteRe.FindAllString(text, -1), "\n")
+	if quoted == "" {
+		return nil
+	}
+	out := a.cardRules(&cards.Card{Text: quoted}, nil)
+	for id := range out {
+		out[id] *= quotedShare
+	}
+	return out
+}
+
 // toldWeight is the weight of the question's own words, its quotes left
 // out, beside the whole question's.
 const toldWeight = 0.4
@@ -461,6 +480,14 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	// A rule both the cards and the question's phrasing point at counts
 	// for both.
 	pointers := a.featuresOf(named, copies, text)
+	// A situation that names no card but quotes what one says ("An effect
+	// that reads “...”") tells what that card does: its quoted text points
+	// at the rules that govern it, as a named card's text does.
+	if len(named) == 0 && situation {
+		for id, w := range a.quotedRules(text) {
+			pointers[id] = max(pointers[id], w)
+		}
+	}
 	// A question that only asks what happens says nothing of its own: what
 	// the named cards do is all there is to go on.
 	if len(named) > 0 && openAsk.MatchString(strings.TrimSpace(asking(text))) {

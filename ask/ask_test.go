@@ -494,3 +494,16 @@ func TestWithoutQuotes(t *testing.T) {
 		}
 	}
 }
+
+// A card text a question quotes points at the rules of what it does, as a
+// named card's text does, at quotedShare; the question's own words do not.
+func TestQuotedRules(t *testing.T) {
+	a := testAsker(t)
+	r := a.quotedRules("A player controls an enchantment that reads “If a card would be put into a graveyard from anywhere, exile it instead.” A creature dies.")
+	if r["614.1a"] != quotedShare {
+		t.Errorf("quoted replacement: 614.1a %v, want %v (all: %v)", r["614.1a"], quotedShare, r)
+	}
+	if r := a.quotedRules("If a card would be put into a graveyard from anywhere, it is exiled instead."); len(r) != 0 {
+		t.Errorf("nothing quoted: %v", r)
+	}
+}
