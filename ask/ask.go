@@ -366,7 +366,7 @@ func withoutQuotes(text string) string {
 
 // quotedShare is the weight of what a quoted card text does, beside a
 // named card's.
-const quotedShare = 0.5
+const quotedShare = 0.7
 
 // quotedRules maps the rules that govern what the card texts a question
 // quotes do (cardRules of a card with that text) to quotedShare of their
