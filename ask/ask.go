@@ -359,6 +359,38 @@ const (
 	situationWords = 15
 )
 
+// quoteRe is a quoted text: a card's own words ("“Create a 1/1 token.”").
+var quoteRe = regexp.MustCompile(`“[^”]*”|"[^"]*"`)
+
+// withoutQuotes is the question without the card texts it quotes: what it
+// tells of the situation in its own words.
+func withoutQuotes(text string) string {
+	return quoteRe.ReplaceAllString(text, " ")
+}
+
+// quotedShare is the weight of what a quoted card text does, beside a
+// named card's.
+const quotedShare = 0.7
+
+// quotedRules maps the rules that govern what the card texts a question
+// quotes do (cardRules of a card with that text) to quotedShare of their
+// weight.
+func (a *Asker) quotedRules(text string) map[string]float64 {
+	quoted := strings.Join(quoteRe.FindAllString(text, -1), "\n")
+	if quoted == "" {
+		return nil
+	}
+	out := a.cardRules(&cards.Card{Text: quoted}, nil)
+	for id := range out {
+		out[id] *= quotedShare
+	}
+	return out
+}
+
+// toldWeight is the weight of the question's own words, its quotes left
+// out, beside the whole question's.
+const toldWeight = 0.4
+
 // listWeight is what a rule giving the list a question asks for ("what
 // are the steps of combat") adds, as a cue of the question's own phrasing.
 const listWeight = 1
@@ -383,6 +415,12 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 		weight float64
 	}
 	passes := []pass{{text, 1}}
+	// In a situation, the words the question tells it in, its quotes left
+	// out, say what it turns on more than the card texts it quotes.
+	situation := len(named) > 0 || len(wordRe.FindAllString(text, -1)) >= situationWords
+	if told := withoutQuotes(text); situation && told != text && strings.TrimSpace(told) != "" {
+		passes = append(passes, pass{told, toldWeight})
+	}
 	if ask := asking(text); ask != "" && ask != strings.TrimSpace(text) {
 		passes = append(passes, pass{ask, askWeight})
 	}
@@ -454,6 +492,14 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	// A rule both the cards and the question's phrasing point at counts
 	// for both.
 	pointers := a.featuresOf(named, copies, text)
+	// A situation that names no card but quotes what one says ("An effect
+	// that reads “...”") tells what that card does: its quoted text points
+	// at the rules that govern it, as a named card's text does.
+	if len(named) == 0 && situation {
+		for id, w := range a.quotedRules(text) {
+			pointers[id] = max(pointers[id], w)
+		}
+	}
 	// A question that only asks what happens says nothing of its own: what
 	// the named cards do is all there is to go on.
 	if len(named) > 0 && openAsk.MatchString(strings.TrimSpace(asking(text))) {
@@ -508,7 +554,6 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	// its best subrule takes its place however it scored, a keyword's
 	// definition (its first subrule) when none did, and the heading falls
 	// back.
-	situation := len(named) > 0 || len(wordRe.FindAllString(text, -1)) >= situationWords
 	for _, key := range keys {
 		kind, id, _ := strings.Cut(key, ":")
 		r, _ := a.kb.CR.Rule(id)

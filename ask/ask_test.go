@@ -128,7 +128,7 @@ var fullFloors = map[string][2]float64{
 	"tune tournament":   {32.0 / 49, 41.0 / 49},
 	"report rules":      {16.0 / 95, 36.0 / 95},
 	"report tournament": {24.0 / 48, 40.0 / 48},
-	"unseen rules":      {0.30, 0.65},
+	"unseen rules":      {0.32, 0.65},
 	"unseen tournament": {0.54, 0.66},
 	// Reached when unseen2 was added: rules 16 and 22 of 43, tournament 9
 	// and 15 of 21.
@@ -485,5 +485,31 @@ func TestForgottenTriggerIsMissed(t *testing.T) {
 		if len(res) == 0 || res[0].ID != "2.1" {
 			t.Errorf("%q: IPG %+v first, want 2.1 Missed Trigger", q, res)
 		}
+	}
+}
+
+// A situation's own words are read without the card texts it quotes.
+func TestWithoutQuotes(t *testing.T) {
+	for in, want := range map[string]string{
+		"Jade Mage has the ability “{2}{G}: Create a 1/1 green Saproling creature token.” The resulting token is green.": "Jade Mage has the ability   The resulting token is green.",
+		`Does "enters tapped" trigger it?`: "Does   trigger it?",
+		"No quotes here.":                  "No quotes here.",
+	} {
+		if got := withoutQuotes(in); got != want {
+			t.Errorf("withoutQuotes(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A card text a question quotes points at the rules of what it does, as a
+// named card's text does, at quotedShare; the question's own words do not.
+func TestQuotedRules(t *testing.T) {
+	a := testAsker(t)
+	r := a.quotedRules("A player controls an enchantment that reads “If a card would be put into a graveyard from anywhere, exile it instead.” A creature dies.")
+	if r["614.1a"] != quotedShare {
+		t.Errorf("quoted replacement: 614.1a %v, want %v (all: %v)", r["614.1a"], quotedShare, r)
+	}
+	if r := a.quotedRules("If a card would be put into a graveyard from anywhere, it is exiled instead."); len(r) != 0 {
+		t.Errorf("nothing quoted: %v", r)
 	}
 }

@@ -10,8 +10,8 @@ import "testing"
 // fullExampleFloors are exampleFloors over the whole catalogue, where the
 // examples' cards are linked and what they do points at rules.
 var fullExampleFloors = map[string][2]float64{
-	"own":       {0.18, 0.42},
-	"or parent": {0.21, 0.47},
+	"own":       {0.209, 0.43},
+	"or parent": {0.238, 0.475},
 }
 
 // TestCRExamplesLeftOutFullCatalogue is TestCRExamplesLeftOut with every

@@ -221,7 +221,11 @@ func (a *Asker) featuresOf(named []*cards.Card, copies map[*cards.Card]int, text
 	}
 	// Only a situation (cards named, or a story) asks it of something.
 	situation := len(named) > 0 || len(wordRe.FindAllString(text, -1)) >= situationWords
-	survival := situation && survivalAsked.match(text, strings.ToLower(text))
+	// A card text the question quotes ("Whenever a creature dies") says
+	// what the card does, not that the question asks whether something
+	// survives.
+	told := withoutQuotes(text)
+	survival := situation && survivalAsked.match(told, strings.ToLower(told))
 	lower := strings.ToLower(text)
 	if survival {
 		add("704.3", survivalWeight)

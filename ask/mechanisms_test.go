@@ -142,6 +142,20 @@ func TestSurvivalKindsFromTheQuestion(t *testing.T) {
 	}
 }
 
+// A card text the question quotes ("Whenever a creature dies") says what
+// the card does; only the question's own words ask whether something
+// survives.
+func TestSurvivalAskedInTheQuestionsOwnWords(t *testing.T) {
+	a := testAsker(t)
+	bear := &cards.Card{Name: "Bear", TypeLine: "Creature — Bear", Types: []string{"Creature"}}
+	if f := a.features([]*cards.Card{bear}, "My enchantment says “Whenever a creature dies, draw a card.” If I sacrifice the Bear to pay a cost, when do I draw?"); f["704.3"] != 0 {
+		t.Errorf("survival only quoted: 704.3 %v", f["704.3"])
+	}
+	if f := a.features([]*cards.Card{bear}, "My enchantment says “Creatures get -1/-1.” Does the Bear die?"); f["704.3"] != survivalWeight {
+		t.Errorf("survival asked: 704.3 %v, want %v", f["704.3"], survivalWeight)
+	}
+}
+
 // A question that only asks what happens ("..., what happens?") names
 // nothing of its own; one that asks something does not.
 func TestOpenAsk(t *testing.T) {

@@ -697,6 +697,9 @@ func (ix *Index) queryTerms(q string) []queryTerm {
 		for _, syn := range synonyms[t.term] {
 			add(syn, 0.5, false)
 		}
+		for _, kind := range symbolKinds(t.term) {
+			add(kind, 0.5, false)
+		}
 		if i > 0 && toks[i-1].pos >= t.pos-2 && (!t.broken || ix.p.Broken > 0) {
 			w := ix.p.Phrase
 			if t.broken {

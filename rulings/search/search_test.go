@@ -419,3 +419,29 @@ func TestSensesKeptApart(t *testing.T) {
 		}
 	}
 }
+
+// A mana cost a question writes with hybrid or Phyrexian symbols finds the
+// rule that names the symbols' kind, not only those that print a symbol.
+func TestHybridSymbolsFindTheirKind(t *testing.T) {
+	ix := Build([]Doc{
+		{Kind: "rule", ID: "202.3f", Text: "When calculating the mana value of an object with a hybrid mana symbol in its mana cost, use the largest component of each hybrid symbol."},
+		{Kind: "rule", ID: "202.3g", Text: "Each Phyrexian mana symbol in a card's mana cost contributes 1 to its mana value."},
+		{Kind: "rule", ID: "202.3", Text: "The mana value of an object is a number equal to the total amount of mana in its mana cost, regardless of color."},
+	})
+	for q, want := range map[string]string{
+		"The mana value of {1}{W/U}{W/U} is 3.": "202.3f",
+		"The mana value of {2/B}{2/B} is 4.":    "202.3f",
+		"The mana value of {1}{G/P} is 2.":      "202.3g",
+	} {
+		if res := ix.Search(q, Options{}); len(res) == 0 || res[0].ID != want {
+			t.Errorf("%q: got %v, want %s first", q, res, want)
+		}
+	}
+	for term, want := range map[string][]string{
+		"{w/u}": {"hybrid"}, "{2/b}": {"hybrid"}, "{w/p}": {"phyrexian"}, "{w/u/p}": {"phyrexian", "hybrid"}, "{g}": nil, "+1/+1": nil,
+	} {
+		if got := symbolKinds(term); !slices.Equal(got, want) {
+			t.Errorf("symbolKinds(%q) = %v, want %v", term, got, want)
+		}
+	}
+}

@@ -177,3 +177,27 @@ func expandConcepts(q string) string {
 	}
 	return extra
 }
+
+// symbolKinds names the kind of a mana symbol split in two, as the CR
+// names it (107.4e, 107.4f): "{W/U}" and "{2/B}" are hybrid symbols,
+// "{W/P}" a Phyrexian one and "{W/U/P}" both. A question writes the
+// symbol; the rule that governs it says the kind.
+func symbolKinds(term string) []string {
+	if len(term) < 5 || term[0] != '{' || term[len(term)-1] != '}' || !strings.Contains(term, "/") {
+		return nil
+	}
+	parts := strings.Split(term[1:len(term)-1], "/")
+	var out []string
+	halves := 0
+	for _, p := range parts {
+		if p == "p" {
+			out = append(out, stem("phyrexian"))
+		} else if p != "" {
+			halves++
+		}
+	}
+	if halves >= 2 {
+		out = append(out, stem("hybrid"))
+	}
+	return out
+}
