@@ -104,12 +104,16 @@ func SnapshotPath(dir, cacheDir string) string {
 	return filepath.Join(cacheDir, "kb-"+hex.EncodeToString(sum[:8])+".snap")
 }
 
-// inputsKey identifies the inputs of a load: the format version and each
-// file's path, resolved path, size and modification time.
+// inputsKey identifies the inputs of a load: the format version, the
+// search index's parameters and each file's path, resolved path, size and
+// modification time.
 func inputsKey(files []datafile.File, defaults bool) [32]byte {
 	h := sha256.New()
 	var b []byte
 	b = binary.AppendUvarint(b, SnapshotFormat)
+	// The index's parameters are stored with its postings: a build with
+	// other parameters must not read them.
+	b = fmt.Appendf(b, "%+v\x00", search.DefaultParams)
 	if defaults {
 		b = append(b, embedded.ID()...)
 	}

@@ -212,3 +212,16 @@ func TestSnapshotCacheInsideTheDataDirectory(t *testing.T) {
 		t.Error("the snapshot in the data directory made itself stale")
 	}
 }
+
+// The search index's parameters are stored in the snapshot with its
+// postings: a build with other parameters does not read a snapshot built
+// with these (the key differs).
+func TestSnapshotKeyHoldsSearchParams(t *testing.T) {
+	before := inputsKey(nil, true)
+	saved := search.DefaultParams
+	t.Cleanup(func() { search.DefaultParams = saved })
+	search.DefaultParams.Coord += 0.1
+	if inputsKey(nil, true) == before {
+		t.Error("changing the search parameters left the snapshot key as it was")
+	}
+}
