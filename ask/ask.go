@@ -199,7 +199,11 @@ func (a *Asker) Ask(q string) Answer {
 	// without those words, the documents must match better than the CR.
 	ans.Tournament = len(ans.Docs) > 0 && (tournamentWords || len(ans.Rules) == 0)
 	if ans.Tournament {
-		ans.Docs = a.rankSections(text, ans.Docs)
+		// The cards a call names are its story's, not the infraction's:
+		// the IPG's examples name cards of their own (a Dark Confidant
+		// trigger resolved without revealing is a Hidden Card Error; one
+		// forgotten is a Missed Trigger).
+		ans.Docs = a.rankSections(withoutNames(text, writtenNames(q, links)), ans.Docs)
 		a.infractions.snippets(text, ans.Docs)
 	}
 	for _, r := range rulings {

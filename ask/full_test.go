@@ -143,3 +143,21 @@ func TestPenaltyNamedInACall(t *testing.T) {
 		t.Errorf("%q: a bracketed name is the card", q)
 	}
 }
+
+// A call that names the card whose trigger was forgotten is a Missed
+// Trigger (IPG 2.1), whatever the card: the card's name is the story's,
+// and the IPG's example of a Hidden Card Error that names the same card
+// (a Dark Confidant trigger resolved without revealing) says nothing of
+// this call.
+func TestForgottenTriggerOfANamedCard(t *testing.T) {
+	a := fullAsker(t)
+	for _, q := range []string{
+		"My opponent forgot his Dark Confidant trigger and noticed after drawing for the turn. What's the fix?",
+		"At Competitive REL my opponent missed his Bitterblossom trigger for two turns. What's the penalty?",
+	} {
+		ans := a.Ask(q)
+		if top := ans.Top(); !ans.Tournament || len(top) == 0 || top[0].Kind != "ipg" || top[0].ID != "2.1" {
+			t.Errorf("%q: first source %v (a tournament call: %v), want IPG 2.1 Missed Trigger", q, top[:min(len(top), 3)], ans.Tournament)
+		}
+	}
+}
