@@ -111,8 +111,12 @@ func (k survivalKind) add(text, lower string, add func(string, float64)) {
 var survivalWeight = 2.0
 
 // survivalAsked is a question whether something survives, dies or is
-// destroyed.
-var survivalAsked = mustPattern(`(?i)\bsurviv\w*|\b(die|dies|died|kill|kills|killed|destroyed)\b|\bgo(es)? to the graveyard\b`)
+// destroyed: "survive" in any form, or dying asked (a clause that opens
+// with "does", "will" … and ends in a question: "does it die?", "will
+// both be destroyed?"; "what dies?", "… die?"), not told ("Solemn
+// Simulacrum dies: do I draw?", "if my creature is destroyed, can I …?"
+// ask what its dying does).
+var survivalAsked = mustPattern(`(?im)\bsurviv\w*|(^|[.?!:;,(]\s*|\b(and|or|but|so|then)\s+)(do|does|did|will|would|should|could|can|is|are|was|were|won(’|')t|doesn(’|')t|don(’|')t|wouldn(’|')t)\b[^.?!:;]{0,60}\b(die|dies|kill(ed)?|destroyed|go to the graveyard)\b[^.!:;]*\?|\b(what|which|who|whose)\b[^.?!:;]{0,40}\b(dies|die|is killed|are killed|is destroyed|are destroyed|goes to the graveyard|go to the graveyard)\b|\b(die|dies|died|killed|destroyed|graveyard)\s*\?`)
 
 // multiTypeRules govern a card of several card types (an artifact
 // creature, Dryad Arbor): it is each of them for every effect.

@@ -193,3 +193,22 @@ func TestCitedRules(t *testing.T) {
 		}
 	}
 }
+
+// A question asks whether something survives when it says "survive" or
+// asks whether something dies; one that tells that something died asks
+// what its dying does.
+func TestSurvivalAskedOrTold(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Wrath of God with Kalonian Hydra and a regenerate shield: what survives?":      true,
+		"Does my 2/2 die if it gets -2/-2 until end of turn?":                           true,
+		"Will both creatures be destroyed?":                                             true,
+		"Which creatures die?":                                                          true,
+		"My Solemn Simulacrum is face down and dies: do I draw?":                        false,
+		"When Loathsome Catoblepas dies, its ability triggers; who chooses the target?": false,
+		"If my creature is destroyed, can I still activate its ability in response?":    false,
+	} {
+		if got := survivalAsked.match(q, strings.ToLower(q)); got != want {
+			t.Errorf("survivalAsked(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
