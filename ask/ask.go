@@ -608,9 +608,9 @@ func (a *Asker) scoreRulings(text string, named []*cards.Card) []scoredRuling {
 }
 
 // openAsk is an asking sentence that names nothing of its own: "What
-// happens?", "How does that work?", with only card names (blanked) and
-// connecting words before it.
-var openAsk = regexp.MustCompile(`(?i)^[\s,]*((if|when|so|and|then|now|i|my|opponent|cast|casts|control|controls|play|plays|another|the|a|an|it|he|she|they|him|her|them|with|enchants|targets|targeting|attack|attacks)\b[\s,]*)*(what happens|how does (this|that|it) work|how do they interact|what is the (result|outcome|interaction))\s*\??$`)
+// happens?", "How does that work?", "Can I [card] [card]?", with only card
+// names (blanked) and connecting words around it.
+var openAsk = regexp.MustCompile(`(?i)^[\s,]*((if|when|so|and|then|now|i|my|opponent|cast|casts|control|controls|play|plays|another|the|a|an|it|he|she|they|him|her|them|with|enchants|targets|targeting|attack|attacks)\b[\s,]*)*(what happens|how does (this|that|it) work|how do they interact|what is the (result|outcome|interaction)|(can|could|may) (i|you|we|they|he|she))\s*\??$`)
 
 // openAskWeight multiplies what the named cards point at when the question
 // only asks what happens.

@@ -150,6 +150,7 @@ func TestOpenAsk(t *testing.T) {
 		"If I cast another          , what happens?":                                 true,
 		"If I control        and my opponent enchants him with      , what happens?": true,
 		"How does that work?":                     true,
+		"Can I                ?":                  true,
 		"Can I cast the spell from my graveyard?": false,
 		"What happens to the counters on it?":     false,
 	} {
