@@ -376,7 +376,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 		weight float64
 	}
 	passes := []pass{{text, 1}}
-	if ask := asking(text); ask != "" && ask != strings.TrimSpace(text) {
+	if ask := asking(text); ask != "" && ask != strings.TrimSpace(text) && !verdictOnly(ask) {
 		passes = append(passes, pass{ask, askWeight})
 	}
 	// The documents are put on the scale of the question's own passes.
@@ -605,6 +605,29 @@ func (a *Asker) scoreRulings(text string, named []*cards.Card) []scoredRuling {
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].score > all[j].score })
 	return all
+}
+
+// verdictWords are what an asking sentence says when it only asks for a
+// verdict on the story before it ("Who's right?", "Is that correct?",
+// "Why is that?", "Why not?").
+var verdictWords = map[string]bool{}
+
+func init() {
+	for _, t := range search.Terms("right correct wrong true false not think thoughts help please ok okay confirm explain anyone someone one us") {
+		verdictWords[t] = true
+	}
+}
+
+// verdictOnly says whether an asking sentence asks only for a verdict:
+// it names nothing of the game, and its own search would find rules by
+// "right" or "correct" alone; the story says what is asked.
+func verdictOnly(ask string) bool {
+	for _, t := range search.Terms(ask) {
+		if !verdictWords[t] {
+			return false
+		}
+	}
+	return true
 }
 
 // openAsk is an asking sentence that names nothing of its own: "What

@@ -911,3 +911,22 @@ func TestVariantsBack(t *testing.T) {
 		}
 	}
 }
+
+// An asking sentence that only asks for a verdict on the story ("Who's
+// right?") is not searched on its own; one that names something is.
+func TestVerdictOnly(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Who's right?":                  true,
+		"Who is correct?":               true,
+		"Why is that?":                  true,
+		"Is that correct?":              true,
+		"Is that legal?":                false,
+		"Can I do that?":                false,
+		"Does the token die?":           false,
+		"Who is right about the stack?": false,
+	} {
+		if got := verdictOnly(q); got != want {
+			t.Errorf("verdictOnly(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
