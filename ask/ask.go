@@ -425,7 +425,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	if told := withoutQuotes(text); situation && told != text && strings.TrimSpace(told) != "" {
 		passes = append(passes, pass{told, toldWeight})
 	}
-	if ask := asking(text); ask != "" && ask != strings.TrimSpace(text) {
+	if ask := asking(text); ask != "" && ask != strings.TrimSpace(text) && !verdictOnly(ask) {
 		passes = append(passes, pass{ask, askWeight})
 	}
 	// The documents are put on the scale of the question's own passes.
@@ -677,10 +677,33 @@ func (a *Asker) scoreRulings(text string, named []*cards.Card) []scoredRuling {
 	return all
 }
 
+// verdictWords are what an asking sentence says when it only asks for a
+// verdict on the story before it ("Who's right?", "Is that correct?",
+// "Why is that?", "Why not?").
+var verdictWords = map[string]bool{}
+
+func init() {
+	for _, t := range search.Terms("right correct wrong true false not think thoughts help please ok okay confirm explain anyone someone one us") {
+		verdictWords[t] = true
+	}
+}
+
+// verdictOnly says whether an asking sentence asks only for a verdict:
+// it names nothing of the game, and its own search would find rules by
+// "right" or "correct" alone; the story says what is asked.
+func verdictOnly(ask string) bool {
+	for _, t := range search.Terms(ask) {
+		if !verdictWords[t] {
+			return false
+		}
+	}
+	return true
+}
+
 // openAsk is an asking sentence that names nothing of its own: "What
-// happens?", "How does that work?", with only card names (blanked) and
-// connecting words before it.
-var openAsk = regexp.MustCompile(`(?i)^[\s,]*((if|when|so|and|then|now|i|my|opponent|cast|casts|control|controls|play|plays|another|the|a|an|it|he|she|they|him|her|them|with|enchants|targets|targeting|attack|attacks)\b[\s,]*)*(what happens|how does (this|that|it) work|how do they interact|what is the (result|outcome|interaction))\s*\??$`)
+// happens?", "How does that work?", "Can I [card] [card]?", with only card
+// names (blanked) and connecting words around it.
+var openAsk = regexp.MustCompile(`(?i)^[\s,]*((if|when|so|and|then|now|i|my|opponent|cast|casts|control|controls|play|plays|another|the|a|an|it|he|she|they|him|her|them|with|enchants|targets|targeting|attack|attacks)\b[\s,]*)*(what happens|how does (this|that|it) work|how do they interact|what is the (result|outcome|interaction)|(can|could|may) (i|you|we|they|he|she))\s*\??$`)
 
 // openAskWeight multiplies what the named cards point at when the question
 // only asks what happens.

@@ -54,6 +54,7 @@ func TestEffectKindsCiteRulesThatSayIt(t *testing.T) {
 		tables["card-question "+q.name] = q.rules
 	}
 	tables["transform"] = transformRules
+	tables["split"] = splitRules
 	tables["replaced response"] = replacedResponse
 	tables["multitype"] = multiTypeRules
 	tables["several copies"] = []ruleRef{legendCopies, costCopies}

@@ -125,6 +125,10 @@ var multiTypeRules = []ruleRef{{"205.2b", "more than one card type"}}
 // transformRules govern a card that transforms.
 var transformRules = []ruleRef{{"712.18", "doesn’t become a new object"}}
 
+// splitRules govern a split card: on the stack only the half being cast
+// exists, elsewhere it has both halves' characteristics.
+var splitRules = []ruleRef{{"709.3b", "only the characteristics of the half being cast"}, {"709.4", "two halves combined"}}
+
 type ruleRef struct {
 	id, says string
 }
@@ -356,6 +360,11 @@ func (a *Asker) cardRules(c *cards.Card, kinds map[string]int) map[string]float6
 	}
 	if c.Layout == "transform" {
 		for _, r := range transformRules {
+			add(r.id, 1)
+		}
+	}
+	if c.Layout == "split" {
+		for _, r := range splitRules {
 			add(r.id, 1)
 		}
 	}

@@ -164,6 +164,7 @@ func TestOpenAsk(t *testing.T) {
 		"If I cast another          , what happens?":                                 true,
 		"If I control        and my opponent enchants him with      , what happens?": true,
 		"How does that work?":                     true,
+		"Can I                ?":                  true,
 		"Can I cast the spell from my graveyard?": false,
 		"What happens to the counters on it?":     false,
 	} {
@@ -921,6 +922,25 @@ func TestVariantsBack(t *testing.T) {
 		a.variantsBack(scores, c.q)
 		if back := scores["rule:"+c.id] < 1; back != c.back {
 			t.Errorf("%q: %s lowered %v, want %v", c.q, c.id, back, c.back)
+		}
+	}
+}
+
+// An asking sentence that only asks for a verdict on the story ("Who's
+// right?") is not searched on its own; one that names something is.
+func TestVerdictOnly(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Who's right?":                  true,
+		"Who is correct?":               true,
+		"Why is that?":                  true,
+		"Is that correct?":              true,
+		"Is that legal?":                false,
+		"Can I do that?":                false,
+		"Does the token die?":           false,
+		"Who is right about the stack?": false,
+	} {
+		if got := verdictOnly(q); got != want {
+			t.Errorf("verdictOnly(%q) = %v, want %v", q, got, want)
 		}
 	}
 }
