@@ -475,3 +475,28 @@ func TestPolicyQuestionAnsweredByItsPolicy(t *testing.T) {
 		t.Errorf("the story is answered first by %v, want IPG 3.2", ans.Docs)
 	}
 }
+
+// The JAR's last section (5, Resources) only gives the judges' websites
+// and where to find the MTR: it never answers a call, nor is it one of a
+// call's sections.
+func TestCallsLeaveOutResources(t *testing.T) {
+	a := testAsker(t)
+	sec, ok := a.kb.Tourney.Section(tourney.JAR, "5")
+	if !ok || !onlyPointsElsewhere.MatchString("JAR 5 "+sec.Title) {
+		t.Fatalf("JAR 5 (%v) is not recognised as a section that only points elsewhere", sec)
+	}
+	for _, q := range []string{
+		"At a casual event a player knowingly let his opponent make an illegal attack. How do you deal with that at Regular REL?",
+		"At FNM (Regular REL) my opponent lied to me about the number of cards in his hand. How do you deal with cheating then?",
+	} {
+		ans := a.Ask(q)
+		if !ans.Tournament {
+			t.Fatalf("%q: not taken as a tournament call", q)
+		}
+		for _, d := range ans.Docs {
+			if d.Kind == tourney.JAR && d.ID == "5" {
+				t.Errorf("%q: section JAR 5 (%s) among the answers", q, d.Title)
+			}
+		}
+	}
+}

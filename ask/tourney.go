@@ -42,7 +42,7 @@ const (
 // it.
 func (a *Asker) rankSections(text string, docs []Hit) []Hit {
 	lvl := a.rels.rel(text)
-	docs = a.withAsked(text, docs)
+	docs = slices.DeleteFunc(a.withAsked(text, docs), func(d Hit) bool { return onlyPointsElsewhere.MatchString(d.Title) })
 	for i := range docs {
 		switch docs[i].Kind {
 		case tourney.IPG:
@@ -72,6 +72,12 @@ func (a *Asker) rankSections(text string, docs []Hit) []Hit {
 	}
 	return withInfractions(a.infractionFirst(hits, docs), hits)
 }
+
+// onlyPointsElsewhere is the title of a section that only points at
+// other resources: the JAR's last section (5, Resources) gives the
+// judges' websites and where the MTR can be found, and says nothing of
+// any situation.
+var onlyPointsElsewhere = regexp.MustCompile(`(?i)\bresources$`)
 
 const (
 	// shownInfractions is how many of the recogniser's best infractions a
