@@ -2,10 +2,11 @@ package ask
 
 import (
 	"fmt"
-	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 )
 
 // The recogniser tells an infraction by the IPG's own definitions and the

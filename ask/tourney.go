@@ -2,12 +2,11 @@ package ask
 
 import (
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/arbiter-mtg/arbiter/rulings/search"
-	"slices"
-	"sort"
-
 	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 )
 

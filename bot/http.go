@@ -16,10 +16,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/arbiter-mtg/arbiter/commands"
-	"github.com/arbiter-mtg/arbiter/config"
 	"github.com/bwmarrin/discordgo"
 	voi "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
+
+	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/config"
 )
 
 // Interactions is the HTTP interactions endpoint (`arbiter http`): Discord
