@@ -133,13 +133,17 @@ type Index struct {
 	// may return and those that lend.
 	kindNames []string
 	kindCode  []uint8
+	// refDocs holds, per item that lends, the rule items its Refs name
+	// (those the index holds, in the order of Refs): looked up once rather
+	// than for every search that scores the item.
+	refDocs [][]int32
 }
 
 // lends marks, in a kindCode, an item that lends score to the rules it
 // cites.
 const lends = 0x80
 
-// indexKinds fills kindNames and kindCode from the items.
+// indexKinds fills kindNames and kindCode from the items, and refDocs.
 func (ix *Index) indexKinds() {
 	ix.kindNames = ix.kindNames[:0]
 	ix.kindCode = make([]uint8, len(ix.docs))
@@ -155,6 +159,18 @@ func (ix *Index) indexKinds() {
 			code |= lends
 		}
 		ix.kindCode[i] = code
+	}
+	ix.refDocs = make([][]int32, len(ix.docs))
+	for i := range ix.docs {
+		d := &ix.docs[i]
+		if !d.BoostRefs {
+			continue
+		}
+		for _, ref := range d.Refs {
+			if j, ok := ix.byKey[docKey{"rule", ref}]; ok {
+				ix.refDocs[i] = append(ix.refDocs[i], j)
+			}
+		}
 	}
 }
 
@@ -563,11 +579,7 @@ func (ix *Index) Search(q string, opt Options) []Result {
 				about = max(about, float32(t.words)/words)
 			}
 		}
-		for _, ref := range doc.Refs {
-			j, ok := ix.byKey[docKey{"rule", ref}]
-			if !ok {
-				continue
-			}
+		for _, j := range ix.refDocs[d] {
 			if loans == nil {
 				loans = map[int32]float32{}
 			}
