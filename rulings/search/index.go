@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
@@ -137,7 +138,15 @@ type Index struct {
 	// (those the index holds, in the order of Refs): looked up once rather
 	// than for every search that scores the item.
 	refDocs [][]int32
+	// fixes remembers typo corrections (word -> fix, "" for none), at most
+	// maxFixes of them: a correction scans the vocabulary, and the same
+	// unknown words (card names, slang) come back in query after query.
+	fixes  sync.Map
+	nFixes atomic.Int32
 }
+
+// maxFixes bounds the corrections an Index remembers.
+const maxFixes = 1 << 16
 
 // lends marks, in a kindCode, an item that lends score to the rules it
 // cites.
@@ -741,6 +750,20 @@ var howMany = regexp.MustCompile(`(?i)\b(how) many\b`)
 // correct finds, for an unknown word, the stem of the most frequent indexed
 // word within a small edit distance of it: one edit for words of 4 to 7 letters, two beyond.
 func (ix *Index) correct(w string) string {
+	if v, ok := ix.fixes.Load(w); ok {
+		return v.(string)
+	}
+	fix := ix.correction(w)
+	if ix.nFixes.Load() < maxFixes {
+		if _, loaded := ix.fixes.LoadOrStore(w, fix); !loaded {
+			ix.nFixes.Add(1)
+		}
+	}
+	return fix
+}
+
+// correction is correct without the memory.
+func (ix *Index) correction(w string) string {
 	n := len(w)
 	if n < 4 || strings.ContainsAny(w, "{}/.") {
 		return ""
