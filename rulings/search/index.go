@@ -143,7 +143,16 @@ type Index struct {
 	// unknown words (card names, slang) come back in query after query.
 	fixes  sync.Map
 	nFixes atomic.Int32
+	// quoteRuns remembers, per item, its distinct three-word runs, sorted
+	// (see quoteBoost), for at most maxQuoteRuns items: the items a paste
+	// is compared with are mostly the same few rules from query to query,
+	// and tokenizing them again cost more than the rest of the comparison.
+	quoteRuns  []atomic.Pointer[[]string]
+	nQuoteRuns atomic.Int32
 }
+
+// maxQuoteRuns bounds the items whose runs an Index remembers.
+const maxQuoteRuns = 1 << 13
 
 // maxFixes bounds the corrections an Index remembers.
 const maxFixes = 1 << 16
@@ -170,6 +179,7 @@ func (ix *Index) indexKinds() {
 		ix.kindCode[i] = code
 	}
 	ix.refDocs = make([][]int32, len(ix.docs))
+	ix.quoteRuns = make([]atomic.Pointer[[]string], len(ix.docs))
 	for i := range ix.docs {
 		d := &ix.docs[i]
 		if !d.BoostRefs {
