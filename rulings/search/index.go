@@ -222,13 +222,19 @@ type scratch struct {
 	scores, matched []float32
 	touched, hits   []int32
 	cands           []int32
+	// loan holds, per rule, the largest loan to it so far; lent marks the
+	// rules in loaned, which lists those given one.
+	loan   []float32
+	lent   []bool
+	loaned []int32
 }
 
 func (ix *Index) getScratch() *scratch {
 	if s, ok := ix.pool.Get().(*scratch); ok {
 		return s
 	}
-	return &scratch{scores: make([]float32, len(ix.docs)), matched: make([]float32, len(ix.docs)), touched: make([]int32, 0, 256)}
+	n := len(ix.docs)
+	return &scratch{scores: make([]float32, n), matched: make([]float32, n), touched: make([]int32, 0, 256), loan: make([]float32, n), lent: make([]bool, n)}
 }
 
 func (ix *Index) putScratch(s *scratch) {
@@ -240,7 +246,10 @@ func (ix *Index) putScratch(s *scratch) {
 	if cap(s.touched) > 1<<16 {
 		s.touched = make([]int32, 0, 256)
 	}
-	s.touched, s.hits, s.cands = s.touched[:0], s.hits[:0], s.cands[:0]
+	for _, d := range s.loaned {
+		s.loan[d], s.lent[d] = 0, false
+	}
+	s.touched, s.hits, s.cands, s.loaned = s.touched[:0], s.hits[:0], s.cands[:0], s.loaned[:0]
 	ix.pool.Put(s)
 }
 
@@ -583,13 +592,20 @@ func (ix *Index) Search(q string, opt Options) []Result {
 	// question "summoning sickness" is answered by rule 302.6. A rule takes
 	// the largest loan, not the sum: dozens of token entries cite 111.10,
 	// and together they must not make it the answer to every token question.
-	var loans map[int32]float32
+	// (kindCode marks the items that lend: BoostRefs with Refs.)
+	loans, lent := sc.loan, sc.lent
+	lend := func(j int32, loan float32) {
+		if !lent[j] {
+			lent[j] = true
+			sc.loaned = append(sc.loaned, j)
+		}
+		loans[j] = max(loans[j], loan)
+	}
 	for _, d := range *touched {
-		doc := &ix.docs[d]
-		if !doc.BoostRefs || scores[d] <= 0 {
+		if ix.kindCode[d]&lends == 0 || scores[d] <= 0 {
 			continue
 		}
-		loan := ix.p.RefBoost * scores[d] / float32(len(doc.Refs))
+		loan := ix.p.RefBoost * scores[d] / float32(len(ix.docs[d].Refs))
 		// The share of the query's words the item's title takes: 1 when
 		// the query names the item and little else.
 		about := float32(0)
@@ -599,26 +615,23 @@ func (ix *Index) Search(q string, opt Options) []Result {
 			}
 		}
 		for _, j := range ix.refDocs[d] {
-			if loans == nil {
-				loans = map[int32]float32{}
-			}
-			loans[j] = max(loans[j], loan)
+			lend(j, loan)
 			// A glossary entry the query names that cites a heading ("See
 			// rule 514, Cleanup Step") is answered by the rule that opens
 			// the heading's section; a heading opened by another heading
 			// ("5. Turn Structure", "500. General") by the rule under both.
 			if about > 0 {
 				if o := ix.opening(j); o >= 0 {
-					loans[o] = max(loans[o], ix.p.Opening*about*loan)
+					lend(o, ix.p.Opening*about*loan)
 				}
 			}
 		}
 	}
-	for j, loan := range loans {
+	for _, j := range sc.loaned {
 		if scores[j] == 0 {
 			*touched = append(*touched, j)
 		}
-		scores[j] += loan
+		scores[j] += loans[j]
 	}
 	for _, d := range *touched {
 		if w := ix.docs[d].Weight; w > 0 {
