@@ -680,10 +680,14 @@ func (ix *Index) Snipper(q string) func(text string) string {
 			return cut(text, max)
 		}
 		best, bestHits := "", -1
+		seen := map[string]bool{}
 		for _, s := range sentences(text) {
 			hits := 0
-			seen := map[string]bool{}
-			for _, w := range strings.Fields(fold.Key(s)) {
+			clear(seen)
+			// A folded key is words between single spaces.
+			for k := fold.Key(s); k != ""; {
+				var w string
+				w, k, _ = strings.Cut(k, " ")
 				w = strings.TrimSuffix(w, "s")
 				if want[w] && !seen[w] {
 					hits++
