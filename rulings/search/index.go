@@ -522,6 +522,10 @@ type queryTerm struct {
 	// word is set for the query's own words (typo-corrected or not), as
 	// opposed to synonyms, phrases and concept words added for it.
 	word bool
+	// ps is the term's postings when looked is set (a query word is looked
+	// up once, when the query is read).
+	ps     []posting
+	looked bool
 }
 
 // Search ranks the items that match q.
@@ -551,7 +555,10 @@ func (ix *Index) Search(q string, opt Options) []Result {
 		if word {
 			words++
 		}
-		ps := ix.terms.lookup(qt.term)
+		ps := qt.ps
+		if !qt.looked {
+			ps = ix.terms.lookup(qt.term)
+		}
 		if len(ps) == 0 {
 			continue
 		}
@@ -726,18 +733,20 @@ func (ix *Index) queryTerms(q string) []queryTerm {
 	toks := tokenize(q)
 	seen := map[string]int{}
 	var out []queryTerm
-	add := func(t string, w float32, word bool) {
+	add := func(t string, w float32, word bool) int {
 		if i, ok := seen[t]; ok {
 			out[i].w = max(out[i].w, w)
 			out[i].word = out[i].word || word
-			return
+			return i
 		}
 		seen[t] = len(out)
-		out = append(out, queryTerm{t, w, word})
+		out = append(out, queryTerm{term: t, w: w, word: word})
+		return len(out) - 1
 	}
 	for i, t := range toks {
-		if ix.terms.lookup(t.term) != nil {
-			add(t.term, 1, true)
+		if ps := ix.terms.lookup(t.term); ps != nil {
+			j := add(t.term, 1, true)
+			out[j].ps, out[j].looked = ps, true
 		} else if fix := ix.correct(t.surface); fix != "" {
 			add(fix, 0.8, true)
 			toks[i].term = fix
