@@ -149,6 +149,9 @@ type Index struct {
 	// and tokenizing them again cost more than the rest of the comparison.
 	quoteRuns  []atomic.Pointer[[]string]
 	nQuoteRuns atomic.Int32
+	// snipTexts remembers texts' sentences for Snipper (see sentenceWords).
+	snipTexts  sync.Map
+	nSnipTexts atomic.Int32
 }
 
 // maxQuoteRuns bounds the items whose runs an Index remembers.
@@ -687,27 +690,59 @@ func (ix *Index) Snipper(q string) func(text string) string {
 			return cut(text, max)
 		}
 		best, bestHits := "", -1
-		seen := map[string]bool{}
-		for _, s := range sentences(text) {
+		for _, s := range ix.sentenceWords(text) {
 			hits := 0
-			clear(seen)
-			// A folded key is words between single spaces.
-			for k := fold.Key(s); k != ""; {
-				var w string
-				w, k, _ = strings.Cut(k, " ")
-				w = strings.TrimSuffix(w, "s")
-				if want[w] && !seen[w] {
+			for _, w := range s.words {
+				if want[w] {
 					hits++
-					seen[w] = true
 				}
 			}
 			if hits > bestHits {
-				best, bestHits = s, hits
+				best, bestHits = s.text, hits
 			}
 		}
 		return cut(best, max)
 	}
 }
+
+// sentenceWords is a text's sentences, each with its distinct words
+// folded, a plural "s" aside, as Snipper compares them with a query's.
+// The texts snippets are made of are mostly the same rules from query to
+// query: an Index remembers the sentences of at most maxSnipTexts texts.
+func (ix *Index) sentenceWords(text string) []foldedSentence {
+	if v, ok := ix.snipTexts.Load(text); ok {
+		return v.([]foldedSentence)
+	}
+	ss := sentences(text)
+	out := make([]foldedSentence, len(ss))
+	for i, s := range ss {
+		var words []string
+		// A folded key is words between single spaces.
+		for k := fold.Key(s); k != ""; {
+			var w string
+			w, k, _ = strings.Cut(k, " ")
+			if w = strings.TrimSuffix(w, "s"); !slices.Contains(words, w) {
+				words = append(words, w)
+			}
+		}
+		out[i] = foldedSentence{s, words}
+	}
+	if ix.nSnipTexts.Load() < maxSnipTexts {
+		if _, loaded := ix.snipTexts.LoadOrStore(text, out); !loaded {
+			ix.nSnipTexts.Add(1)
+		}
+	}
+	return out
+}
+
+// foldedSentence is a sentence of a text and its distinct folded words.
+type foldedSentence struct {
+	text  string
+	words []string
+}
+
+// maxSnipTexts bounds the texts whose sentences an Index remembers.
+const maxSnipTexts = 1 << 13
 
 func cmpOr(a, b string) string {
 	if a != "" {
