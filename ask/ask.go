@@ -198,12 +198,13 @@ func (a *Asker) Ask(q string) Answer {
 	// A call at a tournament names its situation in the documents' words;
 	// without those words, the documents must match better than the CR.
 	ans.Tournament = len(ans.Docs) > 0 && (tournamentWords || len(ans.Rules) == 0)
+	ans.REL = a.rels.rel(text)
 	if ans.Tournament {
 		// The cards a call names are its story's, not the infraction's:
 		// the IPG's examples name cards of their own (a Dark Confidant
 		// trigger resolved without revealing is a Hidden Card Error; one
 		// forgotten is a Missed Trigger).
-		ans.Docs = a.rankSections(withoutNames(text, writtenNames(q, links)), ans.Docs)
+		ans.Docs = a.rankSections(withoutNames(text, writtenNames(q, links)), ans.REL, ans.Docs)
 		a.infractions.snippets(text, ans.Docs)
 	}
 	for _, r := range rulings {
@@ -218,7 +219,6 @@ func (a *Asker) Ask(q string) Answer {
 	if top := ans.Top(); !ans.Tournament && (len(top) == 0 || top[0].Kind == "rule" || top[0].Kind == "glossary") {
 		ans.Setup = setup(q, a.names.castHalves(q, links))
 	}
-	ans.REL = a.rels.rel(text)
 	ans.WritesNames = writesNames(q)
 	return ans
 }

@@ -168,6 +168,10 @@ func abbrevAt(word, abbrev string) bool {
 	if word == abbrev {
 		return true
 	}
+	// A part that is the abbreviation is within the word.
+	if !strings.Contains(word, abbrev) {
+		return false
+	}
 	for _, part := range strings.FieldsFunc(word, func(r rune) bool { return r == '-' || r == '/' }) {
 		if part == abbrev {
 			return true

@@ -38,9 +38,8 @@ const (
 // REL the call names decides whether the JAR applies, the IPG's
 // infractions go before the MTR's policies, and the infraction the call
 // tells (or names) takes the first place when the recogniser is sure of
-// it.
-func (a *Asker) rankSections(text string, docs []Hit) []Hit {
-	lvl := a.rels.rel(text)
+// it. lvl is the REL the call names (relFinder.rel).
+func (a *Asker) rankSections(text, lvl string, docs []Hit) []Hit {
 	docs = slices.DeleteFunc(a.withAsked(text, docs), func(d Hit) bool { return onlyPointsElsewhere.MatchString(d.Title) })
 	for i := range docs {
 		switch docs[i].Kind {

@@ -21,10 +21,14 @@ var ligatures = strings.NewReplacer(
 // ligatures expanded, every run of punctuation or space turned into one
 // space, apostrophes dropped ("Urza's" -> "urzas"), trimmed.
 func Key(s string) string {
-	if !ascii(s) {
-		s = ligatures.Replace(s)
-		s = norm.NFD.String(s)
+	if ascii(s) {
+		return asciiKey(s)
 	}
+	return runeKey(norm.NFD.String(ligatures.Replace(s)))
+}
+
+// runeKey is Key after ligatures and accents are taken apart.
+func runeKey(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
@@ -40,6 +44,34 @@ func Key(s string) string {
 			}
 			space = false
 			b.WriteRune(unicode.ToLower(r))
+		default:
+			space = true
+		}
+	}
+	return b.String()
+}
+
+// asciiKey is Key for a text of ASCII characters only, byte by byte.
+func asciiKey(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\'':
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteByte(c)
+		case c >= 'A' && c <= 'Z':
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteByte(c + 'a' - 'A')
 		default:
 			space = true
 		}

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
@@ -133,13 +134,37 @@ type Index struct {
 	// may return and those that lend.
 	kindNames []string
 	kindCode  []uint8
+	// refDocs holds, per item that lends, the rule items its Refs name
+	// (those the index holds, in the order of Refs): looked up once rather
+	// than for every search that scores the item.
+	refDocs [][]int32
+	// fixes remembers typo corrections (word -> fix, "" for none), at most
+	// maxFixes of them: a correction scans the vocabulary, and the same
+	// unknown words (card names, slang) come back in query after query.
+	fixes  sync.Map
+	nFixes atomic.Int32
+	// quoteRuns remembers, per item, its distinct three-word runs, sorted
+	// (see quoteBoost), for at most maxQuoteRuns items: the items a paste
+	// is compared with are mostly the same few rules from query to query,
+	// and tokenizing them again cost more than the rest of the comparison.
+	quoteRuns  []atomic.Pointer[[]string]
+	nQuoteRuns atomic.Int32
+	// snipTexts remembers texts' sentences for Snipper (see sentenceWords).
+	snipTexts  sync.Map
+	nSnipTexts atomic.Int32
 }
+
+// maxQuoteRuns bounds the items whose runs an Index remembers.
+const maxQuoteRuns = 1 << 13
+
+// maxFixes bounds the corrections an Index remembers.
+const maxFixes = 1 << 16
 
 // lends marks, in a kindCode, an item that lends score to the rules it
 // cites.
 const lends = 0x80
 
-// indexKinds fills kindNames and kindCode from the items.
+// indexKinds fills kindNames and kindCode from the items, and refDocs.
 func (ix *Index) indexKinds() {
 	ix.kindNames = ix.kindNames[:0]
 	ix.kindCode = make([]uint8, len(ix.docs))
@@ -155,6 +180,19 @@ func (ix *Index) indexKinds() {
 			code |= lends
 		}
 		ix.kindCode[i] = code
+	}
+	ix.refDocs = make([][]int32, len(ix.docs))
+	ix.quoteRuns = make([]atomic.Pointer[[]string], len(ix.docs))
+	for i := range ix.docs {
+		d := &ix.docs[i]
+		if !d.BoostRefs {
+			continue
+		}
+		for _, ref := range d.Refs {
+			if j, ok := ix.byKey[docKey{"rule", ref}]; ok {
+				ix.refDocs[i] = append(ix.refDocs[i], j)
+			}
+		}
 	}
 }
 
@@ -187,13 +225,19 @@ type scratch struct {
 	scores, matched []float32
 	touched, hits   []int32
 	cands           []int32
+	// loan holds, per rule, the largest loan to it so far; lent marks the
+	// rules in loaned, which lists those given one.
+	loan   []float32
+	lent   []bool
+	loaned []int32
 }
 
 func (ix *Index) getScratch() *scratch {
 	if s, ok := ix.pool.Get().(*scratch); ok {
 		return s
 	}
-	return &scratch{scores: make([]float32, len(ix.docs)), matched: make([]float32, len(ix.docs)), touched: make([]int32, 0, 256)}
+	n := len(ix.docs)
+	return &scratch{scores: make([]float32, n), matched: make([]float32, n), touched: make([]int32, 0, 256), loan: make([]float32, n), lent: make([]bool, n)}
 }
 
 func (ix *Index) putScratch(s *scratch) {
@@ -205,7 +249,10 @@ func (ix *Index) putScratch(s *scratch) {
 	if cap(s.touched) > 1<<16 {
 		s.touched = make([]int32, 0, 256)
 	}
-	s.touched, s.hits, s.cands = s.touched[:0], s.hits[:0], s.cands[:0]
+	for _, d := range s.loaned {
+		s.loan[d], s.lent[d] = 0, false
+	}
+	s.touched, s.hits, s.cands, s.loaned = s.touched[:0], s.hits[:0], s.cands[:0], s.loaned[:0]
 	ix.pool.Put(s)
 }
 
@@ -478,6 +525,10 @@ type queryTerm struct {
 	// word is set for the query's own words (typo-corrected or not), as
 	// opposed to synonyms, phrases and concept words added for it.
 	word bool
+	// ps is the term's postings when looked is set (a query word is looked
+	// up once, when the query is read).
+	ps     []posting
+	looked bool
 }
 
 // Search ranks the items that match q.
@@ -507,7 +558,10 @@ func (ix *Index) Search(q string, opt Options) []Result {
 		if word {
 			words++
 		}
-		ps := ix.terms.lookup(qt.term)
+		ps := qt.ps
+		if !qt.looked {
+			ps = ix.terms.lookup(qt.term)
+		}
 		if len(ps) == 0 {
 			continue
 		}
@@ -548,13 +602,20 @@ func (ix *Index) Search(q string, opt Options) []Result {
 	// question "summoning sickness" is answered by rule 302.6. A rule takes
 	// the largest loan, not the sum: dozens of token entries cite 111.10,
 	// and together they must not make it the answer to every token question.
-	var loans map[int32]float32
+	// (kindCode marks the items that lend: BoostRefs with Refs.)
+	loans, lent := sc.loan, sc.lent
+	lend := func(j int32, loan float32) {
+		if !lent[j] {
+			lent[j] = true
+			sc.loaned = append(sc.loaned, j)
+		}
+		loans[j] = max(loans[j], loan)
+	}
 	for _, d := range *touched {
-		doc := &ix.docs[d]
-		if !doc.BoostRefs || scores[d] <= 0 {
+		if ix.kindCode[d]&lends == 0 || scores[d] <= 0 {
 			continue
 		}
-		loan := ix.p.RefBoost * scores[d] / float32(len(doc.Refs))
+		loan := ix.p.RefBoost * scores[d] / float32(len(ix.docs[d].Refs))
 		// The share of the query's words the item's title takes: 1 when
 		// the query names the item and little else.
 		about := float32(0)
@@ -563,31 +624,24 @@ func (ix *Index) Search(q string, opt Options) []Result {
 				about = max(about, float32(t.words)/words)
 			}
 		}
-		for _, ref := range doc.Refs {
-			j, ok := ix.byKey[docKey{"rule", ref}]
-			if !ok {
-				continue
-			}
-			if loans == nil {
-				loans = map[int32]float32{}
-			}
-			loans[j] = max(loans[j], loan)
+		for _, j := range ix.refDocs[d] {
+			lend(j, loan)
 			// A glossary entry the query names that cites a heading ("See
 			// rule 514, Cleanup Step") is answered by the rule that opens
 			// the heading's section; a heading opened by another heading
 			// ("5. Turn Structure", "500. General") by the rule under both.
 			if about > 0 {
 				if o := ix.opening(j); o >= 0 {
-					loans[o] = max(loans[o], ix.p.Opening*about*loan)
+					lend(o, ix.p.Opening*about*loan)
 				}
 			}
 		}
 	}
-	for j, loan := range loans {
+	for _, j := range sc.loaned {
 		if scores[j] == 0 {
 			*touched = append(*touched, j)
 		}
-		scores[j] += loan
+		scores[j] += loans[j]
 	}
 	for _, d := range *touched {
 		if w := ix.docs[d].Weight; w > 0 {
@@ -636,23 +690,59 @@ func (ix *Index) Snipper(q string) func(text string) string {
 			return cut(text, max)
 		}
 		best, bestHits := "", -1
-		for _, s := range sentences(text) {
+		for _, s := range ix.sentenceWords(text) {
 			hits := 0
-			seen := map[string]bool{}
-			for _, w := range strings.Fields(fold.Key(s)) {
-				w = strings.TrimSuffix(w, "s")
-				if want[w] && !seen[w] {
+			for _, w := range s.words {
+				if want[w] {
 					hits++
-					seen[w] = true
 				}
 			}
 			if hits > bestHits {
-				best, bestHits = s, hits
+				best, bestHits = s.text, hits
 			}
 		}
 		return cut(best, max)
 	}
 }
+
+// sentenceWords is a text's sentences, each with its distinct words
+// folded, a plural "s" aside, as Snipper compares them with a query's.
+// The texts snippets are made of are mostly the same rules from query to
+// query: an Index remembers the sentences of at most maxSnipTexts texts.
+func (ix *Index) sentenceWords(text string) []foldedSentence {
+	if v, ok := ix.snipTexts.Load(text); ok {
+		return v.([]foldedSentence)
+	}
+	ss := sentences(text)
+	out := make([]foldedSentence, len(ss))
+	for i, s := range ss {
+		var words []string
+		// A folded key is words between single spaces.
+		for k := fold.Key(s); k != ""; {
+			var w string
+			w, k, _ = strings.Cut(k, " ")
+			if w = strings.TrimSuffix(w, "s"); !slices.Contains(words, w) {
+				words = append(words, w)
+			}
+		}
+		out[i] = foldedSentence{s, words}
+	}
+	if ix.nSnipTexts.Load() < maxSnipTexts {
+		if _, loaded := ix.snipTexts.LoadOrStore(text, out); !loaded {
+			ix.nSnipTexts.Add(1)
+		}
+	}
+	return out
+}
+
+// foldedSentence is a sentence of a text and its distinct folded words.
+type foldedSentence struct {
+	text  string
+	words []string
+}
+
+// maxSnipTexts bounds the texts whose sentences an Index remembers.
+const maxSnipTexts = 1 << 13
 
 func cmpOr(a, b string) string {
 	if a != "" {
@@ -678,18 +768,20 @@ func (ix *Index) queryTerms(q string) []queryTerm {
 	toks := tokenize(q)
 	seen := map[string]int{}
 	var out []queryTerm
-	add := func(t string, w float32, word bool) {
+	add := func(t string, w float32, word bool) int {
 		if i, ok := seen[t]; ok {
 			out[i].w = max(out[i].w, w)
 			out[i].word = out[i].word || word
-			return
+			return i
 		}
 		seen[t] = len(out)
-		out = append(out, queryTerm{t, w, word})
+		out = append(out, queryTerm{term: t, w: w, word: word})
+		return len(out) - 1
 	}
 	for i, t := range toks {
-		if ix.terms.lookup(t.term) != nil {
-			add(t.term, 1, true)
+		if ps := ix.terms.lookup(t.term); ps != nil {
+			j := add(t.term, 1, true)
+			out[j].ps, out[j].looked = ps, true
 		} else if fix := ix.correct(t.surface); fix != "" {
 			add(fix, 0.8, true)
 			toks[i].term = fix
@@ -729,6 +821,20 @@ var howMany = regexp.MustCompile(`(?i)\b(how) many\b`)
 // correct finds, for an unknown word, the stem of the most frequent indexed
 // word within a small edit distance of it: one edit for words of 4 to 7 letters, two beyond.
 func (ix *Index) correct(w string) string {
+	if v, ok := ix.fixes.Load(w); ok {
+		return v.(string)
+	}
+	fix := ix.correction(w)
+	if ix.nFixes.Load() < maxFixes {
+		if _, loaded := ix.fixes.LoadOrStore(w, fix); !loaded {
+			ix.nFixes.Add(1)
+		}
+	}
+	return fix
+}
+
+// correction is correct without the memory.
+func (ix *Index) correction(w string) string {
 	n := len(w)
 	if n < 4 || strings.ContainsAny(w, "{}/.") {
 		return ""

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -74,10 +75,10 @@ func (ix *Index) quoteBoost(q string, scores, matched []float32, words float32, 
 		if matched[d] < minQuoteOverlap*words {
 			continue
 		}
-		ds := shingles(tokenize(doc.Text + "\n" + doc.Extra))
+		ds := ix.runsOf(d)
 		hit := 0
 		for s := range qs {
-			if ds[s] {
+			if _, ok := slices.BinarySearch(ds, s); ok {
 				hit++
 			}
 		}
@@ -95,6 +96,25 @@ func (ix *Index) quoteBoost(q string, scores, matched []float32, words float32, 
 		best = max(best, overlap)
 	}
 	return best >= minQuoteOverlap
+}
+
+// runsOf is the distinct three-word runs of item d's text and extra text,
+// sorted.
+func (ix *Index) runsOf(d int32) []string {
+	if p := ix.quoteRuns[d].Load(); p != nil {
+		return *p
+	}
+	doc := &ix.docs[d]
+	ds := shingles(tokenize(doc.Text + "\n" + doc.Extra))
+	runs := make([]string, 0, len(ds))
+	for s := range ds {
+		runs = append(runs, s)
+	}
+	slices.Sort(runs)
+	if ix.nQuoteRuns.Load() < maxQuoteRuns && ix.quoteRuns[d].CompareAndSwap(nil, &runs) {
+		ix.nQuoteRuns.Add(1)
+	}
+	return runs
 }
 
 func shingles(toks []token) map[string]bool {

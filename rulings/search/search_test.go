@@ -445,3 +445,22 @@ func TestHybridSymbolsFindTheirKind(t *testing.T) {
 		}
 	}
 }
+
+// A text that mayAbbreviate passes over holds nothing the abbreviations'
+// expression matches.
+func TestMayAbbreviate(t *testing.T) {
+	for _, q := range []string{
+		"", "ETB", "etbs", "the etb trigger", "p/t", "set its P/T to 0/1", "an eot effect.",
+		"energy", "except", "gym", "opportunity", "x-etb-y", "(ltb)", "2HG", "cmc3", "mv/", "GY,",
+		"Kelvin \u212a", "\u017fba", "sba\u00e9", "my opp's turn",
+	} {
+		if !mayAbbreviate(q) && abbrevRe.MatchString(q) {
+			t.Errorf("%q: mayAbbreviate is false, but %v matches", q, abbrevRe.FindString(q))
+		}
+	}
+	for q, want := range map[string]bool{"energy except gym": false, "the ETB trigger": true, "set P/T": true, "opp's": true} {
+		if got := mayAbbreviate(q); got != want {
+			t.Errorf("mayAbbreviate(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

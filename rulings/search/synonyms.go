@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arbiter-mtg/arbiter/internal/litre"
 )
@@ -48,11 +49,52 @@ func abbrevAlternation() string {
 }
 
 func expandAbbreviations(q string) string {
+	if !mayAbbreviate(q) {
+		return q
+	}
 	return abbrevRe.ReplaceAllStringFunc(q, func(m string) string {
 		sub := abbrevRe.FindStringSubmatch(m)
 		return sub[1] + abbreviations[strings.ToLower(sub[2])] + sub[3]
 	})
 }
+
+// mayAbbreviate says whether q may hold an abbreviation abbrevRe matches:
+// one is a whole run of letters, digits and slashes. A text with other than
+// ASCII letters is left to the expression, whose case folding knows more.
+func mayAbbreviate(q string) bool {
+	start := -1
+	for i := 0; i <= len(q); i++ {
+		c := byte(' ')
+		if i < len(q) {
+			c = q[i]
+		}
+		if c >= utf8.RuneSelf {
+			return true
+		}
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '/' {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start <= maxAbbrevLen {
+			if _, ok := abbreviations[strings.ToLower(q[start:i])]; ok {
+				return true
+			}
+		}
+		start = -1
+	}
+	return false
+}
+
+// maxAbbrevLen is the length of the longest abbreviation.
+var maxAbbrevLen = func() int {
+	n := 0
+	for k := range abbreviations {
+		n = max(n, len(k))
+	}
+	return n
+}()
 
 // synonyms map a stemmed query word to the stems the CR uses for the same
 // idea; they are added to the query at half weight.
