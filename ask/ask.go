@@ -187,6 +187,13 @@ func (a *Asker) Ask(q string) Answer {
 		text = tourney.SpellShorthands(text)
 	} else {
 		text = a.joinKeywords(text)
+		// A plain question asking what a player can do asks what the CR
+		// permits, and the CR permits a player in "may" ("A player who
+		// has priority may cast a sorcery card"); its "can" is what
+		// objects and effects can or can't do.
+		if len(links) == 0 && len(wordRe.FindAllString(text, -1)) < situationWords {
+			text = playerMay(text)
+		}
 	}
 	var rulesTop float64
 	rulings := a.scoreRulings(text, ans.Cards)
@@ -222,6 +229,15 @@ func (a *Asker) Ask(q string) Answer {
 	ans.WritesNames = writesNames(q)
 	return ans
 }
+
+// playerCan is "can" asking what a player can do: "can I", "can you",
+// "can a player", "can players".
+var playerCan = regexp.MustCompile(`(?i)\bcan (I|you|we|a player|players|the active player|the defending player|each player)\b`)
+
+// playerMay adds the CR's "may" before each "can" of text that asks what a
+// player can do; the "can" stays, as the CR also says "A player can
+// concede the game at any time."
+func playerMay(text string) string { return playerCan.ReplaceAllString(text, "may $0") }
 
 // writesNames says whether a question writes something as a card name:
 // bracketed, or a word written as a name (writtenAsName) other than "I".

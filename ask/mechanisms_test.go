@@ -944,3 +944,27 @@ func TestVerdictOnly(t *testing.T) {
 		}
 	}
 }
+
+// A plain question asking what a player can do is answered where the CR
+// permits it ("A player may cast an instant spell any time they have
+// priority"); what a creature can do is left to the CR's "can".
+func TestPlayerCanIsMay(t *testing.T) {
+	a := testAsker(t)
+	top := a.Ask("When can you cast an instant?").Top()
+	found := false
+	for _, h := range top {
+		found = found || h.ID == "117.1a"
+	}
+	if !found {
+		t.Errorf("117.1a not among %v", top)
+	}
+	for q, want := range map[string]string{
+		"when can I cast a spell":  "when may can I cast a spell",
+		"Can a player concede?":    "may Can a player concede?",
+		"Can a creature block two": "Can a creature block two",
+	} {
+		if got := playerMay(q); got != want {
+			t.Errorf("%q read as %q, want %q", q, got, want)
+		}
+	}
+}
