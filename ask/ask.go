@@ -630,6 +630,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	})
 	if !situation {
 		a.nearTie(out, text)
+		out = a.sectionAsked(out, q)
 	}
 	if len(out) > maxRules {
 		out = out[:maxRules]
@@ -817,6 +818,45 @@ func (a *Asker) nearTie(out []Hit, text string) {
 	h.Score = top
 	copy(out[1:win+1], out[:win])
 	out[0] = h
+}
+
+// sectionAsked answers a plain question that only names a section of the
+// CR ("what happens in the untap step": every term of the question is in
+// the title "502. Untap Step") with the section's own rules in the CR's
+// order ("First, …", "Second, …", "Third, …"), right after the best of
+// the section's rules and before the rules of other sections that mention
+// it; nothing moves above the best of them.
+func (a *Asker) sectionAsked(out []Hit, q terms) []Hit {
+	if len(q) == 0 {
+		return out
+	}
+	for _, h := range out[:min(len(out), maxRules)] {
+		r, ok := a.kb.CR.Rule(h.ID)
+		if h.Kind != "rule" || !ok || !r.IsHeading() || len(r.Children) == 0 || len(q.held(r.Title)) < len(q) {
+			continue
+		}
+		at := map[string]int{}
+		best := 0.0
+		for i, o := range out {
+			if o.Kind == "rule" && (o.ID == r.ID || slices.Contains(r.Children, o.ID)) {
+				at[o.ID] = i
+				best = max(best, o.Score)
+			}
+		}
+		for i, id := range r.Children {
+			s := best * (1 - float64(i+1)/1000)
+			if j, ok := at[id]; ok {
+				out[j].Score = max(out[j].Score, s)
+				continue
+			}
+			if c, ok := a.kb.CR.Rule(id); ok {
+				out = append(out, Hit{Kind: "rule", ID: id, Title: a.kb.DisplayTitle(c), Snippet: c.Text, Score: s})
+			}
+		}
+		sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+		return out
+	}
+	return out
 }
 
 // variantShare is what a rule of the multiplayer or casual variants keeps

@@ -968,3 +968,25 @@ func TestPlayerCanIsMay(t *testing.T) {
 		}
 	}
 }
+
+// A plain question that only names a section is answered by the
+// section's rules in the CR's order, after the best of them and before
+// the rules of other sections; a question asking more than the title
+// leaves the ranking alone.
+func TestSectionAsked(t *testing.T) {
+	a := testAsker(t)
+	in := func() []Hit {
+		return []Hit{{Kind: "glossary", ID: "Cleanup Step", Score: 1}, {Kind: "rule", ID: "514.1", Score: 0.93},
+			{Kind: "rule", ID: "514", Score: 0.92}, {Kind: "rule", ID: "702.26a", Score: 0.73}}
+	}
+	var got []string
+	for _, h := range a.sectionAsked(in(), questionTerms("what happens in the cleanup step"))[:5] {
+		got = append(got, h.ID)
+	}
+	if want := []string{"Cleanup Step", "514.1", "514.2", "514.3", "514"}; !slices.Equal(got, want) {
+		t.Errorf("cleanup step: %v, want %v", got, want)
+	}
+	if out := a.sectionAsked(in(), questionTerms("is damage removed in the cleanup step")); len(out) != 4 || out[3].ID != "702.26a" {
+		t.Errorf("a question asking more than the title moved the ranking: %v", out)
+	}
+}
