@@ -187,6 +187,13 @@ func (a *Asker) Ask(q string) Answer {
 		text = tourney.SpellShorthands(text)
 	} else {
 		text = a.joinKeywords(text)
+		// A plain question asking what a player can do asks what the CR
+		// permits, and the CR permits a player in "may" ("A player who
+		// has priority may cast a sorcery card"); its "can" is what
+		// objects and effects can or can't do.
+		if len(links) == 0 && len(wordRe.FindAllString(text, -1)) < situationWords {
+			text = playerMay(text)
+		}
 	}
 	var rulesTop float64
 	rulings := a.scoreRulings(text, ans.Cards)
@@ -222,6 +229,15 @@ func (a *Asker) Ask(q string) Answer {
 	ans.WritesNames = writesNames(q)
 	return ans
 }
+
+// playerCan is "can" asking what a player can do: "can I", "can you",
+// "can a player", "can players".
+var playerCan = regexp.MustCompile(`(?i)\bcan (I|you|we|a player|players|the active player|the defending player|each player)\b`)
+
+// playerMay adds the CR's "may" before each "can" of text that asks what a
+// player can do; the "can" stays, as the CR also says "A player can
+// concede the game at any time."
+func playerMay(text string) string { return playerCan.ReplaceAllString(text, "may $0") }
 
 // writesNames says whether a question writes something as a card name:
 // bracketed, or a word written as a name (writtenAsName) other than "I".
@@ -614,6 +630,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	})
 	if !situation {
 		a.nearTie(out, text)
+		out = a.sectionAsked(out, q)
 	}
 	if len(out) > maxRules {
 		out = out[:maxRules]
@@ -801,6 +818,45 @@ func (a *Asker) nearTie(out []Hit, text string) {
 	h.Score = top
 	copy(out[1:win+1], out[:win])
 	out[0] = h
+}
+
+// sectionAsked answers a plain question that only names a section of the
+// CR ("what happens in the untap step": every term of the question is in
+// the title "502. Untap Step") with the section's own rules in the CR's
+// order ("First, …", "Second, …", "Third, …"), right after the best of
+// the section's rules and before the rules of other sections that mention
+// it; nothing moves above the best of them.
+func (a *Asker) sectionAsked(out []Hit, q terms) []Hit {
+	if len(q) == 0 {
+		return out
+	}
+	for _, h := range out[:min(len(out), maxRules)] {
+		r, ok := a.kb.CR.Rule(h.ID)
+		if h.Kind != "rule" || !ok || !r.IsHeading() || len(r.Children) == 0 || len(q.held(r.Title)) < len(q) {
+			continue
+		}
+		at := map[string]int{}
+		best := 0.0
+		for i, o := range out {
+			if o.Kind == "rule" && (o.ID == r.ID || slices.Contains(r.Children, o.ID)) {
+				at[o.ID] = i
+				best = max(best, o.Score)
+			}
+		}
+		for i, id := range r.Children {
+			s := best * (1 - float64(i+1)/1000)
+			if j, ok := at[id]; ok {
+				out[j].Score = max(out[j].Score, s)
+				continue
+			}
+			if c, ok := a.kb.CR.Rule(id); ok {
+				out = append(out, Hit{Kind: "rule", ID: id, Title: a.kb.DisplayTitle(c), Snippet: c.Text, Score: s})
+			}
+		}
+		sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+		return out
+	}
+	return out
 }
 
 // variantShare is what a rule of the multiplayer or casual variants keeps

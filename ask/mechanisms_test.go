@@ -944,3 +944,49 @@ func TestVerdictOnly(t *testing.T) {
 		}
 	}
 }
+
+// A plain question asking what a player can do is answered where the CR
+// permits it ("A player may cast an instant spell any time they have
+// priority"); what a creature can do is left to the CR's "can".
+func TestPlayerCanIsMay(t *testing.T) {
+	a := testAsker(t)
+	top := a.Ask("When can you cast an instant?").Top()
+	found := false
+	for _, h := range top {
+		found = found || h.ID == "117.1a"
+	}
+	if !found {
+		t.Errorf("117.1a not among %v", top)
+	}
+	for q, want := range map[string]string{
+		"when can I cast a spell":  "when may can I cast a spell",
+		"Can a player concede?":    "may Can a player concede?",
+		"Can a creature block two": "Can a creature block two",
+	} {
+		if got := playerMay(q); got != want {
+			t.Errorf("%q read as %q, want %q", q, got, want)
+		}
+	}
+}
+
+// A plain question that only names a section is answered by the
+// section's rules in the CR's order, after the best of them and before
+// the rules of other sections; a question asking more than the title
+// leaves the ranking alone.
+func TestSectionAsked(t *testing.T) {
+	a := testAsker(t)
+	in := func() []Hit {
+		return []Hit{{Kind: "glossary", ID: "Cleanup Step", Score: 1}, {Kind: "rule", ID: "514.1", Score: 0.93},
+			{Kind: "rule", ID: "514", Score: 0.92}, {Kind: "rule", ID: "702.26a", Score: 0.73}}
+	}
+	var got []string
+	for _, h := range a.sectionAsked(in(), questionTerms("what happens in the cleanup step"))[:5] {
+		got = append(got, h.ID)
+	}
+	if want := []string{"Cleanup Step", "514.1", "514.2", "514.3", "514"}; !slices.Equal(got, want) {
+		t.Errorf("cleanup step: %v, want %v", got, want)
+	}
+	if out := a.sectionAsked(in(), questionTerms("is damage removed in the cleanup step")); len(out) != 4 || out[3].ID != "702.26a" {
+		t.Errorf("a question asking more than the title moved the ranking: %v", out)
+	}
+}
