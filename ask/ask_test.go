@@ -106,8 +106,9 @@ func (s score) rate5() float64 { return float64(s.top5) / float64(max(s.n, 1)) }
 var realFloors = map[string][2]float64{
 	// Dev floors measured when the set grew in December 2026 (rules 40 and
 	// 51 of 95 tune, 10 and 23 of 95 report; tournament 33 and 42 of 49
-	// tune, 25 and 41 of 48 report); no pipeline changed with it.
-	"tune rules":        {41.0 / 95, 52.0 / 95},
+	// tune, 25 and 41 of 48 report; no pipeline changed with it), raised
+	// since to what the pipeline reaches.
+	"tune rules":        {41.0 / 95, 54.0 / 95},
 	"tune tournament":   {33.0 / 49, 42.0 / 49},
 	"report rules":      {10.0 / 95, 24.0 / 95},
 	"report tournament": {25.0 / 48, 41.0 / 48},
@@ -127,10 +128,11 @@ var realFloors = map[string][2]float64{
 var fullFloors = map[string][2]float64{
 	// Dev floors measured when the set grew in December 2026 (rules 67 and
 	// 73 of 95 tune, 16 and 36 of 95 report; tournament 32 and 41 of 49
-	// tune, 24 and 40 of 48 report); no pipeline changed with it.
-	"tune rules":        {68.0 / 95, 73.0 / 95},
+	// tune, 24 and 40 of 48 report; no pipeline changed with it), raised
+	// since to what the pipeline reaches.
+	"tune rules":        {69.0 / 95, 74.0 / 95},
 	"tune tournament":   {32.0 / 49, 41.0 / 49},
-	"report rules":      {16.0 / 95, 38.0 / 95},
+	"report rules":      {16.0 / 95, 39.0 / 95},
 	"report tournament": {24.0 / 48, 40.0 / 48},
 	"unseen rules":      {18.0 / 52, 0.65},
 	"unseen tournament": {0.54, 0.66},
