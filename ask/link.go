@@ -357,7 +357,7 @@ func copiesNamed(q string, links []Link) map[*cards.Card]int {
 	var out map[*cards.Card]int
 	for _, l := range links {
 		span := q[l.Start:l.End]
-		plural := isPlural(span, l.Card)
+		plural := isPlural(span, l.Card) && !possessiveNoun.MatchString(q[l.End:])
 		n := 0
 		if m := copiesBefore.FindStringSubmatch(q[max(0, l.Start-60):l.Start]); m != nil {
 			w := strings.ToLower(m[1])
@@ -389,6 +389,11 @@ func copiesNamed(q string, links []Link) map[*cards.Card]int {
 	}
 	return out
 }
+
+// possessiveNoun follows a card's name written in the possessive without
+// its apostrophe ("the crystalline slivers ability"): one of its own
+// things, in the singular, not more copies of it.
+var possessiveNoun = regexp.MustCompile(`(?i)^\s+(?:ability|triggered ability|effect|text|power|toughness|controller|owner)\b`)
 
 // isPlural reports whether a span names a card in the plural: it ends in
 // "s" where the card's name does not, and is not a possessive.

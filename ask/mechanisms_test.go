@@ -749,6 +749,11 @@ func TestCopiesNamed(t *testing.T) {
 		{"My Quiet Hymns are on the battlefield.", 2},
 		{"I control Quiet Hymn. What happens?", 0},
 		{"Quiet Hymn's ability triggers. What happens?", 0},
+		// The possessive written without its apostrophe.
+		{"Does the quiet hymns ability trigger?", 0},
+		{"My Quiet Hymns triggered ability resolves first.", 0},
+		{"Do my Quiet Hymns trigger?", 2},
+		{"My Quiet Hymns abilities both trigger.", 2},
 		{"Do both Quiet Hymn and the Bear die?", 0},
 		{"It deals 2 damage to Quiet Hymn.", 0},
 	}
