@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/arbiter-mtg/arbiter/rulings"
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
@@ -54,6 +55,11 @@ type Asker struct {
 	// textTerms holds the terms of a rule's text (rule id to terms),
 	// read on first use.
 	textTerms sync.Map
+	// namedRules holds what cardRules read of a named card (*cards.Card
+	// to *cardRuleSet), at most maxNamedRules cards, counted in
+	// namedRulesN.
+	namedRules  sync.Map
+	namedRulesN atomic.Int64
 }
 
 // New builds an Asker over a loaded knowledge base.

@@ -268,8 +268,8 @@ func (a *Asker) featuresOf(named []*cards.Card, copies map[*cards.Card]int, text
 	// triggering holds the named cards with triggered abilities.
 	var triggering []*cards.Card
 	for _, c := range named {
-		own := map[string]int{}
-		for id, w := range a.cardRules(c, own) {
+		rules, own := a.namedCardRules(c)
+		for id, w := range rules {
 			add(id, w*(1+rarityShare*a.rarity(id)))
 		}
 		for i, p := range interactions {
@@ -385,6 +385,33 @@ func (a *Asker) cardRules(c *cards.Card, kinds map[string]int) map[string]float6
 		}
 	}
 	return out
+}
+
+// cardRuleSet is what cardRules reads of one card: the rules and the
+// count of each kind of effect. Neither map changes once made.
+type cardRuleSet struct {
+	rules map[string]float64
+	kinds map[string]int
+}
+
+// maxNamedRules bounds the named cards whose cardRuleSet is kept.
+const maxNamedRules = 1 << 14
+
+// namedCardRules is cardRules of a card a question names, with the kinds
+// of effect it counts, read once per card (the same cards are named
+// question after question). The maps returned are shared: not to be
+// changed.
+func (a *Asker) namedCardRules(c *cards.Card) (map[string]float64, map[string]int) {
+	if v, ok := a.namedRules.Load(c); ok {
+		s := v.(*cardRuleSet)
+		return s.rules, s.kinds
+	}
+	s := &cardRuleSet{kinds: map[string]int{}}
+	s.rules = a.cardRules(c, s.kinds)
+	if a.namedRulesN.Add(1) <= maxNamedRules {
+		a.namedRules.Store(c, s)
+	}
+	return s.rules, s.kinds
 }
 
 // rarity is how few of the catalogue's cards point at a rule, from 0 for

@@ -3,6 +3,10 @@ package ask
 import (
 	"regexp"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/kljensen/snowball/english"
 
@@ -42,8 +46,55 @@ var ruledOut = regexp.MustCompile(`(?i)\b(?:not|no|never|without|isn'?t|wasn'?t|
 
 var nameWordRe = regexp.MustCompile(`[\p{L}\p{N}'’@&/-]+`)
 
+// nameWordSpans returns the spans of text nameWordRe finds (as
+// FindAllStringIndex does), read rune by rune: a call's text is read this
+// way for every infraction it might name.
+func nameWordSpans(text string) [][]int {
+	var out [][]int
+	start := -1
+	for i := 0; i < len(text); {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		in := unicode.IsLetter(r) || unicode.IsNumber(r) || strings.ContainsRune("'’@&/-", r)
+		if r == utf8.RuneError {
+			in = false
+		}
+		switch {
+		case in && start < 0:
+			start = i
+		case !in && start >= 0:
+			out = append(out, []int{start, i})
+			start = -1
+		}
+		i += n
+	}
+	if start >= 0 {
+		out = append(out, []int{start, len(text)})
+	}
+	return out
+}
+
+// stems remembers stemWord's answers, at most maxStems words (counted in
+// nStems): the same words come back call after call.
+var (
+	stems  sync.Map
+	nStems atomic.Int32
+)
+
+const maxStems = 1 << 16
+
 // stemWord folds and stems one word as names are compared.
 func stemWord(w string) string {
+	if v, ok := stems.Load(w); ok {
+		return v.(string)
+	}
+	s := stemWordOnce(w)
+	if nStems.Add(1) <= maxStems {
+		stems.Store(w, s)
+	}
+	return s
+}
+
+func stemWordOnce(w string) string {
 	w = strings.Trim(strings.ReplaceAll(fold.Key(w), "’", "'"), "'")
 	w = strings.TrimSuffix(w, "'s")
 	if len(w) > 3 {
@@ -114,7 +165,7 @@ type callWord struct {
 // way ("a Deck/Decklist Problem", "GRV/FtMGS").
 func callWords(text string) []callWord {
 	var out []callWord
-	for _, loc := range nameWordRe.FindAllStringIndex(text, -1) {
+	for _, loc := range nameWordSpans(text) {
 		start := loc[0]
 		for _, w := range strings.Split(text[loc[0]:loc[1]], "/") {
 			end := start + len(w)

@@ -2,6 +2,7 @@ package ask
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/arbiter-mtg/arbiter/internal/litre"
 )
@@ -16,16 +17,24 @@ type pattern struct {
 	// needs holds lower-case literals of which every match contains one;
 	// empty when the expression has no such literal.
 	needs []string
+	// alts is the stricter condition litre.Alternatives reads (one
+	// literal of every required part of one branch), checked after needs.
+	alts [][][]string
 }
 
 func mustPattern(expr string) *pattern {
-	return &pattern{re: regexp.MustCompile(expr), needs: litre.Needs(expr)}
+	return &pattern{re: regexp.MustCompile(expr), needs: litre.Needs(expr), alts: litre.Alternatives(expr)}
 }
 
 // match reports whether the expression matches text; lower is text in
 // lower case (strings.ToLower), made once for many patterns.
 func (p *pattern) match(text, lower string) bool {
 	if len(p.needs) > 0 && !litre.ContainsAny(lower, p.needs) {
+		return false
+	}
+	// The long s (ſ) matches s in a case-insensitive expression, but
+	// strings.ToLower keeps it: such a text goes to the expression.
+	if !litre.Holds(lower, p.alts) && !strings.ContainsRune(lower, 'ſ') {
 		return false
 	}
 	return p.re.MatchString(text)

@@ -23,6 +23,79 @@ func Needs(expr string) []string {
 	return lits
 }
 
+// Alternatives returns what every match of the expression contains, more
+// strictly than Needs: a list of alternatives, each a list of groups of
+// lower-case literals, such that every string the expression matches
+// satisfies one alternative, that is, contains one literal of each of its
+// groups (all parts of a concatenation are required, and each branch of
+// an alternation at the top is one alternative). It is empty when some
+// match need contain no literal (or the expression does not parse).
+func Alternatives(expr string) [][][]string {
+	tree, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	tree = tree.Simplify()
+	for tree.Op == syntax.OpCapture {
+		tree = tree.Sub[0]
+	}
+	branches := []*syntax.Regexp{tree}
+	if tree.Op == syntax.OpAlternate {
+		branches = tree.Sub
+	}
+	var alts [][][]string
+	for _, b := range branches {
+		groups := requiredAll(b)
+		if len(groups) == 0 {
+			return nil
+		}
+		alts = append(alts, groups)
+	}
+	return alts
+}
+
+// Holds reports whether s, in lower case, satisfies one of alts (as
+// Alternatives returns them); it is true when alts is empty.
+func Holds(s string, alts [][][]string) bool {
+	if len(alts) == 0 {
+		return true
+	}
+next:
+	for _, groups := range alts {
+		for _, g := range groups {
+			if !ContainsAny(s, g) {
+				continue next
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// requiredAll returns the literal groups every match of re contains one
+// literal of each: every part of a concatenation is required.
+func requiredAll(re *syntax.Regexp) [][]string {
+	switch re.Op {
+	case syntax.OpCapture, syntax.OpPlus:
+		return requiredAll(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return requiredAll(re.Sub[0])
+		}
+		return nil
+	case syntax.OpConcat:
+		var groups [][]string
+		for _, sub := range re.Sub {
+			groups = append(groups, requiredAll(sub)...)
+		}
+		return groups
+	}
+	if l, ok := required(re); ok && shortest(l) > 0 {
+		return [][]string{l}
+	}
+	return nil
+}
+
 // ContainsAny reports whether s contains one of subs.
 func ContainsAny(s string, subs []string) bool {
 	for _, sub := range subs {

@@ -152,6 +152,42 @@ type Index struct {
 	// snipTexts remembers texts' sentences for Snipper (see sentenceWords).
 	snipTexts  sync.Map
 	nSnipTexts atomic.Int32
+	// recent holds the terms of the last few queries read (see
+	// recentTerms): one question is often searched twice, for different
+	// kinds of item or another limit.
+	recent atomic.Pointer[[]readQuery]
+}
+
+// readQuery is a query and its terms, which no search changes.
+type readQuery struct {
+	q   string
+	qts []queryTerm
+}
+
+// maxRecent is how many queries' terms an Index keeps.
+const maxRecent = 8
+
+// recentTerms returns the terms of q, read again only when q is not
+// among the last maxRecent queries read.
+func (ix *Index) recentTerms(q string) []queryTerm {
+	old := ix.recent.Load()
+	if old != nil {
+		for _, r := range *old {
+			if r.q == q {
+				return r.qts
+			}
+		}
+	}
+	qts := ix.queryTerms(q)
+	next := make([]readQuery, 0, maxRecent)
+	next = append(next, readQuery{q, qts})
+	if old != nil {
+		next = append(next, (*old)[:min(len(*old), maxRecent-1)]...)
+	}
+	// Another search may have stored its query meanwhile: keeping either
+	// list is right, so a lost race is left lost.
+	ix.recent.CompareAndSwap(old, &next)
+	return qts
 }
 
 // maxQuoteRuns bounds the items whose runs an Index remembers.
@@ -544,7 +580,7 @@ func (ix *Index) Search(q string, opt Options) []Result {
 	allowed := func(i int) bool {
 		return returns == nil || returns[ix.kindCode[i]]
 	}
-	qts := ix.queryTerms(q)
+	qts := ix.recentTerms(q)
 	sc := ix.getScratch()
 	defer ix.putScratch(sc)
 	scores, matched := sc.scores, sc.matched

@@ -464,3 +464,39 @@ func TestMayAbbreviate(t *testing.T) {
 		}
 	}
 }
+
+// A query searched again is not read again: its terms are kept among the
+// last few queries, and the results are those of a fresh index. Searches
+// of many queries at once keep at most maxRecent of them.
+func TestRecentQueriesKeepTheirTerms(t *testing.T) {
+	fresh := func(q string, opt Options) []Result { return Build(testDocs).Search(q, opt) }
+	ix := Build(testDocs)
+	qs := []string{"haste creature attack", "summoning sickness", "302.6", "{T}: Add {G}", "first strike damage"}
+	for round := 0; round < 3; round++ {
+		for _, q := range qs {
+			for _, opt := range []Options{{}, {Limit: 2}, {Kinds: []string{"rule"}}} {
+				if got, want := ix.Search(q, opt), fresh(q, opt); fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Errorf("%q %+v searched again: %+v, want %+v", q, opt, got, want)
+				}
+			}
+		}
+	}
+	first := ix.recentTerms(qs[len(qs)-1])
+	if again := ix.recentTerms(qs[len(qs)-1]); len(first) == 0 || &again[0] != &first[0] {
+		t.Error("the last query's terms are read again")
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 50; i++ {
+				ix.Search(fmt.Sprintf("creature %d attack", (g*50+i)%20), Options{})
+			}
+		}()
+	}
+	wg.Wait()
+	if n := len(*ix.recent.Load()); n > maxRecent {
+		t.Errorf("%d queries kept, at most %d", n, maxRecent)
+	}
+}

@@ -197,13 +197,16 @@ var concepts = []struct {
 }
 
 // conceptNeeds holds, for each concept, the literals one of which its
-// expression needs: most queries hold none and skip the expression.
-var conceptNeeds = func() [][]string {
-	out := make([][]string, len(concepts))
+// expression needs, and conceptAlts the stricter condition of
+// litre.Alternatives: most queries fail them and skip the expression.
+var conceptNeeds, conceptAlts = func() ([][]string, [][][][]string) {
+	needs := make([][]string, len(concepts))
+	alts := make([][][][]string, len(concepts))
 	for i, c := range concepts {
-		out[i] = litre.Needs(c.re.String())
+		needs[i] = litre.Needs(c.re.String())
+		alts[i] = litre.Alternatives(c.re.String())
 	}
-	return out
+	return needs, alts
 }()
 
 func expandConcepts(q string) string {
@@ -211,6 +214,11 @@ func expandConcepts(q string) string {
 	lower := strings.ToLower(q)
 	for i, c := range concepts {
 		if n := conceptNeeds[i]; len(n) > 0 && !litre.ContainsAny(lower, n) {
+			continue
+		}
+		// The long s (ſ) matches s in a case-insensitive expression, but
+		// strings.ToLower keeps it: such a query goes to the expression.
+		if !litre.Holds(lower, conceptAlts[i]) && !strings.ContainsRune(lower, 'ſ') {
 			continue
 		}
 		if c.re.MatchString(q) {
