@@ -184,23 +184,31 @@ func (a *Asker) Ask(q string) Answer {
 	// A card the question writes as a name ("Fred plays Bribery") is the
 	// card, not a word of the tournament documents, though its name is
 	// kept in the text searched.
-	tournamentWords := isTournamentCall(withoutNames(text, writtenNames(q, links)))
-	if tournamentWords {
-		// An infraction the call rules out says nothing of what it is.
-		text = a.infractions.withoutRuledOut(text)
-		// Judges' short forms ("the HJ", "they ID'd") are read as the
-		// documents' terms they stand for.
-		text = tourney.SpellShorthands(text)
-	} else {
-		text = a.joinKeywords(text)
+	// The cards a call names are its story's, not the infraction's: the
+	// IPG's examples name cards of their own (a Dark Confidant trigger
+	// resolved without revealing is a Hidden Card Error; one forgotten is
+	// a Missed Trigger). callText is read as text is, without them.
+	callText := withoutNames(text, writtenNames(q, links))
+	tournamentWords := isTournamentCall(callText)
+	read := func(s string) string {
+		if tournamentWords {
+			// An infraction the call rules out says nothing of what it is.
+			s = a.infractions.withoutRuledOut(s)
+			// Judges' short forms ("the HJ", "they ID'd") are read as the
+			// documents' terms they stand for.
+			return tourney.SpellShorthands(s)
+		}
+		s = a.joinKeywords(s)
 		// A plain question asking what a player can do asks what the CR
 		// permits, and the CR permits a player in "may" ("A player who
 		// has priority may cast a sorcery card"); its "can" is what
 		// objects and effects can or can't do.
-		if len(links) == 0 && len(wordRe.FindAllString(text, -1)) < situationWords {
-			text = playerMay(text)
+		if len(links) == 0 && len(wordRe.FindAllString(s, -1)) < situationWords {
+			s = playerMay(s)
 		}
+		return s
 	}
+	text, callText = read(text), read(callText)
 	var rulesTop float64
 	rulings := a.scoreRulings(text, ans.Cards)
 	ans.Rules, ans.Docs, rulesTop = a.rankRules(text, ans.Cards, copiesNamed(q, links), rulings)
@@ -213,11 +221,7 @@ func (a *Asker) Ask(q string) Answer {
 	ans.Tournament = len(ans.Docs) > 0 && (tournamentWords || len(ans.Rules) == 0)
 	ans.REL = a.rels.rel(text)
 	if ans.Tournament {
-		// The cards a call names are its story's, not the infraction's:
-		// the IPG's examples name cards of their own (a Dark Confidant
-		// trigger resolved without revealing is a Hidden Card Error; one
-		// forgotten is a Missed Trigger).
-		ans.Docs = a.rankSections(withoutNames(text, writtenNames(q, links)), ans.REL, ans.Docs)
+		ans.Docs = a.rankSections(callText, ans.REL, ans.Docs)
 		a.infractions.snippets(text, ans.Docs)
 	}
 	for _, r := range rulings {

@@ -154,6 +154,8 @@ func TestForgottenTriggerOfANamedCard(t *testing.T) {
 	for _, q := range []string{
 		"My opponent forgot his Dark Confidant trigger and noticed after drawing for the turn. What's the fix?",
 		"At Competitive REL my opponent missed his Bitterblossom trigger for two turns. What's the penalty?",
+		// A judges' short form before the name, read as the words it stands for.
+		"Our TO asked: my opponent forgot his Dark Confidant trigger. What's the penalty?",
 	} {
 		ans := a.Ask(q)
 		if top := ans.Top(); !ans.Tournament || len(top) == 0 || top[0].Kind != "ipg" || top[0].ID != "2.1" {

@@ -440,20 +440,13 @@ func TestJudgeCallSuggestionFollowsTheServersREL(t *testing.T) {
 	q := "My opponent drew two cards for the turn by accident instead of one, and now has more cards in hand than he should. What do we do?"
 	first := func(rel string) commands.Field {
 		t.Helper()
-		desk := &fakeDesk{}
-		r := testrouter.With(t, func(d *commands.Deps) {
-			d.Desk = desk
-			d.Judge = commands.JudgeConfig{Channel: "judges", Roles: []string{judgeRole}, REL: rel}
-		})
-		if rep := r.Serve(ctx, judgeReq("call", "player", "play", false, "question", q)); rep.Error {
-			t.Fatalf("/judge call at %s REL: %s", rel, fieldsText(rep))
-		}
-		for _, f := range desk.opened[0].rep.Fields {
+		posted := callAtREL(t, ctx, rel, q)
+		for _, f := range posted.Fields {
 			if strings.HasPrefix(f.Name, "Suggested: ") {
 				return f
 			}
 		}
-		t.Fatalf("no suggestion at %s REL: %s", rel, fieldsText(desk.opened[0].rep))
+		t.Fatalf("no suggestion at %s REL: %s", rel, fieldsText(posted))
 		return commands.Field{}
 	}
 	if f := first("competitive"); !strings.HasPrefix(f.Name, "Suggested: IPG 2.3") || !strings.HasPrefix(f.Value, "Penalty at Competitive REL: Warning") {
@@ -462,6 +455,21 @@ func TestJudgeCallSuggestionFollowsTheServersREL(t *testing.T) {
 	if f := first("regular"); !strings.HasPrefix(f.Name, "Suggested: JAR") {
 		t.Errorf("at Regular REL the first suggestion is %q", f.Name)
 	}
+}
+
+// callAtREL opens a judge call on q from a server set to rel and returns
+// the message posted in the judge channel.
+func callAtREL(t *testing.T, ctx context.Context, rel, q string) commands.Reply {
+	t.Helper()
+	desk := &fakeDesk{}
+	r := testrouter.With(t, func(d *commands.Deps) {
+		d.Desk = desk
+		d.Judge = commands.JudgeConfig{Channel: "judges", Roles: []string{judgeRole}, REL: rel}
+	})
+	if rep := r.Serve(ctx, judgeReq("call", "player", "play", false, "question", q)); rep.Error {
+		t.Fatalf("/judge call at %s REL: %s", rel, fieldsText(rep))
+	}
+	return desk.opened[0].rep
 }
 
 // sweepPingsOnce sweeps the judge calls when the desk fails its next ping

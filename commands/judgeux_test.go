@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/arbiter-mtg/arbiter/commands"
-	"github.com/arbiter-mtg/arbiter/internal/testrouter"
 )
 
 // callID is the id of the call a desk message shows.
@@ -168,15 +167,7 @@ func TestJudgeCallIPGPenaltyAtRegularREL(t *testing.T) {
 	q := "My opponent drew an extra card off Ornithopter's trigger by accident. What's the penalty?"
 	call := func(rel, q string) commands.Reply {
 		t.Helper()
-		desk := &fakeDesk{}
-		r := testrouter.With(t, func(d *commands.Deps) {
-			d.Desk = desk
-			d.Judge = commands.JudgeConfig{Channel: "judges", Roles: []string{judgeRole}, REL: rel}
-		})
-		if rep := r.Serve(ctx, judgeReq("call", "player", "play", false, "question", q)); rep.Error {
-			t.Fatalf("/judge call at %s REL: %s", rel, fieldsText(rep))
-		}
-		return desk.opened[0].rep
+		return callAtREL(t, ctx, rel, q)
 	}
 	penalties := func(rep commands.Reply) []string {
 		var out []string
