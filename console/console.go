@@ -64,6 +64,9 @@ func (c *Console) Run(ctx context.Context) error {
 			fmt.Fprintf(c.Out, "error: %v\n", err)
 			continue
 		}
+		// The same refusal for several references of one line ("[[Opt]]
+		// [[Fog]]" with no card catalogue) is said once.
+		said := map[string]bool{}
 		for _, req := range reqs {
 			if req.Command == "help" {
 				// /help as typed here, not as Discord's slash commands.
@@ -90,7 +93,12 @@ func (c *Console) Run(ctx context.Context) error {
 				}
 				rep = c.Router.Serve(ctx, commands.Request{Kind: commands.KindModal, CustomID: rep.Modal.CustomID, Values: values, UserID: user, ChannelID: channel})
 			}
-			fmt.Fprint(c.Out, Text(Flatten(Pages(ctx, c.Router, rep, user, channel))))
+			out := Text(Flatten(Pages(ctx, c.Router, rep, user, channel)))
+			if rep.Error && said[out] {
+				continue
+			}
+			said[out] = true
+			fmt.Fprint(c.Out, out)
 		}
 	}
 }

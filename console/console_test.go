@@ -97,3 +97,27 @@ func mustDefs(t *testing.T) []commands.Definition {
 	}
 	return r.Definitions()
 }
+
+// TestConsoleSaysARefusalOnce: a line of several references that all get
+// the same refusal (no card catalogue loaded) shows it once, while each
+// reference that is found is answered.
+func TestConsoleSaysARefusalOnce(t *testing.T) {
+	r, err := commands.New(commands.Deps{CR: testkb.CR(t), Store: session.NewMemory()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	c := &Console{Router: r, In: strings.NewReader("[[Opt]] [[Fog]]\nCR 302.6 CR 702.19b\n"), Out: &out}
+	if err := c.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	if n := strings.Count(got, "No card data (error)"); n != 1 {
+		t.Errorf("the refusal for two card references is said %d times, want once:\n%s", n, got)
+	}
+	for _, want := range []string{"Rule 302.6", "Rule 702.19b"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("console output lacks %q", want)
+		}
+	}
+}
