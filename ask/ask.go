@@ -641,6 +641,9 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	if !situation {
 		a.nearTie(out, text)
 		out = a.sectionAsked(out, q)
+		if len(named) == 0 {
+			out = a.definitionShown(out, text)
+		}
 	}
 	if len(out) > maxRules {
 		out = out[:maxRules]
@@ -652,6 +655,142 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	}
 	return out, docs, rawTop
 }
+
+// definitionShown keeps, among the rules a plain question that asks
+// whether its subject is or does something is answered with, the rule
+// that states the glossary's definition of what it asks ("is an artifact
+// colorless": Colorless, "An object with no color is colorless", which
+// 105.2c states: "A colorless object has no color"). A rule the question's
+// own words found, but below the first maxRules, takes the last of those
+// places that is not a header shown below its own subrule (the header
+// says what the subrule refines); the places above stay the question's.
+func (a *Asker) definitionShown(out []Hit, text string) []Hit {
+	if len(out) < 2 {
+		return out
+	}
+	home := a.definitionHome(text)
+	if home == "" {
+		return out
+	}
+	at := -1
+	for i, h := range out {
+		if h.Kind == "rule" && h.ID == home {
+			at = i
+			break
+		}
+	}
+	if at < maxRules {
+		return out
+	}
+	gives := -1
+	for i := min(maxRules, len(out)) - 1; i > 0 && gives < 0; i-- {
+		header := false
+		for _, o := range out[:i] {
+			header = header || out[i].Kind == "rule" && o.Kind == "rule" && o.ID != out[i].ID && a.under(o.ID, []string{out[i].ID})
+		}
+		if !header {
+			gives = i
+		}
+	}
+	if gives < 0 {
+		return out
+	}
+	r, _ := a.kb.CR.Rule(home)
+	slot := min(maxRules, len(out)) - 1
+	h := Hit{Kind: "rule", ID: home, Title: a.kb.DisplayTitle(r), Snippet: r.Text, Score: out[slot].Score}
+	out = slices.Delete(out, at, at+1)
+	out = slices.Delete(out, gives, gives+1)
+	return slices.Insert(out, slot, h)
+}
+
+// definitionHome is the rule stating the sense of the glossary term a
+// question closes on as its predicate (closingTerm): of the entry's
+// senses, the one sharing most with the question is read, and its home is
+// the rule its own words find first among the rules it cites (the
+// entry's, when the sense cites none) and their subrules. "" when the
+// question closes on no glossary term so.
+func (a *Asker) definitionHome(text string) string {
+	g := a.closingTerm(text)
+	if g == nil || len(g.Refs) == 0 {
+		return ""
+	}
+	q := terms{}
+	for _, t := range search.Terms(text) {
+		q[t] = true
+	}
+	senses := g.Senses
+	if len(senses) == 0 {
+		senses = []string{g.Text}
+	}
+	sense, shared := "", -1
+	for _, s := range senses {
+		if n := len(q.held(s)); n > shared {
+			sense, shared = s, n
+		}
+	}
+	var refs []string
+	for _, id := range cr.ExtractRefs(sense) {
+		if a.kb.CR.Exists(id) {
+			refs = append(refs, id)
+		}
+	}
+	if len(refs) == 0 {
+		// A pointer after the last sense is the entry's.
+		refs = g.Refs
+	}
+	own := strings.TrimSpace(seeRe.ReplaceAllString(sense, ""))
+	for _, d := range a.kb.Search(own, search.Options{Kinds: []string{"rule"}, Limit: 60, NoSnippet: true}) {
+		if a.under(d.ID, refs) {
+			return d.ID
+		}
+	}
+	return ""
+}
+
+// closingTerm is the glossary entry whose term (or its singular) closes a
+// question that asks whether its subject is or does something ("is an
+// artifact colorless", "can a tapped creature block", "what does a copy
+// of a permanent copy"): such a question opens on a verb and closes on
+// its predicate, which follows the subject's last word (not "to", "on the",
+// which close on a complement: "can I respond to a mana ability"). The
+// longest term that closes it; nil when there is none or it follows such
+// a word.
+func (a *Asker) closingTerm(text string) *cr.GlossaryEntry {
+	words := wordRe.FindAllString(strings.ToLower(asking(text)), -1)
+	if len(words) < 3 {
+		return nil
+	}
+	if !predicateAsk[words[0]] && !(words[0] == "what" && predicateAsk[words[1]]) {
+		return nil
+	}
+	for n := min(3, len(words)-2); n > 0; n-- {
+		term := strings.Join(words[len(words)-n:], " ")
+		for _, t := range []string{term, strings.TrimSuffix(term, "s")} {
+			if g, ok := a.kb.CR.Define(t); ok {
+				if len(search.Terms(words[len(words)-n-1])) == 0 {
+					return nil
+				}
+				return g
+			}
+		}
+	}
+	return nil
+}
+
+// predicateAsk are the verbs a question asking whether its subject is or
+// does something opens on.
+var predicateAsk = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields("is are was were isn't aren't does do did doesn't can could can't may might will would should must has have") {
+		predicateAsk[w] = true
+	}
+}
+
+// seeRe is a glossary entry's pointer to the rules and entries that say
+// more ("See rule 105, “Colors.”", "See also Untapped."): not the
+// definition's own words.
+var seeRe = regexp.MustCompile(`\bSee (also |rules? |sections? )[\s\S]*$`)
 
 // notACall is the title of an appendix that never answers a call: a
 // document's list of changes from its previous versions (MTR Appendix A,

@@ -146,7 +146,9 @@ var fullFloors = map[string][2]float64{
 // the tunable set (eval.tsv) and the held-out ones, raised as the search
 // they rest on improved.
 var plainFloors = map[string][2]float64{
-	"eval.tsv":     {0.90, 0.96},
+	// eval.tsv top-5 84 of 85 since a question asking whether its subject
+	// is or does a glossary term shows the rule stating the definition.
+	"eval.tsv":     {0.90, 0.98},
 	"holdout.tsv":  {0.75, 0.89},
 	"holdout2.tsv": {0.83, 0.87},
 }
@@ -280,6 +282,30 @@ func TestPlainQuestions(t *testing.T) {
 		}
 		if f, ok := plainFloors[file]; ok && (got.rate1() < f[0] || got.rate5() < f[1]) {
 			t.Errorf("%s fell below its floor (top-1 %.2f, top-5 %.2f): %s", file, f[0], f[1], got)
+		}
+	}
+}
+
+// A question that opens on a verb closes on its predicate: the glossary
+// term it asks of its subject; one that closes on a complement ("to a mana
+// ability") or asks otherwise names none.
+func TestClosingTerm(t *testing.T) {
+	a := testAsker(t)
+	cases := map[string]string{
+		"is an artifact colorless":                      "Colorless",
+		"what does a copy of a permanent copy":          "Copy",
+		"Can a tapped creature block?":                  "Block",
+		"can I respond to a mana ability":               "",
+		"what is a mana ability":                        "",
+		"when does a triggered ability go on the stack": "",
+	}
+	for q, want := range cases {
+		got := ""
+		if g := a.closingTerm(q); g != nil {
+			got = g.Term
+		}
+		if got != want {
+			t.Errorf("closingTerm(%q) = %q, want %q", q, got, want)
 		}
 	}
 }
