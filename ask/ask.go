@@ -645,6 +645,9 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 			out = a.definitionShown(out, text)
 		}
 	}
+	if situation {
+		out = a.eachAsked(out, text)
+	}
 	if len(out) > maxRules {
 		out = out[:maxRules]
 	}
@@ -1236,6 +1239,53 @@ func (q terms) held(body string) terms {
 		if q[t] {
 			out[t] = true
 		}
+	}
+	return out
+}
+
+// askedShown is how many of the first sources the reply quotes: a
+// question asking several things gets a rule for each among them.
+const askedShown = 3
+
+// eachAsked makes sure a question asking several things ("how big is it,
+// and can it attack?") has a rule for each among the first askedShown:
+// when the sentences that ask hold the phrases of two or more principles
+// (questionCues), each principle with none of its rules among the first
+// gets its best-ranked rule at the last place of them; the first rule
+// stays first.
+func (a *Asker) eachAsked(out []Hit, text string) []Hit {
+	ask := asking(text)
+	if !strings.HasSuffix(ask, "?") {
+		// A story that asks nothing in a question (a statement, or a
+		// question without its mark) says what it asks too loosely.
+		return out
+	}
+	lower := strings.ToLower(ask)
+	var groups [][]ruleRef
+	for _, c := range questionCues {
+		if c.phrase.match(ask, lower) {
+			groups = append(groups, c.rules)
+		}
+	}
+	if len(groups) < 2 || len(out) < askedShown {
+		return out
+	}
+	for _, g := range groups {
+		at := -1
+		for i, h := range out {
+			if h.Kind == "rule" && slices.ContainsFunc(g, func(r ruleRef) bool { return r.id == h.ID }) {
+				at = i
+				break
+			}
+		}
+		if at < askedShown {
+			continue
+		}
+		// It takes the place's score too: the sources are ordered by score.
+		h := out[at]
+		h.Score = out[askedShown-1].Score
+		out = slices.Delete(out, at, at+1)
+		out = slices.Insert(out, askedShown-1, h)
 	}
 	return out
 }

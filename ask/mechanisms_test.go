@@ -995,3 +995,30 @@ func TestSectionAsked(t *testing.T) {
 		t.Errorf("a question asking more than the title moved the ranking: %v", out)
 	}
 }
+
+// A question asking two things gets a rule for each among the first three
+// sources: "how big" is layer 7 (613.4 and its sublayers), "can it attack"
+// is summoning sickness (302.6, 508.1a). The first source stays first.
+func TestEachThingAskedHasARule(t *testing.T) {
+	a := testAsker(t)
+	q := "Ensoul Artifact on an Ornithopter with a +1/+1 counter, then Titanic Growth: how big is it, and can it attack?"
+	top := a.Ask(q).Top()
+	if len(top) < 3 {
+		t.Fatalf("%d sources", len(top))
+	}
+	var ids []string
+	for _, h := range top[:3] {
+		ids = append(ids, h.ID)
+	}
+	if !slices.ContainsFunc(ids, func(id string) bool { return strings.HasPrefix(id, "613.4") }) {
+		t.Errorf("how big: no layer 7 rule among %v", ids)
+	}
+	if !slices.Contains(ids, "302.6") && !slices.Contains(ids, "508.1a") {
+		t.Errorf("can it attack: no summoning-sickness rule among %v", ids)
+	}
+	// Asked in one thing only, the order is the ranking's own.
+	one := "Ensoul Artifact on an Ornithopter with a +1/+1 counter, then Titanic Growth: how big is it?"
+	if got, want := a.eachAsked(slices.Clone(a.Ask(one).Rules), one), a.Ask(one).Rules; !slices.EqualFunc(got, want, func(x, y Hit) bool { return x.ID == y.ID }) {
+		t.Errorf("one thing asked: order changed to %v", got)
+	}
+}
