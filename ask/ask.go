@@ -37,8 +37,9 @@ type Asker struct {
 	// infractions recognises the IPG infraction a tournament call tells.
 	infractions *infractions
 	// ruleDF counts, for each rule, the cards that point at it
-	// (cardRules), out of ruleCards read (countRules), on the first
-	// question that names a card.
+	// (cardRules), out of ruleCards read (countRules), when the Asker is
+	// made: read on the first question that named a card, it made that
+	// one answer a tenth of a second longer.
 	countOnce sync.Once
 	ruleDF    map[string]int
 	ruleCards int
@@ -88,6 +89,8 @@ func New(kb *rulings.KB) *Asker {
 			}
 		}
 	}
+	// cardRules reads the keywords above.
+	a.countOnce.Do(a.countRules)
 	return a
 }
 
@@ -208,7 +211,14 @@ func (a *Asker) Ask(q string) Answer {
 		}
 		return s
 	}
-	text, callText = read(text), read(callText)
+	// Most calls write no card as a name: their two texts are one, read
+	// once.
+	if callText == text {
+		text = read(text)
+		callText = text
+	} else {
+		text, callText = read(text), read(callText)
+	}
 	var rulesTop float64
 	rulings := a.scoreRulings(text, ans.Cards)
 	ans.Rules, ans.Docs, rulesTop = a.rankRules(text, ans.Cards, copiesNamed(q, links), rulings)
