@@ -161,10 +161,12 @@ type Index struct {
 	recent atomic.Pointer[[]readQuery]
 }
 
-// readQuery is a query and its terms, which no search changes.
+// readQuery is a query and its terms, which no search changes, and what
+// quoteBoost compares with the items.
 type readQuery struct {
-	q   string
-	qts []queryTerm
+	q     string
+	qts   []queryTerm
+	quote quoteQuery
 }
 
 // maxRecent is how many queries' terms an Index keeps.
@@ -172,25 +174,30 @@ const maxRecent = 8
 
 // recentTerms returns the terms of q, read again only when q is not
 // among the last maxRecent queries read.
-func (ix *Index) recentTerms(q string) []queryTerm {
+func (ix *Index) recentTerms(q string) []queryTerm { return ix.recentQuery(q).qts }
+
+// recentQuery returns q read (its terms, and its words as quoteBoost
+// compares them), read again only when q is not among the last maxRecent
+// queries read.
+func (ix *Index) recentQuery(q string) readQuery {
 	old := ix.recent.Load()
 	if old != nil {
 		for _, r := range *old {
 			if r.q == q {
-				return r.qts
+				return r
 			}
 		}
 	}
-	qts := ix.queryTerms(q)
+	read := readQuery{q: q, qts: ix.queryTerms(q), quote: readQuote(q)}
 	next := make([]readQuery, 0, maxRecent)
-	next = append(next, readQuery{q, qts})
+	next = append(next, read)
 	if old != nil {
 		next = append(next, (*old)[:min(len(*old), maxRecent-1)]...)
 	}
 	// Another search may have stored its query meanwhile: keeping either
 	// list is right, so a lost race is left lost.
 	ix.recent.CompareAndSwap(old, &next)
-	return qts
+	return read
 }
 
 // maxQuoteRuns bounds the items whose runs an Index remembers.
@@ -233,6 +240,13 @@ func (ix *Index) indexKinds() {
 			}
 		}
 	}
+}
+
+// readyTerms makes the term table's look-ups once its items' kinds are
+// known: its hash table and its narrow postings.
+func (ix *Index) readyTerms() {
+	ix.terms.hashTerms()
+	ix.narrowPostings()
 }
 
 // wideShare is the share of the items from which a kind is wide: its
@@ -402,7 +416,7 @@ func BuildWith(docs []Doc, p Params) *Index {
 	ix.terms = newTermTable(chunks)
 	ix.vocab = vocabFromStems(stems)
 	ix.indexKinds()
-	ix.narrowPostings()
+	ix.readyTerms()
 	return ix
 }
 
@@ -627,7 +641,8 @@ func (ix *Index) Search(q string, opt Options) []Result {
 	allowed := func(i int) bool {
 		return returns == nil || returns[ix.kindCode[i]]
 	}
-	qts := ix.recentTerms(q)
+	read := ix.recentQuery(q)
+	qts := read.qts
 	onlyNarrow := ix.onlyNarrow(scored)
 	sc := ix.getScratch()
 	defer ix.putScratch(sc)
@@ -736,7 +751,7 @@ func (ix *Index) Search(q string, opt Options) []Result {
 			scores[d] *= w
 		}
 	}
-	quote := ix.quoteBoost(q, scores, matched, words, touched, allowed, &sc.cands)
+	quote := ix.quoteBoost(&read.quote, scores, matched, words, touched, allowed, &sc.cands)
 	hits := sc.hits[:0]
 	for _, d := range *touched {
 		if scores[d] > 0 && allowed(int(d)) {
