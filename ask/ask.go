@@ -100,7 +100,7 @@ func New(kb *rulings.KB) *Asker {
 func vocabulary(kb *rulings.KB) []string {
 	seen := map[string]bool{}
 	addText := func(s string) {
-		for _, w := range wordRe.FindAllString(s, -1) {
+		for _, w := range wordsOf(s) {
 			seen[fold.Key(w)] = true
 		}
 	}
@@ -206,7 +206,7 @@ func (a *Asker) Ask(q string) Answer {
 		// permits, and the CR permits a player in "may" ("A player who
 		// has priority may cast a sorcery card"); its "can" is what
 		// objects and effects can or can't do.
-		if len(links) == 0 && len(wordRe.FindAllString(s, -1)) < situationWords {
+		if len(links) == 0 && len(wordsOf(s)) < situationWords {
 			s = playerMay(s)
 		}
 		return s
@@ -265,7 +265,7 @@ func writesNames(q string) bool {
 	if strings.Contains(q, "[[") {
 		return true
 	}
-	for _, w := range wordRe.FindAllStringIndex(q, -1) {
+	for _, w := range wordSpans(q) {
 		word := q[w[0]:w[1]]
 		if word == "I" || strings.HasPrefix(word, "I'") || strings.HasPrefix(word, "I’") {
 			continue
@@ -309,7 +309,7 @@ func (a *Asker) namesToBlank(links []Link) []Link {
 // writtenNames returns the links the question writes as a card name:
 // bracketed, or capitalised as writtenAsName says.
 func writtenNames(q string, links []Link) []Link {
-	words := wordRe.FindAllStringIndex(q, -1)
+	words := wordSpans(q)
 	var out []Link
 	for _, l := range links {
 		var span [][]int
@@ -329,7 +329,7 @@ func writtenNames(q string, links []Link) []Link {
 // ("Death touch" -> "deathtouch", "life link" -> "lifelink"). A tournament
 // call keeps its words ("back up" is a judge's fix there, not backup).
 func (a *Asker) joinKeywords(text string) string {
-	words := wordRe.FindAllStringIndex(text, -1)
+	words := wordSpans(text)
 	var b strings.Builder
 	last := 0
 	for i := 0; i+1 < len(words); i++ {
@@ -457,7 +457,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	passes := []pass{{text, 1}}
 	// In a situation, the words the question tells it in, its quotes left
 	// out, say what it turns on more than the card texts it quotes.
-	situation := len(named) > 0 || len(wordRe.FindAllString(text, -1)) >= situationWords
+	situation := len(named) > 0 || len(wordsOf(text)) >= situationWords
 	if told := withoutQuotes(text); situation && told != text && strings.TrimSpace(told) != "" {
 		passes = append(passes, pass{told, toldWeight})
 	}
@@ -517,7 +517,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	}
 	// In a plain question, a rule that restates another and cites it
 	// gives way to it, before the question's phrasing points anywhere.
-	if len(named) == 0 && len(wordRe.FindAllString(text, -1)) < situationWords {
+	if len(named) == 0 && len(wordsOf(text)) < situationWords {
 		a.citedHome(scores, q, memo)
 	}
 	for _, s := range scores {
@@ -685,7 +685,7 @@ func (a *Asker) scoreRulings(text string, named []*cards.Card) []scoredRuling {
 		return nil
 	}
 	qwords := map[string]bool{}
-	for _, w := range wordRe.FindAllString(strings.ToLower(text), -1) {
+	for _, w := range wordsOf(strings.ToLower(text)) {
 		if len(w) > 3 {
 			qwords[w] = true
 		}
