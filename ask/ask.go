@@ -439,8 +439,9 @@ const listWeight = 1
 // for the rules that govern what the named cards do, and a header rule
 // replaced by its subrule that matches the question best.
 func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Card]int, rulings []scoredRuling) (hits, docs []Hit, rawTop float64) {
-	scores := map[string]float64{}
-	info := map[string]search.Result{}
+	// Sized for a few passes of results.
+	scores := make(map[string]float64, 128)
+	info := make(map[string]search.Result, 128)
 	best := 0.0
 	// The question's terms, and the rules' terms read once, for the
 	// rankings of a plain question.
@@ -487,7 +488,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 			kinds = append(kinds, "ipg", "mtr", "jar")
 		}
 		all := a.kb.Search(p.text, search.Options{Kinds: kinds, Limit: 60, NoSnippet: true})
-		var res []search.Result
+		res := make([]search.Result, 0, len(all))
 		for _, r := range all {
 			if r.Kind == "rule" || r.Kind == "glossary" {
 				res = append(res, r)

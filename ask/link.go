@@ -89,7 +89,8 @@ func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r)
 // took a few percent of it. A word is a run of letters and numbers, and
 // an apostrophe or hyphen between two such runs joins them.
 func wordSpans(text string) [][]int {
-	var out [][]int
+	// The spans share one array.
+	var flat []int
 	for i := 0; i < len(text); {
 		r, n := utf8.DecodeRuneInString(text[i:])
 		if !isWordRune(r) {
@@ -116,7 +117,14 @@ func wordSpans(text string) [][]int {
 			}
 			break
 		}
-		out = append(out, []int{start, i})
+		flat = append(flat, start, i)
+	}
+	if flat == nil {
+		return nil
+	}
+	out := make([][]int, len(flat)/2)
+	for j := range out {
+		out[j] = flat[2*j : 2*j+2 : 2*j+2]
 	}
 	return out
 }
