@@ -37,8 +37,9 @@ type Asker struct {
 	// infractions recognises the IPG infraction a tournament call tells.
 	infractions *infractions
 	// ruleDF counts, for each rule, the cards that point at it
-	// (cardRules), out of ruleCards read (countRules), on the first
-	// question that names a card.
+	// (cardRules), out of ruleCards read (countRules), when the Asker is
+	// made: read on the first question that named a card, it made that
+	// one answer a tenth of a second longer.
 	countOnce sync.Once
 	ruleDF    map[string]int
 	ruleCards int
@@ -88,6 +89,8 @@ func New(kb *rulings.KB) *Asker {
 			}
 		}
 	}
+	// cardRules reads the keywords above.
+	a.countOnce.Do(a.countRules)
 	return a
 }
 
@@ -97,7 +100,7 @@ func New(kb *rulings.KB) *Asker {
 func vocabulary(kb *rulings.KB) []string {
 	seen := map[string]bool{}
 	addText := func(s string) {
-		for _, w := range wordRe.FindAllString(s, -1) {
+		for _, w := range wordsOf(s) {
 			seen[fold.Key(w)] = true
 		}
 	}
@@ -203,12 +206,19 @@ func (a *Asker) Ask(q string) Answer {
 		// permits, and the CR permits a player in "may" ("A player who
 		// has priority may cast a sorcery card"); its "can" is what
 		// objects and effects can or can't do.
-		if len(links) == 0 && len(wordRe.FindAllString(s, -1)) < situationWords {
+		if len(links) == 0 && len(wordsOf(s)) < situationWords {
 			s = playerMay(s)
 		}
 		return s
 	}
-	text, callText = read(text), read(callText)
+	// Most calls write no card as a name: their two texts are one, read
+	// once.
+	if callText == text {
+		text = read(text)
+		callText = text
+	} else {
+		text, callText = read(text), read(callText)
+	}
 	var rulesTop float64
 	rulings := a.scoreRulings(text, ans.Cards)
 	ans.Rules, ans.Docs, rulesTop = a.rankRules(text, ans.Cards, copiesNamed(q, links), rulings)
@@ -255,7 +265,7 @@ func writesNames(q string) bool {
 	if strings.Contains(q, "[[") {
 		return true
 	}
-	for _, w := range wordRe.FindAllStringIndex(q, -1) {
+	for _, w := range wordSpans(q) {
 		word := q[w[0]:w[1]]
 		if word == "I" || strings.HasPrefix(word, "I'") || strings.HasPrefix(word, "I’") {
 			continue
@@ -299,7 +309,7 @@ func (a *Asker) namesToBlank(links []Link) []Link {
 // writtenNames returns the links the question writes as a card name:
 // bracketed, or capitalised as writtenAsName says.
 func writtenNames(q string, links []Link) []Link {
-	words := wordRe.FindAllStringIndex(q, -1)
+	words := wordSpans(q)
 	var out []Link
 	for _, l := range links {
 		var span [][]int
@@ -319,7 +329,7 @@ func writtenNames(q string, links []Link) []Link {
 // ("Death touch" -> "deathtouch", "life link" -> "lifelink"). A tournament
 // call keeps its words ("back up" is a judge's fix there, not backup).
 func (a *Asker) joinKeywords(text string) string {
-	words := wordRe.FindAllStringIndex(text, -1)
+	words := wordSpans(text)
 	var b strings.Builder
 	last := 0
 	for i := 0; i+1 < len(words); i++ {
@@ -429,8 +439,9 @@ const listWeight = 1
 // for the rules that govern what the named cards do, and a header rule
 // replaced by its subrule that matches the question best.
 func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Card]int, rulings []scoredRuling) (hits, docs []Hit, rawTop float64) {
-	scores := map[string]float64{}
-	info := map[string]search.Result{}
+	// Sized for a few passes of results.
+	scores := make(map[string]float64, 128)
+	info := make(map[string]search.Result, 128)
 	best := 0.0
 	// The question's terms, and the rules' terms read once, for the
 	// rankings of a plain question.
@@ -447,7 +458,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	passes := []pass{{text, 1}}
 	// In a situation, the words the question tells it in, its quotes left
 	// out, say what it turns on more than the card texts it quotes.
-	situation := len(named) > 0 || len(wordRe.FindAllString(text, -1)) >= situationWords
+	situation := len(named) > 0 || len(wordsOf(text)) >= situationWords
 	if told := withoutQuotes(text); situation && told != text && strings.TrimSpace(told) != "" {
 		passes = append(passes, pass{told, toldWeight})
 	}
@@ -477,7 +488,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 			kinds = append(kinds, "ipg", "mtr", "jar")
 		}
 		all := a.kb.Search(p.text, search.Options{Kinds: kinds, Limit: 60, NoSnippet: true})
-		var res []search.Result
+		res := make([]search.Result, 0, len(all))
 		for _, r := range all {
 			if r.Kind == "rule" || r.Kind == "glossary" {
 				res = append(res, r)
@@ -507,7 +518,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 	}
 	// In a plain question, a rule that restates another and cites it
 	// gives way to it, before the question's phrasing points anywhere.
-	if len(named) == 0 && len(wordRe.FindAllString(text, -1)) < situationWords {
+	if len(named) == 0 && len(wordsOf(text)) < situationWords {
 		a.citedHome(scores, q, memo)
 	}
 	for _, s := range scores {
@@ -817,7 +828,7 @@ func (a *Asker) scoreRulings(text string, named []*cards.Card) []scoredRuling {
 		return nil
 	}
 	qwords := map[string]bool{}
-	for _, w := range wordRe.FindAllString(strings.ToLower(text), -1) {
+	for _, w := range wordsOf(strings.ToLower(text)) {
 		if len(w) > 3 {
 			qwords[w] = true
 		}

@@ -211,10 +211,10 @@ func cues(text string) map[string]float64 {
 			continue
 		}
 		w := storyCue
-		switch {
-		case c.phrase.match(ask, askLower) && c.names:
+		switch asked := c.phrase.match(ask, askLower); {
+		case asked && c.names:
 			w = namedCue
-		case c.phrase.match(ask, askLower):
+		case asked:
 			w = 1
 		}
 		for _, r := range c.rules {

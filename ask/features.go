@@ -228,7 +228,7 @@ func (a *Asker) featuresOf(named []*cards.Card, copies map[*cards.Card]int, text
 		out[id] = max(out[id], w)
 	}
 	// Only a situation (cards named, or a story) asks it of something.
-	situation := len(named) > 0 || len(wordRe.FindAllString(text, -1)) >= situationWords
+	situation := len(named) > 0 || len(wordsOf(text)) >= situationWords
 	// A card text the question quotes ("Whenever a creature dies") says
 	// what the card does, not that the question asks whether something
 	// survives.
@@ -594,7 +594,7 @@ func (a *Asker) keywordsIn(text string) []string {
 // capitalised words is a word of a name ("Thryx, the Sudden Storm",
 // "Flying Men"), not the ability.
 func (a *Asker) statedKeywords(text string) []string {
-	words := wordRe.FindAllStringIndex(text, -1)
+	words := wordSpans(text)
 	capital := func(i int) bool {
 		if i < 0 || i >= len(words) {
 			return false

@@ -336,7 +336,7 @@ func (a *Asker) entersWithCounters(c *cards.Card) bool {
 // card types of another.
 func (a *Asker) namesTypeOf(c, typed *cards.Card) bool {
 	for _, cond := range engine.TriggerConditions(a.text(c)) {
-		words := wordRe.FindAllString(strings.ToLower(cond), -1)
+		words := wordsOf(strings.ToLower(cond))
 		for _, t := range typed.Types {
 			if slices.Contains(words, strings.ToLower(t)) {
 				return true

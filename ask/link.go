@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
@@ -80,6 +81,67 @@ var (
 	wordRe    = regexp.MustCompile(`[\p{L}\p{N}]+(?:[’'\-][\p{L}\p{N}]+)*`)
 )
 
+// isWordRune is a rune of wordRe's runs: a letter or a number.
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }
+
+// wordSpans is wordSpans(text), read by a rune loop: a
+// question's words are split a dozen times per answer, and the expression
+// took a few percent of it. A word is a run of letters and numbers, and
+// an apostrophe or hyphen between two such runs joins them.
+func wordSpans(text string) [][]int {
+	// The spans share one array.
+	var flat []int
+	for i := 0; i < len(text); {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if !isWordRune(r) {
+			i += n
+			continue
+		}
+		start := i
+		i += n
+		for {
+			for i < len(text) {
+				r, n = utf8.DecodeRuneInString(text[i:])
+				if !isWordRune(r) {
+					break
+				}
+				i += n
+			}
+			if i < len(text) {
+				if r, n = utf8.DecodeRuneInString(text[i:]); (r == '’' || r == '\'' || r == '-') && i+n < len(text) {
+					if r2, n2 := utf8.DecodeRuneInString(text[i+n:]); isWordRune(r2) {
+						i += n + n2
+						continue
+					}
+				}
+			}
+			break
+		}
+		flat = append(flat, start, i)
+	}
+	if flat == nil {
+		return nil
+	}
+	out := make([][]int, len(flat)/2)
+	for j := range out {
+		out[j] = flat[2*j : 2*j+2 : 2*j+2]
+	}
+	return out
+}
+
+// wordsOf is wordsOf(text) (see wordSpans).
+func wordsOf(text string) []string {
+	spans := wordSpans(text)
+	if spans == nil {
+		return nil
+	}
+	out := make([]string, len(spans))
+	for i, sp := range spans {
+		out[i] = text[sp[0]:sp[1]]
+	}
+	return out
+}
+
 // link finds where a question names cards: every [[Card]], then the
 // longest runs of words that are a card's name (possessives and plurals
 // too), never a name made only of the game's common words unless the
@@ -104,7 +166,7 @@ func (n *names) link(q string) []Link {
 			mark(m[0], m[1])
 		}
 	}
-	words := wordRe.FindAllStringIndex(q, -1)
+	words := wordSpans(q)
 	for i := 0; i < len(words); i++ {
 		if taken[words[i][0]] {
 			continue
@@ -175,7 +237,7 @@ func (n *names) again(linked []Link, span string, words [][]int, q string) *card
 		if l.Card == found {
 			continue
 		}
-		for _, w := range wordRe.FindAllString(l.Card.Name, -1) {
+		for _, w := range wordsOf(l.Card.Name) {
 			if wk := fold.Key(w); wk == k || wk == trimEnding(k) {
 				if found != nil {
 					return nil
@@ -332,7 +394,7 @@ func writtenAsName(q string, s int, words [][]int) bool {
 
 // allCommon reports whether every word of a name is a word of the game.
 func (n *names) allCommon(name string) bool {
-	for _, w := range wordRe.FindAllString(name, -1) {
+	for _, w := range wordsOf(name) {
 		if !n.common[fold.Key(w)] {
 			return false
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-mtg/arbiter/engine"
+	"github.com/arbiter-mtg/arbiter/internal/testkb"
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
 )
 
@@ -209,6 +210,32 @@ func TestSurvivalAskedOrTold(t *testing.T) {
 	} {
 		if got := survivalAsked.match(q, strings.ToLower(q)); got != want {
 			t.Errorf("survivalAsked(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// wordSpans splits a text as wordRe does, on the CR's rules, examples and
+// glossary, the test catalogue's card names and texts, and odd texts.
+func TestWordSpansAsWordRe(t *testing.T) {
+	texts := []string{"", "-", "'a", "a'", "a-", "a--b", "a-'b", "ID’d it", "x’", "don't-stop", "½ and ² and Ⅻ", "é\xffa", "a\xff-b", "a-\xff", "\uFFFDa", "Æther-vial's", "1/1 token", "Fire // Ice", "a-b-c'd’e f"}
+	rules := testkb.CR(t)
+	for _, id := range rules.Order {
+		r, _ := rules.Rule(id)
+		texts = append(texts, r.Title, r.Text)
+		texts = append(texts, r.Examples...)
+	}
+	for _, g := range rules.Glossary {
+		texts = append(texts, g.Term, g.Text)
+	}
+	for _, c := range testkb.KB(t).Cards.Cards() {
+		texts = append(texts, c.Name, c.Text, c.TypeLine)
+	}
+	for _, s := range texts {
+		if got, want := wordSpans(s), wordRe.FindAllStringIndex(s, -1); !slices.EqualFunc(got, want, slices.Equal[[]int]) {
+			t.Fatalf("wordSpans(%q) = %v, want %v", s, got, want)
+		}
+		if got, want := wordsOf(s), wordRe.FindAllString(s, -1); !slices.Equal(got, want) || (got == nil) != (want == nil) {
+			t.Fatalf("wordsOf(%q) = %q, want %q", s, got, want)
 		}
 	}
 }

@@ -29,13 +29,16 @@ func mustPattern(expr string) *pattern {
 // match reports whether the expression matches text; lower is text in
 // lower case (strings.ToLower), made once for many patterns.
 func (p *pattern) match(text, lower string) bool {
+	return p.mayMatch(lower) && p.re.MatchString(text)
+}
+
+// mayMatch reports whether a text whose lower case is lower holds the
+// literals a match needs: false when the expression cannot match it.
+func (p *pattern) mayMatch(lower string) bool {
 	if len(p.needs) > 0 && !litre.ContainsAny(lower, p.needs) {
 		return false
 	}
 	// The long s (ſ) matches s in a case-insensitive expression, but
 	// strings.ToLower keeps it: such a text goes to the expression.
-	if !litre.Holds(lower, p.alts) && !strings.ContainsRune(lower, 'ſ') {
-		return false
-	}
-	return p.re.MatchString(text)
+	return litre.Holds(lower, p.alts) || strings.ContainsRune(lower, 'ſ')
 }

@@ -15,7 +15,7 @@ import (
 // "Friday Night Magic") and as earlier editions did ("Grand Prix Trial",
 // "PPTQ").
 type relFinder struct {
-	names, caps *regexp.Regexp
+	names, caps *pattern
 	level       map[string]string // folded program name -> level
 	loose       map[string]string // the same, its words run together
 }
@@ -26,7 +26,7 @@ type relFinder struct {
 // "Comp" and "Reg" are the judges' short forms ("Comp REL", "reg rel").
 // A casual event or tournament (the MTR's other type of sanctioned
 // tournament beside rated ones) is run at Regular.
-var relWords = regexp.MustCompile(`(?i:\b(regular|reg\.?|casual|competitive|comp\.?|professional)[\s-]*(?:rules enforcement|REL|level|events?|tournaments?)\b)|\b(Regular|Competitive|Professional)\b`)
+var relWords = mustPattern(`(?i:\b(regular|reg\.?|casual|competitive|comp\.?|professional)[\s-]*(?:rules enforcement|REL|level|events?|tournaments?)\b)|\b(Regular|Competitive|Professional)\b`)
 
 func newRELFinder(lib *tourney.Library) *relFinder {
 	f := &relFinder{level: map[string]string{}, loose: map[string]string{}}
@@ -59,8 +59,8 @@ func newRELFinder(lib *tourney.Library) *relFinder {
 	}
 	longestFirst(words)
 	longestFirst(caps)
-	f.names = regexp.MustCompile(`(?i)\b(` + strings.Join(words, "|") + `)s?\b`)
-	f.caps = regexp.MustCompile(`\b(` + strings.Join(caps, "|") + `)s?\b`)
+	f.names = mustPattern(`(?i)\b(` + strings.Join(words, "|") + `)s?\b`)
+	f.caps = mustPattern(`\b(` + strings.Join(caps, "|") + `)s?\b`)
 	return f
 }
 
@@ -83,14 +83,23 @@ func (f *relFinder) rel(text string) string {
 		return ""
 	}
 	programs, levels := map[string]bool{}, map[string]bool{}
-	for _, re := range []*regexp.Regexp{f.names, f.caps} {
-		for _, m := range re.FindAllStringSubmatch(text, -1) {
+	// Most calls name no program and no level: the expressions' literals
+	// pass them over.
+	lower := strings.ToLower(text)
+	for _, p := range []*pattern{f.names, f.caps} {
+		if !p.mayMatch(lower) {
+			continue
+		}
+		for _, m := range p.re.FindAllStringSubmatch(text, -1) {
 			if lvl := f.programLevel(m[1]); lvl != "" {
 				programs[lvl] = true
 			}
 		}
 	}
-	for _, m := range relWords.FindAllStringSubmatch(text, -1) {
+	if !relWords.mayMatch(lower) {
+		return only(programs)
+	}
+	for _, m := range relWords.re.FindAllStringSubmatch(text, -1) {
 		w := strings.ToLower(m[1] + m[2])
 		switch {
 		case strings.HasPrefix(w, "comp"):

@@ -219,7 +219,7 @@ func isPermanent(c *cards.Card) bool {
 // answer's cards and ranking are left as they were.
 func (n *names) castHalves(q string, links []Link) []Link {
 	out := links
-	words := wordRe.FindAllStringIndex(q, -1)
+	words := wordSpans(q)
 	for _, w := range words {
 		s, e := w[0], w[1]
 		if slices.ContainsFunc(links, func(l Link) bool { return s < l.End && l.Start < e }) {

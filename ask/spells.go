@@ -320,7 +320,7 @@ func toldAt(q string, s *spell, p *permanent) bool {
 		return false
 	}
 	gap := q[lo:hi]
-	return len(wordRe.FindAllString(gap, -1)) <= 4 && !strings.ContainsAny(gap, ".?!;") && castAt.MatchString(gap)
+	return len(wordsOf(gap)) <= 4 && !strings.ContainsAny(gap, ".?!;") && castAt.MatchString(gap)
 }
 
 var castAt = regexp.MustCompile(`(?i)\b(?:on|onto|at|targeting|targets?|with|enchants?)\b`)
@@ -384,14 +384,14 @@ var modeStop = map[string]bool{"a": true, "an": true, "the": true, "of": true, "
 // more than the others.
 func chooseMode(q string, modes []string, links []Link) int {
 	words := map[string]bool{}
-	for _, w := range wordRe.FindAllString(withoutNames(q, links), -1) {
+	for _, w := range wordsOf(withoutNames(q, links)) {
 		words[stemWord(w)] = true
 	}
 	per := make([]map[string]bool, len(modes))
 	count := map[string]int{}
 	for i, m := range modes {
 		per[i] = map[string]bool{}
-		for _, w := range wordRe.FindAllString(m, -1) {
+		for _, w := range wordsOf(m) {
 			if st := stemWord(w); len(st) > 2 && !modeStop[st] && !per[i][st] {
 				per[i][st] = true
 				count[st]++

@@ -134,6 +134,9 @@ type Index struct {
 	// may return and those that lend.
 	kindNames []string
 	kindCode  []uint8
+	// narrowCode marks the kind codes whose items' postings the term
+	// table also keeps apart (see narrowPostings).
+	narrowCode [256]bool
 	// refDocs holds, per item that lends, the rule items its Refs name
 	// (those the index holds, in the order of Refs): looked up once rather
 	// than for every search that scores the item.
@@ -158,10 +161,12 @@ type Index struct {
 	recent atomic.Pointer[[]readQuery]
 }
 
-// readQuery is a query and its terms, which no search changes.
+// readQuery is a query and its terms, which no search changes, and what
+// quoteBoost compares with the items.
 type readQuery struct {
-	q   string
-	qts []queryTerm
+	q     string
+	qts   []queryTerm
+	quote quoteQuery
 }
 
 // maxRecent is how many queries' terms an Index keeps.
@@ -169,25 +174,30 @@ const maxRecent = 8
 
 // recentTerms returns the terms of q, read again only when q is not
 // among the last maxRecent queries read.
-func (ix *Index) recentTerms(q string) []queryTerm {
+func (ix *Index) recentTerms(q string) []queryTerm { return ix.recentQuery(q).qts }
+
+// recentQuery returns q read (its terms, and its words as quoteBoost
+// compares them), read again only when q is not among the last maxRecent
+// queries read.
+func (ix *Index) recentQuery(q string) readQuery {
 	old := ix.recent.Load()
 	if old != nil {
 		for _, r := range *old {
 			if r.q == q {
-				return r.qts
+				return r
 			}
 		}
 	}
-	qts := ix.queryTerms(q)
+	read := readQuery{q: q, qts: ix.queryTerms(q), quote: readQuote(q)}
 	next := make([]readQuery, 0, maxRecent)
-	next = append(next, readQuery{q, qts})
+	next = append(next, read)
 	if old != nil {
 		next = append(next, (*old)[:min(len(*old), maxRecent-1)]...)
 	}
 	// Another search may have stored its query meanwhile: keeping either
 	// list is right, so a lost race is left lost.
 	ix.recent.CompareAndSwap(old, &next)
-	return qts
+	return read
 }
 
 // maxQuoteRuns bounds the items whose runs an Index remembers.
@@ -230,6 +240,55 @@ func (ix *Index) indexKinds() {
 			}
 		}
 	}
+}
+
+// readyTerms makes the term table's look-ups once its items' kinds are
+// known: its hash table and its narrow postings.
+func (ix *Index) readyTerms() {
+	ix.terms.hashTerms()
+	ix.narrowPostings()
+}
+
+// wideShare is the share of the items from which a kind is wide: its
+// items' postings are not kept among the narrow ones.
+const wideShare = 4
+
+// narrowPostings keeps apart, per term, the postings of the items of
+// narrow kinds and of the items that lend (see termTable.nstart): with
+// the whole catalogue, cards and rulings hold nine postings in ten, and a
+// search for rules passed over them one by one.
+func (ix *Index) narrowPostings() {
+	counts := make([]int, len(ix.kindNames))
+	for _, c := range ix.kindCode {
+		counts[c&0x7f]++
+	}
+	wide := false
+	for code := range 256 {
+		k := code & 0x7f
+		if k < len(counts) && counts[k]*wideShare > len(ix.docs) && code&lends == 0 {
+			wide = true
+			continue
+		}
+		ix.narrowCode[code] = true
+	}
+	if !wide || len(ix.kindNames) > 0x7f {
+		return
+	}
+	ix.terms.keepNarrow(func(d int32) bool { return ix.narrowCode[ix.kindCode[d]] })
+}
+
+// onlyNarrow reports whether every kind code scored marks has its
+// postings among the narrow ones (and the table keeps them).
+func (ix *Index) onlyNarrow(scored *[256]bool) bool {
+	if scored == nil || ix.terms.nstart == nil {
+		return false
+	}
+	for code, s := range scored {
+		if s && !ix.narrowCode[code] {
+			return false
+		}
+	}
+	return true
 }
 
 // kindFilter returns which kind codes a search may return and which it
@@ -357,6 +416,7 @@ func BuildWith(docs []Doc, p Params) *Index {
 	ix.terms = newTermTable(chunks)
 	ix.vocab = vocabFromStems(stems)
 	ix.indexKinds()
+	ix.readyTerms()
 	return ix
 }
 
@@ -562,9 +622,10 @@ type queryTerm struct {
 	// opposed to synonyms, phrases and concept words added for it.
 	word bool
 	// ps is the term's postings when looked is set (a query word is looked
-	// up once, when the query is read).
-	ps     []posting
-	looked bool
+	// up once, when the query is read), and narrow those of its narrow
+	// items.
+	ps, narrow []posting
+	looked     bool
 }
 
 // Search ranks the items that match q.
@@ -580,7 +641,9 @@ func (ix *Index) Search(q string, opt Options) []Result {
 	allowed := func(i int) bool {
 		return returns == nil || returns[ix.kindCode[i]]
 	}
-	qts := ix.recentTerms(q)
+	read := ix.recentQuery(q)
+	qts := read.qts
+	onlyNarrow := ix.onlyNarrow(scored)
 	sc := ix.getScratch()
 	defer ix.putScratch(sc)
 	scores, matched := sc.scores, sc.matched
@@ -594,9 +657,9 @@ func (ix *Index) Search(q string, opt Options) []Result {
 		if word {
 			words++
 		}
-		ps := qt.ps
+		ps, narrow := qt.ps, qt.narrow
 		if !qt.looked {
-			ps = ix.terms.lookup(qt.term)
+			ps, narrow = ix.terms.lookupBoth(qt.term)
 		}
 		if len(ps) == 0 {
 			continue
@@ -606,6 +669,10 @@ func (ix *Index) Search(q string, opt Options) []Result {
 		// names the thing asked about: it counts once more.
 		if word && len(ps) <= ix.p.RareDF {
 			idf *= 1 + ix.p.Rare
+		}
+		// The items passed over below are none of the narrow ones.
+		if onlyNarrow {
+			ps = narrow
 		}
 		for _, p := range ps {
 			// An item the search may not return and that lends nothing
@@ -684,7 +751,7 @@ func (ix *Index) Search(q string, opt Options) []Result {
 			scores[d] *= w
 		}
 	}
-	quote := ix.quoteBoost(q, scores, matched, words, touched, allowed, &sc.cands)
+	quote := ix.quoteBoost(&read.quote, scores, matched, words, touched, allowed, &sc.cands)
 	hits := sc.hits[:0]
 	for _, d := range *touched {
 		if scores[d] > 0 && allowed(int(d)) {
@@ -815,9 +882,9 @@ func (ix *Index) queryTerms(q string) []queryTerm {
 		return len(out) - 1
 	}
 	for i, t := range toks {
-		if ps := ix.terms.lookup(t.term); ps != nil {
+		if ps, narrow := ix.terms.lookupBoth(t.term); ps != nil {
 			j := add(t.term, 1, true)
-			out[j].ps, out[j].looked = ps, true
+			out[j].ps, out[j].narrow, out[j].looked = ps, narrow, true
 		} else if fix := ix.correct(t.surface); fix != "" {
 			add(fix, 0.8, true)
 			toks[i].term = fix

@@ -21,6 +21,22 @@ func joinSurfaces(toks []token) string {
 	return b.String()
 }
 
+// quoteQuery is a query as quoteBoost compares it with the items: read
+// once with its terms (the query was tokenized twice more per search).
+type quoteQuery struct {
+	words int             // the query's words, stopwords left out
+	key   string          // quoteKey of the query
+	runs  map[string]bool // its three-word runs, when it has minQuoteTerms words
+}
+
+func readQuote(q string) quoteQuery {
+	qt := tokenize(q)
+	if len(qt) < minQuoteTerms {
+		return quoteQuery{words: len(qt)}
+	}
+	return quoteQuery{words: len(qt), key: joinSurfaces(qt), runs: shingles(qt)}
+}
+
 // minQuoteOverlap is the share of a paste's three-word runs an item must
 // hold to count as its source.
 const minQuoteOverlap = 0.5
@@ -37,19 +53,18 @@ const minQuoteTerms = 8
 // matched holds, per item, how many of the query's words (words in all) it
 // contains: the source of a paste holds most of them, so an item holding
 // fewer than half is not tokenized to count runs it cannot have enough of.
-func (ix *Index) quoteBoost(q string, scores, matched []float32, words float32, touched *[]int32, allowed func(int) bool, scratch *[]int32) bool {
-	qt := tokenize(q)
-	if len(qt) < minQuoteTerms {
+func (ix *Index) quoteBoost(q *quoteQuery, scores, matched []float32, words float32, touched *[]int32, allowed func(int) bool, scratch *[]int32) bool {
+	if q.words < minQuoteTerms {
 		return false
 	}
-	if i, ok := ix.exact[exactHash(quoteKey(q))]; ok && quoteKey(ix.docs[i].Text) == quoteKey(q) {
+	if i, ok := ix.exact[exactHash(q.key)]; ok && quoteKey(ix.docs[i].Text) == q.key {
 		if scores[i] == 0 {
 			*touched = append(*touched, int32(i))
 		}
 		scores[i] += 1000
 		return true
 	}
-	qs := shingles(qt)
+	qs := q.runs
 	if len(qs) == 0 {
 		return false
 	}

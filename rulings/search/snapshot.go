@@ -134,6 +134,7 @@ func DecodeSnapshot(r *snap.Reader) *Index {
 		}
 	}
 	ix.terms = tt
+	ix.readyTerms()
 	nw := r.Len()
 	words, stems := make([]string, nw), make([]string, nw)
 	for i := range nw {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"hash/maphash"
 	"slices"
 	"sort"
 	"strings"
@@ -14,6 +15,60 @@ type termTable struct {
 	off   []uint32 // term i is blob[off[i]:off[i+1]]
 	start []uint32 // the postings of term i are posts[start[i]:start[i+1]]
 	posts []posting
+	// nstart and nposts hold, per term, the postings of the narrow items
+	// only (see Index.narrowPostings), in the same order: a search that
+	// scores none of the wide kinds (cards, rulings: nine items in ten)
+	// reads these instead of passing over the others one by one. nil when
+	// the index has no wide kind.
+	nstart []uint32
+	nposts []posting
+	// slots is an open-addressing hash table of the terms (term index
+	// plus one, 0 for an empty slot), a power of two at least twice their
+	// number, made by hashTerms: a query looks up some hundreds of terms,
+	// each a binary search of nineteen comparisons among 430,000 terms.
+	slots []uint32
+	seed  maphash.Seed
+}
+
+// hashTerms fills slots.
+func (tt *termTable) hashTerms() {
+	n := tt.len()
+	size := 1
+	for size < 2*n {
+		size <<= 1
+	}
+	tt.seed = maphash.MakeSeed()
+	tt.slots = make([]uint32, size)
+	mask := uint64(size - 1)
+	for i := range n {
+		j := maphash.String(tt.seed, tt.term(i)) & mask
+		for tt.slots[j] != 0 {
+			j = (j + 1) & mask
+		}
+		tt.slots[j] = uint32(i + 1)
+	}
+}
+
+// find returns the index of term, -1 when it is not indexed.
+func (tt *termTable) find(term string) int {
+	if tt.slots == nil {
+		n := tt.len()
+		i := sort.Search(n, func(i int) bool { return tt.term(i) >= term })
+		if i == n || tt.term(i) != term {
+			return -1
+		}
+		return i
+	}
+	mask := uint64(len(tt.slots) - 1)
+	for j := maphash.String(tt.seed, term) & mask; ; j = (j + 1) & mask {
+		s := tt.slots[j]
+		if s == 0 {
+			return -1
+		}
+		if tt.term(int(s-1)) == term {
+			return int(s - 1)
+		}
+	}
 }
 
 // newTermTable merges the postings of contiguous chunks of items, in
@@ -62,12 +117,44 @@ func (tt *termTable) term(i int) string { return tt.blob[tt.off[i]:tt.off[i+1]] 
 
 // lookup returns the postings of term, nil when it is not indexed.
 func (tt *termTable) lookup(term string) []posting {
-	n := tt.len()
-	i := sort.Search(n, func(i int) bool { return tt.term(i) >= term })
-	if i == n || tt.term(i) != term {
-		return nil
+	ps, _ := tt.lookupBoth(term)
+	return ps
+}
+
+// lookupBoth returns the postings of term and those of its narrow items
+// (nil when the table keeps no narrow postings or term is not indexed).
+func (tt *termTable) lookupBoth(term string) (ps, narrow []posting) {
+	i := tt.find(term)
+	if i < 0 {
+		return nil, nil
 	}
-	return tt.posts[tt.start[i]:tt.start[i+1]]
+	ps = tt.posts[tt.start[i]:tt.start[i+1]]
+	if tt.nstart != nil {
+		narrow = tt.nposts[tt.nstart[i]:tt.nstart[i+1]]
+	}
+	return ps, narrow
+}
+
+// keepNarrow fills nstart and nposts with the postings of the items
+// narrow marks (by item), in their order.
+func (tt *termTable) keepNarrow(narrow func(doc int32) bool) {
+	n := tt.len()
+	tt.nstart = make([]uint32, n+1)
+	count := 0
+	for _, p := range tt.posts {
+		if narrow(p.doc) {
+			count++
+		}
+	}
+	tt.nposts = make([]posting, 0, count)
+	for i := range n {
+		for _, p := range tt.posts[tt.start[i]:tt.start[i+1]] {
+			if narrow(p.doc) {
+				tt.nposts = append(tt.nposts, p)
+			}
+		}
+		tt.nstart[i+1] = uint32(len(tt.nposts))
+	}
 }
 
 // vocabulary lists the surface words (before stemming), sorted by length

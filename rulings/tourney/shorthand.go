@@ -2,6 +2,7 @@ package tourney
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -58,10 +59,27 @@ var shorthandRe = func() *regexp.Regexp {
 	return regexp.MustCompile(`(^|[^\p{L}\p{N}'’])(` + strings.Join(alts, "|") + `)($|[^\p{L}\p{N}'’])`)
 }()
 
+// shorthandHeads are the short forms up to an apostrophe, as written:
+// every match of shorthandRe holds one, and most texts hold none, so
+// they are passed over without running the expression.
+var shorthandHeads = func() []string {
+	var out []string
+	for _, s := range Shorthands {
+		head, _, _ := strings.Cut(s.Short, "'")
+		if !slices.Contains(out, head) {
+			out = append(out, head)
+		}
+	}
+	return out
+}()
+
 // SpellShorthands writes the judges' short forms in a text as the
 // documents' terms ("the HJ gave him a GL" -> "the Head Judge gave him
 // a GL": the penalties' short forms stay, see Shorthands).
 func SpellShorthands(text string) string {
+	if !slices.ContainsFunc(shorthandHeads, func(h string) bool { return strings.Contains(text, h) }) {
+		return text
+	}
 	// The match takes the characters on either side: repeat so that two
 	// short forms one character apart are both read.
 	for range 2 {
