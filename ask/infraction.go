@@ -90,7 +90,12 @@ func buildInfractions(lib *tourney.Library, held func(number, example string) bo
 		title := "IPG " + s.Number + " " + s.Title
 		titles[s.Number] = title
 		texts[s.Number] = text
-		docs = append(docs, search.Doc{Kind: tourney.IPG, ID: s.Number, Title: name, Text: matchDraws(text), Extra: extra})
+		// The name is a line of the text too: its words say what the
+		// infraction is about, and its definition seldom repeats them
+		// (Deck Problem's speaks of a "deck" that "does not match the
+		// registered decklist"). A call that names the whole infraction
+		// gains namedWeight (rank), not the search's title bonus as well.
+		docs = append(docs, search.Doc{Kind: tourney.IPG, ID: s.Number, Title: name, Text: name + "\n" + matchDraws(text), Extra: extra, NoTitleBonus: true})
 	}
 	if len(docs) == 0 {
 		return nil
