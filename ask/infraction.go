@@ -61,6 +61,13 @@ func buildInfractions(lib *tourney.Library, held func(number, example string) bo
 			told[ipg] = append(told[ipg], s.Title)
 		}
 	}
+	// The JAR's lists of unwanted behaviours and serious problems tell
+	// an infraction in a phrase of their own ("knowingly breaking or
+	// letting an opponent break game or tournament rules, or lying" of
+	// Cheating): one more way of telling it, weighed as extra text.
+	for ipg, l := range tourney.JARListed {
+		told[ipg] = append(told[ipg], l.Says)
+	}
 	var docs []search.Doc
 	titles, texts := map[string]string{}, map[string]string{}
 	for _, s := range lib.Sections(tourney.IPG) {
