@@ -109,7 +109,7 @@ var realFloors = map[string][2]float64{
 	// tune, 25 and 41 of 48 report; no pipeline changed with it), raised
 	// since to what the pipeline reaches.
 	"tune rules":        {41.0 / 95, 54.0 / 95},
-	"tune tournament":   {33.0 / 49, 42.0 / 49},
+	"tune tournament":   {34.0 / 49, 43.0 / 49},
 	"report rules":      {10.0 / 95, 24.0 / 95},
 	"report tournament": {25.0 / 48, 41.0 / 48},
 	// Unseen rules: 16 and 23 of 52 since survival questions are told
@@ -118,9 +118,11 @@ var realFloors = map[string][2]float64{
 	"unseen rules":      {16.0 / 52, 23.0 / 52},
 	"unseen tournament": {0.54, 0.70},
 	// unseen2 floors are exactly what the pipeline reached when the set
-	// was added (rules 10 and 19 of 43, tournament 9 and 14 of 21).
+	// was added (rules 10 and 19 of 43, tournament 9 and 14 of 21);
+	// tournament top-1 raised to 10 of 21 when infractions' names became
+	// part of their text.
 	"unseen2 rules":      {10.0 / 43, 19.0 / 43},
-	"unseen2 tournament": {9.0 / 21, 14.0 / 21},
+	"unseen2 tournament": {10.0 / 21, 14.0 / 21},
 }
 
 // fullFloors are the rates reached over the whole catalogue, where most
@@ -131,15 +133,16 @@ var fullFloors = map[string][2]float64{
 	// tune, 24 and 40 of 48 report; no pipeline changed with it), raised
 	// since to what the pipeline reaches.
 	"tune rules":        {69.0 / 95, 74.0 / 95},
-	"tune tournament":   {32.0 / 49, 41.0 / 49},
+	"tune tournament":   {33.0 / 49, 41.0 / 49},
 	"report rules":      {16.0 / 95, 39.0 / 95},
 	"report tournament": {24.0 / 48, 40.0 / 48},
 	"unseen rules":      {18.0 / 52, 0.65},
 	"unseen tournament": {0.54, 0.66},
 	// Reached when unseen2 was added: rules 16 and 22 of 43, tournament 9
-	// and 15 of 21.
+	// and 15 of 21; tournament top-1 raised to 10 of 21 when infractions'
+	// names became part of their text.
 	"unseen2 rules":      {16.0 / 43, 22.0 / 43},
-	"unseen2 tournament": {9.0 / 21, 15.0 / 21},
+	"unseen2 tournament": {10.0 / 21, 15.0 / 21},
 }
 
 // plainFloors are ask's rates on the knowledge core's plain questions:

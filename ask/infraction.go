@@ -61,6 +61,13 @@ func buildInfractions(lib *tourney.Library, held func(number, example string) bo
 			told[ipg] = append(told[ipg], s.Title)
 		}
 	}
+	// The JAR's lists of unwanted behaviours and serious problems tell
+	// an infraction in a phrase of their own ("knowingly breaking or
+	// letting an opponent break game or tournament rules, or lying" of
+	// Cheating): one more way of telling it, weighed as extra text.
+	for ipg, l := range tourney.JARListed {
+		told[ipg] = append(told[ipg], l.Says)
+	}
 	var docs []search.Doc
 	titles, texts := map[string]string{}, map[string]string{}
 	for _, s := range lib.Sections(tourney.IPG) {
@@ -90,7 +97,12 @@ func buildInfractions(lib *tourney.Library, held func(number, example string) bo
 		title := "IPG " + s.Number + " " + s.Title
 		titles[s.Number] = title
 		texts[s.Number] = text
-		docs = append(docs, search.Doc{Kind: tourney.IPG, ID: s.Number, Title: name, Text: matchDraws(text), Extra: extra})
+		// The name is a line of the text too: its words say what the
+		// infraction is about, and its definition seldom repeats them
+		// (Deck Problem's speaks of a "deck" that "does not match the
+		// registered decklist"). A call that names the whole infraction
+		// gains namedWeight (rank), not the search's title bonus as well.
+		docs = append(docs, search.Doc{Kind: tourney.IPG, ID: s.Number, Title: name, Text: name + "\n" + matchDraws(text), Extra: extra, NoTitleBonus: true})
 	}
 	if len(docs) == 0 {
 		return nil

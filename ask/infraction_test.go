@@ -61,6 +61,11 @@ func TestNamedInfractions(t *testing.T) {
 		{"After a short investigation you discard cheating.", "4.8", true},
 		// A lower-case "oa" is not the abbreviation.
 		{"the koala and the boa", "", false},
+		// A name's stems apart, written otherwise, tell a story: this is
+		// not "Slow Play" named (the IPG's example of Stalling), though
+		// "slow plays" is.
+		{"A player losing a game starts slowing down the pace of play to run out the clock.", "", false},
+		{"He slow plays every game.", "3.3", false},
 	}
 	for _, c := range cases {
 		var got []namedInfraction
@@ -314,7 +319,7 @@ func TestInfractionToldInTheJARsWords(t *testing.T) {
 // first when that example is left out of the infraction it illustrates:
 // how well it tells a situation it has not read, measured on the
 // documents alone.
-const exampleFloor = 0.37
+const exampleFloor = 0.39
 
 // Each IPG example, left out of its infraction's text, is recognised as
 // that infraction often enough: the recogniser generalises from the

@@ -25,7 +25,9 @@ import (
 type infractionName struct {
 	number string
 	stems  []string // a name's words
-	abbrev string   // an abbreviation, matched case-sensitively
+	// surfaces are the name's words as it writes them, lower-cased.
+	surfaces []string
+	abbrev   string // an abbreviation, matched case-sensitively
 	// word is set for a name of one word ("Cheating", "Stalling"): an
 	// ordinary word, which a call often uses to ask whether something is
 	// that (and the answer is the MTR's policy). It does not name the
@@ -114,10 +116,11 @@ func infractionNames(lib *tourney.Library) []infractionName {
 	var out []infractionName
 	seen := map[string]bool{}
 	addName := func(number, name string) {
-		var stems []string
+		var stems, surfaces []string
 		for _, w := range nameWordRe.FindAllString(name, -1) {
 			if s := stemWord(w); s != "" && !nameStopwords[s] {
 				stems = append(stems, s)
+				surfaces = append(surfaces, strings.ToLower(w))
 			}
 		}
 		key := number + " " + strings.Join(stems, " ")
@@ -125,7 +128,7 @@ func infractionNames(lib *tourney.Library) []infractionName {
 			return
 		}
 		seen[key] = true
-		out = append(out, infractionName{number: number, stems: stems, word: len(stems) == 1})
+		out = append(out, infractionName{number: number, stems: stems, surfaces: surfaces, word: len(stems) == 1})
 	}
 	infraction := map[string]bool{}
 	for _, s := range lib.Sections(tourney.IPG) {
@@ -202,7 +205,7 @@ func (in *infractions) named(text string) []namedInfraction {
 				ok = abbrevAt(w.surface, n.abbrev)
 				end = w.end
 			case w.stem == n.stems[0]:
-				ok, end = matchRest(words, i, n.stems)
+				ok, end = matchRest(words, i, n)
 			}
 			if !ok {
 				continue
@@ -232,14 +235,19 @@ func abbrevAt(word, abbrev string) bool {
 }
 
 // matchRest matches a name's words from words[i] on, each within nameGap
-// words of the one before; it returns where the name ends.
-func matchRest(words []callWord, i int, stems []string) (bool, int) {
-	j := i
-	for _, s := range stems[1:] {
+// words of the one before; it returns where the name ends. Words with
+// others between them name the infraction only when each is written as
+// the name writes it (or as its plural): "missed their Scarab God
+// trigger" names Missed Trigger, "slowing down the pace of play" tells a
+// story in Slow Play's stems.
+func matchRest(words []callWord, i int, n infractionName) (bool, int) {
+	at := []int{i}
+	for _, s := range n.stems[1:] {
+		j := at[len(at)-1]
 		found := false
 		for k := j + 1; k < len(words) && k <= j+1+nameGap; k++ {
 			if words[k].stem == s {
-				j, found = k, true
+				at, found = append(at, k), true
 				break
 			}
 		}
@@ -247,7 +255,22 @@ func matchRest(words []callWord, i int, stems []string) (bool, int) {
 			return false, 0
 		}
 	}
-	return true, words[j].end
+	last := at[len(at)-1]
+	if last-i > len(at)-1 {
+		for k, w := range at {
+			if !sameSurface(words[w].surface, n.surfaces[k]) {
+				return false, 0
+			}
+		}
+	}
+	return true, words[last].end
+}
+
+// sameSurface reports whether a call's word is a name's word as the name
+// writes it, or its plural.
+func sameSurface(word, name string) bool {
+	w := strings.ToLower(word)
+	return w == name || w == name+"s" || w+"s" == name
 }
 
 // withoutRuledOut blanks the infractions a call rules out, so that their

@@ -38,11 +38,12 @@ func suggestedIDs(call commands.Reply) []string {
 // measured when the set grew in December 2026 (20 calls more); no
 // pipeline changed with it.
 var judgeCallFloors = map[string]float64{
-	evalset.SplitTune:   33.0 / 49,
+	evalset.SplitTune:   34.0 / 49,
 	evalset.SplitReport: 25.0 / 48,
-	// The second held-out set, at exactly what it reached when it was
-	// added: 9 of 21.
-	evalset.SplitUnseen2: 9.0 / 21,
+	// The second held-out set, at what it reached when it was added (9 of
+	// 21), raised to 10 of 21 when infractions' names became part of
+	// their text.
+	evalset.SplitUnseen2: 10.0 / 21,
 }
 
 // TestJudgeCallSuggestionsOnRealCalls measures the real tournament calls
