@@ -329,7 +329,12 @@ func TestTournamentCallWords(t *testing.T) {
 		"You'd lose the game, but Lich's Mirror replaces that game loss.": false,
 		// The same words in a story of a player's error, or the penalty
 		// as the IPG writes it, make a call.
-		"He forgot his trigger, so we had to back up.":                   true,
+		"He forgot his trigger, so we had to back up.": true,
+		// A trigger forgotten in what it should have done, its card left
+		// out as a call is read ("forgot to reveal his Dark Confidant
+		// trigger card").
+		"My opponent forgot to reveal his  trigger card.":                true,
+		"I forgot to put my  trigger on the stack.":                      true,
 		"My opponent accidentally drew eight cards before his mulligan.": true,
 		"Is that a game loss?":                                           true,
 		// A player's error and an official called over tell a call in no
