@@ -770,7 +770,7 @@ func (a *Asker) definitionHome(text string) string {
 // longest term that closes it; nil when there is none or it follows such
 // a word.
 func (a *Asker) closingTerm(text string) *cr.GlossaryEntry {
-	words := wordRe.FindAllString(strings.ToLower(asking(text)), -1)
+	words := wordsOf(strings.ToLower(asking(text)))
 	if len(words) < 3 {
 		return nil
 	}
