@@ -34,6 +34,12 @@ type Asker struct {
 	// triggeredKeyword holds the keyword rules whose first subrule says
 	// the keyword "is a triggered ability".
 	triggeredKeyword map[string]bool
+	// triggerKeywords holds the stems of the keyword abilities (702)
+	// one of whose subrules speaks of a triggered ability ("Exalted is a
+	// triggered ability", dash's "delayed triggered ability"), and the
+	// folded names of those of several words: a call that uses one
+	// tells a trigger (tellsTrigger).
+	triggerKeywords map[string]bool
 	// infractions recognises the IPG infraction a tournament call tells.
 	infractions *infractions
 	// ruleDF counts, for each rule, the cards that point at it
@@ -65,7 +71,7 @@ type Asker struct {
 
 // New builds an Asker over a loaded knowledge base.
 func New(kb *rulings.KB) *Asker {
-	a := &Asker{kb: kb, keyword: map[string]string{}, triggeredKeyword: map[string]bool{}}
+	a := &Asker{kb: kb, keyword: map[string]string{}, triggeredKeyword: map[string]bool{}, triggerKeywords: map[string]bool{}}
 	a.names = newNames(kb.Cards, vocabulary(kb))
 	a.infractions = newInfractions(kb.Tourney)
 	a.rels = newRELFinder(kb.Tourney)
@@ -85,6 +91,16 @@ func New(kb *rulings.KB) *Asker {
 			if len(r.Children) > 0 {
 				if first, ok := kb.CR.Rule(r.Children[0]); ok && strings.Contains(first.Text, "is a triggered ability") {
 					a.triggeredKeyword[id] = true
+				}
+			}
+			if strings.HasPrefix(id, "702.") && slices.ContainsFunc(r.Children, func(c string) bool {
+				sub, ok := kb.CR.Rule(c)
+				return ok && strings.Contains(sub.Text, "triggered abilit")
+			}) {
+				if k := fold.Key(r.Title); strings.Contains(k, " ") {
+					a.triggerKeywords[k] = true
+				} else {
+					a.triggerKeywords[stemWord(k)] = true
 				}
 			}
 		}
@@ -231,7 +247,7 @@ func (a *Asker) Ask(q string) Answer {
 	ans.Tournament = len(ans.Docs) > 0 && (tournamentWords || len(ans.Rules) == 0)
 	ans.REL = a.rels.rel(text)
 	if ans.Tournament {
-		ans.Docs = a.rankSections(callText, ans.REL, ans.Docs)
+		ans.Docs = a.rankSections(callText, ans.REL, ans.Docs, a.tellsTrigger(callText, links))
 		a.infractions.snippets(text, ans.Docs)
 	}
 	for _, r := range rulings {

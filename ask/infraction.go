@@ -29,6 +29,9 @@ type infractions struct {
 	// infractions' texts use ("mulligan" of Mulligan Procedure Error) to
 	// that infraction's number.
 	subject map[string]string
+	// missed is the number of the infraction named by a trigger
+	// (Missed Trigger).
+	missed string
 }
 
 // subjectSpread is how many infractions' texts may use a word of a name
@@ -107,7 +110,15 @@ func buildInfractions(lib *tourney.Library, held func(number, example string) bo
 	if len(docs) == 0 {
 		return nil
 	}
-	return &infractions{ix: search.Build(docs), titles: titles, texts: texts, names: infractionNames(lib), subject: subjectWords(docs)}
+	in := &infractions{ix: search.Build(docs), titles: titles, texts: texts, names: infractionNames(lib), subject: subjectWords(docs)}
+	for _, d := range docs {
+		for _, w := range callWords(d.Title) {
+			if w.stem == "trigger" {
+				in.missed = d.ID
+			}
+		}
+	}
+	return in
 }
 
 // exampleRe is one of an infraction's examples, on a line of its own:
@@ -231,6 +242,14 @@ func (in *infractions) rank(text string) []Hit {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
 	return out
+}
+
+// missedTrigger is the number of Missed Trigger, "" if there is none.
+func (in *infractions) missedTrigger() string {
+	if in == nil {
+		return ""
+	}
+	return in.missed
 }
 
 // snippets gives the infractions among a call's first sections that have

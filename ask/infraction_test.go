@@ -506,3 +506,36 @@ func TestCallsLeaveOutResources(t *testing.T) {
 		}
 	}
 }
+
+// A call tells a trigger when it speaks of one, of a keyword ability the
+// CR defines with a triggered ability ("exalted", a "dashed" creature's
+// return), or names a card with a triggered ability; a story of casting
+// and targeting tells none, and Missed Trigger does not take the first
+// place there.
+func TestTellsTrigger(t *testing.T) {
+	a := testAsker(t)
+	for text, want := range map[string]bool{
+		"He forgot his upkeep trigger and drew a card.":                                       true,
+		"The ability triggered but nobody noticed.":                                           true,
+		"Art attacks with a dashed creature and passes the turn without returning it.":        true,
+		"My exalted creature attacked alone and my opponent said take two.":                   true,
+		"She tapped three tokens and a Mountain, cast the spell targeting her opponent.":      false,
+		"Albert activates a land targeting one of his creatures and then proceeds to attack.": false,
+	} {
+		if got := a.tellsTrigger(text, nil); got != want {
+			t.Errorf("tellsTrigger(%q) = %v, want %v", text, got, want)
+		}
+	}
+	missed := a.infractions.missedTrigger()
+	if missed != "2.1" {
+		t.Fatalf("Missed Trigger is IPG %q, want 2.1", missed)
+	}
+	hits := []Hit{{Kind: tourney.IPG, ID: missed, Score: 10}, {Kind: tourney.IPG, ID: "2.5", Score: 2}}
+	docs := []Hit{{Kind: tourney.IPG, ID: "2.5", Score: 1}, {Kind: tourney.IPG, ID: missed, Score: 0.9}}
+	if got := a.infractionFirst(hits, docs, false); got[0].ID != "2.5" {
+		t.Errorf("with nothing triggering, %s took the first place", got[0].ID)
+	}
+	if got := a.infractionFirst(hits, docs, true); got[0].ID != missed {
+		t.Errorf("with a trigger told, %s is first, want %s", got[0].ID, missed)
+	}
+}

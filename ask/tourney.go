@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/arbiter-mtg/arbiter/rulings/fold"
 	"github.com/arbiter-mtg/arbiter/rulings/search"
 	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 )
@@ -38,8 +39,9 @@ const (
 // REL the call names decides whether the JAR applies, the IPG's
 // infractions go before the MTR's policies, and the infraction the call
 // tells (or names) takes the first place when the recogniser is sure of
-// it. lvl is the REL the call names (relFinder.rel).
-func (a *Asker) rankSections(text, lvl string, docs []Hit) []Hit {
+// it. lvl is the REL the call names (relFinder.rel); trigger says whether
+// the call tells a triggered ability (tellsTrigger).
+func (a *Asker) rankSections(text, lvl string, docs []Hit, trigger bool) []Hit {
 	docs = slices.DeleteFunc(a.withAsked(text, docs), func(d Hit) bool { return onlyPointsElsewhere.MatchString(d.Title) })
 	for i := range docs {
 		switch docs[i].Kind {
@@ -56,7 +58,7 @@ func (a *Asker) rankSections(text, lvl string, docs []Hit) []Hit {
 	if lvl == tourney.Regular {
 		// At Regular REL the JAR's fixes answer, not the IPG's penalties.
 		sort.SliceStable(docs, func(i, j int) bool { return docs[i].Kind == tourney.JAR && docs[j].Kind != tourney.JAR })
-		docs = a.regularFirst(text, docs)
+		docs = a.regularFirst(text, docs, trigger)
 		if len(docs) > 0 && docs[0].Kind == tourney.JAR {
 			return docs
 		}
@@ -68,7 +70,55 @@ func (a *Asker) rankSections(text, lvl string, docs []Hit) []Hit {
 	if asksPolicy(text) {
 		return withInfractions(docs, hits)
 	}
-	return withInfractions(a.infractionFirst(hits, docs), hits)
+	return withInfractions(a.infractionFirst(hits, docs, trigger), hits)
+}
+
+// Missed Trigger is defined by a triggered ability ("A triggered ability
+// triggers, but the player controlling the ability doesn't demonstrate
+// awareness of the trigger's existence…"); the rest of its definition
+// says when awareness must be shown, in words any story uses (a
+// creature one "controls", "targets", "life totals", "casting an
+// instant spell"). A call in which nothing triggers — it does not speak
+// of a trigger, and none of its cards has a triggered ability (CR 603.1:
+// "[When/Whenever/At] [trigger condition or event], [effect]"), nor of
+// a keyword ability that is or makes one — tells no Missed Trigger,
+// however many of those words it uses: the recogniser's Missed Trigger
+// does not take the first place there (infractionFirst, regularFirst).
+
+// triggeredRe is a triggered ability in a card's text (CR 603.1), its
+// reminder text among it ("…returned to its owner's hand at the beginning
+// of the next end step").
+var triggeredRe = regexp.MustCompile(`(?i)\b(?:when|whenever|at the beginning of|at end of)\b`)
+
+// tellsTrigger reports whether a call speaks of a trigger or of a
+// keyword ability that is or makes one ("exalted", "a dashed creature"),
+// or names a card with a triggered ability.
+func (a *Asker) tellsTrigger(text string, links []Link) bool {
+	for _, w := range callWords(text) {
+		if w.stem == "trigger" || a.triggerKeywords[w.stem] {
+			return true
+		}
+	}
+	folded := fold.Key(text)
+	for k := range a.triggerKeywords {
+		if strings.Contains(k, " ") && strings.Contains(folded, k) {
+			return true
+		}
+	}
+	for _, l := range links {
+		if l.Card == nil {
+			continue
+		}
+		if triggeredRe.MatchString(l.Card.Text) {
+			return true
+		}
+		for _, f := range l.Card.Faces {
+			if triggeredRe.MatchString(f.Text) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // onlyPointsElsewhere is the title of a section that only points at
@@ -214,9 +264,10 @@ func asksPolicy(text string) bool {
 // infractions apart by their definitions and names. Over an IPG section
 // the search put first it needs a small margin over the next infraction;
 // over an MTR or JAR section (a call may ask about a policy, not an
-// infraction) a large one, and the search must have found it too.
-func (a *Asker) infractionFirst(hits, docs []Hit) []Hit {
-	if len(hits) == 0 || len(docs) == 0 {
+// infraction) a large one, and the search must have found it too. Missed
+// Trigger needs a call that tells a trigger (trigger, tellsTrigger).
+func (a *Asker) infractionFirst(hits, docs []Hit, trigger bool) []Hit {
+	if len(hits) == 0 || len(docs) == 0 || !trigger && hits[0].ID == a.infractions.missedTrigger() {
 		return docs
 	}
 	margin := infractionMargin
@@ -309,13 +360,14 @@ func (a *Asker) toCounterpart(docs []Hit, i int) []Hit {
 // the error the call tells, when the recogniser is sure of the IPG
 // infraction (by infractionMargin over the next): the JAR's common issue
 // that is its counterpart, or the list of unwanted behaviours or serious
-// problems that names it.
-func (a *Asker) regularFirst(text string, docs []Hit) []Hit {
+// problems that names it. Missed Trigger's (JAR 2.1) needs a call that
+// tells a trigger (trigger, tellsTrigger).
+func (a *Asker) regularFirst(text string, docs []Hit, trigger bool) []Hit {
 	if asksPolicy(text) {
 		return docs
 	}
 	hits := a.infractions.rank(text)
-	if len(hits) == 0 || len(docs) == 0 || len(hits) > 1 && hits[0].Score < infractionMargin*hits[1].Score {
+	if len(hits) == 0 || len(docs) == 0 || len(hits) > 1 && hits[0].Score < infractionMargin*hits[1].Score || !trigger && hits[0].ID == a.infractions.missedTrigger() {
 		return docs
 	}
 	jar, ok := tourney.JARFor(hits[0].ID)

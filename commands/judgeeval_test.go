@@ -38,8 +38,10 @@ func suggestedIDs(call commands.Reply) []string {
 // measured when the set grew in December 2026 (20 calls more); no
 // pipeline changed with it.
 var judgeCallFloors = map[string]float64{
-	evalset.SplitTune:   34.0 / 49,
-	evalset.SplitReport: 25.0 / 48,
+	evalset.SplitTune: 34.0 / 49,
+	// Raised to 26 of 48 when Missed Trigger stopped taking the first
+	// place in calls in which nothing triggers.
+	evalset.SplitReport: 26.0 / 48,
 	// The second held-out set, at what it reached when it was added (9 of
 	// 21), raised to 10 of 21 when infractions' names became part of
 	// their text.
