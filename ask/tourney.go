@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/arbiter-mtg/arbiter/engine"
+	"github.com/arbiter-mtg/arbiter/rulings/cards"
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
 	"github.com/arbiter-mtg/arbiter/rulings/search"
 	"github.com/arbiter-mtg/arbiter/rulings/tourney"
@@ -85,11 +87,6 @@ func (a *Asker) rankSections(text, lvl string, docs []Hit, trigger bool) []Hit {
 // however many of those words it uses: the recogniser's Missed Trigger
 // does not take the first place there (infractionFirst, regularFirst).
 
-// triggeredRe is a triggered ability in a card's text (CR 603.1), its
-// reminder text among it ("…returned to its owner's hand at the beginning
-// of the next end step").
-var triggeredRe = regexp.MustCompile(`(?i)\b(?:when|whenever|at the beginning of|at end of)\b`)
-
 // tellsTrigger reports whether a call speaks of a trigger or of a
 // keyword ability that is or makes one ("exalted", "a dashed creature"),
 // or names a card with a triggered ability.
@@ -109,11 +106,13 @@ func (a *Asker) tellsTrigger(text string, links []Link) bool {
 		if l.Card == nil {
 			continue
 		}
-		if triggeredRe.MatchString(l.Card.Text) {
+		// The card's triggered abilities as the engine reads them, and
+		// its keywords that are or make one.
+		if engine.HasTriggeredAbility(l.Card.Text) || slices.ContainsFunc(l.Card.Faces, func(f cards.Face) bool { return engine.HasTriggeredAbility(f.Text) }) {
 			return true
 		}
-		for _, f := range l.Card.Faces {
-			if triggeredRe.MatchString(f.Text) {
+		for _, k := range l.Card.Keywords {
+			if k = fold.Key(k); a.triggerKeywords[k] || a.triggerKeywords[stemWord(k)] {
 				return true
 			}
 		}
