@@ -69,6 +69,7 @@ func TestRealQuestionsFullCatalogue(t *testing.T) {
 		{"report", evalset.Split(evalset.Dev(), evalset.SplitReport)},
 		{"unseen", evalset.Unseen()},
 		{"unseen2", evalset.Unseen2()},
+		{"unseen3", evalset.Unseen3()},
 	} {
 		for _, kind := range []string{evalset.KindRules, evalset.KindTournament} {
 			var got score

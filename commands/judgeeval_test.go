@@ -46,15 +46,18 @@ var judgeCallFloors = map[string]float64{
 	// 21), raised to 10 of 21 when infractions' names became part of
 	// their text.
 	evalset.SplitUnseen2: 10.0 / 21,
+	// The third held-out set, at what it reached when it was added (6 of
+	// 12).
+	evalset.SplitUnseen3: 6.0 / 12,
 }
 
 // TestJudgeCallSuggestionsOnRealCalls measures the real tournament calls
 // of the development set (the tune half, which may be tuned on, and the
-// report half, which may not) and of the second held-out set (unseen2,
-// which may not either) through /judge call at a server set to Competitive
-// REL, and at one with no REL set: how often the call's first suggestion
-// is a section the judge's answer rests on. Misses are shown for the tune
-// half only.
+// report half, which may not) and of the second and third held-out sets
+// (unseen2 and unseen3, which may not either) through /judge call at a
+// server set to Competitive REL, and at one with no REL set: how often the
+// call's first suggestion is a section the judge's answer rests on. Misses
+// are shown for the tune half only.
 func TestJudgeCallSuggestionsOnRealCalls(t *testing.T) {
 	ctx := context.Background()
 	for _, rel := range []string{"competitive", ""} {
@@ -70,6 +73,7 @@ func TestJudgeCallSuggestionsOnRealCalls(t *testing.T) {
 			{evalset.SplitTune, evalset.Split(evalset.Dev(), evalset.SplitTune)},
 			{evalset.SplitReport, evalset.Split(evalset.Dev(), evalset.SplitReport)},
 			{evalset.SplitUnseen2, evalset.Unseen2()},
+			{evalset.SplitUnseen3, evalset.Unseen3()},
 		} {
 			split := set.split
 			qs := evalset.Kind(set.qs, evalset.KindTournament)

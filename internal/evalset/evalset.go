@@ -16,7 +16,7 @@
 // matching the rule's text, not its number. The first id
 // of Expect is the deciding one; the others are also acceptable.
 //
-// There are three sets:
+// There are four sets:
 //
 //   - Dev (testdata/real-dev.jsonl) is the development set. It was split
 //     before any tuning, alternately within each kind in file order: "tune"
@@ -30,6 +30,9 @@
 //     "unseen2", collected fresh after the pipeline had been tuned on Dev's
 //     tune half and measured on Unseen. The whole file is held out: none of
 //     it is tune data, it is run on every change and never tuned on.
+//   - Unseen3 (testdata/real-unseen3.jsonl) is a third held-out set, split
+//     "unseen3", collected after Dev had grown again. Like Unseen2 it is
+//     held out whole: measured on every change, never read for tuning.
 //
 // Which set a question went to was decided mechanically as it was
 // collected: every fourth question of each kind, in collection order, went
@@ -67,6 +70,17 @@
 // on within each kind from where it stood. The same exclusions applied; a
 // candidate whose page or question already fed Unseen or Unseen2, or whose
 // question was already in Dev, was dropped without reading the other one.
+//
+// Unseen3 was collected in one pass in December 2026, after Dev's second
+// growth (30 rules questions and 12 tournament calls): Cranial Insertion,
+// the judges' forum, judge blogs
+// (the judge program's update digests and a regional judges' meeting
+// report), Board & Card Games Stack Exchange, r/mtgrules and
+// other Magic subreddits, TappedOut's rules Q&A, Ask Wizards and a Usenet
+// rules thread. Questions were taken as the searches found them and kept
+// in the asker's words; the same exclusions applied as for Unseen2, and a
+// candidate whose page already fed Dev, Unseen or Unseen2, compared by
+// PageKey, was dropped without reading the other set.
 package evalset
 
 import (
@@ -94,6 +108,9 @@ const (
 	SplitUnseen = "unseen" // the separate held-out set
 	// SplitUnseen2 is the second held-out set, collected after tuning.
 	SplitUnseen2 = "unseen2"
+	// SplitUnseen3 is the third held-out set, collected after Dev's second
+	// growth.
+	SplitUnseen3 = "unseen3"
 )
 
 // Question is one real question with the ids its answer rests on.
@@ -117,7 +134,8 @@ type Question struct {
 	Expect []string `json:"expect"`
 	// Why says in one sentence what the answer says decides it.
 	Why string `json:"why"`
-	// Split is SplitTune, SplitReport, SplitUnseen or SplitUnseen2.
+	// Split is SplitTune, SplitReport, SplitUnseen, SplitUnseen2 or
+	// SplitUnseen3.
 	Split string `json:"split"`
 }
 
@@ -130,6 +148,9 @@ var unseenData []byte
 //go:embed testdata/real-unseen2.jsonl
 var unseen2Data []byte
 
+//go:embed testdata/real-unseen3.jsonl
+var unseen3Data []byte
+
 // Dev returns the development set in file order. It panics if the embedded
 // file does not parse (the package tests make sure it does).
 func Dev() []Question { return mustParse("real-dev.jsonl", devData) }
@@ -140,6 +161,10 @@ func Unseen() []Question { return mustParse("real-unseen.jsonl", unseenData) }
 // Unseen2 returns the second held-out set in file order. All of it is held
 // out: it is measured, never tuned on.
 func Unseen2() []Question { return mustParse("real-unseen2.jsonl", unseen2Data) }
+
+// Unseen3 returns the third held-out set in file order. All of it is held
+// out: it is measured, never tuned on.
+func Unseen3() []Question { return mustParse("real-unseen3.jsonl", unseen3Data) }
 
 func mustParse(name string, data []byte) []Question {
 	qs, err := Parse(bytes.NewReader(data))
@@ -180,7 +205,7 @@ func Parse(r io.Reader) ([]Question, error) {
 }
 
 // Split returns the questions of qs whose split is split ("tune",
-// "report", "unseen", "unseen2"), in order.
+// "report", "unseen", "unseen2", "unseen3"), in order.
 func Split(qs []Question, split string) []Question {
 	var out []Question
 	for _, q := range qs {

@@ -17,6 +17,8 @@ const (
 	minUnseenTournament   = 10
 	minUnseen2Rules       = 40
 	minUnseen2Tournament  = 20
+	minUnseen3Rules       = 30
+	minUnseen3Tournament  = 12
 	maxSplitKindImbalance = 1
 )
 
@@ -34,7 +36,11 @@ func sets(t *testing.T) map[string][]Question {
 	if err != nil {
 		t.Fatalf("real-unseen2.jsonl: %v", err)
 	}
-	return map[string][]Question{"real-dev.jsonl": dev, "real-unseen.jsonl": unseen, "real-unseen2.jsonl": unseen2}
+	unseen3, err := Parse(strings.NewReader(string(unseen3Data)))
+	if err != nil {
+		t.Fatalf("real-unseen3.jsonl: %v", err)
+	}
+	return map[string][]Question{"real-dev.jsonl": dev, "real-unseen.jsonl": unseen, "real-unseen2.jsonl": unseen2, "real-unseen3.jsonl": unseen3}
 }
 
 func TestFilesParseAndMatchAccessors(t *testing.T) {
@@ -47,6 +53,9 @@ func TestFilesParseAndMatchAccessors(t *testing.T) {
 	}
 	if got, want := len(Unseen2()), len(s["real-unseen2.jsonl"]); got != want {
 		t.Errorf("Unseen2() has %d questions, the file %d", got, want)
+	}
+	if got, want := len(Unseen3()), len(s["real-unseen3.jsonl"]); got != want {
+		t.Errorf("Unseen3() has %d questions, the file %d", got, want)
 	}
 }
 
@@ -119,6 +128,12 @@ func TestSplits(t *testing.T) {
 			t.Errorf("real-unseen2.jsonl: %s has split %q, want %q", q.ID, q.Split, SplitUnseen2)
 		}
 	}
+	// So is the third.
+	for _, q := range s["real-unseen3.jsonl"] {
+		if q.Split != SplitUnseen3 {
+			t.Errorf("real-unseen3.jsonl: %s has split %q, want %q", q.ID, q.Split, SplitUnseen3)
+		}
+	}
 	// The dev set was split before tuning, alternately within each kind:
 	// tune and report hold the same share of each kind.
 	perKind := map[string]map[string]int{}
@@ -164,6 +179,13 @@ func TestCounts(t *testing.T) {
 	}
 	if n := len(Kind(unseen2, KindTournament)); n < minUnseen2Tournament {
 		t.Errorf("unseen2 set has %d tournament calls, want at least %d", n, minUnseen2Tournament)
+	}
+	unseen3 := s["real-unseen3.jsonl"]
+	if n := len(Kind(unseen3, KindRules)); n < minUnseen3Rules {
+		t.Errorf("unseen3 set has %d rules questions, want at least %d", n, minUnseen3Rules)
+	}
+	if n := len(Kind(unseen3, KindTournament)); n < minUnseen3Tournament {
+		t.Errorf("unseen3 set has %d tournament calls, want at least %d", n, minUnseen3Tournament)
 	}
 }
 
