@@ -38,7 +38,9 @@ func suggestedIDs(call commands.Reply) []string {
 // measured when the set grew in December 2026 (20 calls more); no
 // pipeline changed with it.
 var judgeCallFloors = map[string]float64{
-	evalset.SplitTune: 34.0 / 49,
+	// Raised to 35 of 49 when a word and the words derived from it
+	// ("concession", "concede") met in the search.
+	evalset.SplitTune: 35.0 / 49,
 	// Raised to 26 of 48 when Missed Trigger stopped taking the first
 	// place in calls in which nothing triggers.
 	evalset.SplitReport: 26.0 / 48,

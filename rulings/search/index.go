@@ -93,6 +93,9 @@ type Params struct {
 	RareDF int
 	// Concept is the query weight of words added for a known phrasing.
 	Concept float32
+	// Derived is the query weight of the stems a query word is linked to
+	// by a derivation ("concede" for "concession"; see derive).
+	Derived float32
 	// Opening is the share of a loan to a heading that goes to the rule
 	// opening its section, when the query names the lending item: it is
 	// scaled by the share of the query's words the item's title takes, so
@@ -109,7 +112,7 @@ type Params struct {
 }
 
 // DefaultParams are used by Build.
-var DefaultParams = Params{Title: 3, Text: 1, Extra: 0.4, Context: 1.2, Phrase: 0.7, K1: 1.2, B: 0.75, RefBoost: 0.5, Opening: 0.5, Broken: 0.3, Coord: 0.25, TitleMatch: 8, Concept: 0.8}
+var DefaultParams = Params{Title: 3, Text: 1, Extra: 0.4, Context: 1.2, Phrase: 0.7, K1: 1.2, B: 0.75, RefBoost: 0.5, Opening: 0.5, Broken: 0.3, Coord: 0.25, TitleMatch: 8, Concept: 0.8, Derived: 0.4}
 
 type posting struct {
 	doc int32
@@ -128,6 +131,9 @@ type Index struct {
 	exact  map[uint64]int32   // hash of the folded whole text -> doc, for pasted paragraphs
 	titles map[string][]int32 // stemmed title words -> docs with that title
 	pool   sync.Pool          // *scratch
+	// derived links a stem to the stems of the words made from it, or it
+	// from, by a derivation the stemmer does not undo (see derive).
+	derived map[string][]string
 	// kindNames lists the kinds of item; kindCode holds, per item, the
 	// index of its kind, with lends set when it passes score to the rules
 	// it cites. A search narrowed to some kinds scores only the items it
@@ -417,6 +423,7 @@ func BuildWith(docs []Doc, p Params) *Index {
 	ix.vocab = vocabFromStems(stems)
 	ix.indexKinds()
 	ix.readyTerms()
+	ix.derive()
 	return ix
 }
 
@@ -891,6 +898,11 @@ func (ix *Index) queryTerms(q string) []queryTerm {
 		}
 		for _, syn := range synonyms[t.term] {
 			add(syn, 0.5, false)
+		}
+		if ix.p.Derived > 0 {
+			for _, d := range ix.derivedTerms(t) {
+				add(d, ix.p.Derived, false)
+			}
 		}
 		for _, kind := range symbolKinds(t.term) {
 			add(kind, 0.5, false)

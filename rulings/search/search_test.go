@@ -500,3 +500,43 @@ func TestRecentQueriesKeepTheirTerms(t *testing.T) {
 		t.Errorf("%d queries kept, at most %d", n, maxRecent)
 	}
 }
+
+// TestDerivedWordsMeet: a noun of action and the verb it is made from,
+// which the stemmer keeps apart, find each other's texts, whichever of
+// the two the index holds; a word with no such verb is left alone.
+func TestDerivedWordsMeet(t *testing.T) {
+	docs := []Doc{
+		{Kind: "mtr", ID: "5.2", Text: "The decision to drop or concede cannot be made in exchange for a reward."},
+		{Kind: "mtr", ID: "2.6", Text: "Players receive a time extension when a judge pauses the match."},
+		{Kind: "mtr", ID: "1.1", Text: "Players drop from the tournament by telling the scorekeeper."},
+		{Kind: "mtr", ID: "1.2", Text: "A judge decides what time the round ends."},
+	}
+	ix := Build(docs)
+	none := DefaultParams
+	none.Derived = 0
+	plain := BuildWith(docs, none)
+	for _, c := range []struct{ q, want string }{
+		{"what about a concession", "5.2"},
+		{"may the judge extend the time", "2.6"},
+		{"the judge extended the time", "2.6"},
+	} {
+		res := ix.Search(c.q, Options{Limit: 1})
+		if len(res) == 0 || res[0].ID != c.want {
+			t.Errorf("%q: got %v, want %s first", c.q, res, c.want)
+		}
+		// The derivation is what finds it.
+		if res := plain.Search(c.q, Options{Limit: 1}); len(res) > 0 && res[0].ID == c.want {
+			t.Errorf("%q: %s first without derivations too", c.q, c.want)
+		}
+	}
+	if got := verbsOf("concessions"); !slices.Contains(got, "concede") {
+		t.Errorf("verbsOf(concessions) = %q, want concede among them", got)
+	}
+	if got := verbsOf("version"); len(got) != 0 {
+		t.Errorf("verbsOf(version) = %q, want none (the stem is too short)", got)
+	}
+	// "decision" is held and "decides" stems as "decide" does.
+	if ds := ix.derived[stem("decides")]; !slices.Contains(ds, stem("decision")) {
+		t.Errorf("decides is linked to %q, want decision's stem", ds)
+	}
+}

@@ -14,7 +14,7 @@ import (
 // tokenising or stemming.
 func (ix *Index) EncodeSnapshot(w *snap.Writer) {
 	p := ix.p
-	for _, f := range []float32{p.Title, p.Text, p.Extra, p.Context, p.Phrase, p.K1, p.B, p.RefBoost, p.TitleMatch, p.Rare, p.Concept, p.Opening, p.Broken} {
+	for _, f := range []float32{p.Title, p.Text, p.Extra, p.Context, p.Phrase, p.K1, p.B, p.RefBoost, p.TitleMatch, p.Rare, p.Concept, p.Opening, p.Broken, p.Derived} {
 		w.Float32(f)
 	}
 	w.Float64(p.IDFPow)
@@ -80,7 +80,7 @@ func (ix *Index) EncodeSnapshot(w *snap.Writer) {
 // stream is corrupt.
 func DecodeSnapshot(r *snap.Reader) *Index {
 	var p Params
-	for _, f := range []*float32{&p.Title, &p.Text, &p.Extra, &p.Context, &p.Phrase, &p.K1, &p.B, &p.RefBoost, &p.TitleMatch, &p.Rare, &p.Concept, &p.Opening, &p.Broken} {
+	for _, f := range []*float32{&p.Title, &p.Text, &p.Extra, &p.Context, &p.Phrase, &p.K1, &p.B, &p.RefBoost, &p.TitleMatch, &p.Rare, &p.Concept, &p.Opening, &p.Broken, &p.Derived} {
 		*f = r.Float32()
 	}
 	p.IDFPow = r.Float64()
@@ -162,6 +162,7 @@ func DecodeSnapshot(r *snap.Reader) *Index {
 		return nil
 	}
 	ix.vocab = newVocabulary(words, stems)
+	ix.derive()
 	return ix
 }
 
