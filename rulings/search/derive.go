@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // derivations are the English suffixes by which a noun of action is made
 // from its verb where the stemmer leaves the two apart: "concession" and
@@ -46,7 +49,7 @@ func verbsOf(noun string) []string {
 func (ix *Index) derive() {
 	ix.derived = map[string][]string{}
 	link := func(from, to string) {
-		if !contains(ix.derived[from], to) {
+		if !slices.Contains(ix.derived[from], to) {
 			ix.derived[from] = append(ix.derived[from], to)
 		}
 	}
@@ -77,18 +80,9 @@ func (ix *Index) derivedTerms(t token) []string {
 	}
 	var out []string
 	for _, v := range verbsOf(t.surface) {
-		if sv := stem(v); sv != t.term && ix.terms.find(sv) >= 0 && !contains(out, sv) {
+		if sv := stem(v); sv != t.term && ix.terms.find(sv) >= 0 && !slices.Contains(out, sv) {
 			out = append(out, sv)
 		}
 	}
 	return out
-}
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
