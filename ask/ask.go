@@ -564,7 +564,8 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 			pointers[id] *= openAskWeight
 		}
 	}
-	for id, w := range cues(text) {
+	cueWeights, askedCues := readCues(text)
+	for id, w := range cueWeights {
 		pointers[id] += w
 	}
 	for _, id := range a.listRules(text) {
@@ -673,7 +674,7 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 		}
 	}
 	if situation {
-		out = a.eachAsked(out, text)
+		out = eachAsked(out, askedCues)
 	}
 	if len(out) > maxRules {
 		out = out[:maxRules]
@@ -798,24 +799,12 @@ const askedShown = 3
 
 // eachAsked makes sure a question asking several things ("how big is it,
 // and can it attack?") has a rule for each among the first askedShown:
-// when the sentences that ask hold the phrases of two or more principles
-// (questionCues), each principle with none of its rules among the first
-// gets its best-ranked rule at the last place of them; the first rule
-// stays first.
-func (a *Asker) eachAsked(out []Hit, text string) []Hit {
-	ask := asking(text)
-	if !strings.HasSuffix(ask, "?") {
-		// A story that asks nothing in a question (a statement, or a
-		// question without its mark) says what it asks too loosely.
-		return out
-	}
-	lower := strings.ToLower(ask)
-	var groups [][]ruleRef
-	for _, c := range questionCues {
-		if c.phrase.match(ask, lower) {
-			groups = append(groups, c.rules)
-		}
-	}
+// when it asks, in a question, two or more principles (groups: the rules
+// of each, readCues), each principle with none of its rules among the
+// first gets its best-ranked rule at the last place of them; the first
+// rule stays first. A story that asks nothing in a question (a statement,
+// or a question without its mark) says what it asks too loosely.
+func eachAsked(out []Hit, groups [][]ruleRef) []Hit {
 	if len(groups) < 2 || len(out) < askedShown {
 		return out
 	}

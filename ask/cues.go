@@ -201,8 +201,17 @@ const namedCue = 2
 // cues maps each rule the question's own phrasing points at to a weight:
 // full in the sentences that ask, less in the story around them.
 func cues(text string) map[string]float64 {
-	out := map[string]float64{}
+	out, _ := readCues(text)
+	return out
+}
+
+// readCues is cues, with the rules of each principle the question asks in
+// a question (its asking sentences end in a question mark), one group per
+// principle, in the table's order.
+func readCues(text string) (out map[string]float64, asked [][]ruleRef) {
+	out = map[string]float64{}
 	ask := asking(text)
+	question := strings.HasSuffix(ask, "?")
 	lower, askLower := strings.ToLower(text), strings.ToLower(ask)
 	for _, c := range questionCues {
 		// The asking sentences are part of the text: a phrase the whole
@@ -211,17 +220,21 @@ func cues(text string) map[string]float64 {
 			continue
 		}
 		w := storyCue
-		switch asked := c.phrase.match(ask, askLower); {
-		case asked && c.names:
+		inAsk := c.phrase.match(ask, askLower)
+		switch {
+		case inAsk && c.names:
 			w = namedCue
-		case asked:
+		case inAsk:
 			w = 1
+		}
+		if inAsk && question {
+			asked = append(asked, c.rules)
 		}
 		for _, r := range c.rules {
 			out[r.id] = max(out[r.id], w)
 		}
 	}
-	return out
+	return out, asked
 }
 
 // replacedResponse is what a question that asks to respond to a named
