@@ -26,6 +26,8 @@ type termTable struct {
 	// plus one, 0 for an empty slot), a power of two at least twice their
 	// number, made by hashTerms: a query looks up some hundreds of terms,
 	// each a binary search of nineteen comparisons among 430,000 terms.
+	// (A Go map of the terms, keyed by slices of blob, takes 10.7 MiB for
+	// 430,000 terms; the slots take 4 MiB.)
 	slots []uint32
 	seed  maphash.Seed
 }
