@@ -18,8 +18,9 @@ import (
 const maxNameWords = 8
 
 // names is the linker's index over the catalogue: every card's name, the
-// name of each face, and the short name of a legendary card ("Thassa" for
-// "Thassa, God of the Sea") when no other card is called that.
+// name of each face, and the short names players call a card by
+// (shortForms: "Thassa" for "Thassa, God of the Sea", "Scarab God" for
+// "The Scarab God") when no other card is called that.
 type names struct {
 	full  map[string]*cards.Card // folded full or face name
 	short map[string]*cards.Card // folded short name, unique ones only
@@ -50,8 +51,8 @@ func newNames(cat *cards.Catalog, vocabulary []string) *names {
 				n.face[k] = true
 			}
 		}
-		if i := strings.IndexByte(c.Name, ','); i > 0 {
-			shortCount[fold.Key(c.Name[:i])]++
+		for _, k := range shortForms(c.Name) {
+			shortCount[k]++
 		}
 	}
 	for _, c := range cat.Cards() {
@@ -59,14 +60,38 @@ func newNames(cat *cards.Catalog, vocabulary []string) *names {
 		if k := fold.Key(c.Name); n.full[k] == c {
 			delete(n.face, k)
 		}
-		if i := strings.IndexByte(c.Name, ','); i > 0 {
-			k := fold.Key(c.Name[:i])
+		for _, k := range shortForms(c.Name) {
 			if shortCount[k] == 1 && n.full[k] == nil {
 				n.short[k] = c
+				// A one-word name left by dropping "The" ("Wanderer")
+				// is the card only when written as a name, as a face is.
+				if !strings.Contains(k, " ") && strings.HasPrefix(fold.Key(c.Name), "the ") {
+					n.face[k] = true
+				}
 			}
 		}
 	}
 	return n
+}
+
+// shortForms are the folded shorter names players call a card by: a
+// legendary card's name before its title ("Thassa" for "Thassa, God of
+// the Sea"), and a name that begins with "The" without it ("Scarab God"
+// for "The Scarab God", "Gitrog Monster").
+func shortForms(name string) []string {
+	var out []string
+	if i := strings.IndexByte(name, ','); i > 0 {
+		out = append(out, fold.Key(name[:i]))
+	}
+	if rest, ok := strings.CutPrefix(name, "The "); ok {
+		if i := strings.IndexByte(rest, ','); i > 0 {
+			rest = rest[:i]
+		}
+		if k := fold.Key(rest); k != "" {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // Link is a card named in a question, and where.
@@ -360,7 +385,33 @@ func (n *names) plausible(q string, s, e int, words [][]int) bool {
 	if !face && !allCommon && (len(words) > 1 || e-s >= 7) {
 		return true
 	}
-	return writtenAsName(q, s, words)
+	return writtenAsName(q, s, words) && !(len(words) == 1 && n.afterAName(q[:s]))
+}
+
+// afterAName reports whether text ends with a capitalised word other than
+// "I" and one space, that is no card's name: a one-word name written
+// after it is the end of a longer name ("Grand Prix Trial"), not a card
+// of its own ("Can I Frazzle Reality?" is two cards).
+func (n *names) afterAName(text string) bool {
+	before, ok := strings.CutSuffix(text, " ")
+	if !ok || strings.HasSuffix(before, " ") {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(before)
+	if !isWordRune(r) {
+		return false
+	}
+	w := before[strings.LastIndexFunc(before, func(r rune) bool { return !isWordRune(r) && r != '\'' && r != '’' && r != '-' })+1:]
+	first, _ := utf8.DecodeRuneInString(w)
+	return w != "I" && unicode.IsUpper(first) && !sentenceOpens(before[:len(before)-len(w)]) &&
+		n.lookupSpan(w) == nil && n.lookupVerb(w) == nil
+}
+
+// sentenceOpens reports whether text, what precedes a word, leaves that
+// word at the start of a sentence: it is empty or ends a sentence.
+func sentenceOpens(text string) bool {
+	t := strings.TrimRight(text, " \t\"“‘'(")
+	return t == "" || strings.ContainsAny(t[len(t)-1:], ".!?:\n")
 }
 
 // smallWords are the words a card's name keeps in lower case inside it

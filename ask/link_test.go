@@ -239,3 +239,37 @@ func TestWordSpansAsWordRe(t *testing.T) {
 		}
 	}
 }
+
+// Players drop a name's leading "The" ("Scarab God"); a one-word name left
+// that way is the card only when written as one. A one-word name after a
+// capitalised word that names no card ends a longer name ("Grand Prix
+// Trial"), unless that word is a card too ("Can I Frazzle Reality?").
+func TestLinkShortFormsAndLongerNames(t *testing.T) {
+	n := syntheticNames(t, []string{"god", "the", "error"}, `[
+	 {"object":"card","name":"The Scarab God","lang":"en","type_line":"Legendary Creature — Zombie God"},
+	 {"object":"card","name":"The Wanderer","lang":"en","type_line":"Legendary Planeswalker"},
+	 {"object":"card","name":"Frazzle","lang":"en","type_line":"Instant"},
+	 {"object":"card","name":"Trial // Error","layout":"split","lang":"en","type_line":"Instant // Instant","card_faces":[{"object":"card_face","name":"Trial","type_line":"Instant"},{"object":"card_face","name":"Error","type_line":"Instant"}]},
+	 {"object":"card","name":"Illusion // Reality","layout":"split","lang":"en","type_line":"Instant // Instant","card_faces":[{"object":"card_face","name":"Illusion","type_line":"Instant"},{"object":"card_face","name":"Reality","type_line":"Instant"}]}]`)
+	cases := []struct {
+		q    string
+		want []string
+	}{
+		{"My opponent had an active Scarab God and a zombie.", []string{"The Scarab God"}},
+		{"They missed their The Scarab God trigger.", []string{"The Scarab God"}},
+		{"Does Wanderer prevent the damage?", []string{"The Wanderer"}},
+		{"The lone wanderer attacks.", nil},
+		{"At a Grand Prix Trial, a deck check finds 56 cards.", nil},
+		{"Can I cast Trial on it?", []string{"Trial // Error"}},
+		{"Can I Frazzle Reality?", []string{"Frazzle", "Illusion // Reality"}},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, c := range Cards(n.link(c.q)) {
+			got = append(got, c.Name)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q: linked %q, want %q", c.q, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,84 @@
+//go:build !race
+
+package ask
+
+import (
+	"testing"
+
+	"github.com/arbiter-mtg/arbiter/internal/evalset"
+	"github.com/arbiter-mtg/arbiter/rulings/cards"
+)
+
+// linkFloors are the linker's recall and precision on the real questions
+// (full catalogue) when this measure was added: recall over the cards each
+// question's collector listed that the catalogue holds, precision over the
+// places the linker names a card. The collectors list the cards a question
+// is about, so a basic land or a card mentioned in passing that they left
+// out counts against precision: the figures are a floor, not a truth.
+var linkFloors = map[string][2]float64{
+	"tune":    {199.0 / 210, 310.0 / 327},
+	"report":  {216.0 / 222, 310.0 / 325},
+	"unseen":  {111.0 / 115, 156.0 / 172},
+	"unseen2": {79.0 / 83, 122.0 / 126},
+	"unseen3": {63.0 / 68, 96.0 / 100},
+}
+
+// TestLinkingOnRealQuestions measures how the linker finds the cards real
+// questions name, in their askers' words, over the whole catalogue, as
+// Ask links them (a penalty's name in a call is not a card).
+func TestLinkingOnRealQuestions(t *testing.T) {
+	a := fullAsker(t)
+	for _, set := range []struct {
+		name string
+		qs   []evalset.Question
+	}{
+		{"tune", evalset.Split(evalset.Dev(), evalset.SplitTune)},
+		{"report", evalset.Split(evalset.Dev(), evalset.SplitReport)},
+		{"unseen", evalset.Unseen()},
+		{"unseen2", evalset.Unseen2()},
+		{"unseen3", evalset.Unseen3()},
+	} {
+		var listed, found, places, right int
+		for _, q := range set.qs {
+			links := a.penaltiesOut(q.Question, a.names.link(q.Question))
+			want := map[*cards.Card]bool{}
+			for _, name := range q.Cards {
+				// A card printed after the catalogue's date is not there
+				// to be found.
+				if c := a.names.find(name); c != nil {
+					want[c] = true
+				}
+			}
+			got := map[*cards.Card]bool{}
+			for _, l := range links {
+				got[l.Card] = true
+				places++
+				if want[l.Card] {
+					right++
+				} else if testing.Verbose() && set.name == "tune" {
+					t.Logf("%s: linked %q for %q, not listed", q.ID, l.Card.Name, q.Question[l.Start:l.End])
+				}
+			}
+			for c := range want {
+				listed++
+				if got[c] {
+					found++
+				} else if testing.Verbose() && set.name == "tune" {
+					t.Logf("%s: %q not linked", q.ID, c.Name)
+				}
+			}
+		}
+		recall, precision := ratio(found, listed), ratio(right, places)
+		t.Logf("%-7s cards found %d of %d (%.1f%%); places linked %d, %d of them listed (%.1f%%)", set.name, found, listed, 100*recall, places, right, 100*precision)
+		if f, ok := linkFloors[set.name]; ok && (recall < f[0]-1e-9 || precision < f[1]-1e-9) {
+			t.Errorf("%s: linking fell below its floor (recall %.3f, precision %.3f)", set.name, f[0], f[1])
+		}
+	}
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
