@@ -127,6 +127,10 @@ var realFloors = map[string][2]float64{
 	// was added (rules 5 and 12 of 30, tournament 6 and 9 of 12).
 	"unseen3 rules":      {5.0 / 30, 12.0 / 30},
 	"unseen3 tournament": {6.0 / 12, 9.0 / 12},
+	// unseen4 floors are exactly what the pipeline reached when the set
+	// was added (rules 7 and 15 of 34, tournament 7 and 13 of 15).
+	"unseen4 rules":      {7.0 / 34, 15.0 / 34},
+	"unseen4 tournament": {7.0 / 15, 13.0 / 15},
 }
 
 // fullFloors are the rates reached over the whole catalogue, where most
@@ -151,6 +155,10 @@ var fullFloors = map[string][2]float64{
 	// and 9 of 12.
 	"unseen3 rules":      {6.0 / 30, 18.0 / 30},
 	"unseen3 tournament": {6.0 / 12, 9.0 / 12},
+	// Reached when unseen4 was added: rules 8 and 18 of 34, tournament 6
+	// and 12 of 15.
+	"unseen4 rules":      {8.0 / 34, 18.0 / 34},
+	"unseen4 tournament": {6.0 / 15, 12.0 / 15},
 }
 
 // plainFloors are ask's rates on the knowledge core's plain questions:
@@ -223,6 +231,7 @@ func TestRealQuestions(t *testing.T) {
 		{"unseen", evalset.Unseen()},
 		{"unseen2", evalset.Unseen2()},
 		{"unseen3", evalset.Unseen3()},
+		{"unseen4", evalset.Unseen4()},
 	}
 	for _, set := range sets {
 		for _, kind := range []string{evalset.KindRules, evalset.KindTournament} {

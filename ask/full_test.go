@@ -70,6 +70,7 @@ func TestRealQuestionsFullCatalogue(t *testing.T) {
 		{"unseen", evalset.Unseen()},
 		{"unseen2", evalset.Unseen2()},
 		{"unseen3", evalset.Unseen3()},
+		{"unseen4", evalset.Unseen4()},
 	} {
 		for _, kind := range []string{evalset.KindRules, evalset.KindTournament} {
 			var got score

@@ -51,15 +51,18 @@ var judgeCallFloors = map[string]float64{
 	// The third held-out set, at what it reached when it was added (6 of
 	// 12).
 	evalset.SplitUnseen3: 6.0 / 12,
+	// The fourth held-out set, at what it reached when it was added (6 of
+	// 15).
+	evalset.SplitUnseen4: 6.0 / 15,
 }
 
 // TestJudgeCallSuggestionsOnRealCalls measures the real tournament calls
 // of the development set (the tune half, which may be tuned on, and the
-// report half, which may not) and of the second and third held-out sets
-// (unseen2 and unseen3, which may not either) through /judge call at a
-// server set to Competitive REL, and at one with no REL set: how often the
-// call's first suggestion is a section the judge's answer rests on. Misses
-// are shown for the tune half only.
+// report half, which may not) and of the second, third and fourth held-out
+// sets (unseen2, unseen3 and unseen4, which may not either) through /judge
+// call at a server set to Competitive REL, and at one with no REL set: how
+// often the call's first suggestion is a section the judge's answer rests
+// on. Misses are shown for the tune half only.
 func TestJudgeCallSuggestionsOnRealCalls(t *testing.T) {
 	ctx := context.Background()
 	for _, rel := range []string{"competitive", ""} {
@@ -76,6 +79,7 @@ func TestJudgeCallSuggestionsOnRealCalls(t *testing.T) {
 			{evalset.SplitReport, evalset.Split(evalset.Dev(), evalset.SplitReport)},
 			{evalset.SplitUnseen2, evalset.Unseen2()},
 			{evalset.SplitUnseen3, evalset.Unseen3()},
+			{evalset.SplitUnseen4, evalset.Unseen4()},
 		} {
 			split := set.split
 			qs := evalset.Kind(set.qs, evalset.KindTournament)

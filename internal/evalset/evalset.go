@@ -16,7 +16,7 @@
 // matching the rule's text, not its number. The first id
 // of Expect is the deciding one; the others are also acceptable.
 //
-// There are four sets:
+// There are five sets:
 //
 //   - Dev (testdata/real-dev.jsonl) is the development set. It was split
 //     before any tuning, alternately within each kind in file order: "tune"
@@ -33,6 +33,8 @@
 //   - Unseen3 (testdata/real-unseen3.jsonl) is a third held-out set, split
 //     "unseen3", collected after Dev had grown again. Like Unseen2 it is
 //     held out whole: measured on every change, never read for tuning.
+//   - Unseen4 (testdata/real-unseen4.jsonl) is a fourth held-out set, split
+//     "unseen4", collected after Unseen3. It too is held out whole.
 //
 // Which set a question went to was decided mechanically as it was
 // collected: every fourth question of each kind, in collection order, went
@@ -81,6 +83,23 @@
 // in the asker's words; the same exclusions applied as for Unseen2, and a
 // candidate whose page already fed Dev, Unseen or Unseen2, compared by
 // PageKey, was dropped without reading the other set.
+//
+// Unseen4 was collected in one pass in December 2026, after Unseen3 (34
+// rules questions and 15 tournament calls): Cranial Insertion (also as
+// republished on MTG Salvation), Pojo's judge column, judge blogs (the
+// Knowledge Pool scenarios on blogs.magicjudges.org, a regional judges'
+// meeting report, a judge's column on Quiet Speculation), the judges'
+// forum, Board & Card Games Stack Exchange, r/magicTCG, TappedOut's rules
+// Q&A, the old Wizards community forum and a community site's reader
+// questions. Questions were taken as the searches found them and kept in
+// the asker's words; the same exclusions applied as for Unseen3, and
+// besides: an answer resting on a rule since changed was dropped (damage
+// assignment order, the Vancouver mulligan, the older missed-trigger
+// policy, a token's Oracle text, a Failure to Maintain Game State given
+// where the IPG now gives both players a Game Rule Violation), and so was
+// a scenario also posted under another address whose page already fed a
+// set. A candidate whose page already fed Dev, Unseen, Unseen2 or
+// Unseen3, compared by PageKey, was dropped without reading the other set.
 package evalset
 
 import (
@@ -111,6 +130,8 @@ const (
 	// SplitUnseen3 is the third held-out set, collected after Dev's second
 	// growth.
 	SplitUnseen3 = "unseen3"
+	// SplitUnseen4 is the fourth held-out set, collected after Unseen3.
+	SplitUnseen4 = "unseen4"
 )
 
 // Question is one real question with the ids its answer rests on.
@@ -134,8 +155,8 @@ type Question struct {
 	Expect []string `json:"expect"`
 	// Why says in one sentence what the answer says decides it.
 	Why string `json:"why"`
-	// Split is SplitTune, SplitReport, SplitUnseen, SplitUnseen2 or
-	// SplitUnseen3.
+	// Split is SplitTune, SplitReport, SplitUnseen, SplitUnseen2,
+	// SplitUnseen3 or SplitUnseen4.
 	Split string `json:"split"`
 }
 
@@ -151,6 +172,9 @@ var unseen2Data []byte
 //go:embed testdata/real-unseen3.jsonl
 var unseen3Data []byte
 
+//go:embed testdata/real-unseen4.jsonl
+var unseen4Data []byte
+
 // Dev returns the development set in file order. It panics if the embedded
 // file does not parse (the package tests make sure it does).
 func Dev() []Question { return mustParse("real-dev.jsonl", devData) }
@@ -165,6 +189,10 @@ func Unseen2() []Question { return mustParse("real-unseen2.jsonl", unseen2Data) 
 // Unseen3 returns the third held-out set in file order. All of it is held
 // out: it is measured, never tuned on.
 func Unseen3() []Question { return mustParse("real-unseen3.jsonl", unseen3Data) }
+
+// Unseen4 returns the fourth held-out set in file order. All of it is held
+// out: it is measured, never tuned on.
+func Unseen4() []Question { return mustParse("real-unseen4.jsonl", unseen4Data) }
 
 func mustParse(name string, data []byte) []Question {
 	qs, err := Parse(bytes.NewReader(data))
@@ -205,7 +233,7 @@ func Parse(r io.Reader) ([]Question, error) {
 }
 
 // Split returns the questions of qs whose split is split ("tune",
-// "report", "unseen", "unseen2", "unseen3"), in order.
+// "report", "unseen", "unseen2", "unseen3", "unseen4"), in order.
 func Split(qs []Question, split string) []Question {
 	var out []Question
 	for _, q := range qs {

@@ -19,6 +19,8 @@ const (
 	minUnseen2Tournament  = 20
 	minUnseen3Rules       = 30
 	minUnseen3Tournament  = 12
+	minUnseen4Rules       = 30
+	minUnseen4Tournament  = 12
 	maxSplitKindImbalance = 1
 )
 
@@ -40,7 +42,11 @@ func sets(t *testing.T) map[string][]Question {
 	if err != nil {
 		t.Fatalf("real-unseen3.jsonl: %v", err)
 	}
-	return map[string][]Question{"real-dev.jsonl": dev, "real-unseen.jsonl": unseen, "real-unseen2.jsonl": unseen2, "real-unseen3.jsonl": unseen3}
+	unseen4, err := Parse(strings.NewReader(string(unseen4Data)))
+	if err != nil {
+		t.Fatalf("real-unseen4.jsonl: %v", err)
+	}
+	return map[string][]Question{"real-dev.jsonl": dev, "real-unseen.jsonl": unseen, "real-unseen2.jsonl": unseen2, "real-unseen3.jsonl": unseen3, "real-unseen4.jsonl": unseen4}
 }
 
 func TestFilesParseAndMatchAccessors(t *testing.T) {
@@ -56,6 +62,9 @@ func TestFilesParseAndMatchAccessors(t *testing.T) {
 	}
 	if got, want := len(Unseen3()), len(s["real-unseen3.jsonl"]); got != want {
 		t.Errorf("Unseen3() has %d questions, the file %d", got, want)
+	}
+	if got, want := len(Unseen4()), len(s["real-unseen4.jsonl"]); got != want {
+		t.Errorf("Unseen4() has %d questions, the file %d", got, want)
 	}
 }
 
@@ -134,6 +143,12 @@ func TestSplits(t *testing.T) {
 			t.Errorf("real-unseen3.jsonl: %s has split %q, want %q", q.ID, q.Split, SplitUnseen3)
 		}
 	}
+	// And the fourth.
+	for _, q := range s["real-unseen4.jsonl"] {
+		if q.Split != SplitUnseen4 {
+			t.Errorf("real-unseen4.jsonl: %s has split %q, want %q", q.ID, q.Split, SplitUnseen4)
+		}
+	}
 	// The dev set was split before tuning, alternately within each kind:
 	// tune and report hold the same share of each kind.
 	perKind := map[string]map[string]int{}
@@ -186,6 +201,13 @@ func TestCounts(t *testing.T) {
 	}
 	if n := len(Kind(unseen3, KindTournament)); n < minUnseen3Tournament {
 		t.Errorf("unseen3 set has %d tournament calls, want at least %d", n, minUnseen3Tournament)
+	}
+	unseen4 := s["real-unseen4.jsonl"]
+	if n := len(Kind(unseen4, KindRules)); n < minUnseen4Rules {
+		t.Errorf("unseen4 set has %d rules questions, want at least %d", n, minUnseen4Rules)
+	}
+	if n := len(Kind(unseen4, KindTournament)); n < minUnseen4Tournament {
+		t.Errorf("unseen4 set has %d tournament calls, want at least %d", n, minUnseen4Tournament)
 	}
 }
 
