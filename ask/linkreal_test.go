@@ -21,6 +21,7 @@ var linkFloors = map[string][2]float64{
 	"unseen":  {111.0 / 115, 156.0 / 172},
 	"unseen2": {79.0 / 83, 122.0 / 126},
 	"unseen3": {63.0 / 68, 96.0 / 100},
+	"unseen4": {93.0 / 97, 128.0 / 138},
 }
 
 // TestLinkingOnRealQuestions measures how the linker finds the cards real
@@ -37,6 +38,7 @@ func TestLinkingOnRealQuestions(t *testing.T) {
 		{"unseen", evalset.Unseen()},
 		{"unseen2", evalset.Unseen2()},
 		{"unseen3", evalset.Unseen3()},
+		{"unseen4", evalset.Unseen4()},
 	} {
 		var listed, found, places, right int
 		for _, q := range set.qs {
