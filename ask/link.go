@@ -210,7 +210,8 @@ func (n *names) link(q string) []Link {
 				break
 			}
 			c := n.lookupSpan(q[s:e])
-			if c == nil || !n.plausible(q, s, e, words[i:i+k]) || n.cutsNamed(out, q, words, i, k) {
+			if c == nil || !n.plausible(q, s, e, words[i:i+k]) || n.cutsNamed(out, q, words, i, k) ||
+				n.playerNamed(q, q[s:e], c) {
 				continue
 			}
 			add(c, s, e)
@@ -521,4 +522,36 @@ func isPlural(span string, c *cards.Card) bool {
 		name = fold.Key(c.Name[:i])
 	}
 	return fold.Key(span) != name && trimEnding(fold.Key(span)) == name
+}
+
+// playerVerbs are what a player does and a card never does, told after
+// the player's name ("Nin takes her turn", "Nice calls a judge"), and
+// what a player has ("Nin's opponent", "Nice's library").
+var playerVerbs = regexp.MustCompile(`^(?:\s+(?:casts|draws|calls|says|passes|plays|takes|shuffles|concedes|mulligans|activates|controls|looks|realizes|realises|notices|asks|reads|decides|chooses|declares|agrees|announces|shows|is playing|was playing)\b|[’']s\s+(?:opponent|turn|hand|library|graveyard|deck|decklist|sideboard|life total)\b)`)
+
+// playerNamed reports whether a name a card is called by only in short
+// (a legendary card's name before its comma, a face of a split card) is
+// a player's name in this question: judges' scenarios name their players
+// ("Nin", "Nice"), and a player casts, draws, calls a judge and takes
+// turns wherever the question names them. The card's full name is the
+// card however it is told.
+func (n *names) playerNamed(q, span string, c *cards.Card) bool {
+	k := fold.Key(span)
+	if k == fold.Key(c.Name) || trimEnding(k) == fold.Key(c.Name) {
+		return false
+	}
+	word := strings.TrimSuffix(strings.TrimSuffix(span, "'s"), "’s")
+	for at := 0; ; {
+		i := strings.Index(q[at:], word)
+		if i < 0 {
+			return false
+		}
+		s, e := at+i, at+i+len(word)
+		at = e
+		before, _ := utf8.DecodeLastRuneInString(q[:s])
+		after, _ := utf8.DecodeRuneInString(q[e:])
+		if (s == 0 || !isWordRune(before)) && (e == len(q) || !isWordRune(after)) && playerVerbs.MatchString(q[e:]) {
+			return true
+		}
+	}
 }

@@ -273,3 +273,35 @@ func TestLinkShortFormsAndLongerNames(t *testing.T) {
 		}
 	}
 }
+
+// A judge's scenario names its players, and a player's name may be what a
+// card is called in short ("Nin" for Nin, the Pain Artist; "Nice" of
+// Naughty // Nice): a name that casts, draws, calls a judge or takes a
+// turn is a player's wherever the question writes it. A card's full name,
+// and a short name that only does what cards do, stay the card.
+func TestLinkPlayersNamedLikeCards(t *testing.T) {
+	n := syntheticNames(t, nil, `[
+	 {"object":"card","name":"Nin, the Pain Artist","lang":"en","type_line":"Legendary Creature — Vedalken Wizard"},
+	 {"object":"card","name":"Thassa, God of the Sea","lang":"en","type_line":"Legendary Enchantment Creature — God"},
+	 {"object":"card","name":"Naughty // Nice","layout":"split","lang":"en","type_line":"Sorcery // Sorcery","card_faces":[{"object":"card_face","name":"Naughty","type_line":"Sorcery"},{"object":"card_face","name":"Nice","type_line":"Sorcery"}]}]`)
+	cases := []struct {
+		q    string
+		want []string
+	}{
+		{"Art attacks Nin with a dashed creature. Nin takes her turn, then passes back the turn.", nil},
+		{"Arielle is playing against Nice. Nice reads the card and calls a judge.", nil},
+		{"My opponent controls Nin, the Pain Artist. Nin casts nothing.", []string{"Nin, the Pain Artist"}},
+		{"Does Nin deal damage to my creature?", []string{"Nin, the Pain Artist"}},
+		{"Can Thassa attack if my opponent controls a creature?", []string{"Thassa, God of the Sea"}},
+		{"I cast Nice on my turn.", []string{"Naughty // Nice"}},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, c := range Cards(n.link(c.q)) {
+			got = append(got, c.Name)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q: linked %q, want %q", c.q, got, c.want)
+		}
+	}
+}
