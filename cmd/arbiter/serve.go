@@ -85,6 +85,12 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 	d := wire.FromKB(kb)
 	d.Store = store
 	d.Limits = commands.Limits{Rate: cfg.Limits.Rate, Window: cfg.Limits.Window.Duration}
+	if forceMemory {
+		// The console has one user, at a terminal or feeding a file of
+		// lines: the per-user limit that protects a server would only
+		// answer its eleventh line "Slow down a little".
+		d.Limits = commands.Limits{}
+	}
 	d.Handlers, d.Queue, d.ScenarioTimeout = cfg.Limits.Handlers, cfg.Limits.Queue, cfg.Limits.ScenarioTimeout.Duration
 	d.ScenarioTTL = cfg.Session.ScenarioTTL.Duration
 	d.PageTTL = cfg.Session.PageTTL.Duration

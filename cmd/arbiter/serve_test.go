@@ -59,3 +59,29 @@ func TestServerCommandsRefuseBadConfiguration(t *testing.T) {
 		})
 	}
 }
+
+// TestConsoleIsNotRateLimited: the console has one user at a terminal (or
+// a file of lines on standard input); the per-user limit that protects a
+// Discord server must not answer its twelfth line "Slow down a little".
+func TestConsoleIsNotRateLimited(t *testing.T) {
+	t.Setenv("REDIS_URL", "")
+	var in strings.Builder
+	for range 15 {
+		in.WriteString("/rule 302.6\n")
+	}
+	// A line of several references counts each one.
+	in.WriteString("CR 702.19b 302.6 IPG hce\n")
+	out, errOut, code := cli(t, in.String(), "console")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Contains(out, "Slow down") {
+		t.Errorf("the console rate-limited its user:\n%s", out)
+	}
+	if n := strings.Count(out, "Rule 302.6\n"); n != 16 {
+		t.Errorf("%d answers to /rule 302.6, want 16", n)
+	}
+	if !strings.Contains(out, "IPG 2.3 Game Play Error — Hidden Card Error") {
+		t.Errorf("the last reference was not answered:\n%s", out)
+	}
+}
