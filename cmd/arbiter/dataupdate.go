@@ -89,20 +89,40 @@ func printFailures(w io.Writer, failed []sourceFailure) {
 	}
 }
 
-// emptyDataDir reports whether dir is missing or holds no regular file.
+// emptyDataDir reports whether dir is missing or holds no file the loader
+// would read: it follows symbolic links as the loader does (a data
+// directory of links to the CR, card and tournament directories is not
+// empty) and, like the loader, skips hidden names and broken links.
 func emptyDataDir(dir string) bool {
-	empty := true
-	err := filepath.WalkDir(dir, func(_ string, d os.DirEntry, err error) error {
+	seen := map[string]bool{}
+	var holds func(dir string) bool
+	holds = func(dir string) bool {
+		real, err := filepath.EvalSymlinks(dir)
+		if err != nil || seen[real] {
+			return false
+		}
+		seen[real] = true
+		entries, err := os.ReadDir(real)
 		if err != nil {
-			return err
+			return false
 		}
-		if d.Type().IsRegular() {
-			empty = false
-			return filepath.SkipAll
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), ".") {
+				continue
+			}
+			p := filepath.Join(real, e.Name())
+			st, err := os.Stat(p) // through a link
+			switch {
+			case err != nil:
+			case st.Mode().IsRegular():
+				return true
+			case st.IsDir() && holds(p):
+				return true
+			}
 		}
-		return nil
-	})
-	return empty || (err != nil && errors.Is(err, os.ErrNotExist))
+		return false
+	}
+	return !holds(dir)
 }
 
 // printEmptyStatus is `data status` on a missing or empty directory.

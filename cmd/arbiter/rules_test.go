@@ -334,3 +334,30 @@ func TestDataStatusEmpty(t *testing.T) {
 		}
 	}
 }
+
+// data status on a directory of symbolic links (to the directories holding
+// the CR, the cards and the tournament documents, as a data directory is
+// often set up) reports what they hold: the loader follows links, so the
+// status must not call such a directory empty.
+func TestDataStatusFollowsLinks(t *testing.T) {
+	shared := shareddata.Data(t)
+	dir := t.TempDir()
+	for _, sub := range []string{"cr", "tournament"} {
+		if err := os.Symlink(filepath.Join(shared, sub), filepath.Join(dir, sub)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out, errOut bytes.Buffer
+	code := run([]string{"--data", dir, "data", "status"}, strings.NewReader(""), &out, &errOut)
+	if code != 0 || strings.Contains(out.String(), "is empty") || !strings.Contains(out.String(), "CR versions found: 2026-04-17, 2026-01-16") {
+		t.Errorf("exit %d, out %q, err %q", code, out.String(), errOut.String())
+	}
+	// A link to nothing, or only hidden files, still leaves it empty.
+	empty := t.TempDir()
+	os.Symlink(filepath.Join(empty, "gone"), filepath.Join(empty, "broken"))
+	os.WriteFile(filepath.Join(empty, ".partial.tmp"), []byte("x"), 0o644)
+	out.Reset()
+	if code := run([]string{"--data", empty, "data", "status"}, strings.NewReader(""), &out, &errOut); code != 0 || !strings.Contains(out.String(), "is empty") {
+		t.Errorf("broken link: exit %d, out %q", code, out.String())
+	}
+}
