@@ -41,12 +41,15 @@ func TestServerCommandsRefuseBadConfiguration(t *testing.T) {
 	}
 	bad := filepath.Join(t.TempDir(), "bad.toml")
 	os.WriteFile(bad, []byte("[discord]\ntokn = \"x\"\n"), 0o600)
+	badKey := filepath.Join(t.TempDir(), "badkey.toml")
+	os.WriteFile(badKey, []byte("[discord]\npublic_key = \"abc\"\n"), 0o600)
 	tests := []struct {
 		args []string
 		want string
 	}{
 		{[]string{"serve"}, "no bot token"},
-		{[]string{"http", "--listen", "127.0.0.1:0"}, "discord.public_key must be the 64 hex digits"},
+		{[]string{"http", "--listen", "127.0.0.1:0"}, "no public key: set discord.public_key or DISCORD_PUBLIC_KEY"},
+		{[]string{"http", "--listen", "127.0.0.1:0", "--config", badKey}, "discord.public_key must be the 64 hex digits"},
 		{[]string{"serve", "--config", bad}, "unknown keys discord.tokn"},
 		{[]string{"console", "--config", filepath.Join(t.TempDir(), "missing.toml")}, "missing.toml"},
 	}
@@ -55,6 +58,12 @@ func TestServerCommandsRefuseBadConfiguration(t *testing.T) {
 			_, errOut, code := cli(t, "", tc.args...)
 			if code != 2 || !strings.Contains(errOut, tc.want) {
 				t.Errorf("exit %d, stderr %q; want 2 and %q", code, errOut, tc.want)
+			}
+			// A missing secret is told before the data is loaded (a
+			// whole catalogue takes seconds) and before the start-up
+			// line, which would say the server is starting.
+			if strings.Contains(errOut, "arbiter starting") {
+				t.Errorf("the start-up line was logged before the refusal:\n%s", errOut)
 			}
 		})
 	}
