@@ -257,10 +257,25 @@ func TestDataStatus(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"effective 2026-04-17", "2026-04-17, 2026-01-16, 2025-11-14, 2021-11-19", "MTR effective 2025-11-10", "IPG effective 2024-09-23"} {
+	for _, want := range []string{"Data directory: " + shareddata.Data(t) + "\n", "effective 2026-04-17", "2026-04-17, 2026-01-16, 2025-11-14, 2021-11-19", "MTR effective 2025-11-10", "IPG effective 2024-09-23"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("data status lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// data status with no --data names the default directory it read, and
+// says the built-in documents serve while it is empty.
+func TestDataStatusDefaultDirectory(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	t.Setenv("ARBITER_DATA", "")
+	var out, errOut bytes.Buffer
+	code := run([]string{"data", "status"}, strings.NewReader(""), &out, &errOut)
+	if code != 0 || !strings.Contains(out.String(), "Data directory: "+filepath.Join(cache, "arbiter")+" (empty: the built-in") ||
+		!strings.Contains(out.String(), "from built-in copy") {
+		t.Errorf("exit %d, out %q, err %q", code, out.String(), errOut.String())
 	}
 }
 
