@@ -68,6 +68,25 @@ func TestLookupsOverTheFullData(t *testing.T) {
 	}
 }
 
+// A section a document lacks is refused with the document's full name:
+// "Judging at Regular REL", not "The Judging at Regular".
+func TestMissingDocumentSectionNamesTheDocument(t *testing.T) {
+	r := testrouter.Full(t)
+	for _, tc := range []struct{ doc, want string }{
+		{"jar", "The Judging at Regular REL has no section \"99\"."},
+		{"mtr", "The Magic Tournament Rules has no section \"99.9\"."},
+	} {
+		q := "99"
+		if tc.doc == "mtr" {
+			q = "99.9"
+		}
+		rep := r.Handle(context.Background(), commands.Cmd(tc.doc, "section", q))
+		if !rep.Error || !strings.Contains(rep.Body, tc.want) {
+			t.Errorf("/%s section:%s: %q, want %q", tc.doc, q, rep.Body, tc.want)
+		}
+	}
+}
+
 func TestFindRulesOnAMessage(t *testing.T) {
 	r := testrouter.Full(t)
 	req := commands.Request{Kind: commands.KindCommand, Command: commands.FindRules, UserID: "u1", ChannelID: "c1",
