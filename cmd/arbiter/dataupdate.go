@@ -58,11 +58,18 @@ func updateAll(ctx context.Context, src *fetch.Source, dir string, cards bool) (
 func explainFetch(err error) string {
 	var dns *net.DNSError
 	var op *net.OpError
+	// An unreachable host's own message says "cannot reach HOST (no
+	// network?)" again: say only what it adds.
+	detail := err.Error()
+	var unreachable *fetch.UnreachableError
+	if errors.As(err, &unreachable) {
+		detail = "nothing was downloaded, the data already there is kept"
+	}
 	switch {
 	case errors.As(err, &dns):
-		return fmt.Sprintf("cannot find the server %s (no network connection, or DNS is not answering): %v", dns.Name, err)
+		return fmt.Sprintf("cannot find the server %s (no network connection, or DNS is not answering); %s", dns.Name, detail)
 	case errors.As(err, &op) && op.Op == "dial":
-		return fmt.Sprintf("cannot connect (no network connection, or a firewall or proxy in the way): %v", err)
+		return fmt.Sprintf("cannot connect (no network connection, or a firewall or proxy in the way); %s", detail)
 	case errors.Is(err, context.DeadlineExceeded):
 		return fmt.Sprintf("the download timed out: %v", err)
 	case errors.Is(err, context.Canceled):

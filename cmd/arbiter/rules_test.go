@@ -337,6 +337,11 @@ func TestDataUpdateOffline(t *testing.T) {
 			t.Errorf("offline update lacks %q:\n%s", want, msg)
 		}
 	}
+	// Each failure is said once, in words: not "cannot find the server X
+	// (...): cannot reach X (no network?)".
+	if strings.Contains(msg, "cannot reach") || strings.Count(msg, "nothing was downloaded, the data already there is kept") != 2 {
+		t.Errorf("offline update repeats itself:\n%s", msg)
+	}
 }
 
 // data status on a missing or empty directory says it is empty, exit 0.
