@@ -141,6 +141,11 @@ func (r *Router) isJudge(req Request) bool {
 }
 
 func (r *Router) requireJudge(req Request) error {
+	// No Discord and no judge role (the console): nobody can be a judge
+	// here, and "use /judge call" would not help either.
+	if r.d.Desk == nil && len(r.d.Judge.Roles) == 0 {
+		return errNoDesk
+	}
 	if !r.isJudge(req) {
 		return errNotJudge
 	}
