@@ -17,10 +17,11 @@
 // and with a badly signed request, which must get 401. Several instances
 // can share one Redis: each interaction is answered once.
 //
-// With discord.watch_channels set, gateway mode also reads ordinary
-// messages in those channels (turn on the privileged Message Content intent
-// first) and answers [[Card Name]] and "CR 302.6" references, at most three
-// per message, as replies with mentions disabled.
+// With [judge] channels (or its older name discord.watch_channels) set,
+// gateway mode also reads ordinary messages in those channels (turn on the
+// privileged Message Content intent first) and answers [[Card Name]] and
+// "CR 302.6" references in one reply per message, expanding up to [judge]
+// expand of them (5 by default), with mentions disabled.
 //
 // The console (`arbiter console`) runs the same commands on standard input
 // with in-memory sessions and no Discord at all.

@@ -63,7 +63,7 @@ var fatalCloseCodes = map[int]string{
 	4011: `sharding required: the bot is in too many guilds for one connection; set discord.shard_count (or "auto")`,
 	4012: "invalid API version",
 	4013: "invalid intents",
-	4014: "disallowed intents: enable the Message Content intent in the Developer Portal, or remove discord.watch_channels",
+	4014: `disallowed intents: enable the Message Content intent in the Developer Portal (Bot page, Privileged Gateway Intents), or turn the judge-channel watcher off (empty [judge] channels and discord.watch_channels, [judge] inline = "channels")`,
 }
 
 // RefusedError is Discord refusing the bot's credentials or configuration:

@@ -125,7 +125,7 @@ func TestGatewayStopsOnFatalCloseCodes(t *testing.T) {
 		{4011, "sharding required"},
 		{4012, "invalid API version"},
 		{4013, "invalid intents"},
-		{4014, "disallowed intents"},
+		{4014, "disallowed intents: enable the Message Content intent in the Developer Portal (Bot page, Privileged Gateway Intents), or turn the judge-channel watcher off (empty [judge] channels"},
 	} {
 		t.Run(strconv.Itoa(tc.code), func(t *testing.T) {
 			f := newFakeDiscord(t, 1)

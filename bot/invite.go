@@ -17,7 +17,7 @@ type Permission struct {
 // InvitePermissions are the permissions Arbiter's features need. Slash
 // commands, buttons and forms are answered through interaction webhooks,
 // which need no channel permission at all; these are for the judge-channel
-// watcher (discord.watch_channels), which answers ordinary messages as a
+// watcher ([judge] channels), which answers ordinary messages as a
 // reply in the channel, and for judge calls, posted in the judge channel
 // with a thread each and answered in the player's channel.
 var InvitePermissions = []Permission{

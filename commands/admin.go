@@ -45,11 +45,13 @@ func (r *Router) isOwner(user string) bool {
 // adminReload answers /admin reload, privately: what was downloaded, which
 // CR is served now, or why the reload failed and the old data stays.
 func (r *Router) adminReload(ctx context.Context, req Request) (Reply, error) {
-	if !r.isOwner(req.UserID) {
-		return Reply{}, errOwnersOnly
-	}
+	// Only a console or a one-shot look-up has no reloader (a server
+	// always has one), and it has no owners: tell its user why first.
 	if r.d.Reloader == nil {
 		return Reply{}, &UserError{Code: CodeUnavailable, Title: "Cannot reload here", Msg: "This instance does not reload its data (a console or a one-shot look-up reads the data at start); restart it instead.", Hint: "/help"}
+	}
+	if !r.isOwner(req.UserID) {
+		return Reply{}, errOwnersOnly
 	}
 	rep, err := r.d.Reloader.Reload(ctx)
 	var b strings.Builder

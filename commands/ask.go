@@ -55,7 +55,24 @@ func (r *Router) askReplyREL(ctx context.Context, q, rel string) (Reply, error) 
 	if r.d.Ask == nil {
 		return r.searchReply(q, nil, maxSearchResults)
 	}
-	return r.answerReply(ctx, q, r.d.Ask.Ask(q), rel, true)
+	return r.answerReply(ctx, q, r.d.Ask.Ask(r.bracketedCards(q)), rel, true)
+}
+
+// bracketedCards rewrites each [[Name]] of a question to the card /card
+// finds for it, so that a misspelled or foreign name in brackets
+// ("[[Ornithoper]]", "[[Contrahechizo]]") is read as the card it names:
+// the brackets say it is one. Names the look-up does not find stay.
+func (r *Router) bracketedCards(q string) string {
+	if r.d.Cards == nil || !strings.Contains(q, "[[") {
+		return q
+	}
+	return cardRefRe.ReplaceAllStringFunc(q, func(ref string) string {
+		name := strings.TrimSpace(ref[2 : len(ref)-2])
+		if c, _, ok := r.d.Cards.Card(name); ok && c != nil && !strings.EqualFold(c.Name, name) {
+			return "[[" + c.Name + "]]"
+		}
+		return ref
+	})
 }
 
 // answerReply turns the question pipeline's answer into a reply; setup

@@ -68,6 +68,25 @@ func TestLookupsOverTheFullData(t *testing.T) {
 	}
 }
 
+// A section a document lacks is refused with the document's full name:
+// "Judging at Regular REL", not "The Judging at Regular".
+func TestMissingDocumentSectionNamesTheDocument(t *testing.T) {
+	r := testrouter.Full(t)
+	for _, tc := range []struct{ doc, want string }{
+		{"jar", "The Judging at Regular REL has no section \"99\"."},
+		{"mtr", "The Magic Tournament Rules has no section \"99.9\"."},
+	} {
+		q := "99"
+		if tc.doc == "mtr" {
+			q = "99.9"
+		}
+		rep := r.Handle(context.Background(), commands.Cmd(tc.doc, "section", q))
+		if !rep.Error || !strings.Contains(rep.Body, tc.want) {
+			t.Errorf("/%s section:%s: %q, want %q", tc.doc, q, rep.Body, tc.want)
+		}
+	}
+}
+
 func TestFindRulesOnAMessage(t *testing.T) {
 	r := testrouter.Full(t)
 	req := commands.Request{Kind: commands.KindCommand, Command: commands.FindRules, UserID: "u1", ChannelID: "c1",
@@ -401,3 +420,25 @@ func fieldValue(rep commands.Reply, name string) string {
 	}
 	return ""
 }
+
+// A card the question names in brackets is read as the card look-up reads
+// it, misspelled or in another language ("[[Ornithoper]]",
+// "[[Artefaktbeseelung]]"), as /card would find it: the brackets say it is
+// a card. The title keeps the question as asked.
+func TestAskReadsBracketedNamesAsCardDoes(t *testing.T) {
+	r := testrouter.Full(t)
+	for _, q := range []string{
+		"[[Ornithoper]] with [[Ensoul Artefact]] on it came in this turn, can it attack?",
+		"[[Ornithopter]] enchanted by [[Artefaktbeseelung]]: can it attack the turn it came in?",
+	} {
+		rep := r.Handle(context.Background(), commands.Cmd("ask", "question", q))
+		if rep.Error || !strings.Contains(rep.Body, "Ornithopter") || !strings.Contains(rep.Body, "Ensoul Artifact") {
+			t.Errorf("%q: cards %q", q, firstLineOf(rep.Body))
+		}
+		if name, _, _ := strings.Cut(q[2:], "]]"); !strings.Contains(rep.Title, name) {
+			t.Errorf("title %q", rep.Title)
+		}
+	}
+}
+
+func firstLineOf(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }

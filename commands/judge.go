@@ -141,6 +141,11 @@ func (r *Router) isJudge(req Request) bool {
 }
 
 func (r *Router) requireJudge(req Request) error {
+	// No Discord and no judge role (the console): nobody can be a judge
+	// here, and "use /judge call" would not help either.
+	if r.d.Desk == nil && len(r.d.Judge.Roles) == 0 {
+		return errNoDesk
+	}
 	if !r.isJudge(req) {
 		return errNotJudge
 	}
@@ -332,7 +337,7 @@ func (r *Router) judgeCallCmd(ctx context.Context, req Request) (Reply, error) {
 	c := &judgeCall{ID: newID(), Guild: req.GuildID, Question: q, Asker: req.UserID, From: req.ChannelID, Opened: now, REL: r.d.Judge.REL, Channel: r.d.Judge.Channel}
 	rel := r.d.Judge.REL
 	if r.d.Ask != nil {
-		ans := r.d.Ask.Ask(q)
+		ans := r.d.Ask.Ask(r.bracketedCards(q))
 		c.Cards = ans.Cards
 		// The REL answerReply follows: the one the question names, else
 		// the server's.

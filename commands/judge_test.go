@@ -320,6 +320,15 @@ func TestJudgeCallNeedsDiscord(t *testing.T) {
 	if !rep.Error || rep.Code != commands.CodeUnavailable || rep.Title != "Judge calls need Discord" {
 		t.Errorf("%+v", rep)
 	}
+	// The judges' commands too, in a console with no judge role set: not
+	// "Judges only ... use /judge call", which the console cannot do.
+	console := testrouter.With(t, func(d *commands.Deps) {})
+	for _, sub := range []string{"queue", "handoff", "forget"} {
+		rep := console.Serve(context.Background(), judgeReq(sub, "console", "console", false, "ruling", "x", "to", "y"))
+		if !rep.Error || rep.Title != "Judge calls need Discord" {
+			t.Errorf("/judge %s in a console: %q %q", sub, rep.Title, rep.Body)
+		}
+	}
 }
 
 // An unclaimed call older than escalate_after pings the judge role once;

@@ -175,4 +175,10 @@ func TestAdminReloadOwnersOnly(t *testing.T) {
 	if rep := r.Handle(context.Background(), req("owner1")); rep.Code != CodeUnavailable {
 		t.Errorf("no reloader: %+v", rep)
 	}
+	// The console's user is no owner (it has none): it is told the same,
+	// not "Owners only". A server always has a reloader.
+	r = newRouter(t, Deps{})
+	if rep := r.Handle(context.Background(), req("console")); rep.Code != CodeUnavailable || !strings.Contains(rep.Body, "restart it") {
+		t.Errorf("no reloader, no owners: %+v", rep)
+	}
 }

@@ -290,7 +290,7 @@ func (r *Router) completeCard(_ context.Context, req Request) []Choice {
 	return out
 }
 
-var docNames = map[string]string{"mtr": "Magic Tournament Rules", "ipg": "Infraction Procedure Guide", "jar": "Judging at Regular"}
+var docNames = map[string]string{"mtr": "Magic Tournament Rules", "ipg": "Infraction Procedure Guide", "jar": "Judging at Regular REL"}
 
 // doc answers /mtr, /ipg and /jar.
 func (r *Router) doc(doc string) HandlerFunc {

@@ -282,7 +282,13 @@ func (r *Router) appendTo(ctx context.Context, key string, private bool, lines, 
 		if len(lines) > 0 {
 			msg += fmt.Sprintf(" (the scenario already has %d lines; yours start at line %d)", len(lines), len(lines)+1)
 		}
-		return &UserError{Title: "That line was not added", Msg: "Nothing was added: " + msg, Hint: "/scenario add line:Ornithopter as O (new)"}
+		hint := "/scenario add line:Ornithopter as O (new)"
+		if strings.Contains(msg, "unknown card") {
+			// The usual example names a card, which is what failed: show
+			// how to define one instead.
+			hint = "/scenario add line:define Gray Ogre = {2}{R} Creature — Ogre 2/2"
+		}
+		return &UserError{Title: "That line was not added", Msg: "Nothing was added: " + msg, Hint: hint}
 	}
 	size := 0
 	for _, l := range all {

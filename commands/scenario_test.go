@@ -86,6 +86,11 @@ func TestScenarioSession(t *testing.T) {
 	if !unknown.Error || !strings.Contains(unknown.Body, `unknown card "Unknownium as U"`) {
 		t.Errorf("unknown card line: %+v", unknown)
 	}
+	// Its hint shows how to define a card, not another line naming one
+	// (with no catalogue loaded, "Ornithopter as O" fails the same way).
+	if !strings.Contains(unknown.Body, "Try: `/scenario add line:define ") {
+		t.Errorf("unknown card hint: %q", unknown.Body)
+	}
 	show := r.Handle(ctx, scen("show", "u1"))
 	if strings.Contains(show.Body, "bogus") || strings.Contains(show.Body, "Unknownium") || !strings.Contains(show.Body, "`2` `cast Titanic Growth") {
 		t.Errorf("show after a refused line: %q", show.Body)

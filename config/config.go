@@ -288,7 +288,7 @@ func Load(path string) (Config, error) {
 	if path != "" {
 		md, err := toml.DecodeFile(path, &cfg)
 		if err != nil {
-			return cfg, fmt.Errorf("config %s: %w", path, err)
+			return cfg, fmt.Errorf("config %s: %w%s", path, err, idHint(err))
 		}
 		if un := md.Undecoded(); len(un) > 0 {
 			keys := make([]string, len(un))
@@ -316,8 +316,35 @@ func Load(path string) (Config, error) {
 	if len(cfg.Discord.Owners) == 0 {
 		cfg.Discord.Owners = nil
 	}
+	// "Competitive", as the documents write it, is the same REL.
+	cfg.Judge.REL = strings.ToLower(strings.TrimSpace(cfg.Judge.REL))
 	cfg.ApplyEnv(os.LookupEnv)
-	return cfg, cfg.Validate()
+	if err := cfg.Validate(); err != nil {
+		if path != "" {
+			return cfg, fmt.Errorf("config %s: %w", path, err)
+		}
+		return cfg, err
+	}
+	return cfg, nil
+}
+
+// idKeys are the keys holding Discord ids, which are strings in the file.
+var idKeys = []string{"judge.channels", "judge.roles", "discord.owners", "discord.watch_channels", "discord.guild_id", "discord.application_id"}
+
+// idHint explains a Discord id written as a number, the commonest way to
+// get "incompatible types" out of the TOML decoder: ids are strings here
+// (Discord's own API sends them quoted).
+func idHint(err error) string {
+	msg := err.Error()
+	if !strings.Contains(msg, "TOML value has type int64; destination has type string") {
+		return ""
+	}
+	for _, k := range idKeys {
+		if strings.Contains(msg, `last key "`+k+`"`) {
+			return `; write Discord ids as strings: ["123456789012345678"], or "123456789012345678" for one`
+		}
+	}
+	return ""
 }
 
 // ApplyEnv overrides secrets and paths from the environment; lookup is

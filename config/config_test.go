@@ -123,6 +123,20 @@ func TestLoad(t *testing.T) {
 		{name: "bad shard count", body: "[discord]\nshard_count = \"many\"\n", wantErr: "shard_count must be a number"},
 		{name: "api base without scheme", body: "[discord]\napi_base = \"discord.com\"\n", wantErr: "must start with http"},
 		{name: "not toml", body: "data_dir = \n", wantErr: "config"},
+		{
+			name: "judge rel in capitals",
+			body: "[judge]\nrel = \"Competitive\"\n",
+			check: func(t *testing.T, c Config) {
+				if c.Judge.REL != "competitive" {
+					t.Errorf("judge.rel = %q, want competitive", c.Judge.REL)
+				}
+			},
+		},
+		// Discord ids look like numbers; the error says to quote them.
+		{name: "ids as numbers", body: "[judge]\nchannels = [123456789012345678]\n", wantErr: `write Discord ids as strings: ["123456789012345678"]`},
+		{name: "owner id as a number", body: "[discord]\nowners = [80351110224678912]\n", wantErr: "write Discord ids as strings"},
+		// A value refused after decoding names the file it came from.
+		{name: "validation names the file", body: "[judge]\ninline = \"everywhere\"\n", wantErr: "arbiter.toml: judge.inline must be"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -115,6 +115,7 @@ func (a *app) printResults(results []fetch.Result) {
 
 // statusView is what `data status` prints.
 type statusView struct {
+	DataDir    string   `json:"data_dir"`
 	Served     string   `json:"cr_served"`
 	Source     string   `json:"cr_source"`
 	Versions   []string `json:"cr_versions"`
@@ -127,7 +128,7 @@ type statusView struct {
 }
 
 func (a *app) printStatus(kb *rulings.KB) error {
-	v := statusView{Served: kb.EffectiveDate().Format("2006-01-02"), Source: kb.CRSource(), Rules: kb.CR.Len(), Glossary: len(kb.CR.Glossary)}
+	v := statusView{DataDir: a.DataDir, Served: kb.EffectiveDate().Format("2006-01-02"), Source: kb.CRSource(), Rules: kb.CR.Len(), Glossary: len(kb.CR.Glossary)}
 	for _, ver := range kb.Versions {
 		v.Versions = append(v.Versions, ver.EffectiveDate.Format("2006-01-02"))
 	}
@@ -153,6 +154,15 @@ func (a *app) printStatus(kb *rulings.KB) error {
 	v.Problems = kb.Problems
 	if a.JSON {
 		return writeJSON(a.Out, v)
+	}
+	// Which directory this is: the default one is easy to mistake for the
+	// directory a server's configuration names.
+	switch {
+	case v.DataDir == "":
+	case emptyDataDir(v.DataDir):
+		fmt.Fprintf(a.Out, "Data directory: %s (empty: the built-in rules and tournament documents serve; arbiter data update fills it)\n", v.DataDir)
+	default:
+		fmt.Fprintf(a.Out, "Data directory: %s\n", v.DataDir)
 	}
 	fmt.Fprintf(a.Out, "Comprehensive Rules served: effective %s (%d rules, %d glossary terms), from %s\n", v.Served, v.Rules, v.Glossary, v.Source)
 	fmt.Fprintf(a.Out, "CR versions found: %s\n", strings.Join(v.Versions, ", "))

@@ -58,11 +58,18 @@ func updateAll(ctx context.Context, src *fetch.Source, dir string, cards bool) (
 func explainFetch(err error) string {
 	var dns *net.DNSError
 	var op *net.OpError
+	// An unreachable host's own message says "cannot reach HOST (no
+	// network?)" again: say only what it adds.
+	detail := err.Error()
+	var unreachable *fetch.UnreachableError
+	if errors.As(err, &unreachable) {
+		detail = "nothing was downloaded, the data already there is kept"
+	}
 	switch {
 	case errors.As(err, &dns):
-		return fmt.Sprintf("cannot find the server %s (no network connection, or DNS is not answering): %v", dns.Name, err)
+		return fmt.Sprintf("cannot find the server %s (no network connection, or DNS is not answering); %s", dns.Name, detail)
 	case errors.As(err, &op) && op.Op == "dial":
-		return fmt.Sprintf("cannot connect (no network connection, or a firewall or proxy in the way): %v", err)
+		return fmt.Sprintf("cannot connect (no network connection, or a firewall or proxy in the way); %s", detail)
 	case errors.Is(err, context.DeadlineExceeded):
 		return fmt.Sprintf("the download timed out: %v", err)
 	case errors.Is(err, context.Canceled):
@@ -89,20 +96,40 @@ func printFailures(w io.Writer, failed []sourceFailure) {
 	}
 }
 
-// emptyDataDir reports whether dir is missing or holds no regular file.
+// emptyDataDir reports whether dir is missing or holds no file the loader
+// would read: it follows symbolic links as the loader does (a data
+// directory of links to the CR, card and tournament directories is not
+// empty) and, like the loader, skips hidden names and broken links.
 func emptyDataDir(dir string) bool {
-	empty := true
-	err := filepath.WalkDir(dir, func(_ string, d os.DirEntry, err error) error {
+	seen := map[string]bool{}
+	var holds func(dir string) bool
+	holds = func(dir string) bool {
+		real, err := filepath.EvalSymlinks(dir)
+		if err != nil || seen[real] {
+			return false
+		}
+		seen[real] = true
+		entries, err := os.ReadDir(real)
 		if err != nil {
-			return err
+			return false
 		}
-		if d.Type().IsRegular() {
-			empty = false
-			return filepath.SkipAll
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), ".") {
+				continue
+			}
+			p := filepath.Join(real, e.Name())
+			st, err := os.Stat(p) // through a link
+			switch {
+			case err != nil:
+			case st.Mode().IsRegular():
+				return true
+			case st.IsDir() && holds(p):
+				return true
+			}
 		}
-		return nil
-	})
-	return empty || (err != nil && errors.Is(err, os.ErrNotExist))
+		return false
+	}
+	return !holds(dir)
 }
 
 // printEmptyStatus is `data status` on a missing or empty directory.

@@ -116,7 +116,7 @@ applications.commands and the permissions its features need, each explained.`,
 			for _, p := range bot.InvitePermissions {
 				fmt.Fprintf(a.Out, "  %-25s %s\n", p.Name, p.Why)
 			}
-			fmt.Fprintln(a.Out, "\nSlash commands need no channel permission (they are answered through the interaction);\nthe permissions are for the judge-channel watcher (discord.watch_channels).")
+			fmt.Fprintln(a.Out, "\nSlash commands need no channel permission (they are answered through the interaction);\nthe permissions are for the judge-channel watcher ([judge] channels) and for judge calls.")
 			return nil
 		},
 	}

@@ -96,4 +96,10 @@ func TestInviteCommand(t *testing.T) {
 			t.Errorf("output does not explain %s", p)
 		}
 	}
+	// The key an administrator sets today is [judge] channels
+	// (discord.watch_channels is its older name), and the thread
+	// permission is for judge calls.
+	if !strings.Contains(out, "[judge] channels") || !strings.Contains(out, "judge calls") {
+		t.Errorf("the closing note names the wrong setting:\n%s", out)
+	}
 }

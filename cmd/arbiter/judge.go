@@ -27,13 +27,19 @@ func judgeDeps(cfg config.Config, console bool, log *slog.Logger) (commands.Judg
 	if len(j.Channels) > 0 {
 		jc.Channel = j.Channels[0]
 	}
-	if console || cfg.Discord.Token == "" || jc.Channel == "" {
+	if console || cfg.Discord.Token == "" {
 		return jc, nil
 	}
 	desk, err := bot.NewDesk(cfg.Discord.Token, nil, log)
 	if err != nil {
 		log.Warn("judge calls off: no Discord REST client", "err", err)
 		return jc, nil
+	}
+	if jc.Channel == "" {
+		// The desk is there so that /judge call names what is missing
+		// (a judge channel), not a token the bot has.
+		log.Info("judge calls off: [judge] channels names no judge channel to post them in")
+		return jc, desk
 	}
 	if len(jc.Roles) == 0 {
 		log.Warn("judge calls: [judge] roles names no judge role, so nobody can claim or resolve a call")

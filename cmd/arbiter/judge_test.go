@@ -119,3 +119,26 @@ roles = ["880"]
 		t.Errorf("export without Redis: exit %d, %s", code, errOut)
 	}
 }
+
+// A bot with a token but no judge channel: /judge call says that the
+// server has no judge channel (the setting to fix), not that judge calls
+// need Discord and a bot token, which it has; the start-up log says so.
+func TestJudgeCallWithoutJudgeChannel(t *testing.T) {
+	s, logs, _, posted := judgeServer(t, `
+[discord]
+token = "tok"
+api_base = "API_BASE"
+`)
+	if !strings.Contains(logs.String(), "judge calls off") || !strings.Contains(logs.String(), "[judge] channels") {
+		t.Errorf("start-up log does not say why judge calls are off:\n%s", logs)
+	}
+	call := commands.NewRequest("judge", "question", "Can my Ornithopter attack the turn it came in?")
+	call.Subcommand, call.ID, call.UserID, call.ChannelID, call.GuildID = "call", "1", "700", "600", "500"
+	rep := s.current().Serve(context.Background(), call)
+	if !rep.Error || rep.Title != "No judge channel" || !strings.Contains(rep.Body, "channels setting names none") {
+		t.Errorf("/judge call without a judge channel: %q %q", rep.Title, rep.Body)
+	}
+	if len(*posted) != 0 {
+		t.Errorf("posted %q", *posted)
+	}
+}

@@ -63,7 +63,7 @@ func (a *app) print(pages []commands.Reply, line bool) error {
 			return err
 		}
 	case first.Error:
-		fmt.Fprint(a.Err, console.Text(first))
+		fmt.Fprint(a.Err, console.Text(withCLIHint(first)))
 	default:
 		if _, err := io.WriteString(a.Out, console.Text(console.Flatten(pages))); err != nil {
 			return err

@@ -32,7 +32,7 @@ func loadTestServer(t *testing.T, a *app, configText string) (*server, string) {
 	}
 	cmd := newHTTPCmd(a)
 	cmd.SetContext(context.Background())
-	s, err := loadServer(a, cmd, path, false)
+	s, err := loadServer(a, cmd, path, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -257,10 +257,25 @@ func TestDataStatus(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"effective 2026-04-17", "2026-04-17, 2026-01-16, 2025-11-14, 2021-11-19", "MTR effective 2025-11-10", "IPG effective 2024-09-23"} {
+	for _, want := range []string{"Data directory: " + shareddata.Data(t) + "\n", "effective 2026-04-17", "2026-04-17, 2026-01-16, 2025-11-14, 2021-11-19", "MTR effective 2025-11-10", "IPG effective 2024-09-23"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("data status lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// data status with no --data names the default directory it read, and
+// says the built-in documents serve while it is empty.
+func TestDataStatusDefaultDirectory(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	t.Setenv("ARBITER_DATA", "")
+	var out, errOut bytes.Buffer
+	code := run([]string{"data", "status"}, strings.NewReader(""), &out, &errOut)
+	if code != 0 || !strings.Contains(out.String(), "Data directory: "+filepath.Join(cache, "arbiter")+" (empty: the built-in") ||
+		!strings.Contains(out.String(), "from built-in copy") {
+		t.Errorf("exit %d, out %q, err %q", code, out.String(), errOut.String())
 	}
 }
 
@@ -322,6 +337,11 @@ func TestDataUpdateOffline(t *testing.T) {
 			t.Errorf("offline update lacks %q:\n%s", want, msg)
 		}
 	}
+	// Each failure is said once, in words: not "cannot find the server X
+	// (...): cannot reach X (no network?)".
+	if strings.Contains(msg, "cannot reach") || strings.Count(msg, "nothing was downloaded, the data already there is kept") != 2 {
+		t.Errorf("offline update repeats itself:\n%s", msg)
+	}
 }
 
 // data status on a missing or empty directory says it is empty, exit 0.
@@ -332,5 +352,32 @@ func TestDataStatusEmpty(t *testing.T) {
 		if code != 0 || !strings.Contains(out.String(), "is empty") || !strings.Contains(out.String(), "data update") {
 			t.Errorf("%s directory: exit %d, out %q, err %q", name, code, out.String(), errOut.String())
 		}
+	}
+}
+
+// data status on a directory of symbolic links (to the directories holding
+// the CR, the cards and the tournament documents, as a data directory is
+// often set up) reports what they hold: the loader follows links, so the
+// status must not call such a directory empty.
+func TestDataStatusFollowsLinks(t *testing.T) {
+	shared := shareddata.Data(t)
+	dir := t.TempDir()
+	for _, sub := range []string{"cr", "tournament"} {
+		if err := os.Symlink(filepath.Join(shared, sub), filepath.Join(dir, sub)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out, errOut bytes.Buffer
+	code := run([]string{"--data", dir, "data", "status"}, strings.NewReader(""), &out, &errOut)
+	if code != 0 || strings.Contains(out.String(), "is empty") || !strings.Contains(out.String(), "CR versions found: 2026-04-17, 2026-01-16") {
+		t.Errorf("exit %d, out %q, err %q", code, out.String(), errOut.String())
+	}
+	// A link to nothing, or only hidden files, still leaves it empty.
+	empty := t.TempDir()
+	os.Symlink(filepath.Join(empty, "gone"), filepath.Join(empty, "broken"))
+	os.WriteFile(filepath.Join(empty, ".partial.tmp"), []byte("x"), 0o644)
+	out.Reset()
+	if code := run([]string{"--data", empty, "data", "status"}, strings.NewReader(""), &out, &errOut); code != 0 || !strings.Contains(out.String(), "is empty") {
+		t.Errorf("broken link: exit %d, out %q", code, out.String())
 	}
 }

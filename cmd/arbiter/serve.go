@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -46,10 +47,17 @@ type server struct {
 // loadServer reads --config (and the environment), opens the store and
 // builds the router. A data_dir from the configuration is used unless
 // --data was given on the command line.
-func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool) (*server, error) {
+func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool, check func(config.Config) error) (*server, error) {
 	cfg, err := config.Load(configPath)
 	if err != nil {
 		return nil, exitCode(2, err)
+	}
+	// What the mode cannot run without (a token, a public key) is told at
+	// once, not after the data is loaded and the start-up line logged.
+	if check != nil {
+		if err := check(cfg); err != nil {
+			return nil, exitCode(2, err)
+		}
 	}
 	if cfg.DataDir != "" && !cmd.Flags().Changed("data") {
 		a.DataDir, a.DataSet = cfg.DataDir, true
@@ -85,6 +93,12 @@ func loadServer(a *app, cmd *cobra.Command, configPath string, forceMemory bool)
 	d := wire.FromKB(kb)
 	d.Store = store
 	d.Limits = commands.Limits{Rate: cfg.Limits.Rate, Window: cfg.Limits.Window.Duration}
+	if forceMemory {
+		// The console has one user, at a terminal or feeding a file of
+		// lines: the per-user limit that protects a server would only
+		// answer its eleventh line "Slow down a little".
+		d.Limits = commands.Limits{}
+	}
 	d.Handlers, d.Queue, d.ScenarioTimeout = cfg.Limits.Handlers, cfg.Limits.Queue, cfg.Limits.ScenarioTimeout.Duration
 	d.ScenarioTTL = cfg.Session.ScenarioTTL.Duration
 	d.PageTTL = cfg.Session.PageTTL.Duration
@@ -142,9 +156,10 @@ func (s *server) dispatcher() *bot.Dispatcher {
 
 // startServer is what serve and http do first: the configuration, the
 // data, the store and the router, then the collector set from the loaded
-// heap. close releases the store and the operations listener.
-func startServer(a *app, cmd *cobra.Command, configPath string) (*server, error) {
-	s, err := loadServer(a, cmd, configPath, false)
+// heap. close releases the store and the operations listener. check
+// refuses a configuration the mode cannot run with before anything starts.
+func startServer(a *app, cmd *cobra.Command, configPath string, check func(config.Config) error) (*server, error) {
+	s, err := loadServer(a, cmd, configPath, false, check)
 	if err != nil {
 		return nil, err
 	}
@@ -192,14 +207,16 @@ and answers them. Sharding follows discord.shard_id/shard_count, or every shard
 GET /gateway/bot recommends with shard_count = "auto".`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			s, err := startServer(a, cmd, configPath)
+			s, err := startServer(a, cmd, configPath, func(cfg config.Config) error {
+				if cfg.Discord.Token == "" {
+					return errors.New("no bot token: set discord.token or DISCORD_TOKEN (arbiter console works without one)")
+				}
+				return nil
+			})
 			if err != nil {
 				return err
 			}
 			defer s.close()
-			if s.cfg.Discord.Token == "" {
-				return exitCode(2, errors.New("no bot token: set discord.token or DISCORD_TOKEN (arbiter console works without one)"))
-			}
 			g := &bot.Gateway{
 				Token: s.cfg.Discord.Token, ApplicationID: s.cfg.Discord.ApplicationID, GuildID: s.cfg.Discord.GuildID,
 				ShardID: s.cfg.Discord.ShardID, ShardCount: s.cfg.Discord.ShardCount.N, AutoShard: s.cfg.Discord.ShardCount.Auto,
@@ -253,15 +270,18 @@ application's Ed25519 public key (discord.public_key or DISCORD_PUBLIC_KEY).
 Slow answers are deferred and followed up through the interaction webhook.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			s, err := startServer(a, cmd, configPath)
+			var key ed25519.PublicKey
+			s, err := startServer(a, cmd, configPath, func(cfg config.Config) (err error) {
+				if cfg.Discord.PublicKey == "" {
+					return errors.New("no public key: set discord.public_key or DISCORD_PUBLIC_KEY (General Information page of the developer portal)")
+				}
+				key, err = bot.ParsePublicKey(cfg.Discord.PublicKey)
+				return err
+			})
 			if err != nil {
 				return err
 			}
 			defer s.close()
-			key, err := bot.ParsePublicKey(s.cfg.Discord.PublicKey)
-			if err != nil {
-				return exitCode(2, err)
-			}
 			if listen == "" {
 				listen = s.cfg.HTTP.Listen
 			}
@@ -332,7 +352,7 @@ func newConsoleCmd(a *app) *cobra.Command {
 Needs no token and no Redis: sessions are kept in memory.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			s, err := loadServer(a, cmd, configPath, true)
+			s, err := loadServer(a, cmd, configPath, true, nil)
 			if err != nil {
 				return err
 			}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/arbiter-mtg/arbiter/commands"
+)
+
+// An error reply ends with what to type instead, as a slash command
+// ("Try: `/rule number:905.6`"), which is right in Discord and in the
+// console. The one-shot command line says it as a command line.
+var tryLine = regexp.MustCompile("\n\nTry: `([^`\n]*)`$")
+
+// cliCommands are the slash commands whose one option is the argument of
+// the command of the same name.
+var cliCommands = map[string]bool{"rule": true, "card": true, "rulings": true, "define": true, "search": true,
+	"ask": true, "mtr": true, "ipg": true, "jar": true}
+
+var optionName = regexp.MustCompile(`^[a-z]+:`)
+
+// cliHint turns a slash-command hint into the command line that does the
+// same; ok is false for hints with no command-line form (judge calls,
+// scenarios, a bare option), which are left as they are.
+func cliHint(hint string) (string, bool) {
+	switch hint {
+	case "/help":
+		return "arbiter --help", true
+	case "/cr diff":
+		return "arbiter diff", true
+	}
+	if id, ok := strings.CutPrefix(hint, "/cr diff rule:"); ok && !strings.ContainsAny(id, " :") {
+		return "arbiter diff --rule " + id, true
+	}
+	// A CR version held, for /cr diff from: or /rule cr:.
+	if date, ok := strings.CutPrefix(hint, "from:"); ok && plainWord.MatchString(date) {
+		return "arbiter diff " + date, true
+	}
+	if date, ok := strings.CutPrefix(hint, "cr:"); ok && plainWord.MatchString(date) {
+		return "--cr " + date, true
+	}
+	name, rest, _ := strings.Cut(strings.TrimPrefix(hint, "/"), " ")
+	if !strings.HasPrefix(hint, "/") || !cliCommands[name] {
+		return "", false
+	}
+	flags := ""
+	if name == "search" {
+		if q, kinds, ok := strings.Cut(rest, " kind:"); ok && !strings.ContainsAny(kinds, " :") {
+			rest, flags = q, " --kind "+kinds
+		}
+	}
+	rest = strings.TrimSpace(optionName.ReplaceAllString(rest, ""))
+	if rest == "" {
+		return "arbiter " + name + flags, true
+	}
+	return "arbiter " + name + flags + " " + shellWord(rest), true
+}
+
+var plainWord = regexp.MustCompile(`^[A-Za-z0-9._,/+-]+$`)
+
+// shellWord quotes s for a POSIX shell when it is not a plain word.
+func shellWord(s string) string {
+	if plainWord.MatchString(s) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// withCLIHint rewrites the hint at the end of an error reply's body.
+func withCLIHint(rep commands.Reply) commands.Reply {
+	m := tryLine.FindStringSubmatchIndex(rep.Body)
+	if m == nil {
+		return rep
+	}
+	line, ok := cliHint(rep.Body[m[2]:m[3]])
+	if !ok {
+		return rep
+	}
+	rep.Body = rep.Body[:m[0]] + "\n\nTry: `" + line + "`"
+	return rep
+}

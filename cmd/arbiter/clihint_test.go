@@ -1,0 +1,50 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCLIHint(t *testing.T) {
+	for hint, want := range map[string]string{
+		"/rule number:905.6":                     "arbiter rule 905.6",
+		"/rule 302.6":                            "arbiter rule 302.6",
+		"/card name:Ornithopter":                 "arbiter card Ornithopter",
+		"/define term:summoning sickness":        "arbiter define 'summoning sickness'",
+		"/search query:first strike kind:rule":   "arbiter search --kind rule 'first strike'",
+		"/ask question:Can it attack? It's new.": `arbiter ask 'Can it attack? It'\''s new.'`,
+		"/ipg infraction:hce":                    "arbiter ipg hce",
+		"/jar":                                   "arbiter jar",
+		"/cr diff rule:702":                      "arbiter diff --rule 702",
+		"/cr diff":                               "arbiter diff",
+		"/help":                                  "arbiter --help",
+		"from:2021-11-19":                        "arbiter diff 2021-11-19",
+		"cr:2021-11-19":                          "--cr 2021-11-19",
+	} {
+		if got, ok := cliHint(hint); !ok || got != want {
+			t.Errorf("cliHint(%q) = %q, %v; want %q", hint, got, ok, want)
+		}
+	}
+	for _, hint := range []string{"/judge call question:…", "/scenario add line:Ornithopter", "to:2026-04-17"} {
+		if got, ok := cliHint(hint); ok {
+			t.Errorf("cliHint(%q) = %q; want it left as it is", hint, got)
+		}
+	}
+}
+
+// The command line's errors say what to type as a command line; the
+// console, which reads slash commands, keeps them.
+func TestErrorHintsAreCommandLines(t *testing.T) {
+	_, errOut, code := cli(t, "", "rule", "999.9")
+	if code != 1 || !strings.Contains(errOut, "Try: arbiter rule 905.6\n") {
+		t.Errorf("rule 999.9: exit %d, %q", code, errOut)
+	}
+	_, errOut, code = cli(t, "", "define", "xyzzy")
+	if code != 1 || !strings.Contains(errOut, "Try: arbiter search xyzzy\n") {
+		t.Errorf("define xyzzy: exit %d, %q", code, errOut)
+	}
+	out, _, _ := cli(t, "/rule 999.9\n", "console")
+	if !strings.Contains(out, "Try: /rule number:905.6\n") {
+		t.Errorf("console: %q", out)
+	}
+}
