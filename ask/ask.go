@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/arbiter-mtg/arbiter/rulings"
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
@@ -72,7 +74,12 @@ type Asker struct {
 // New builds an Asker over a loaded knowledge base.
 func New(kb *rulings.KB) *Asker {
 	a := &Asker{kb: kb, keyword: map[string]string{}, triggeredKeyword: map[string]bool{}, triggerKeywords: map[string]bool{}}
-	a.names = newNames(kb.Cards, vocabulary(kb))
+	words, written := vocabulary(kb)
+	a.names = newNames(kb.Cards, words)
+	a.names.documented = make(map[string]bool, len(written))
+	for _, w := range written {
+		a.names.documented[w] = true
+	}
 	a.infractions = newInfractions(kb.Tourney)
 	a.rels = newRELFinder(kb.Tourney)
 	a.lists = listings(kb)
@@ -111,20 +118,34 @@ func New(kb *rulings.KB) *Asker {
 }
 
 // vocabulary is the words the game's own rules use (the CR, its glossary
-// and the tournament documents): a card named only with them needs to be written as a name to
-// be linked. Oracle text and rulings are left out: they name cards.
-func vocabulary(kb *rulings.KB) []string {
+// and the tournament documents): a card named only with them needs to be
+// written as a name to be linked. Oracle text and rulings are left out:
+// they name cards. The CR's examples and the tournament documents tell
+// situations with real cards ("Tarmogoyf", "a Brainstorm"): a word of
+// theirs is the game's only where they write it in lower case somewhere;
+// the words they write only capitalised are returned apart (written).
+func vocabulary(kb *rulings.KB) (words, written []string) {
 	seen := map[string]bool{}
+	capital := map[string]bool{}
 	addText := func(s string) {
 		for _, w := range wordsOf(s) {
 			seen[fold.Key(w)] = true
+		}
+	}
+	addLower := func(s string) {
+		for _, w := range wordsOf(s) {
+			if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) {
+				capital[fold.Key(w)] = true
+			} else {
+				seen[fold.Key(w)] = true
+			}
 		}
 	}
 	for _, id := range kb.CR.Order {
 		r, _ := kb.CR.Rule(id)
 		addText(r.Text)
 		for _, ex := range r.Examples {
-			addText(ex)
+			addLower(ex)
 		}
 	}
 	for _, g := range kb.CR.Glossary {
@@ -134,14 +155,18 @@ func vocabulary(kb *rulings.KB) []string {
 	// call tells its story in them.
 	if kb.Tourney != nil {
 		for _, d := range kb.Tourney.SearchDocs() {
-			addText(d.Title + " " + d.Text)
+			addLower(d.Title + " " + d.Text)
 		}
 	}
-	out := make([]string, 0, len(seen))
 	for w := range seen {
-		out = append(out, w)
+		words = append(words, w)
 	}
-	return out
+	for w := range capital {
+		if !seen[w] {
+			written = append(written, w)
+		}
+	}
+	return words, written
 }
 
 // Hit is one ranked source: a CR rule or a tournament-document section.
@@ -310,11 +335,13 @@ func (a *Asker) penaltiesOut(q string, links []Link) []Link {
 }
 
 // namesToBlank leaves out the links whose name is also a word of the game
-// ("Regenerate", "Island", "Fight"): the question may mean the word.
+// ("Regenerate", "Island", "Fight"): the question may mean the word. A
+// name the documents write in their own situations ("Grizzly Bears" in
+// the CR's examples) stays too: it finds the rule whose example it is.
 func (a *Asker) namesToBlank(links []Link) []Link {
 	var out []Link
 	for _, l := range links {
-		if _, isTerm := a.kb.CR.Define(l.Card.Name); isTerm || a.names.allCommon(l.Card.Name) {
+		if _, isTerm := a.kb.CR.Define(l.Card.Name); isTerm || a.names.allDocumented(l.Card.Name) {
 			continue
 		}
 		out = append(out, l)

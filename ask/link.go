@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -32,6 +33,11 @@ type names struct {
 	// text): a card named only with such words ("Fog", "Time Stop",
 	// "Island") is linked only when the question writes it as a name.
 	common map[string]bool
+	// written holds folded words the documents write only capitalised,
+	// in the situations they tell: card names ("Tarmogoyf").
+	written    []string
+	documented map[string]bool
+	docOnce    sync.Once
 }
 
 func newNames(cat *cards.Catalog, vocabulary []string) *names {
@@ -442,6 +448,17 @@ func writtenAsName(q string, s int, words [][]int) bool {
 	}
 	before := strings.TrimRight(q[:s], " \t\"“‘'(")
 	return before != "" && !strings.ContainsAny(before[len(before)-1:], ".!?:\n")
+}
+
+// allDocumented reports whether every word of a name is a word of the
+// game or one the documents write in the situations they tell.
+func (n *names) allDocumented(name string) bool {
+	for _, w := range wordsOf(name) {
+		if k := fold.Key(w); !n.common[k] && !n.documented[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // allCommon reports whether every word of a name is a word of the game.

@@ -305,3 +305,34 @@ func TestLinkPlayersNamedLikeCards(t *testing.T) {
 		}
 	}
 }
+
+// The game's words are those its documents use as words: a card the CR's
+// examples or the tournament documents name in their situations
+// ("Tarmogoyf", "Brainstorm", "Phyrexian Revoker") is not one of them, so a
+// question may write it in lower case; the land types and keywords the
+// rules write capitalised stay the game's ("Island", "Flying").
+func TestVocabularyLeavesOutTheDocumentsCards(t *testing.T) {
+	words, written := vocabulary(testkb.KB(t))
+	game := map[string]bool{}
+	for _, w := range words {
+		game[w] = true
+	}
+	for _, w := range []string{"tarmogoyf", "brainstorm", "revoker"} {
+		if game[w] {
+			t.Errorf("%q is a word of the game", w)
+		}
+		if !slices.Contains(written, w) {
+			t.Errorf("%q is not among the words the documents write only as names", w)
+		}
+	}
+	for _, w := range []string{"island", "flying", "warning", "creature", "graveyard"} {
+		if !game[w] {
+			t.Errorf("%q is not a word of the game", w)
+		}
+	}
+	for _, w := range written {
+		if game[w] {
+			t.Errorf("%q is both", w)
+		}
+	}
+}
