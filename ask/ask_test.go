@@ -216,16 +216,18 @@ func searchBaseline(a *Asker, q string) []Hit {
 	return out
 }
 
-// TestRealQuestions measures the deciding rule's rank over the real
-// questions: the tune half (which the pipeline may be shaped by), the
-// report half and the held-out sets (which it may not), each beside
-// plain search measured in the same run.
-func TestRealQuestions(t *testing.T) {
-	a := testAsker(t)
-	sets := []struct {
-		name string
-		qs   []evalset.Question
-	}{
+// realSet is a set of real questions by the name its figures are printed
+// and floored under.
+type realSet struct {
+	name string
+	qs   []evalset.Question
+}
+
+// realSets are the real questions' sets: the tune half (which the
+// pipeline may be shaped by), the report half and the held-out sets
+// (which it may not).
+func realSets() []realSet {
+	return []realSet{
 		{"tune", evalset.Split(evalset.Dev(), evalset.SplitTune)},
 		{"report", evalset.Split(evalset.Dev(), evalset.SplitReport)},
 		{"unseen", evalset.Unseen()},
@@ -233,7 +235,15 @@ func TestRealQuestions(t *testing.T) {
 		{"unseen3", evalset.Unseen3()},
 		{"unseen4", evalset.Unseen4()},
 	}
-	for _, set := range sets {
+}
+
+// TestRealQuestions measures the deciding rule's rank over the real
+// questions: the tune half (which the pipeline may be shaped by), the
+// report half and the held-out sets (which it may not), each beside
+// plain search measured in the same run.
+func TestRealQuestions(t *testing.T) {
+	a := testAsker(t)
+	for _, set := range realSets() {
 		for _, kind := range []string{evalset.KindRules, evalset.KindTournament} {
 			var base, got score
 			for _, q := range set.qs {

@@ -61,17 +61,7 @@ func fullAsker(t testing.TB) *Asker {
 // card linkable, as the product answers them with a full catalogue.
 func TestRealQuestionsFullCatalogue(t *testing.T) {
 	a := fullAsker(t)
-	for _, set := range []struct {
-		name string
-		qs   []evalset.Question
-	}{
-		{"tune", evalset.Split(evalset.Dev(), evalset.SplitTune)},
-		{"report", evalset.Split(evalset.Dev(), evalset.SplitReport)},
-		{"unseen", evalset.Unseen()},
-		{"unseen2", evalset.Unseen2()},
-		{"unseen3", evalset.Unseen3()},
-		{"unseen4", evalset.Unseen4()},
-	} {
+	for _, set := range realSets() {
 		for _, kind := range []string{evalset.KindRules, evalset.KindTournament} {
 			var got score
 			for _, q := range set.qs {

@@ -119,10 +119,7 @@ func TestLinkWrittenNames(t *testing.T) {
 	 {"object":"card","name":"X","lang":"en","type_line":"Instant"},
 	 {"object":"card","name":"Stormwild Capridor","lang":"en","type_line":"Creature — Goat"},
 	 {"object":"card","name":"Capridor","lang":"en","type_line":"Creature — Goat"}]`)
-	cases := []struct {
-		q    string
-		want []string
-	}{
+	cases := []linkCase{
 		{"I cast Go for Blood on my creature.", []string{"Go for Blood"}},
 		{"If I have a Leyline of the Void out, what happens?", []string{"Leyline of the Void"}},
 		{"A creature with Trample and Death touch attacks.", nil},
@@ -134,15 +131,7 @@ func TestLinkWrittenNames(t *testing.T) {
 		{"Go for Blood with a trampler: who deals damage?", []string{"Go for Blood"}},
 		{"Go for blood, attack with everything.", nil},
 	}
-	for _, c := range cases {
-		var got []string
-		for _, card := range Cards(n.link(c.q)) {
-			got = append(got, card.Name)
-		}
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%q: linked %q, want %q", c.q, got, c.want)
-		}
-	}
+	checkLinks(t, n, cases)
 	// Both mentions of the Capridor are blanked out of the searched words.
 	q := "My Stormwild Capridor fights. Does the Capridor survive?"
 	if text := withoutNames(q, n.link(q)); strings.Contains(text, "Capridor") {
@@ -251,10 +240,7 @@ func TestLinkShortFormsAndLongerNames(t *testing.T) {
 	 {"object":"card","name":"Frazzle","lang":"en","type_line":"Instant"},
 	 {"object":"card","name":"Trial // Error","layout":"split","lang":"en","type_line":"Instant // Instant","card_faces":[{"object":"card_face","name":"Trial","type_line":"Instant"},{"object":"card_face","name":"Error","type_line":"Instant"}]},
 	 {"object":"card","name":"Illusion // Reality","layout":"split","lang":"en","type_line":"Instant // Instant","card_faces":[{"object":"card_face","name":"Illusion","type_line":"Instant"},{"object":"card_face","name":"Reality","type_line":"Instant"}]}]`)
-	cases := []struct {
-		q    string
-		want []string
-	}{
+	cases := []linkCase{
 		{"My opponent had an active Scarab God and a zombie.", []string{"The Scarab God"}},
 		{"They missed their The Scarab God trigger.", []string{"The Scarab God"}},
 		{"Does Wanderer prevent the damage?", []string{"The Wanderer"}},
@@ -263,15 +249,7 @@ func TestLinkShortFormsAndLongerNames(t *testing.T) {
 		{"Can I cast Trial on it?", []string{"Trial // Error"}},
 		{"Can I Frazzle Reality?", []string{"Frazzle", "Illusion // Reality"}},
 	}
-	for _, c := range cases {
-		var got []string
-		for _, c := range Cards(n.link(c.q)) {
-			got = append(got, c.Name)
-		}
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%q: linked %q, want %q", c.q, got, c.want)
-		}
-	}
+	checkLinks(t, n, cases)
 }
 
 // A judge's scenario names its players, and a player's name may be what a
@@ -284,10 +262,7 @@ func TestLinkPlayersNamedLikeCards(t *testing.T) {
 	 {"object":"card","name":"Nin, the Pain Artist","lang":"en","type_line":"Legendary Creature — Vedalken Wizard"},
 	 {"object":"card","name":"Thassa, God of the Sea","lang":"en","type_line":"Legendary Enchantment Creature — God"},
 	 {"object":"card","name":"Naughty // Nice","layout":"split","lang":"en","type_line":"Sorcery // Sorcery","card_faces":[{"object":"card_face","name":"Naughty","type_line":"Sorcery"},{"object":"card_face","name":"Nice","type_line":"Sorcery"}]}]`)
-	cases := []struct {
-		q    string
-		want []string
-	}{
+	cases := []linkCase{
 		{"Art attacks Nin with a dashed creature. Nin takes her turn, then passes back the turn.", nil},
 		{"Arielle is playing against Nice. Nice reads the card and calls a judge.", nil},
 		{"My opponent controls Nin, the Pain Artist. Nin casts nothing.", []string{"Nin, the Pain Artist"}},
@@ -295,15 +270,7 @@ func TestLinkPlayersNamedLikeCards(t *testing.T) {
 		{"Can Thassa attack if my opponent controls a creature?", []string{"Thassa, God of the Sea"}},
 		{"I cast Nice on my turn.", []string{"Naughty // Nice"}},
 	}
-	for _, c := range cases {
-		var got []string
-		for _, c := range Cards(n.link(c.q)) {
-			got = append(got, c.Name)
-		}
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%q: linked %q, want %q", c.q, got, c.want)
-		}
-	}
+	checkLinks(t, n, cases)
 }
 
 // The game's words are those its documents use as words: a card the CR's
@@ -333,6 +300,26 @@ func TestVocabularyLeavesOutTheDocumentsCards(t *testing.T) {
 	for _, w := range written {
 		if game[w] {
 			t.Errorf("%q is both", w)
+		}
+	}
+}
+
+// linkCase is a question and the cards it names, in order.
+type linkCase struct {
+	q    string
+	want []string
+}
+
+// checkLinks checks the cards n links in each case's question.
+func checkLinks(t *testing.T, n *names, cases []linkCase) {
+	t.Helper()
+	for _, c := range cases {
+		var got []string
+		for _, card := range Cards(n.link(c.q)) {
+			got = append(got, card.Name)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q: linked %q, want %q", c.q, got, c.want)
 		}
 	}
 }

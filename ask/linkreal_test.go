@@ -5,7 +5,6 @@ package ask
 import (
 	"testing"
 
-	"github.com/arbiter-mtg/arbiter/internal/evalset"
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
 )
 
@@ -29,17 +28,7 @@ var linkFloors = map[string][2]float64{
 // Ask links them (a penalty's name in a call is not a card).
 func TestLinkingOnRealQuestions(t *testing.T) {
 	a := fullAsker(t)
-	for _, set := range []struct {
-		name string
-		qs   []evalset.Question
-	}{
-		{"tune", evalset.Split(evalset.Dev(), evalset.SplitTune)},
-		{"report", evalset.Split(evalset.Dev(), evalset.SplitReport)},
-		{"unseen", evalset.Unseen()},
-		{"unseen2", evalset.Unseen2()},
-		{"unseen3", evalset.Unseen3()},
-		{"unseen4", evalset.Unseen4()},
-	} {
+	for _, set := range realSets() {
 		var listed, found, places, right int
 		for _, q := range set.qs {
 			links := a.penaltiesOut(q.Question, a.names.link(q.Question))
