@@ -82,8 +82,9 @@ func newNames(cat *cards.Catalog, vocabulary []string) *names {
 
 // shortForms are the folded shorter names players call a card by: a
 // legendary card's name before its title ("Thassa" for "Thassa, God of
-// the Sea"), and a name that begins with "The" without it ("Scarab God"
-// for "The Scarab God", "Gitrog Monster").
+// the Sea"), a name that begins with "The" without it ("Scarab God" for
+// "The Scarab God", "Gitrog Monster"), and a name without the "'s" of its
+// possessives ("Urza Saga").
 func shortForms(name string) []string {
 	var out []string
 	if i := strings.IndexByte(name, ','); i > 0 {
@@ -97,8 +98,19 @@ func shortForms(name string) []string {
 			out = append(out, k)
 		}
 	}
+	// A possessive inside a name is often written without its "'s"
+	// ("urza saga" for Urza's Saga); without the apostrophe alone it is
+	// the name already ("Urzas Saga" folds as "Urza's Saga" does).
+	if bare := namePossessive.ReplaceAllString(name, ""); bare != name {
+		if k := fold.Key(bare); k != "" {
+			out = append(out, k)
+		}
+	}
 	return out
 }
+
+// namePossessive is the "'s" of a word of a card's name ("Urza's", "Ajani’s").
+var namePossessive = regexp.MustCompile(`['’]s\b`)
 
 // Link is a card named in a question, and where.
 type Link struct {

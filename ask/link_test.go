@@ -229,7 +229,8 @@ func TestWordSpansAsWordRe(t *testing.T) {
 	}
 }
 
-// Players drop a name's leading "The" ("Scarab God"); a one-word name left
+// Players drop a name's leading "The" ("Scarab God") and a possessive's
+// "'s" ("Urza Saga"); a one-word name left
 // that way is the card only when written as one. A one-word name after a
 // capitalised word that names no card ends a longer name ("Grand Prix
 // Trial"), unless that word is a card too ("Can I Frazzle Reality?").
@@ -238,6 +239,7 @@ func TestLinkShortFormsAndLongerNames(t *testing.T) {
 	 {"object":"card","name":"The Scarab God","lang":"en","type_line":"Legendary Creature — Zombie God"},
 	 {"object":"card","name":"The Wanderer","lang":"en","type_line":"Legendary Planeswalker"},
 	 {"object":"card","name":"Frazzle","lang":"en","type_line":"Instant"},
+	 {"object":"card","name":"Urza's Saga","lang":"en","type_line":"Enchantment Land — Urza's Saga"},
 	 {"object":"card","name":"Trial // Error","layout":"split","lang":"en","type_line":"Instant // Instant","card_faces":[{"object":"card_face","name":"Trial","type_line":"Instant"},{"object":"card_face","name":"Error","type_line":"Instant"}]},
 	 {"object":"card","name":"Illusion // Reality","layout":"split","lang":"en","type_line":"Instant // Instant","card_faces":[{"object":"card_face","name":"Illusion","type_line":"Instant"},{"object":"card_face","name":"Reality","type_line":"Instant"}]}]`)
 	cases := []linkCase{
@@ -248,6 +250,9 @@ func TestLinkShortFormsAndLongerNames(t *testing.T) {
 		{"At a Grand Prix Trial, a deck check finds 56 cards.", nil},
 		{"Can I cast Trial on it?", []string{"Trial // Error"}},
 		{"Can I Frazzle Reality?", []string{"Frazzle", "Illusion // Reality"}},
+		// A possessive written without its "'s", or without the apostrophe.
+		{"Does Urza Saga keep its abilities under Blood Moon?", []string{"Urza's Saga"}},
+		{"Does Urzas Saga keep its abilities?", []string{"Urza's Saga"}},
 	}
 	checkLinks(t, n, cases)
 }
