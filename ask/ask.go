@@ -206,6 +206,10 @@ type Answer struct {
 	// name ([[Name]], or a capitalised word inside a sentence other than
 	// "I"), linked or not.
 	WritesNames bool
+	// NotEnglish says that the question is told in another language: its
+	// words are almost none of the documents' (readsAsEnglish), so what
+	// is ranked rests on the card names alone.
+	NotEnglish bool
 }
 
 // Top is the deciding sources in order: sections first for a tournament
@@ -288,6 +292,7 @@ func (a *Asker) Ask(q string) Answer {
 		ans.Setup = setup(q, a.names.castHalves(q, links))
 	}
 	ans.WritesNames = writesNames(q)
+	ans.NotEnglish = !a.readsAsEnglish(q, links)
 	return ans
 }
 

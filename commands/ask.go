@@ -79,6 +79,17 @@ func (r *Router) bracketedCards(q string) string {
 // runs the named cards' scenario lines through the engine and adds what it
 // says, with the lines to run it again.
 func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel string, setup bool) (Reply, error) {
+	if ans.NotEnglish {
+		// What a question in another language ranked rests on its card
+		// names alone: no answer is better than rules that look like one.
+		hint := examples["ask"]
+		if len(ans.Cards) > 0 {
+			hint = "/card name:" + ans.Cards[0]
+		}
+		return Reply{}, &UserError{Code: CodeInvalid, Title: "Ask in English",
+			Msg:  "This question doesn't read as English, and Arbiter reads questions in the language of the rules and tournament documents it quotes. Card names may be written in any language inside [[ ]].",
+			Hint: hint}
+	}
 	rel = askedREL(ans, rel)
 	// A question the tournament documents answer best is a tournament
 	// call too, even told without their words ("he drew two cards by

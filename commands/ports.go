@@ -155,6 +155,10 @@ type Asked struct {
 	// WritesNames says whether the question writes something as a card
 	// name, linked or not.
 	WritesNames bool
+	// NotEnglish says the question is told in another language: the
+	// pipeline reads the documents' English, so what it ranked is not an
+	// answer.
+	NotEnglish bool
 }
 
 // AskedRuling is a ruling of a card the question names.
