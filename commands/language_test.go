@@ -33,3 +33,34 @@ func TestAskInAnotherLanguageIsRefused(t *testing.T) {
 		t.Errorf("an English question: %+v", rep)
 	}
 }
+
+// A judge call in another language is opened for the judges, who may read
+// it, without suggestions resting on its card names alone.
+func TestJudgeCallInAnotherLanguageHasNoSuggestions(t *testing.T) {
+	desk := &fakeDesk{}
+	r := testrouter.With(t, func(d *commands.Deps) {
+		d.Desk = desk
+		d.Judge = commands.JudgeConfig{Channel: "judges", Roles: []string{judgeRole}, REL: "competitive"}
+	})
+	for q, want := range map[string]bool{
+		"Mein Gegner hat seinen Auslöser vergessen und schon eine Karte gezogen. Welche Strafe gibt es?": false,
+		"My opponent forgot his trigger and already drew for the turn. What's the penalty?":             true,
+	} {
+		desk.mu.Lock()
+		before := len(desk.opened)
+		desk.mu.Unlock()
+		if rep := r.Serve(context.Background(), judgeReq("call", "player", "play", false, "question", q)); rep.Error {
+			t.Fatalf("%q: /judge call: %+v", q, rep)
+		}
+		desk.mu.Lock()
+		if len(desk.opened) != before+1 {
+			desk.mu.Unlock()
+			t.Fatalf("%q: no call opened", q)
+		}
+		call := desk.opened[before].rep
+		desk.mu.Unlock()
+		if got := len(suggestedIDs(call)) > 0; got != want {
+			t.Errorf("%q: suggestions %v, want them: %v", q, suggestedIDs(call), want)
+		}
+	}
+}
