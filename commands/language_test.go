@@ -44,7 +44,7 @@ func TestJudgeCallInAnotherLanguageHasNoSuggestions(t *testing.T) {
 	})
 	for q, want := range map[string]bool{
 		"Mein Gegner hat seinen Auslöser vergessen und schon eine Karte gezogen. Welche Strafe gibt es?": false,
-		"My opponent forgot his trigger and already drew for the turn. What's the penalty?":             true,
+		"My opponent forgot his trigger and already drew for the turn. What's the penalty?":              true,
 	} {
 		desk.mu.Lock()
 		before := len(desk.opened)
