@@ -32,8 +32,9 @@ func cliHint(hint string) (string, bool) {
 	if id, ok := strings.CutPrefix(hint, "/cr diff rule:"); ok && !strings.ContainsAny(id, " :") {
 		return "arbiter diff --rule " + id, true
 	}
-	// A CR version held, for /cr diff from: or /rule cr:.
-	if date, ok := strings.CutPrefix(hint, "from:"); ok && plainWord.MatchString(date) {
+	// A CR version held, for /cr diff from: or /rule cr:, given as the
+	// option alone or as the whole command ("/cr diff from:2021-11-19").
+	if date, ok := strings.CutPrefix(strings.TrimPrefix(hint, "/cr diff "), "from:"); ok && plainWord.MatchString(date) {
 		return "arbiter diff " + date, true
 	}
 	if date, ok := strings.CutPrefix(hint, "cr:"); ok && plainWord.MatchString(date) {
