@@ -9,10 +9,12 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/arbiter-mtg/arbiter/internal/shareddata"
 	"github.com/arbiter-mtg/arbiter/rulings"
+	"github.com/arbiter-mtg/arbiter/rulings/fetch"
 	"github.com/arbiter-mtg/arbiter/rulings/fetch/fetchtest"
 )
 
@@ -379,5 +381,17 @@ func TestDataStatusFollowsLinks(t *testing.T) {
 	out.Reset()
 	if code := run([]string{"--data", empty, "data", "status"}, strings.NewReader(""), &out, &errOut); code != 0 || !strings.Contains(out.String(), "is empty") {
 		t.Errorf("broken link: exit %d, out %q", code, out.String())
+	}
+}
+
+// A source's files may come from another host than the page that links
+// them (the CR's TXT from media.wizards.com, Scryfall's bulk files from
+// data.scryfall.io): a refused connection names the host refused, which
+// the source's label does not.
+func TestExplainFetchNamesTheRefusedHost(t *testing.T) {
+	err := &fetch.UnreachableError{Host: "data.scryfall.io", Err: &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}}
+	msg := explainFetch(err)
+	if !strings.Contains(msg, "cannot connect to data.scryfall.io (") || strings.Contains(msg, "cannot reach") {
+		t.Errorf("explainFetch = %q", msg)
 	}
 }
