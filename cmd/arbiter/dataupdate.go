@@ -146,13 +146,6 @@ func (a *app) printEmptyStatus() error {
 		return writeJSON(a.Out, map[string]any{"data_dir": a.DataDir, "empty": true})
 	}
 	fmt.Fprintf(a.Out, "Data directory %s is empty (or does not exist yet): no rules, cards or tournament documents.\n", a.DataDir)
-	fmt.Fprintf(a.Out, "Fill it with: arbiter --data %s data update\n", quoteArg(a.DataDir))
+	fmt.Fprintf(a.Out, "Fill it with: arbiter --data %s data update\n", shellWord(a.DataDir))
 	return nil
-}
-
-func quoteArg(s string) string {
-	if strings.ContainsAny(s, " \t'\"") {
-		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-	}
-	return s
 }

@@ -395,3 +395,21 @@ func TestExplainFetchNamesTheRefusedHost(t *testing.T) {
 		t.Errorf("explainFetch = %q", msg)
 	}
 }
+
+// The command data status offers for an empty directory runs as shown in
+// a shell: a path with a character the shell reads ("&", "$", ";") is
+// quoted, as the error hints' command lines are.
+func TestDataStatusEmptyQuotesTheDirectory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "rules&cards $HOME")
+	var out, errOut bytes.Buffer
+	code := run([]string{"--data", dir, "data", "status"}, strings.NewReader(""), &out, &errOut)
+	if want := "Fill it with: arbiter --data '" + dir + "' data update\n"; code != 0 || !strings.Contains(out.String(), want) {
+		t.Errorf("exit %d, out %q; want %q", code, out.String(), want)
+	}
+	dir = filepath.Join(t.TempDir(), "a&b")
+	out.Reset()
+	run([]string{"--data", dir, "data", "status"}, strings.NewReader(""), &out, &errOut)
+	if want := "--data '" + dir + "' data update"; !strings.Contains(out.String(), want) {
+		t.Errorf("out %q; want %q", out.String(), want)
+	}
+}
