@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -33,11 +32,11 @@ type names struct {
 	// text): a card named only with such words ("Fog", "Time Stop",
 	// "Island") is linked only when the question writes it as a name.
 	common map[string]bool
-	// written holds folded words the documents write only capitalised,
-	// in the situations they tell: card names ("Tarmogoyf").
-	written    []string
+	// documented holds the folded words the CR's examples and the
+	// tournament documents write only capitalised, in the situations
+	// they tell: card names ("Tarmogoyf"), not words of the game
+	// (vocabulary's written; set by New).
 	documented map[string]bool
-	docOnce    sync.Once
 }
 
 func newNames(cat *cards.Catalog, vocabulary []string) *names {
