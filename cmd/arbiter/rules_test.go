@@ -376,8 +376,22 @@ func TestDataStatusFollowsLinks(t *testing.T) {
 	}
 	// A link to nothing, or only hidden files, still leaves it empty.
 	empty := t.TempDir()
-	os.Symlink(filepath.Join(empty, "gone"), filepath.Join(empty, "broken"))
-	os.WriteFile(filepath.Join(empty, ".partial.tmp"), []byte("x"), 0o644)
+	if err := os.Symlink(filepath.Join(empty, "gone"), filepath.Join(empty, "broken")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(empty, ".partial.tmp"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A link back up the tree (or to itself) loops: the walk still ends.
+	if err := os.Mkdir(filepath.Join(empty, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("..", filepath.Join(empty, "sub", "up")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("self", filepath.Join(empty, "self")); err != nil {
+		t.Fatal(err)
+	}
 	out.Reset()
 	if code := run([]string{"--data", empty, "data", "status"}, strings.NewReader(""), &out, &errOut); code != 0 || !strings.Contains(out.String(), "is empty") {
 		t.Errorf("broken link: exit %d, out %q", code, out.String())
