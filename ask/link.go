@@ -442,11 +442,7 @@ func writtenAsName(q string, s int, words [][]int) bool {
 			return false
 		}
 	}
-	if len(words) > 1 {
-		return true
-	}
-	before := strings.TrimRight(q[:s], " \t\"“‘'(")
-	return before != "" && !strings.ContainsAny(before[len(before)-1:], ".!?:\n")
+	return len(words) > 1 || !sentenceOpens(q[:s])
 }
 
 // allDocumented reports whether every word of a name is a word of the
