@@ -21,7 +21,9 @@ var optionName = regexp.MustCompile(`^[a-z]+:`)
 
 // cliHint turns a slash-command hint into the command line that does the
 // same; ok is false for hints with no command-line form (judge calls,
-// scenarios, a bare option), which are left as they are.
+// scenarios, /cr diff's to:), which are left as they are. A CR version
+// given alone (cr:DATE, from /rule's cr option) becomes the flag alone,
+// "--cr DATE": the command it goes with is not in the reply.
 func cliHint(hint string) (string, bool) {
 	switch hint {
 	case "/help":
