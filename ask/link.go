@@ -407,7 +407,12 @@ func (n *names) afterAName(text string) bool {
 	if !isWordRune(r) {
 		return false
 	}
-	w := before[strings.LastIndexFunc(before, func(r rune) bool { return !isWordRune(r) && r != '\'' && r != '’' && r != '-' })+1:]
+	w := before
+	if i := strings.LastIndexFunc(before, func(r rune) bool { return !isWordRune(r) && r != '\'' && r != '’' && r != '-' }); i >= 0 {
+		// Past the separator, which may be several bytes ("“", "—").
+		_, size := utf8.DecodeRuneInString(before[i:])
+		w = before[i+size:]
+	}
 	first, _ := utf8.DecodeRuneInString(w)
 	return w != "I" && unicode.IsUpper(first) && !sentenceOpens(before[:len(before)-len(w)]) &&
 		n.lookupSpan(w) == nil && n.lookupVerb(w) == nil
