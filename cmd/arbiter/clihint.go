@@ -23,7 +23,7 @@ var optionName = regexp.MustCompile(`^[a-z]+:`)
 // same; ok is false for hints with no command-line form (judge calls,
 // scenarios, /cr diff's to:), which are left as they are. A CR version
 // given alone (cr:DATE, from /rule's cr option) becomes the flag alone,
-// "--cr DATE": the command it goes with is not in the reply.
+// "--cr DATE", which withCLIHint puts in the look-up it goes with.
 func cliHint(hint string) (string, bool) {
 	switch hint {
 	case "/help":
@@ -69,8 +69,11 @@ func shellWord(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// withCLIHint rewrites the hint at the end of an error reply's body.
-func withCLIHint(rep commands.Reply) commands.Reply {
+// withCLIHint rewrites the hint at the end of the body of an error reply
+// to req. In a rule look-up of an older CR, the CR version goes with the
+// rule: a version alone (--cr DATE) is put in the look-up req made, and a
+// rule suggested from that CR keeps --cr.
+func withCLIHint(rep commands.Reply, req commands.Request) commands.Reply {
 	m := tryLine.FindStringSubmatchIndex(rep.Body)
 	if m == nil {
 		return rep
@@ -78,6 +81,16 @@ func withCLIHint(rep commands.Reply) commands.Reply {
 	line, ok := cliHint(rep.Body[m[2]:m[3]])
 	if !ok {
 		return rep
+	}
+	if req.Command == "rule" {
+		number, version := req.Option("number"), req.Option("cr")
+		switch {
+		case strings.HasPrefix(line, "--cr ") && number != "":
+			line = "arbiter rule " + shellWord(number) + " " + line
+		case strings.HasPrefix(line, "arbiter rule ") && version != "" && !strings.Contains(line, "--cr"):
+			// A rule suggested from the older CR asked for.
+			line += " --cr " + shellWord(version)
+		}
 	}
 	rep.Body = rep.Body[:m[0]] + "\n\nTry: `" + line + "`"
 	return rep
