@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -33,11 +32,11 @@ type names struct {
 	// text): a card named only with such words ("Fog", "Time Stop",
 	// "Island") is linked only when the question writes it as a name.
 	common map[string]bool
-	// written holds folded words the documents write only capitalised,
-	// in the situations they tell: card names ("Tarmogoyf").
-	written    []string
+	// documented holds the folded words the CR's examples and the
+	// tournament documents write only capitalised, in the situations
+	// they tell: card names ("Tarmogoyf"), not words of the game
+	// (vocabulary's written; set by New).
 	documented map[string]bool
-	docOnce    sync.Once
 }
 
 func newNames(cat *cards.Catalog, vocabulary []string) *names {
@@ -420,7 +419,12 @@ func (n *names) afterAName(text string) bool {
 	if !isWordRune(r) {
 		return false
 	}
-	w := before[strings.LastIndexFunc(before, func(r rune) bool { return !isWordRune(r) && r != '\'' && r != '’' && r != '-' })+1:]
+	w := before
+	if i := strings.LastIndexFunc(before, func(r rune) bool { return !isWordRune(r) && r != '\'' && r != '’' && r != '-' }); i >= 0 {
+		// Past the separator, which may be several bytes ("“", "—").
+		_, size := utf8.DecodeRuneInString(before[i:])
+		w = before[i+size:]
+	}
 	first, _ := utf8.DecodeRuneInString(w)
 	return w != "I" && unicode.IsUpper(first) && !sentenceOpens(before[:len(before)-len(w)]) &&
 		n.lookupSpan(w) == nil && n.lookupVerb(w) == nil
@@ -455,11 +459,7 @@ func writtenAsName(q string, s int, words [][]int) bool {
 			return false
 		}
 	}
-	if len(words) > 1 {
-		return true
-	}
-	before := strings.TrimRight(q[:s], " \t\"“‘'(")
-	return before != "" && !strings.ContainsAny(before[len(before)-1:], ".!?:\n")
+	return len(words) > 1 || !sentenceOpens(q[:s])
 }
 
 // allDocumented reports whether every word of a name is a word of the

@@ -248,6 +248,10 @@ func TestLinkShortFormsAndLongerNames(t *testing.T) {
 		{"Does Wanderer prevent the damage?", []string{"The Wanderer"}},
 		{"The lone wanderer attacks.", nil},
 		{"At a Grand Prix Trial, a deck check finds 56 cards.", nil},
+		// The word before may follow a quotation mark or a dash of
+		// several bytes.
+		{"At a “Qualifier Trial”, a deck check finds 56 cards.", nil},
+		{"At the event—Qualifier Trial—a deck check finds 56 cards.", nil},
 		{"Can I cast Trial on it?", []string{"Trial // Error"}},
 		{"Can I Frazzle Reality?", []string{"Frazzle", "Illusion // Reality"}},
 		// A possessive written without its "'s", or without the apostrophe.

@@ -62,7 +62,7 @@ func TestLinkingOnRealQuestions(t *testing.T) {
 		recall, precision := ratio(found, listed), ratio(right, places)
 		t.Logf("%-7s cards found %d of %d (%.1f%%); places linked %d, %d of them listed (%.1f%%)", set.name, found, listed, 100*recall, places, right, 100*precision)
 		if f, ok := linkFloors[set.name]; ok && (recall < f[0]-1e-9 || precision < f[1]-1e-9) {
-			t.Errorf("%s: linking fell below its floor (recall %.3f, precision %.3f)", set.name, f[0], f[1])
+			t.Errorf("%s: linking fell below its floor: recall %.3f (floor %.3f), precision %.3f (floor %.3f)", set.name, recall, f[0], precision, f[1])
 		}
 	}
 }

@@ -328,21 +328,32 @@ func Load(path string) (Config, error) {
 	return cfg, nil
 }
 
-// idKeys are the keys holding Discord ids, which are strings in the file.
-var idKeys = []string{"judge.channels", "judge.roles", "discord.owners", "discord.watch_channels", "discord.guild_id", "discord.application_id"}
+// idKeys are the keys holding Discord ids, which are strings in the file,
+// and whether each holds a list of them.
+var idKeys = map[string]bool{
+	"judge.channels": true, "judge.roles": true, "discord.owners": true, "discord.watch_channels": true,
+	"discord.guild_id": false, "discord.application_id": false,
+}
 
-// idHint explains a Discord id written as a number, the commonest way to
-// get "incompatible types" out of the TOML decoder: ids are strings here
-// (Discord's own API sends them quoted).
+// idHint explains a Discord id written as something else than the key
+// holds: as a number, the commonest way to get "incompatible types" out
+// of the TOML decoder (ids are strings here, as Discord's own API sends
+// them), or one id where a list is wanted. It shows the key written
+// right, a list or a single string as the key holds.
 func idHint(err error) string {
 	msg := err.Error()
-	if !strings.Contains(msg, "TOML value has type int64; destination has type string") {
+	if !strings.Contains(msg, "incompatible types") {
 		return ""
 	}
-	for _, k := range idKeys {
-		if strings.Contains(msg, `last key "`+k+`"`) {
-			return `; write Discord ids as strings: ["123456789012345678"], or "123456789012345678" for one`
+	for k, list := range idKeys {
+		if !strings.Contains(msg, `last key "`+k+`"`) {
+			continue
 		}
+		name := k[strings.IndexByte(k, '.')+1:]
+		if list {
+			return fmt.Sprintf(`; write Discord ids as strings, in a list: %s = ["123456789012345678"]`, name)
+		}
+		return fmt.Sprintf(`; write a Discord id as a string: %s = "123456789012345678"`, name)
 	}
 	return ""
 }

@@ -133,8 +133,14 @@ func TestLoad(t *testing.T) {
 			},
 		},
 		// Discord ids look like numbers; the error says to quote them.
-		{name: "ids as numbers", body: "[judge]\nchannels = [123456789012345678]\n", wantErr: `write Discord ids as strings: ["123456789012345678"]`},
-		{name: "owner id as a number", body: "[discord]\nowners = [80351110224678912]\n", wantErr: "write Discord ids as strings"},
+		// The hint shows the key as it is written: a list for the keys
+		// holding several ids, one string for the others.
+		{name: "ids as numbers", body: "[judge]\nchannels = [123456789012345678]\n", wantErr: `write Discord ids as strings, in a list: channels = ["123456789012345678"]`},
+		{name: "owner id as a number", body: "[discord]\nowners = [80351110224678912]\n", wantErr: `owners = ["123456789012345678"]`},
+		{name: "guild id as a number", body: "[discord]\nguild_id = 123456789012345678\n", wantErr: `write a Discord id as a string: guild_id = "123456789012345678"`},
+		{name: "one channel, no list", body: "[judge]\nchannels = 123456789012345678\n", wantErr: `channels = ["123456789012345678"]`},
+		{name: "one channel as a string, no list", body: "[judge]\nchannels = \"123456789012345678\"\n", wantErr: `channels = ["123456789012345678"]`},
+		{name: "application id in a list", body: "[discord]\napplication_id = [\"123\"]\n", wantErr: `application_id = "123456789012345678"`},
 		// A value refused after decoding names the file it came from.
 		{name: "validation names the file", body: "[judge]\ninline = \"everywhere\"\n", wantErr: "arbiter.toml: judge.inline must be"},
 	}

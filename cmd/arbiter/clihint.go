@@ -21,7 +21,9 @@ var optionName = regexp.MustCompile(`^[a-z]+:`)
 
 // cliHint turns a slash-command hint into the command line that does the
 // same; ok is false for hints with no command-line form (judge calls,
-// scenarios, a bare option), which are left as they are.
+// scenarios, /cr diff's to:), which are left as they are. A CR version
+// given alone (cr:DATE, from /rule's cr option) becomes the flag alone,
+// "--cr DATE", which withCLIHint puts in the look-up it goes with.
 func cliHint(hint string) (string, bool) {
 	switch hint {
 	case "/help":
@@ -32,8 +34,9 @@ func cliHint(hint string) (string, bool) {
 	if id, ok := strings.CutPrefix(hint, "/cr diff rule:"); ok && !strings.ContainsAny(id, " :") {
 		return "arbiter diff --rule " + id, true
 	}
-	// A CR version held, for /cr diff from: or /rule cr:.
-	if date, ok := strings.CutPrefix(hint, "from:"); ok && plainWord.MatchString(date) {
+	// A CR version held, for /cr diff from: or /rule cr:, given as the
+	// option alone or as the whole command ("/cr diff from:2021-11-19").
+	if date, ok := strings.CutPrefix(strings.TrimPrefix(hint, "/cr diff "), "from:"); ok && plainWord.MatchString(date) {
 		return "arbiter diff " + date, true
 	}
 	if date, ok := strings.CutPrefix(hint, "cr:"); ok && plainWord.MatchString(date) {
@@ -66,8 +69,11 @@ func shellWord(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// withCLIHint rewrites the hint at the end of an error reply's body.
-func withCLIHint(rep commands.Reply) commands.Reply {
+// withCLIHint rewrites the hint at the end of the body of an error reply
+// to req. In a rule look-up of an older CR, the CR version goes with the
+// rule: a version alone (--cr DATE) is put in the look-up req made, and a
+// rule suggested from that CR keeps --cr.
+func withCLIHint(rep commands.Reply, req commands.Request) commands.Reply {
 	m := tryLine.FindStringSubmatchIndex(rep.Body)
 	if m == nil {
 		return rep
@@ -75,6 +81,16 @@ func withCLIHint(rep commands.Reply) commands.Reply {
 	line, ok := cliHint(rep.Body[m[2]:m[3]])
 	if !ok {
 		return rep
+	}
+	if req.Command == "rule" {
+		number, version := req.Option("number"), req.Option("cr")
+		switch {
+		case strings.HasPrefix(line, "--cr ") && number != "":
+			line = "arbiter rule " + shellWord(number) + " " + line
+		case strings.HasPrefix(line, "arbiter rule ") && version != "" && !strings.Contains(line, "--cr"):
+			// A rule suggested from the older CR asked for.
+			line += " --cr " + shellWord(version)
+		}
 	}
 	rep.Body = rep.Body[:m[0]] + "\n\nTry: `" + line + "`"
 	return rep

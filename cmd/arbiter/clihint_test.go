@@ -17,6 +17,7 @@ func TestCLIHint(t *testing.T) {
 		"/jar":                                   "arbiter jar",
 		"/cr diff rule:702":                      "arbiter diff --rule 702",
 		"/cr diff":                               "arbiter diff",
+		"/cr diff from:2021-11-19":               "arbiter diff 2021-11-19",
 		"/help":                                  "arbiter --help",
 		"from:2021-11-19":                        "arbiter diff 2021-11-19",
 		"cr:2021-11-19":                          "--cr 2021-11-19",
@@ -42,6 +43,21 @@ func TestErrorHintsAreCommandLines(t *testing.T) {
 	_, errOut, code = cli(t, "", "define", "xyzzy")
 	if code != 1 || !strings.Contains(errOut, "Try: arbiter search xyzzy\n") {
 		t.Errorf("define xyzzy: exit %d, %q", code, errOut)
+	}
+	// A CR version not held: the hint is the same look-up in one held.
+	_, errOut, code = cli(t, "", "rule", "302.6", "--cr", "2020-01-01")
+	if code != 1 || !strings.Contains(errOut, "Try: arbiter rule 302.6 --cr 2021-11-19\n") {
+		t.Errorf("rule 302.6 --cr 2020-01-01: exit %d, %q", code, errOut)
+	}
+	// A rule the older CR lacks: the rule suggested is that CR's.
+	_, errOut, code = cli(t, "", "rule", "999.9", "--cr", "2021-11-19")
+	if code != 1 || !strings.Contains(errOut, "Try: arbiter rule 905.6 --cr 2021-11-19\n") {
+		t.Errorf("rule 999.9 --cr 2021-11-19: exit %d, %q", code, errOut)
+	}
+	// A FROM no older than the newest CR: the hint is an older one.
+	_, errOut, code = cli(t, "", "diff", "2026-04-17")
+	if code != 2 || !strings.Contains(errOut, "Try: arbiter diff 2021-11-19\n") {
+		t.Errorf("diff 2026-04-17: exit %d, %q", code, errOut)
 	}
 	out, _, _ := cli(t, "/rule 999.9\n", "console")
 	if !strings.Contains(out, "Try: /rule number:905.6\n") {

@@ -69,7 +69,15 @@ func explainFetch(err error) string {
 	case errors.As(err, &dns):
 		return fmt.Sprintf("cannot find the server %s (no network connection, or DNS is not answering); %s", dns.Name, detail)
 	case errors.As(err, &op) && op.Op == "dial":
-		return fmt.Sprintf("cannot connect (no network connection, or a firewall or proxy in the way); %s", detail)
+		// The host refused, which may not be the one in the source's
+		// label: the files come from another host than the page.
+		to := ""
+		if unreachable != nil {
+			to = " to " + unreachable.Host
+		} else if op.Addr != nil {
+			to = " to " + op.Addr.String()
+		}
+		return fmt.Sprintf("cannot connect%s (no network connection, or a firewall or proxy in the way); %s", to, detail)
 	case errors.Is(err, context.DeadlineExceeded):
 		return fmt.Sprintf("the download timed out: %v", err)
 	case errors.Is(err, context.Canceled):
@@ -138,13 +146,6 @@ func (a *app) printEmptyStatus() error {
 		return writeJSON(a.Out, map[string]any{"data_dir": a.DataDir, "empty": true})
 	}
 	fmt.Fprintf(a.Out, "Data directory %s is empty (or does not exist yet): no rules, cards or tournament documents.\n", a.DataDir)
-	fmt.Fprintf(a.Out, "Fill it with: arbiter --data %s data update\n", quoteArg(a.DataDir))
+	fmt.Fprintf(a.Out, "Fill it with: arbiter --data %s data update\n", shellWord(a.DataDir))
 	return nil
-}
-
-func quoteArg(s string) string {
-	if strings.ContainsAny(s, " \t'\"") {
-		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-	}
-	return s
 }

@@ -17,8 +17,9 @@ import (
 
 // judgeDeps is the judge-call part of the command set's dependencies: the
 // [judge] settings, and a Desk posting through Discord's REST API when
-// there is a bot token and a judge channel (serve, and http given
-// DISCORD_TOKEN). The console has no Desk: /judge call says it needs
+// there is a bot token (serve, and http given DISCORD_TOKEN), with or
+// without a judge channel: without one, /judge call says the server has
+// no judge channel. The console has no Desk: /judge call says it needs
 // Discord. Without Redis, calls and recorded rulings live in this
 // process's memory, and the log says so.
 func judgeDeps(cfg config.Config, console bool, log *slog.Logger) (commands.JudgeConfig, commands.JudgeDesk) {

@@ -36,7 +36,7 @@ func (a *app) lookup(ctx context.Context, req commands.Request) error {
 	if err != nil {
 		return err
 	}
-	return a.print(rep, false)
+	return a.print(rep, false, req)
 }
 
 // answer serves a request and collects every page of its reply.
@@ -49,9 +49,10 @@ func (a *app) answer(ctx context.Context, req commands.Request) ([]commands.Repl
 	return console.Pages(ctx, r, rep, req.UserID, req.ChannelID), nil
 }
 
-// print writes the pages of a reply (one compact JSON line each when
-// line is set, for batch searches) and returns the exit status it means.
-func (a *app) print(pages []commands.Reply, line bool) error {
+// print writes the pages of a reply to req (one compact JSON line each
+// when line is set, for batch searches) and returns the exit status it
+// means.
+func (a *app) print(pages []commands.Reply, line bool, req commands.Request) error {
 	first := pages[0]
 	switch {
 	case a.JSON && line:
@@ -63,7 +64,7 @@ func (a *app) print(pages []commands.Reply, line bool) error {
 			return err
 		}
 	case first.Error:
-		fmt.Fprint(a.Err, console.Text(withCLIHint(first)))
+		fmt.Fprint(a.Err, console.Text(withCLIHint(first, req)))
 	default:
 		if _, err := io.WriteString(a.Out, console.Text(console.Flatten(pages))); err != nil {
 			return err
@@ -170,11 +171,12 @@ func newSearchCmd(a *app) *cobra.Command {
 					continue
 				}
 				asked++
-				pages, err := a.answer(c.Context(), search(q))
+				req := search(q)
+				pages, err := a.answer(c.Context(), req)
 				if err != nil {
 					return err
 				}
-				status = max(status, statusOf(a.print(pages, true)))
+				status = max(status, statusOf(a.print(pages, true, req)))
 			}
 			if err := sc.Err(); err != nil {
 				return exitCode(2, err)

@@ -9,10 +9,12 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/arbiter-mtg/arbiter/internal/shareddata"
 	"github.com/arbiter-mtg/arbiter/rulings"
+	"github.com/arbiter-mtg/arbiter/rulings/fetch"
 	"github.com/arbiter-mtg/arbiter/rulings/fetch/fetchtest"
 )
 
@@ -374,10 +376,54 @@ func TestDataStatusFollowsLinks(t *testing.T) {
 	}
 	// A link to nothing, or only hidden files, still leaves it empty.
 	empty := t.TempDir()
-	os.Symlink(filepath.Join(empty, "gone"), filepath.Join(empty, "broken"))
-	os.WriteFile(filepath.Join(empty, ".partial.tmp"), []byte("x"), 0o644)
+	if err := os.Symlink(filepath.Join(empty, "gone"), filepath.Join(empty, "broken")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(empty, ".partial.tmp"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A link back up the tree (or to itself) loops: the walk still ends.
+	if err := os.Mkdir(filepath.Join(empty, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("..", filepath.Join(empty, "sub", "up")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("self", filepath.Join(empty, "self")); err != nil {
+		t.Fatal(err)
+	}
 	out.Reset()
 	if code := run([]string{"--data", empty, "data", "status"}, strings.NewReader(""), &out, &errOut); code != 0 || !strings.Contains(out.String(), "is empty") {
 		t.Errorf("broken link: exit %d, out %q", code, out.String())
+	}
+}
+
+// A source's files may come from another host than the page that links
+// them (the CR's TXT from media.wizards.com, Scryfall's bulk files from
+// data.scryfall.io): a refused connection names the host refused, which
+// the source's label does not.
+func TestExplainFetchNamesTheRefusedHost(t *testing.T) {
+	err := &fetch.UnreachableError{Host: "data.scryfall.io", Err: &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}}
+	msg := explainFetch(err)
+	if !strings.Contains(msg, "cannot connect to data.scryfall.io (") || strings.Contains(msg, "cannot reach") {
+		t.Errorf("explainFetch = %q", msg)
+	}
+}
+
+// The command data status offers for an empty directory runs as shown in
+// a shell: a path with a character the shell reads ("&", "$", ";") is
+// quoted, as the error hints' command lines are.
+func TestDataStatusEmptyQuotesTheDirectory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "rules&cards $HOME")
+	var out, errOut bytes.Buffer
+	code := run([]string{"--data", dir, "data", "status"}, strings.NewReader(""), &out, &errOut)
+	if want := "Fill it with: arbiter --data '" + dir + "' data update\n"; code != 0 || !strings.Contains(out.String(), want) {
+		t.Errorf("exit %d, out %q; want %q", code, out.String(), want)
+	}
+	dir = filepath.Join(t.TempDir(), "a&b")
+	out.Reset()
+	run([]string{"--data", dir, "data", "status"}, strings.NewReader(""), &out, &errOut)
+	if want := "--data '" + dir + "' data update"; !strings.Contains(out.String(), want) {
+		t.Errorf("out %q; want %q", out.String(), want)
 	}
 }
