@@ -31,6 +31,9 @@ func TestLookupsOverTheFullData(t *testing.T) {
 		{"mtr section", commands.Cmd("mtr", "section", "4.2"), "MTR 4.2 Tournament Shortcuts", []string{"tournament shortcut"}, []string{"mtr:4.2"}},
 		// Judges write "hce" for Hidden Card Error.
 		{"ipg abbreviation", commands.Cmd("ipg", "section", "hce"), "IPG 2.3 Game Play Error — Hidden Card Error", []string{"Warning"}, []string{"ipg:2.3"}},
+		// A title typed with a typo that fits one title only.
+		{"ipg title with a typo", commands.Cmd("ipg", "section", "missed triger"), "IPG 2.1 Game Play Error — Missed Trigger", []string{"No Penalty"}, []string{"ipg:2.1"}},
+		{"ipg title with typos", commands.Cmd("ipg", "section", "hiden card eror"), "IPG 2.3 Game Play Error — Hidden Card Error", nil, []string{"ipg:2.3"}},
 		{"jar", commands.Cmd("jar"), "JAR Judging at Regular REL", nil, nil},
 		{"search", commands.Cmd("search", "query", "can my creature attack the turn I played it"), "Search: can my creature attack the turn I played it", []string{"Rule 302.6"}, []string{"cr:302.6"}},
 		{"search by kind", commands.Cmd("search", "query", "hidden card", "kind", "ipg"), "Search: hidden card", []string{"IPG 2.3 Game Play Error — Hidden Card Error"}, nil},

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-mtg/arbiter/commands"
@@ -39,10 +40,23 @@ func (l library) Section(doc, id string) (*commands.DocSection, []string, bool) 
 			s, ok = found[0], true
 		}
 	}
+	var typos []*tourney.Section
+	if !ok {
+		// A title typed with a typo ("missed triger") is that section
+		// when only one title fits; several are suggested.
+		if typos = l.l.FindTypos(doc, id); len(typos) == 1 {
+			s, ok = typos[0], true
+		}
+	}
 	if !ok {
 		var sug []string
+		for _, t := range typos {
+			sug = append(sug, t.Number)
+		}
 		for _, c := range l.Complete(doc, id, 5) {
-			sug = append(sug, c.Value)
+			if !slices.Contains(sug, c.Value) {
+				sug = append(sug, c.Value)
+			}
 		}
 		return nil, sug, false
 	}

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -276,6 +277,47 @@ func (l *Library) Find(doc, q string) []*Section {
 		}
 	}
 	return out
+}
+
+// FindTypos returns, when Find finds nothing, the sections of doc whose
+// title has, for every word of q, a word it is a typo of ("missed
+// triger", "hiden card eror"): one edit in a word of four to six letters,
+// two in a longer one; a shorter word must be exact. In document order.
+func (l *Library) FindTypos(doc, q string) []*Section {
+	words := strings.Fields(fold.Key(q))
+	if len(words) == 0 {
+		return nil
+	}
+	var out []*Section
+	for _, s := range l.Sections(doc) {
+		title := strings.Fields(fold.Key(s.Title))
+		all := true
+		for _, w := range words {
+			if !slices.ContainsFunc(title, func(t string) bool { return typoOf(w, t) }) {
+				all = false
+				break
+			}
+		}
+		if all {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// typoOf reports whether the typed word w is the title word t with a typo
+// at most: none for a word of three letters or fewer, one for four to
+// six, two for longer.
+func typoOf(w, t string) bool {
+	a, b := []rune(w), []rune(t)
+	limit := 0
+	switch {
+	case len(a) >= 7:
+		limit = 2
+	case len(a) >= 4:
+		limit = 1
+	}
+	return fold.Distance(a, b, limit) <= limit
 }
 
 // sortedNumbers orders section numbers numerically part by part, with

@@ -299,3 +299,30 @@ func FuzzAddFile(f *testing.F) {
 		l.ResolveAbbrev(string(data[:min(len(data), 20)]))
 	})
 }
+
+// A title typed with typos finds its section: a word of four to six
+// letters may be one edit off, a longer one two; a short word and a word
+// further off find nothing.
+func TestFindTypos(t *testing.T) {
+	l := realLibrary(t)
+	numbers := func(ss []*Section) []string {
+		var out []string
+		for _, s := range ss {
+			out = append(out, s.Number)
+		}
+		return out
+	}
+	for q, want := range map[string][]string{
+		"missed triger":    {"2.1"},
+		"hiden card eror":  {"2.3"},
+		"decklist problme": {"3.4"},
+		"mixxed":           nil, // two edits in a six-letter word
+		"msd":              nil, // a short word must be exact
+		"missed tragedy":   nil,
+		"xyz":              nil,
+	} {
+		if got := numbers(l.FindTypos(IPG, q)); !slices.Equal(got, want) {
+			t.Errorf("FindTypos(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
