@@ -75,11 +75,7 @@ type Asker struct {
 func New(kb *rulings.KB) *Asker {
 	a := &Asker{kb: kb, keyword: map[string]string{}, triggeredKeyword: map[string]bool{}, triggerKeywords: map[string]bool{}}
 	words, written := vocabulary(kb)
-	a.names = newNames(kb.Cards, words)
-	a.names.documented = make(map[string]bool, len(written))
-	for _, w := range written {
-		a.names.documented[w] = true
-	}
+	a.names = newNames(kb.Cards, words, written)
 	a.infractions = newInfractions(kb.Tourney)
 	a.rels = newRELFinder(kb.Tourney)
 	a.lists = listings(kb)

@@ -34,13 +34,17 @@ type names struct {
 	common map[string]bool
 	// documented holds the folded words the CR's examples and the
 	// tournament documents write only capitalised, in the situations
-	// they tell: card names ("Tarmogoyf"), not words of the game
-	// (vocabulary's written; set by New).
+	// they tell: card names ("Tarmogoyf"), not words of the game.
 	documented map[string]bool
 }
 
-func newNames(cat *cards.Catalog, vocabulary []string) *names {
-	n := &names{full: map[string]*cards.Card{}, short: map[string]*cards.Card{}, face: map[string]bool{}, common: map[string]bool{}}
+// newNames indexes the catalogue's names, with the game's words
+// (vocabulary) and the words its documents write only as names (written).
+func newNames(cat *cards.Catalog, vocabulary, written []string) *names {
+	n := &names{full: map[string]*cards.Card{}, short: map[string]*cards.Card{}, face: map[string]bool{}, common: map[string]bool{}, documented: map[string]bool{}}
+	for _, w := range written {
+		n.documented[w] = true
+	}
 	for _, w := range vocabulary {
 		n.common[w] = true
 	}
@@ -554,9 +558,10 @@ func isPlural(span string, c *cards.Card) bool {
 }
 
 // playerVerbs are what a player does and a card never does, told after
-// the player's name ("Nin takes her turn", "Nice calls a judge"), and
+// the player's name ("Nin takes her turn", "Nice calls a judge"; a card
+// takes damage), and
 // what a player has ("Nin's opponent", "Nice's library").
-var playerVerbs = regexp.MustCompile(`^(?:\s+(?:casts|draws|calls|says|passes|plays|takes|shuffles|concedes|mulligans|activates|controls|looks|realizes|realises|notices|asks|reads|decides|chooses|declares|agrees|announces|shows|is playing|was playing)\b|[’']s\s+(?:opponent|turn|hand|library|graveyard|deck|decklist|sideboard|life total)\b)`)
+var playerVerbs = regexp.MustCompile(`^(?:\s+(?:casts|draws|calls|says|passes|plays|takes (?:her|his|their|a|an|my|the) (?:turn|extra turn|mulligan)|shuffles|concedes|mulligans|activates|controls|looks|realizes|realises|notices|asks|reads|decides|chooses|declares|agrees|announces|shows|is playing|was playing)\b|[’']s\s+(?:opponent|turn|hand|library|graveyard|deck|decklist|sideboard|life total)\b)`)
 
 // playerNamed reports whether a name a card is called by only in short
 // (a legendary card's name before its comma, a face of a split card) is

@@ -103,7 +103,7 @@ func syntheticNames(t *testing.T, vocabulary []string, objects string) *names {
 		t.Fatalf("AddFile = %v, %v", ok, err)
 	}
 	cat.Finish()
-	return newNames(cat, vocabulary)
+	return newNames(cat, vocabulary, nil)
 }
 
 // A name of common words is linked when written as a name, small words
@@ -277,6 +277,8 @@ func TestLinkPlayersNamedLikeCards(t *testing.T) {
 		{"My opponent controls Nin, the Pain Artist. Nin casts nothing.", []string{"Nin, the Pain Artist"}},
 		{"Does Nin deal damage to my creature?", []string{"Nin, the Pain Artist"}},
 		{"Can Thassa attack if my opponent controls a creature?", []string{"Thassa, God of the Sea"}},
+		// A card takes damage; a player takes a turn.
+		{"I bolt Nin. Nin takes lethal damage, does it die?", []string{"Nin, the Pain Artist"}},
 		{"I cast Nice on my turn.", []string{"Naughty // Nice"}},
 	}
 	checkLinks(t, n, cases)

@@ -9,7 +9,7 @@ import (
 )
 
 // linkFloors are the linker's recall and precision on the real questions
-// (full catalogue) when this measure was added: recall over the cards each
+// (full catalogue) as last measured: recall over the cards each
 // question's collector listed that the catalogue holds, precision over the
 // places the linker names a card. The collectors list the cards a question
 // is about, so a basic land or a card mentioned in passing that they left
