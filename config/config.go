@@ -316,9 +316,12 @@ func Load(path string) (Config, error) {
 	if len(cfg.Discord.Owners) == 0 {
 		cfg.Discord.Owners = nil
 	}
-	// "Competitive", as the documents write it, is the same REL.
-	cfg.Judge.REL = strings.ToLower(strings.TrimSpace(cfg.Judge.REL))
 	cfg.ApplyEnv(os.LookupEnv)
+	// Words chosen from a list are read in any case: "Competitive", as
+	// the documents write it, is the same REL; "All" the same inline.
+	for _, v := range []*string{&cfg.Judge.REL, &cfg.Judge.Inline, &cfg.Log.Format, &cfg.Log.Level} {
+		*v = strings.ToLower(strings.TrimSpace(*v))
+	}
 	if err := cfg.Validate(); err != nil {
 		if path != "" {
 			return cfg, fmt.Errorf("config %s: %w", path, err)

@@ -132,6 +132,15 @@ func TestLoad(t *testing.T) {
 				}
 			},
 		},
+		{
+			name: "list values in any case",
+			body: "[judge]\ninline = \"All\"\n[log]\nformat = \"JSON\"\nlevel = \"Debug\"\n",
+			check: func(t *testing.T, c Config) {
+				if c.Judge.Inline != "all" || c.Log.Format != "json" || c.Log.Level != "debug" {
+					t.Errorf("inline %q, log %q %q", c.Judge.Inline, c.Log.Format, c.Log.Level)
+				}
+			},
+		},
 		// Discord ids look like numbers; the error says to quote them.
 		// The hint shows the key as it is written: a list for the keys
 		// holding several ids, one string for the others.
