@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 )
@@ -68,6 +69,11 @@ func (r *Router) bracketedCards(q string) string {
 	}
 	return cardRefRe.ReplaceAllStringFunc(q, func(ref string) string {
 		name := strings.TrimSpace(ref[2 : len(ref)-2])
+		// One or two letters are a prefix of too many names to be read
+		// as one ("[[a]]", "[[X]]").
+		if utf8.RuneCountInString(name) < 3 {
+			return ref
+		}
 		if c, _, ok := r.d.Cards.Card(name); ok && c != nil && !strings.EqualFold(c.Name, name) {
 			return "[[" + c.Name + "]]"
 		}

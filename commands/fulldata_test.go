@@ -442,6 +442,11 @@ func TestAskReadsBracketedNamesAsCardDoes(t *testing.T) {
 			t.Errorf("title %q", rep.Title)
 		}
 	}
+	// One or two letters in brackets are no card's name.
+	rep := r.Handle(context.Background(), commands.Cmd("ask", "question", "what does [[X]] mean in a mana cost?"))
+	if strings.HasPrefix(rep.Body, "Cards:") {
+		t.Errorf("[[X]] read as %q", firstLineOf(rep.Body))
+	}
 }
 
 func firstLineOf(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }
