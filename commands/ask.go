@@ -183,7 +183,7 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 		rep.Fields = append(rep.Fields, Field{Name: "Check it with the engine", Value: clip(b.String(), fieldValueMax)})
 	}
 	if quoted == 0 {
-		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing in the rules matches %q.", clip(q, 100)), Hint: "/search query:" + clip(q, 60)}
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing in the rules matches %q.", clip(q, 100)), Hint: "/search query:" + hintWords(q, 60)}
 	}
 	var refs []string
 	for _, c := range rep.Citations {

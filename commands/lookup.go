@@ -38,7 +38,7 @@ func (r *Router) search(_ context.Context, req Request) (Reply, error) {
 			for _, c := range searchKinds {
 				known = append(known, c.Value)
 			}
-			return Reply{}, &UserError{Title: "Unknown kind", Msg: fmt.Sprintf("unknown kind %q: the kinds are %s.", clip(k, 40), strings.Join(known, ", ")), Hint: "/search query:" + clip(q, 60) + " kind:rule"}
+			return Reply{}, &UserError{Title: "Unknown kind", Msg: fmt.Sprintf("unknown kind %q: the kinds are %s.", clip(k, 40), strings.Join(known, ", ")), Hint: "/search query:" + hintWords(q, 60) + " kind:rule"}
 		}
 		kinds = append(kinds, k)
 	}

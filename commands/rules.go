@@ -144,7 +144,7 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 		return Reply{}, &UserError{
 			Title: "Not a rule number",
 			Msg:   fmt.Sprintf("%q is not a rule number. Rule numbers look like 302.6, 704.5k, 302 or 3.", clip(q, 80)),
-			Hint:  "/search query:" + clip(q, 80),
+			Hint:  "/search query:" + hintWords(q, 80),
 		}
 	}
 	book, older, err := r.bookFor(req.Option("cr"))
@@ -280,7 +280,7 @@ func (r *Router) define(_ context.Context, req Request) (Reply, error) {
 		}
 	}
 	if !ok {
-		return Reply{}, &UserError{Code: CodeNotFound, Title: "Not in the glossary", Msg: fmt.Sprintf("The glossary has no entry %q.", clip(q, 80)), Hint: "/search query:" + clip(q, 80)}
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "Not in the glossary", Msg: fmt.Sprintf("The glossary has no entry %q.", clip(q, 80)), Hint: "/search query:" + hintWords(q, 80)}
 	}
 	rep := Reply{Title: g.Term, Citations: []Citation{{Kind: CiteGlossary, ID: g.Term}}}
 	body := g.Text

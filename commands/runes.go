@@ -82,3 +82,17 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 // disguised link, and a code fence cannot break the reply's layout.
 // Mentions need nothing here: every reply is sent with no allowed mentions.
 var defuse = strings.NewReplacer(`[`, `\[`, `]`, `\]`, "```", "'''")
+
+// hintWords is a query cut to at most n runes for a hint the user may run
+// as it is: whole words only, and no ellipsis (which would be searched).
+func hintWords(q string, n int) string {
+	q = strings.Join(strings.Fields(q), " ")
+	head, more := runePrefix(q, n)
+	if more && q[len(head)] != ' ' {
+		// The cut falls inside a word: it goes.
+		if i := strings.LastIndexByte(head, ' '); i > 0 {
+			head = head[:i]
+		}
+	}
+	return head
+}

@@ -47,3 +47,18 @@ func TestSplitRunesCutsOnRunes(t *testing.T) {
 		}
 	}
 }
+
+// A query in a hint is cut at a word, without an ellipsis the search would
+// read as part of it.
+func TestHintWordsCutsAtAWord(t *testing.T) {
+	for q, want := range map[string]string{
+		"first strike":       "first strike",
+		"  first   strike  ": "first strike",
+		"does trample work with deathtouch when blocked by two creatures": "does trample work with",
+		"éééééééééééééééééééééééééé":                                      "éééééééééééééééééééééé",
+	} {
+		if got := hintWords(q, 22); got != want || strings.Contains(got, "…") {
+			t.Errorf("hintWords(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
