@@ -115,7 +115,10 @@ func (a *app) printResults(results []fetch.Result) {
 
 // statusView is what `data status` prints.
 type statusView struct {
-	DataDir    string   `json:"data_dir"`
+	DataDir string `json:"data_dir"`
+	// Empty: the directory holds nothing (the built-in documents serve),
+	// as a given empty directory's status says.
+	Empty      bool     `json:"empty,omitempty"`
 	Served     string   `json:"cr_served"`
 	Source     string   `json:"cr_source"`
 	Versions   []string `json:"cr_versions"`
@@ -152,6 +155,7 @@ func (a *app) printStatus(kb *rulings.KB) error {
 		}
 	}
 	v.Problems = kb.Problems
+	v.Empty = v.DataDir != "" && emptyDataDir(v.DataDir)
 	if a.JSON {
 		return writeJSON(a.Out, v)
 	}
@@ -159,7 +163,7 @@ func (a *app) printStatus(kb *rulings.KB) error {
 	// directory a server's configuration names.
 	switch {
 	case v.DataDir == "":
-	case emptyDataDir(v.DataDir):
+	case v.Empty:
 		fmt.Fprintf(a.Out, "Data directory: %s (empty: the built-in rules and tournament documents serve; arbiter data update fills it)\n", v.DataDir)
 	default:
 		fmt.Fprintf(a.Out, "Data directory: %s\n", v.DataDir)

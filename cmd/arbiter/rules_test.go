@@ -278,6 +278,12 @@ func TestDataStatusDefaultDirectory(t *testing.T) {
 	if code != 0 || !strings.Contains(out.String(), "Data directory: "+filepath.Join(cache, "arbiter")+" (empty: the built-in") ||
 		!strings.Contains(out.String(), "from built-in copy") {
 		t.Errorf("exit %d, out %q, err %q", code, out.String(), errOut.String())
+	} // --json says so as a given empty directory's status does.
+	out.Reset()
+	code = run([]string{"--json", "data", "status"}, strings.NewReader(""), &out, &errOut)
+	var v map[string]any
+	if err := json.Unmarshal(out.Bytes(), &v); code != 0 || err != nil || v["empty"] != true || v["data_dir"] != filepath.Join(cache, "arbiter") {
+		t.Errorf("--json: exit %d, %v, %s", code, err, out.String())
 	}
 }
 
