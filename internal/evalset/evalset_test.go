@@ -124,29 +124,27 @@ func TestRequiredFields(t *testing.T) {
 	}
 }
 
+// heldOutSets are the held-out files, each one split, with the least
+// number of rules questions and tournament calls each must hold (Unseen's
+// rules questions are counted with its whole, in TestCounts).
+var heldOutSets = []struct {
+	file, split             string
+	minRules, minTournament int
+}{
+	{"real-unseen.jsonl", SplitUnseen, 0, minUnseenTournament},
+	{"real-unseen2.jsonl", SplitUnseen2, minUnseen2Rules, minUnseen2Tournament},
+	{"real-unseen3.jsonl", SplitUnseen3, minUnseen3Rules, minUnseen3Tournament},
+	{"real-unseen4.jsonl", SplitUnseen4, minUnseen4Rules, minUnseen4Tournament},
+}
+
 func TestSplits(t *testing.T) {
 	s := sets(t)
-	for _, q := range s["real-unseen.jsonl"] {
-		if q.Split != SplitUnseen {
-			t.Errorf("real-unseen.jsonl: %s has split %q, want %q", q.ID, q.Split, SplitUnseen)
-		}
-	}
-	// The whole second held-out set is one split: none of it is tune data.
-	for _, q := range s["real-unseen2.jsonl"] {
-		if q.Split != SplitUnseen2 {
-			t.Errorf("real-unseen2.jsonl: %s has split %q, want %q", q.ID, q.Split, SplitUnseen2)
-		}
-	}
-	// So is the third.
-	for _, q := range s["real-unseen3.jsonl"] {
-		if q.Split != SplitUnseen3 {
-			t.Errorf("real-unseen3.jsonl: %s has split %q, want %q", q.ID, q.Split, SplitUnseen3)
-		}
-	}
-	// And the fourth.
-	for _, q := range s["real-unseen4.jsonl"] {
-		if q.Split != SplitUnseen4 {
-			t.Errorf("real-unseen4.jsonl: %s has split %q, want %q", q.ID, q.Split, SplitUnseen4)
+	// Each held-out set is one split: none of it is tune data.
+	for _, h := range heldOutSets {
+		for _, q := range s[h.file] {
+			if q.Split != h.split {
+				t.Errorf("%s: %s has split %q, want %q", h.file, q.ID, q.Split, h.split)
+			}
 		}
 	}
 	// The dev set was split before tuning, alternately within each kind:
@@ -185,29 +183,13 @@ func TestCounts(t *testing.T) {
 	if n := len(unseen); n < minUnseen {
 		t.Errorf("unseen set has %d questions, want at least %d", n, minUnseen)
 	}
-	if n := len(Kind(unseen, KindTournament)); n < minUnseenTournament {
-		t.Errorf("unseen set has %d tournament calls, want at least %d", n, minUnseenTournament)
-	}
-	unseen2 := s["real-unseen2.jsonl"]
-	if n := len(Kind(unseen2, KindRules)); n < minUnseen2Rules {
-		t.Errorf("unseen2 set has %d rules questions, want at least %d", n, minUnseen2Rules)
-	}
-	if n := len(Kind(unseen2, KindTournament)); n < minUnseen2Tournament {
-		t.Errorf("unseen2 set has %d tournament calls, want at least %d", n, minUnseen2Tournament)
-	}
-	unseen3 := s["real-unseen3.jsonl"]
-	if n := len(Kind(unseen3, KindRules)); n < minUnseen3Rules {
-		t.Errorf("unseen3 set has %d rules questions, want at least %d", n, minUnseen3Rules)
-	}
-	if n := len(Kind(unseen3, KindTournament)); n < minUnseen3Tournament {
-		t.Errorf("unseen3 set has %d tournament calls, want at least %d", n, minUnseen3Tournament)
-	}
-	unseen4 := s["real-unseen4.jsonl"]
-	if n := len(Kind(unseen4, KindRules)); n < minUnseen4Rules {
-		t.Errorf("unseen4 set has %d rules questions, want at least %d", n, minUnseen4Rules)
-	}
-	if n := len(Kind(unseen4, KindTournament)); n < minUnseen4Tournament {
-		t.Errorf("unseen4 set has %d tournament calls, want at least %d", n, minUnseen4Tournament)
+	for _, h := range heldOutSets {
+		if n := len(Kind(s[h.file], KindRules)); n < h.minRules {
+			t.Errorf("%s set has %d rules questions, want at least %d", h.split, n, h.minRules)
+		}
+		if n := len(Kind(s[h.file], KindTournament)); n < h.minTournament {
+			t.Errorf("%s set has %d tournament calls, want at least %d", h.split, n, h.minTournament)
+		}
 	}
 }
 
