@@ -22,6 +22,9 @@ const maxNameWords = 8
 // (shortForms: "Thassa" for "Thassa, God of the Sea", "Scarab God" for
 // "The Scarab God") when no other card is called that.
 type names struct {
+	// cat answers a bracketed name the index does not hold exactly, as
+	// /card does (nil: no catalogue).
+	cat   *cards.Catalog
 	full  map[string]*cards.Card // folded full or face name
 	short map[string]*cards.Card // folded short name, unique ones only
 	// face holds the folded names that are only one face of a card with
@@ -41,7 +44,7 @@ type names struct {
 // newNames indexes the catalogue's names, with the game's words
 // (vocabulary) and the words its documents write only as names (written).
 func newNames(cat *cards.Catalog, vocabulary, written []string) *names {
-	n := &names{full: map[string]*cards.Card{}, short: map[string]*cards.Card{}, face: map[string]bool{}, common: map[string]bool{}, documented: map[string]bool{}}
+	n := &names{cat: cat, full: map[string]*cards.Card{}, short: map[string]*cards.Card{}, face: map[string]bool{}, common: map[string]bool{}, documented: map[string]bool{}}
 	for _, w := range written {
 		n.documented[w] = true
 	}
@@ -314,6 +317,15 @@ func Cards(links []Link) []*cards.Card {
 // catalogue's own lenient look-up.
 func (n *names) find(name string) *cards.Card {
 	if c := n.lookupSpan(name); c != nil {
+		return c
+	}
+	// The brackets say a card is meant: a misspelled or foreign name
+	// ("[[Ornithoper]]", "[[Contrahechizo]]") is the card /card finds for
+	// it. One or two letters prefix too many names to be one ("[[X]]").
+	if n.cat == nil || utf8.RuneCountInString(strings.TrimSpace(name)) < 3 {
+		return nil
+	}
+	if c, ok := n.cat.Lookup(name); ok {
 		return c
 	}
 	return nil

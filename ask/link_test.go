@@ -257,6 +257,10 @@ func TestLinkShortFormsAndLongerNames(t *testing.T) {
 		// A possessive written without its "'s", or without the apostrophe.
 		{"Does Urza Saga keep its abilities under Blood Moon?", []string{"Urza's Saga"}},
 		{"Does Urzas Saga keep its abilities?", []string{"Urza's Saga"}},
+		// A bracketed name the index lacks is the card /card finds for it;
+		// one or two letters are none.
+		{"Can I [[Frazle]] it?", []string{"Frazzle"}},
+		{"What is [[Fr]]?", nil},
 	}
 	checkLinks(t, n, cases)
 }

@@ -16,7 +16,7 @@ import (
 // out counts against precision: the figures are a floor, not a truth.
 var linkFloors = map[string][2]float64{
 	"tune":    {200.0 / 210, 311.0 / 323},
-	"report":  {217.0 / 222, 311.0 / 323},
+	"report":  {218.0 / 222, 313.0 / 325},
 	"unseen":  {111.0 / 115, 157.0 / 166},
 	"unseen2": {80.0 / 83, 123.0 / 127},
 	"unseen3": {63.0 / 68, 96.0 / 100},
@@ -36,7 +36,7 @@ func TestLinkingOnRealQuestions(t *testing.T) {
 			for _, name := range q.Cards {
 				// A card printed after the catalogue's date is not there
 				// to be found.
-				if c := a.names.find(name); c != nil {
+				if c := a.names.lookupSpan(name); c != nil {
 					want[c] = true
 				}
 			}

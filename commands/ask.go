@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 )
@@ -56,29 +55,7 @@ func (r *Router) askReplyREL(ctx context.Context, q, rel string) (Reply, error) 
 	if r.d.Ask == nil {
 		return r.searchReply(q, nil, maxSearchResults)
 	}
-	return r.answerReply(ctx, q, r.d.Ask.Ask(r.bracketedCards(q)), rel, true)
-}
-
-// bracketedCards rewrites each [[Name]] of a question to the card /card
-// finds for it, so that a misspelled or foreign name in brackets
-// ("[[Ornithoper]]", "[[Contrahechizo]]") is read as the card it names:
-// the brackets say it is one. Names the look-up does not find stay.
-func (r *Router) bracketedCards(q string) string {
-	if r.d.Cards == nil || !strings.Contains(q, "[[") {
-		return q
-	}
-	return cardRefRe.ReplaceAllStringFunc(q, func(ref string) string {
-		name := strings.TrimSpace(ref[2 : len(ref)-2])
-		// One or two letters are a prefix of too many names to be read
-		// as one ("[[a]]", "[[X]]").
-		if utf8.RuneCountInString(name) < 3 {
-			return ref
-		}
-		if c, _, ok := r.d.Cards.Card(name); ok && c != nil && !strings.EqualFold(c.Name, name) {
-			return "[[" + c.Name + "]]"
-		}
-		return ref
-	})
+	return r.answerReply(ctx, q, r.d.Ask.Ask(q), rel, true)
 }
 
 // answerReply turns the question pipeline's answer into a reply; setup

@@ -337,7 +337,7 @@ func (r *Router) judgeCallCmd(ctx context.Context, req Request) (Reply, error) {
 	c := &judgeCall{ID: newID(), Guild: req.GuildID, Question: q, Asker: req.UserID, From: req.ChannelID, Opened: now, REL: r.d.Judge.REL, Channel: r.d.Judge.Channel}
 	rel := r.d.Judge.REL
 	if r.d.Ask != nil {
-		ans := r.d.Ask.Ask(r.bracketedCards(q))
+		ans := r.d.Ask.Ask(q)
 		c.Cards = ans.Cards
 		// The REL answerReply follows: the one the question names, else
 		// the server's.
