@@ -428,19 +428,11 @@ func (n *names) plausible(q string, s, e int, words [][]int) bool {
 // of its own ("Can I Frazzle Reality?" is two cards).
 func (n *names) afterAName(text string) bool {
 	before, ok := strings.CutSuffix(text, " ")
-	if !ok || strings.HasSuffix(before, " ") {
+	spans := wordSpans(before)
+	if !ok || len(spans) == 0 || spans[len(spans)-1][1] != len(before) {
 		return false
 	}
-	r, _ := utf8.DecodeLastRuneInString(before)
-	if !isWordRune(r) {
-		return false
-	}
-	w := before
-	if i := strings.LastIndexFunc(before, func(r rune) bool { return !isWordRune(r) && r != '\'' && r != '’' && r != '-' }); i >= 0 {
-		// Past the separator, which may be several bytes ("“", "—").
-		_, size := utf8.DecodeRuneInString(before[i:])
-		w = before[i+size:]
-	}
+	w := before[spans[len(spans)-1][0]:]
 	first, _ := utf8.DecodeRuneInString(w)
 	return w != "I" && unicode.IsUpper(first) && !sentenceOpens(before[:len(before)-len(w)]) &&
 		n.lookupSpan(w) == nil && n.lookupVerb(w) == nil
