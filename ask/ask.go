@@ -74,8 +74,8 @@ type Asker struct {
 // New builds an Asker over a loaded knowledge base.
 func New(kb *rulings.KB) *Asker {
 	a := &Asker{kb: kb, keyword: map[string]string{}, triggeredKeyword: map[string]bool{}, triggerKeywords: map[string]bool{}}
-	words, written := vocabulary(kb)
-	a.names = newNames(kb.Cards, words, written)
+	words, written, phrases := vocabulary(kb)
+	a.names = newNames(kb.Cards, words, written, phrases)
 	a.infractions = newInfractions(kb.Tourney)
 	a.rels = newRELFinder(kb.Tourney)
 	a.lists = listings(kb)
@@ -119,39 +119,62 @@ func New(kb *rulings.KB) *Asker {
 // they name cards. The CR's examples and the tournament documents tell
 // situations with real cards ("Tarmogoyf", "a Brainstorm"): a word of
 // theirs is the game's only where they write it in lower case somewhere;
-// the words they write only capitalised are returned apart (written).
-func vocabulary(kb *rulings.KB) (words, written []string) {
+// the words they write only capitalised are returned apart (written), and
+// so are the phrases the CR's examples write as names more often than the
+// documents write them as words (phrases: "lightning bolt", whose words
+// 107.10 uses, is a card).
+func vocabulary(kb *rulings.KB) (words, written, phrases []string) {
 	seen := map[string]bool{}
+	pc := phraseCounter{asName: map[string]int{}, asWords: map[string]int{}}
 	capital := map[string]bool{}
-	addText := func(s string) {
-		for _, w := range wordsOf(s) {
-			seen[fold.Key(w)] = true
+	addText := func(s string, spans [][]int) {
+		for _, sp := range spans {
+			seen[wordKey(s[sp[0]:sp[1]])] = true
 		}
 	}
-	addLower := func(s string) {
-		for _, w := range wordsOf(s) {
+	addLower := func(s string, spans [][]int) {
+		for _, sp := range spans {
+			w := s[sp[0]:sp[1]]
 			if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) {
 				capital[fold.Key(w)] = true
 			} else {
-				seen[fold.Key(w)] = true
+				seen[wordKey(w)] = true
 			}
+		}
+	}
+	// The examples are read first: the phrases they write as names are
+	// the ones counted where the documents write them as words.
+	for _, id := range kb.CR.Order {
+		r, _ := kb.CR.Rule(id)
+		for _, ex := range r.Examples {
+			spans := wordSpans(ex)
+			addLower(ex, spans)
+			pc.addNames(ex, spans)
 		}
 	}
 	for _, id := range kb.CR.Order {
 		r, _ := kb.CR.Rule(id)
-		addText(r.Text)
+		spans := wordSpans(r.Text)
+		addText(r.Text, spans)
+		pc.addWords(r.Text, spans)
 		for _, ex := range r.Examples {
-			addLower(ex)
+			pc.addWords(ex, wordSpans(ex))
 		}
 	}
 	for _, g := range kb.CR.Glossary {
-		addText(g.Term + " " + g.Text)
+		text := g.Term + ". " + g.Text
+		spans := wordSpans(text)
+		addText(text, spans)
+		pc.addWords(text, spans)
 	}
 	// The tournament documents' words too ("warning", "loss"): a judge
 	// call tells its story in them.
 	if kb.Tourney != nil {
 		for _, d := range kb.Tourney.SearchDocs() {
-			addLower(d.Title + " " + d.Text)
+			text := d.Title + ". " + d.Text
+			spans := wordSpans(text)
+			addLower(text, spans)
+			pc.addWords(text, spans)
 		}
 	}
 	for w := range seen {
@@ -162,7 +185,7 @@ func vocabulary(kb *rulings.KB) (words, written []string) {
 			written = append(written, w)
 		}
 	}
-	return words, written
+	return words, written, pc.names()
 }
 
 // Hit is one ranked source: a CR rule or a tournament-document section.

@@ -39,12 +39,19 @@ type names struct {
 	// tournament documents write only capitalised, in the situations
 	// they tell: card names ("Tarmogoyf"), not words of the game.
 	documented map[string]bool
+	// named holds the folded phrases of the game's words that the
+	// documents write as cards' names ("lightning bolt", "mind control"):
+	// such a name is the card in lower case too.
+	named map[string]bool
 }
 
 // newNames indexes the catalogue's names, with the game's words
 // (vocabulary) and the words its documents write only as names (written).
-func newNames(cat *cards.Catalog, vocabulary, written []string) *names {
-	n := &names{cat: cat, full: map[string]*cards.Card{}, short: map[string]*cards.Card{}, face: map[string]bool{}, common: map[string]bool{}, documented: map[string]bool{}}
+func newNames(cat *cards.Catalog, vocabulary, written, phrases []string) *names {
+	n := &names{cat: cat, full: map[string]*cards.Card{}, short: map[string]*cards.Card{}, face: map[string]bool{}, common: map[string]bool{}, documented: map[string]bool{}, named: map[string]bool{}}
+	for _, p := range phrases {
+		n.named[p] = true
+	}
 	for _, w := range written {
 		n.documented[w] = true
 	}
@@ -133,9 +140,8 @@ var (
 // isWordRune is a rune of wordRe's runs: a letter or a number.
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }
 
-// wordSpans is wordSpans(text), read by a rune loop: a
-// question's words are split a dozen times per answer, and the expression
-// took a few percent of it. A word is a run of letters and numbers, and
+// wordSpans returns the start and end of each word of text, read by a
+// rune loop (a question's words are split a dozen times per answer). A word is a run of letters and numbers, and
 // an apostrophe or hyphen between two such runs joins them.
 func wordSpans(text string) [][]int {
 	// The spans share one array.
@@ -178,7 +184,7 @@ func wordSpans(text string) [][]int {
 	return out
 }
 
-// wordsOf is wordsOf(text) (see wordSpans).
+// wordsOf returns the words of text (see wordSpans).
 func wordsOf(text string) []string {
 	spans := wordSpans(text)
 	if spans == nil {
@@ -391,8 +397,9 @@ func trimEnding(k string) string {
 }
 
 // plausible says whether a span that matches a card's name is meant as
-// the name: always for a name of several words with an uncommon one or a
-// long uncommon word; otherwise only when it is written as a name
+// the name: always for a name of several words with an uncommon one, a
+// long uncommon word, or a name the documents write as a card's
+// ("lightning bolt"); otherwise only when it is written as a name
 // mid-sentence (then "Fog" in "I cast Fog" is the card and "fog" or
 // "Island" at the start of a sentence is not). One face of a card with
 // several ("Death" of Life // Death, "Lead" of Destined // Lead) must be
@@ -417,6 +424,9 @@ func (n *names) plausible(q string, s, e int, words [][]int) bool {
 	// short one ("opt") or one the game's text uses is a name only when
 	// the question writes it as one.
 	if !face && !allCommon && (len(words) > 1 || e-s >= 7) {
+		return true
+	}
+	if !face && len(words) > 1 && n.named[fold.Key(q[s:e])] {
 		return true
 	}
 	return writtenAsName(q, s, words) && !(len(words) == 1 && n.afterAName(q[:s]))

@@ -103,7 +103,7 @@ func syntheticNames(t *testing.T, vocabulary []string, objects string) *names {
 		t.Fatalf("AddFile = %v, %v", ok, err)
 	}
 	cat.Finish()
-	return newNames(cat, vocabulary, nil)
+	return newNames(cat, vocabulary, nil, nil)
 }
 
 // A name of common words is linked when written as a name, small words
@@ -294,7 +294,7 @@ func TestLinkPlayersNamedLikeCards(t *testing.T) {
 // question may write it in lower case; the land types and keywords the
 // rules write capitalised stay the game's ("Island", "Flying").
 func TestVocabularyLeavesOutTheDocumentsCards(t *testing.T) {
-	words, written := vocabulary(testkb.KB(t))
+	words, written, _ := vocabulary(testkb.KB(t))
 	game := map[string]bool{}
 	for _, w := range words {
 		game[w] = true
@@ -337,4 +337,30 @@ func checkLinks(t *testing.T, n *names, cases []linkCase) {
 			t.Errorf("%q: linked %q, want %q", c.q, got, c.want)
 		}
 	}
+}
+
+// A name of the game's words that the CR's examples write as a card
+// ("Lightning Bolt", though 107.10 speaks of "a lightning bolt for
+// instant") names the card in lower case too; one the rules write as
+// words ("first strike") does not.
+func TestLinkNamesTheDocumentsWriteAsCards(t *testing.T) {
+	words, written, phrases := vocabulary(testkb.KB(t))
+	if !slices.Contains(phrases, "lightning bolt") || slices.Contains(phrases, "first strike") {
+		t.Fatalf("phrases written as names: lightning bolt %v, first strike %v",
+			slices.Contains(phrases, "lightning bolt"), slices.Contains(phrases, "first strike"))
+	}
+	cat := cards.NewCatalog()
+	if ok, err := cat.AddFile([]byte(`[
+	 {"object":"card","name":"Lightning Bolt","lang":"en","type_line":"Instant"},
+	 {"object":"card","name":"Mind Control","lang":"en","type_line":"Enchantment — Aura"},
+	 {"object":"card","name":"First Strike","lang":"en","type_line":"Instant"}]`)); !ok || err != nil {
+		t.Fatalf("AddFile = %v, %v", ok, err)
+	}
+	cat.Finish()
+	n := newNames(cat, words, written, phrases)
+	checkLinks(t, n, []linkCase{
+		{"does lightning bolt kill a 3/3 with a +1/+1 counter?", []string{"Lightning Bolt"}},
+		{"if i mind control his creature, who controls its trigger?", []string{"Mind Control"}},
+		{"does first strike damage happen before regular damage?", nil},
+	})
 }
