@@ -131,6 +131,10 @@ var realFloors = map[string][2]float64{
 	// was added (rules 7 and 15 of 34, tournament 7 and 13 of 15).
 	"unseen4 rules":      {7.0 / 34, 15.0 / 34},
 	"unseen4 tournament": {7.0 / 15, 13.0 / 15},
+	// unseen5 floors are exactly what the pipeline reached when the set
+	// was added (rules 7 and 14 of 40, tournament 6 and 12 of 15).
+	"unseen5 rules":      {7.0 / 40, 14.0 / 40},
+	"unseen5 tournament": {6.0 / 15, 12.0 / 15},
 }
 
 // fullFloors are the rates reached over the whole catalogue, where most
@@ -159,6 +163,10 @@ var fullFloors = map[string][2]float64{
 	// and 12 of 15.
 	"unseen4 rules":      {8.0 / 34, 18.0 / 34},
 	"unseen4 tournament": {6.0 / 15, 12.0 / 15},
+	// Reached when unseen5 was added: rules 9 and 18 of 40, tournament 5
+	// and 13 of 15.
+	"unseen5 rules":      {9.0 / 40, 18.0 / 40},
+	"unseen5 tournament": {5.0 / 15, 13.0 / 15},
 }
 
 // plainFloors are ask's rates on the knowledge core's plain questions:
@@ -234,6 +242,7 @@ func realSets() []realSet {
 		{"unseen2", evalset.Unseen2()},
 		{"unseen3", evalset.Unseen3()},
 		{"unseen4", evalset.Unseen4()},
+		{"unseen5", evalset.Unseen5()},
 	}
 }
 

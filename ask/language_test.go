@@ -29,7 +29,7 @@ func TestReadsAsEnglish(t *testing.T) {
 		"uhhhh .... does that mean urza saga would keep any ability granted to it",
 		"Does [[Contrahechizo]] counter [[Artefaktbeseelung]]?",
 	}
-	for _, qs := range [][]evalset.Question{evalset.Dev(), evalset.Unseen(), evalset.Unseen2(), evalset.Unseen3(), evalset.Unseen4()} {
+	for _, qs := range [][]evalset.Question{evalset.Dev(), evalset.Unseen(), evalset.Unseen2(), evalset.Unseen3(), evalset.Unseen4(), evalset.Unseen5()} {
 		for _, q := range qs {
 			english = append(english, q.Question)
 		}

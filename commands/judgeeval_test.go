@@ -54,12 +54,15 @@ var judgeCallFloors = map[string]float64{
 	// The fourth held-out set, at what it reached when it was added (6 of
 	// 15).
 	evalset.SplitUnseen4: 6.0 / 15,
+	// The fifth held-out set, at what it reached when it was added (5 of
+	// 15).
+	evalset.SplitUnseen5: 5.0 / 15,
 }
 
 // TestJudgeCallSuggestionsOnRealCalls measures the real tournament calls
 // of the development set (the tune half, which may be tuned on, and the
-// report half, which may not) and of the second, third and fourth held-out
-// sets (unseen2, unseen3 and unseen4, which may not either) through /judge
+// report half, which may not) and of the second to fifth held-out sets
+// (unseen2, unseen3, unseen4 and unseen5, which may not either) through /judge
 // call at a server set to Competitive REL, and at one with no REL set: how
 // often the call's first suggestion is a section the judge's answer rests
 // on. Misses are shown for the tune half only.
@@ -80,6 +83,7 @@ func TestJudgeCallSuggestionsOnRealCalls(t *testing.T) {
 			{evalset.SplitUnseen2, evalset.Unseen2()},
 			{evalset.SplitUnseen3, evalset.Unseen3()},
 			{evalset.SplitUnseen4, evalset.Unseen4()},
+			{evalset.SplitUnseen5, evalset.Unseen5()},
 		} {
 			split := set.split
 			qs := evalset.Kind(set.qs, evalset.KindTournament)

@@ -16,7 +16,7 @@
 // matching the rule's text, not its number. The first id
 // of Expect is the deciding one; the others are also acceptable.
 //
-// There are five sets:
+// There are six sets:
 //
 //   - Dev (testdata/real-dev.jsonl) is the development set. It was split
 //     before any tuning, alternately within each kind in file order: "tune"
@@ -35,6 +35,8 @@
 //     held out whole: measured on every change, never read for tuning.
 //   - Unseen4 (testdata/real-unseen4.jsonl) is a fourth held-out set, split
 //     "unseen4", collected after Unseen3. It too is held out whole.
+//   - Unseen5 (testdata/real-unseen5.jsonl) is a fifth held-out set, split
+//     "unseen5", collected after Unseen4. It too is held out whole.
 //
 // Which set a question went to was decided mechanically as it was
 // collected: every fourth question of each kind, in collection order, went
@@ -100,6 +102,23 @@
 // a scenario also posted under another address whose page already fed a
 // set. A candidate whose page already fed Dev, Unseen, Unseen2 or
 // Unseen3, compared by PageKey, was dropped without reading the other set.
+//
+// Unseen5 was collected in one pass in December 2026, after Unseen4 (40
+// rules questions and 15 tournament calls): the Judging FtW new set
+// digests and Knowledge Pool scenarios on blogs.magicjudges.org, Cranial
+// Insertion (also as republished on MTG Salvation), the judges' forum
+// (Rules Q&A, Competitive and Regular REL threads, Knowledge Pool scenario
+// threads), TappedOut's rules Q&A, Board & Card Games Stack Exchange,
+// r/magicTCG and a UK community forum. Questions were taken as the
+// searches found them and kept in the asker's words (a mana symbol the
+// page showed as an image written as {X}); the same exclusions applied as
+// for Unseen4, and besides: an April Fools' article that hides one wrong
+// answer was passed over, and so was an answer resting on a rule since
+// changed (damage assignment order, the Deck Problem downgrade for an error
+// caught before the first draw, the state-based action that sacrificed a
+// Saga with no chapter abilities). A candidate whose page already fed
+// Dev, Unseen, Unseen2, Unseen3 or Unseen4, compared by PageKey, was
+// dropped without reading the other set.
 package evalset
 
 import (
@@ -132,6 +151,8 @@ const (
 	SplitUnseen3 = "unseen3"
 	// SplitUnseen4 is the fourth held-out set, collected after Unseen3.
 	SplitUnseen4 = "unseen4"
+	// SplitUnseen5 is the fifth held-out set, collected after Unseen4.
+	SplitUnseen5 = "unseen5"
 )
 
 // Question is one real question with the ids its answer rests on.
@@ -156,7 +177,7 @@ type Question struct {
 	// Why says in one sentence what the answer says decides it.
 	Why string `json:"why"`
 	// Split is SplitTune, SplitReport, SplitUnseen, SplitUnseen2,
-	// SplitUnseen3 or SplitUnseen4.
+	// SplitUnseen3, SplitUnseen4 or SplitUnseen5.
 	Split string `json:"split"`
 }
 
@@ -174,6 +195,9 @@ var unseen3Data []byte
 
 //go:embed testdata/real-unseen4.jsonl
 var unseen4Data []byte
+
+//go:embed testdata/real-unseen5.jsonl
+var unseen5Data []byte
 
 // Dev returns the development set in file order. It panics if the embedded
 // file does not parse (the package tests make sure it does).
@@ -193,6 +217,10 @@ func Unseen3() []Question { return mustParse("real-unseen3.jsonl", unseen3Data) 
 // Unseen4 returns the fourth held-out set in file order. All of it is held
 // out: it is measured, never tuned on.
 func Unseen4() []Question { return mustParse("real-unseen4.jsonl", unseen4Data) }
+
+// Unseen5 returns the fifth held-out set in file order. All of it is held
+// out: it is measured, never tuned on.
+func Unseen5() []Question { return mustParse("real-unseen5.jsonl", unseen5Data) }
 
 func mustParse(name string, data []byte) []Question {
 	qs, err := Parse(bytes.NewReader(data))
@@ -233,7 +261,8 @@ func Parse(r io.Reader) ([]Question, error) {
 }
 
 // Split returns the questions of qs whose split is split ("tune",
-// "report", "unseen", "unseen2", "unseen3", "unseen4"), in order.
+// "report", "unseen", "unseen2", "unseen3", "unseen4", "unseen5"), in
+// order.
 func Split(qs []Question, split string) []Question {
 	var out []Question
 	for _, q := range qs {

@@ -21,6 +21,8 @@ const (
 	minUnseen3Tournament  = 12
 	minUnseen4Rules       = 30
 	minUnseen4Tournament  = 12
+	minUnseen5Rules       = 30
+	minUnseen5Tournament  = 12
 	maxSplitKindImbalance = 1
 )
 
@@ -46,7 +48,11 @@ func sets(t *testing.T) map[string][]Question {
 	if err != nil {
 		t.Fatalf("real-unseen4.jsonl: %v", err)
 	}
-	return map[string][]Question{"real-dev.jsonl": dev, "real-unseen.jsonl": unseen, "real-unseen2.jsonl": unseen2, "real-unseen3.jsonl": unseen3, "real-unseen4.jsonl": unseen4}
+	unseen5, err := Parse(strings.NewReader(string(unseen5Data)))
+	if err != nil {
+		t.Fatalf("real-unseen5.jsonl: %v", err)
+	}
+	return map[string][]Question{"real-dev.jsonl": dev, "real-unseen.jsonl": unseen, "real-unseen2.jsonl": unseen2, "real-unseen3.jsonl": unseen3, "real-unseen4.jsonl": unseen4, "real-unseen5.jsonl": unseen5}
 }
 
 func TestFilesParseAndMatchAccessors(t *testing.T) {
@@ -65,6 +71,9 @@ func TestFilesParseAndMatchAccessors(t *testing.T) {
 	}
 	if got, want := len(Unseen4()), len(s["real-unseen4.jsonl"]); got != want {
 		t.Errorf("Unseen4() has %d questions, the file %d", got, want)
+	}
+	if got, want := len(Unseen5()), len(s["real-unseen5.jsonl"]); got != want {
+		t.Errorf("Unseen5() has %d questions, the file %d", got, want)
 	}
 }
 
@@ -135,6 +144,7 @@ var heldOutSets = []struct {
 	{"real-unseen2.jsonl", SplitUnseen2, minUnseen2Rules, minUnseen2Tournament},
 	{"real-unseen3.jsonl", SplitUnseen3, minUnseen3Rules, minUnseen3Tournament},
 	{"real-unseen4.jsonl", SplitUnseen4, minUnseen4Rules, minUnseen4Tournament},
+	{"real-unseen5.jsonl", SplitUnseen5, minUnseen5Rules, minUnseen5Tournament},
 }
 
 func TestSplits(t *testing.T) {
