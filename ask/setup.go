@@ -111,7 +111,16 @@ func setup(q string, links []Link) []string {
 		lines = append(lines, "? "+p.alias)
 	}
 	if first != "" && (creature || len(spells) > 0) {
-		lines = append(lines, "? can "+first+" attack")
+		// Whether a creature can attack is asked of one of the player's
+		// own ("I attack with Ornithopter"): the scenario's turn is theirs
+		// (508.1a), so an opponent's creature could not.
+		attacker := first
+		if i := slices.IndexFunc(perms, func(p *permanent) bool {
+			return !p.off && !p.opponent && slices.Contains(p.card.Types, "Creature")
+		}); i >= 0 {
+			attacker = perms[i].alias
+		}
+		lines = append(lines, "? can "+attacker+" attack")
 	}
 	return lines
 }

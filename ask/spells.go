@@ -281,6 +281,13 @@ func choosePermanent(q string, t engine.Target, s *spell, perms []*permanent, li
 	// A permanent spell not yet resolved is no permanent to target
 	// (115.1, 608.3a).
 	near = slices.DeleteFunc(near, func(p *permanent) bool { return p.off })
+	// The permanent the question casts the spell at ("Path to Exile on my
+	// Ornithopter"), when it may be the target, is the one.
+	for _, p := range near {
+		if !used[p] && controlFits(p) && printed(p) && toldAt(q, s, p, links) {
+			return p
+		}
+	}
 	for _, fresh := range []bool{true, false} {
 		for _, p := range near {
 			if (!fresh || !used[p]) && controlFits(p) && printed(p) {
@@ -301,7 +308,7 @@ func choosePermanent(q string, t engine.Target, s *spell, perms []*permanent, li
 	// Runeclaw Bear") is its target even if it can't be: the engine's
 	// refusal (115.1, 303.4a) answers the question.
 	for _, p := range near {
-		if !used[p] && toldAt(q, s, p) {
+		if !used[p] && toldAt(q, s, p, links) {
 			return p
 		}
 	}
@@ -309,18 +316,27 @@ func choosePermanent(q string, t engine.Target, s *spell, perms []*permanent, li
 }
 
 // toldAt reports whether the question tells a spell cast at a permanent:
-// their names a few words apart, joined by "on", "at", "targeting",
-// "with" ("targets Thassa with Deicide").
-func toldAt(q string, s *spell, p *permanent) bool {
-	lo, hi := s.end, p.at
-	if p.at < s.at {
-		lo, hi = p.end, s.at
+// their names, wherever the question writes them, a few words apart,
+// joined by "on", "at", "targeting", "with" ("targets Thassa with
+// Deicide", "casts Path to Exile on my Ornithopter").
+func toldAt(q string, s *spell, p *permanent, links []Link) bool {
+	for _, l := range links {
+		if l.Card != p.card {
+			continue
+		}
+		lo, hi := s.end, l.Start
+		if l.Start < s.at {
+			lo, hi = l.End, s.at
+		}
+		if lo > hi {
+			continue
+		}
+		gap := q[lo:hi]
+		if len(wordsOf(gap)) <= 4 && !strings.ContainsAny(gap, ".?!;") && castAt.MatchString(gap) {
+			return true
+		}
 	}
-	if lo > hi {
-		return false
-	}
-	gap := q[lo:hi]
-	return len(wordsOf(gap)) <= 4 && !strings.ContainsAny(gap, ".?!;") && castAt.MatchString(gap)
+	return false
 }
 
 var castAt = regexp.MustCompile(`(?i)\b(?:on|onto|at|targeting|targets?|with|enchants?)\b`)

@@ -118,3 +118,21 @@ func TestSetupTriggerResolvesBeforeTheWaitingSpell(t *testing.T) {
 		t.Errorf("Lightning Strike resolved last and destroyed Ornithopter: %+v", rep.Notes)
 	}
 }
+
+// The spell's target is the permanent the question casts it at, though
+// another named earlier could be one too: "Path to Exile on my
+// Ornithopter" exiles the Ornithopter (701.13a), not the opponent's
+// Platinum Angel. Whether a creature can attack is asked of the player's
+// own, since the scenario's turn is theirs (508.1a).
+func TestSetupTargetsThePermanentToldAt(t *testing.T) {
+	a := fullAsker(t)
+	ans := a.Ask("My opponent has Platinum Angel and I have no cards in library. I attack with Ornithopter. If my opponent casts Path to Exile on my Ornithopter do I lose?")
+	want := []string{"opponent: Platinum Angel as P1", "Ornithopter as P2", "opponent: cast Path to Exile targeting P2", "? P1", "? P2", "? can P2 attack"}
+	if !slices.Equal(ans.Setup, want) {
+		t.Fatalf("setup %q, want %q", ans.Setup, want)
+	}
+	rep := runLines(t, ans.Setup, catalogueSource{a.kb.Cards})
+	if !noted(rep, "701.13a", "Ornithopter (P2) is exiled") {
+		t.Errorf("Path to Exile should exile the Ornithopter: %+v", rep.Notes)
+	}
+}

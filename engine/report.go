@@ -571,8 +571,12 @@ func (r *Report) Brief() []string {
 	for _, n := range r.Notes {
 		out = append(out, n.Rule+" "+n.Text)
 	}
-	if n := len(r.Unmodeled); n > 0 {
-		out = append(out, fmt.Sprintf("%d sentence(s) of the cards' text not modelled (run the lines to see which).", n))
+	switch n := len(r.Unmodeled); n {
+	case 0:
+	case 1:
+		out = append(out, "1 sentence of the cards' text is not modelled (run the lines to see which).")
+	default:
+		out = append(out, fmt.Sprintf("%d sentences of the cards' text are not modelled (run the lines to see which).", n))
 	}
 	return out
 }
