@@ -202,7 +202,9 @@ func modifiers(q string, links []Link, c *cards.Card) []string {
 		if !ok {
 			n, _ = strconv.Atoi(m[1])
 		}
-		if n > 0 {
+		if n == 1 {
+			mods = append(mods, "1 "+m[2]+" counter")
+		} else if n > 1 {
 			mods = append(mods, fmt.Sprintf("%d %s counters", n, m[2]))
 		}
 	}

@@ -85,7 +85,7 @@ func noted(rep *engine.Report, rule, want string) bool {
 func TestSetupKeepsWhatTheQuestionSays(t *testing.T) {
 	a := testAsker(t)
 	ans := a.Ask("Ensoul Artifact on an Ornithopter with a +1/+1 counter, then Titanic Growth: how big, can it attack?")
-	if len(ans.Setup) == 0 || ans.Setup[0] != "Ornithopter as P1 (1 +1/+1 counters)" {
+	if len(ans.Setup) == 0 || ans.Setup[0] != "Ornithopter as P1 (1 +1/+1 counter)" {
 		t.Fatalf("setup %q, want the Ornithopter to enter with its counter", ans.Setup)
 	}
 	rep := runSetup(t, ans)

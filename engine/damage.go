@@ -88,10 +88,10 @@ func (g *game) dealDamage(line int, s *state, src dmgSource, t dmgTarget, n int,
 			switch {
 			case src.has("infect"):
 				g.putCounters(t.obj, "-1/-1", n)
-				g.note(line, fmt.Sprintf("%s deals %d %s to %s: it has infect, so %d -1/-1 counter(s) are put on it instead of marking damage", src.name, n, kind, t, n), "702.90c")
+				g.note(line, fmt.Sprintf("%s deals %d %s to %s: it has infect, so %s put on it instead of marking damage", src.name, n, kind, t, areOrIs(countersOf(n, "-1/-1"), n)), "702.90c")
 			case src.has("wither"):
 				g.putCounters(t.obj, "-1/-1", n)
-				g.note(line, fmt.Sprintf("%s deals %d %s to %s: it has wither, so %d -1/-1 counter(s) are put on it instead of marking damage", src.name, n, kind, t, n), "702.80a")
+				g.note(line, fmt.Sprintf("%s deals %d %s to %s: it has wither, so %s put on it instead of marking damage", src.name, n, kind, t, areOrIs(countersOf(n, "-1/-1"), n)), "702.80a")
 			default:
 				t.obj.damage += n
 				t.obj.dmgNoted = false
@@ -106,18 +106,18 @@ func (g *game) dealDamage(line int, s *state, src dmgSource, t dmgTarget, n int,
 			left := max(t.obj.counters["loyalty"]-n, 0)
 			g.setCounters(t.obj, "loyalty", left)
 			t.obj.pw = true
-			g.note(line, fmt.Sprintf("%s deals %d %s to %s: %d loyalty counter(s) removed, %d left", src.name, n, kind, t, n, left), "120.3c")
+			g.note(line, fmt.Sprintf("%s deals %d %s to %s: %s removed, %d left", src.name, n, kind, t, countersOf(n, "loyalty"), left), "120.3c")
 		}
 		if c.is("Battle") {
 			left := max(t.obj.counters["defense"]-n, 0)
 			g.setCounters(t.obj, "defense", left)
-			g.note(line, fmt.Sprintf("%s deals %d %s to %s: %d defense counter(s) removed, %d left", src.name, n, kind, t, n, left), "120.3h")
+			g.note(line, fmt.Sprintf("%s deals %d %s to %s: %s removed, %d left", src.name, n, kind, t, countersOf(n, "defense"), left), "120.3h")
 		}
 	} else {
 		ps := g.pl(t.player)
 		if src.has("infect") {
 			ps.poison += n
-			g.note(line, fmt.Sprintf("%s deals %d %s to %s: it has infect, so %s %d poison counter(s) instead of losing life (%d in all)", src.name, n, kind, t, says(t.player, "gets"), n, ps.poison), "702.90b")
+			g.note(line, fmt.Sprintf("%s deals %d %s to %s: it has infect, so %s %s instead of losing life (%d in all)", src.name, n, kind, t, says(t.player, "gets"), countersOf(n, "poison"), ps.poison), "702.90b")
 		} else {
 			loss := g.lifeFloor(line, s, t.player, n)
 			ps.life -= loss
@@ -126,7 +126,7 @@ func (g *game) dealDamage(line int, s *state, src dmgSource, t dmgTarget, n int,
 		if combat && src.ch != nil {
 			if tox := toxicValue(src.ch); tox > 0 {
 				ps.poison += tox
-				g.note(line, fmt.Sprintf("%s has toxic %d: %s %d poison counter(s) (%d in all)", src.name, tox, says(t.player, "gets"), tox, ps.poison), "120.3g")
+				g.note(line, fmt.Sprintf("%s has toxic %d: %s %s (%d in all)", src.name, tox, says(t.player, "gets"), countersOf(tox, "poison"), ps.poison), "120.3g")
 			}
 		}
 	}

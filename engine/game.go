@@ -178,7 +178,7 @@ func (g *game) info(st *Stmt) {
 			parts = append(parts, g.playerSummary(p))
 			ps := g.pl(p)
 			if ps.poison > 0 {
-				rs = append(rs, Reason{"122.1f", fmt.Sprintf("%s %d poison counter(s); ten or more lose the game", says(p, "has"), ps.poison)})
+				rs = append(rs, Reason{"122.1f", fmt.Sprintf("%s %s; ten or more lose the game", says(p, "has"), countersOf(ps.poison, "poison"))})
 			}
 			if ps.lost != "" {
 				rs = append(rs, Reason{ps.lost, fmt.Sprintf("%s the game as a state-based action: %s", says(p, "lost"), ps.lostWhy)})

@@ -535,7 +535,7 @@ func (s *state) applyTo(e *Effect, l Layer, slots []int, trace bool) {
 			if l == L6 {
 				c.Abilities = append(c.Abilities, abInst{a: s.g.comp.keyword(e.counterKind), grantTS: e.ts, grant: e.key})
 				if trace {
-					s.step(i, l, "613.1f", e.srcName, fmt.Sprintf("%d %s counter(s): has %s (122.1b)", n, e.counterKind, e.counterKind))
+					s.step(i, l, "613.1f", e.srcName, fmt.Sprintf("%s: has %s (122.1b)", countersOf(n, e.counterKind), e.counterKind))
 				}
 				continue
 			}
@@ -543,7 +543,7 @@ func (s *state) applyTo(e *Effect, l Layer, slots []int, trace bool) {
 			c.P += n * dp
 			c.T += n * dt
 			if trace {
-				s.step(i, l, "613.4c", e.srcName, fmt.Sprintf("%d %s counter(s): %+d/%+d → %d/%d (counters apply in 7c with their own timestamp, 613.7c)", n, e.counterKind, n*dp, n*dt, c.P, c.T))
+				s.step(i, l, "613.4c", e.srcName, fmt.Sprintf("%s: %+d/%+d → %d/%d (counters apply in 7c with their own timestamp, 613.7c)", countersOf(n, e.counterKind), n*dp, n*dt, c.P, c.T))
 			}
 		}
 		return

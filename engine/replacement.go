@@ -556,7 +556,7 @@ func (g *game) replaceCounters(line int, o *Object, kind string, n int) int {
 	for _, h := range hits {
 		before := n
 		n = max(n*h.r.CMult+h.r.CPlus, 0)
-		g.note(line, fmt.Sprintf("%d %s counter(s) would be put on %s; %s (%s) replaces that: %d are put on it instead", before, kind, o.display(), h.e.t.Sentence, h.e.name(), n), "614.1a")
+		g.note(line, fmt.Sprintf("%s would be put on %s; %s (%s) replaces that: %d are put on it instead", countersOf(before, kind), o.display(), h.e.t.Sentence, h.e.name(), n), "614.1a")
 	}
 	return n
 }
@@ -697,10 +697,10 @@ func (g *game) replThen(line int, s *state, h replHit, prevented int, wasPrevent
 			}
 			g.setCounters(target, th.counter, have-min(n, have))
 			g.clean = false
-			g.note(line, fmt.Sprintf("%s: %d %s counter(s) removed from %s (%d left)", h.e.name(), min(n, have), th.counter, target.display(), target.counters[th.counter]), "615.6")
+			g.note(line, fmt.Sprintf("%s: %s removed from %s (%d left)", h.e.name(), countersOf(min(n, have), th.counter), target.display(), target.counters[th.counter]), "615.6")
 		} else {
 			g.putCounters(target, th.counter, n)
-			g.note(line, fmt.Sprintf("%s: %d %s counter(s) put on %s", h.e.name(), n, th.counter, target.display()), "615.6")
+			g.note(line, fmt.Sprintf("%s: %s put on %s", h.e.name(), countersOf(n, th.counter), target.display()), "615.6")
 		}
 	}
 	if g.replOnce == nil {

@@ -452,7 +452,7 @@ func (r *Report) Text() string {
 			continue
 		}
 		if q.Player != nil {
-			fmt.Fprintf(&b, "%s: %d life, %d poison counter(s).\n", capitalize(q.Player.Player), q.Player.Life, q.Player.Poison)
+			fmt.Fprintf(&b, "%s: %d life, %s.\n", capitalize(q.Player.Player), q.Player.Life, countersOf(q.Player.Poison, "poison"))
 			if len(q.Player.Effects) == 0 {
 				fmt.Fprintf(&b, "No continuous effects apply to %s.\n", q.Player.Player)
 			}
@@ -538,7 +538,7 @@ func (r *Report) Brief() []string {
 		case q.Info != nil:
 			ans = capitalize(q.Info.Answer) + "."
 		case q.Player != nil:
-			ans = fmt.Sprintf("%s: %d life, %d poison counter(s).", capitalize(q.Player.Player), q.Player.Life, q.Player.Poison)
+			ans = fmt.Sprintf("%s: %d life, %s.", capitalize(q.Player.Player), q.Player.Life, countersOf(q.Player.Poison, "poison"))
 		case q.IsCheck:
 			ans = q.checkAnswer()
 		default:

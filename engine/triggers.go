@@ -768,7 +768,7 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 					k++
 				}
 			}
-			g.note(line, fmt.Sprintf("%d %s counter(s) put on each of %d creature(s)", n, m[2], k), "122.1")
+			g.note(line, fmt.Sprintf("%s put on each of %s", countersOf(n, m[2]), plural(k, "creature")), "122.1")
 			return true
 		}
 		if m[3] == "~" || m[3] == "it" {
@@ -791,7 +791,7 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 		if m[2] == "loyalty" {
 			o.pw = true
 		}
-		g.note(line, fmt.Sprintf("%d %s counter(s) put on %s", put, m[2], o.display()), "122.1")
+		g.note(line, fmt.Sprintf("%s put on %s", countersOf(put, m[2]), o.display()), "122.1")
 		return true
 	}
 	if moreSimple(s) && g.moreEffect(st, it, s) { // spellfx.go

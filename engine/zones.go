@@ -221,7 +221,7 @@ func (p *playerState) handText() string {
 // playerSummary is one line about a player for answers.
 func (g *game) playerSummary(p Player) string {
 	ps := g.pl(p)
-	s := fmt.Sprintf("%s: %d life, %d poison counter(s), %s", p, ps.life, ps.poison, ps.handText())
+	s := fmt.Sprintf("%s: %d life, %s, %s", p, ps.life, countersOf(ps.poison, "poison"), ps.handText())
 	if ps.lost != "" {
 		s += fmt.Sprintf("; has lost the game (%s: %s)", ps.lost, ps.lostWhy)
 	}
