@@ -50,7 +50,7 @@ func (g *game) attack(st *Stmt) {
 	if starting && len(g.stack) > 0 {
 		// Several "attack with" lines declare one set of attackers; the
 		// first begins the declare attackers step.
-		g.errorf(st.Line, "attackers are declared in the declare attackers step, and the step before it ends only with the stack empty (500.2): \"resolve\" the %d object(s) on it first", len(g.stack))
+		g.errorf(st.Line, "attackers are declared in the declare attackers step, and the step before it ends only with the stack empty (500.2): \"resolve\" the %s on it first", plural(len(g.stack), "object"))
 		return
 	}
 	s := g.current()
@@ -139,7 +139,7 @@ func (g *game) block(st *Stmt) {
 	if !g.combat.blocksBegun && len(g.stack) > 0 {
 		// The first "block" line begins the declare blockers step; the
 		// declare attackers step ends only with the stack empty.
-		g.errorf(st.Line, "blockers are declared in the declare blockers step, and the declare attackers step ends only with the stack empty (500.2): \"resolve\" the %d object(s) on it first", len(g.stack))
+		g.errorf(st.Line, "blockers are declared in the declare blockers step, and the declare attackers step ends only with the stack empty (500.2): \"resolve\" the %s on it first", plural(len(g.stack), "object"))
 		return
 	}
 	s := g.current()
@@ -284,7 +284,7 @@ func (g *game) combatDamage(st *Stmt, one bool) {
 		}
 	}
 	if len(g.stack) > 0 {
-		g.errorf(st.Line, "the %s ends only when the stack is empty (500.2): \"resolve\" the %d object(s) on it first", g.step, len(g.stack))
+		g.errorf(st.Line, "the %s ends only when the stack is empty (500.2): \"resolve\" the %s on it first", g.step, plural(len(g.stack), "object"))
 		return
 	}
 	s := g.current()

@@ -193,7 +193,7 @@ func (g *game) info(st *Stmt) {
 			list := g.pl(p).zoneList(z)
 			extra := ""
 			if z == ZoneHand && g.pl(p).handUnknown > 0 {
-				extra = fmt.Sprintf(" and %d card(s) not named", g.pl(p).handUnknown)
+				extra = " and " + plural(g.pl(p).handUnknown, "card") + " not named"
 			}
 			if len(list) == 0 {
 				parts = append(parts, fmt.Sprintf("%s %s: empty%s", poss(p), z, extra))

@@ -182,7 +182,7 @@ func (g *game) exileGraveyard(st *Stmt, it *stackItem, s string) bool {
 			ps.zones[ZoneExile] = append(ps.zones[ZoneExile], c)
 		}
 		ps.zones[ZoneGraveyard] = nil
-		g.note(st.Line, fmt.Sprintf("%s exiles %s graveyard: %d card(s)", it.srcName, poss(p), n), "701.13a")
+		g.note(st.Line, fmt.Sprintf("%s exiles %s graveyard: %s", it.srcName, poss(p), plural(n, "card")), "701.13a")
 	}
 	return true
 }

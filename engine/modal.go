@@ -115,7 +115,7 @@ func (g *game) chooseModes(st *Stmt, d CardDef) (string, bool) {
 		seen[k] = true
 	}
 	if len(st.Modes) < md.min || len(st.Modes) > md.max {
-		g.errorf(st.Line, "%s says \"choose %s\": %d mode(s) chosen (700.2a)", d.Name, md.choose, len(st.Modes))
+		g.errorf(st.Line, "%s says \"choose %s\": %s chosen (700.2a)", d.Name, md.choose, plural(len(st.Modes), "mode"))
 		return "", false
 	}
 	chosen := append([]int(nil), st.Modes...)

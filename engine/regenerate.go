@@ -95,7 +95,7 @@ func (g *game) endShields(line int) {
 		}
 	}
 	if n > 0 {
-		g.note(line, fmt.Sprintf("%d regeneration shield(s) not used this turn end", n), "514.2")
+		g.note(line, fmt.Sprintf("%s not used this turn end", plural(n, "regeneration shield")), "514.2")
 	}
 	g.shields = nil
 }

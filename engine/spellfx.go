@@ -318,7 +318,7 @@ func (g *game) discard(line int, p Player, n int) {
 		ps.zones[ZoneGraveyard] = append(ps.zones[ZoneGraveyard], c)
 		named = append(named, c.name)
 	}
-	what := fmt.Sprintf("%d card(s)", n)
+	what := plural(n, "card")
 	if len(named) > 0 {
 		what += " (" + strings.Join(named, ", ") + ")"
 	}

@@ -100,7 +100,7 @@ cast Natural Spring targeting you
 			}
 		}
 	}
-	if !hasNote(r, "701.9b", "discards 2 card(s)") {
+	if !hasNote(r, "701.9b", "discards 2 cards") {
 		t.Errorf("notes %+v", r.Notes)
 	}
 }

@@ -48,7 +48,7 @@ func (g *game) setStep(s step) {
 // only with the stack empty). It returns false when it could not.
 func (g *game) nextStep(st *Stmt) bool {
 	if len(g.stack) > 0 {
-		g.errorf(st.Line, "the %s ends only when the stack is empty and all players pass in succession (500.2): %d object(s) on the stack, \"resolve\" them first", g.step, len(g.stack))
+		g.errorf(st.Line, "the %s ends only when the stack is empty and all players pass in succession (500.2): %s on the stack, \"resolve\" them first", g.step, plural(len(g.stack), "object"))
 		return false
 	}
 	line := st.Line
@@ -124,7 +124,7 @@ func (g *game) cleanup(line int) {
 			ps.zones[ZoneHand] = ps.zones[ZoneHand][1:]
 			g.cardToGraveyard(line, c)
 		}
-		g.note(line, fmt.Sprintf("%s %d card(s) down to the maximum hand size of seven (which ones is that player's choice)", says(g.active, "discards"), extra), "514.1")
+		g.note(line, fmt.Sprintf("%s %s down to the maximum hand size of seven (which ones is that player's choice)", says(g.active, "discards"), plural(extra, "card")), "514.1")
 	}
 	healed := 0
 	for _, o := range g.objs {
@@ -146,7 +146,7 @@ func (g *game) cleanup(line int) {
 		e.ended = true
 		ended++
 	}
-	g.note(line, fmt.Sprintf("cleanup: damage is removed from %d permanent(s) and %d \"until end of turn\" effect(s) end", healed, ended), "514.2")
+	g.note(line, fmt.Sprintf("cleanup: damage is removed from %s and %s end", plural(healed, "permanent"), plural(ended, "\"until end of turn\" effect")), "514.2")
 	g.endShields(line)
 	g.cached = nil
 }
@@ -173,7 +173,7 @@ func (g *game) newTurn(line int) {
 			n++
 		}
 	}
-	g.note(line, fmt.Sprintf("%s %d permanent(s)", says(g.active, "untaps"), n), "502.3")
+	g.note(line, fmt.Sprintf("%s %s", says(g.active, "untaps"), plural(n, "permanent")), "502.3")
 	g.cached = nil
 }
 

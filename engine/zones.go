@@ -206,7 +206,7 @@ func (g *game) draw(line int, p Player, n int) {
 		}
 		ps.handUnknown++
 	}
-	g.note(line, fmt.Sprintf("%s %d card(s): %s", says(p, "draws"), n, ps.handText()), "121.1")
+	g.note(line, fmt.Sprintf("%s %s: %s", says(p, "draws"), plural(n, "card"), ps.handText()), "121.1")
 }
 
 func (p *playerState) handText() string {
