@@ -91,8 +91,9 @@ func ParseLine(line string, defs []Definition) (Request, error) {
 }
 
 // fillOptions reads "name:value" pairs when the text starts with a known
-// option name, else gives the whole text to the first text option. Bare
-// boolean option names set them to true.
+// option name, else gives the text up to the first named option to the
+// first text option and reads the named options after it. Bare boolean
+// option names set them to true.
 func fillOptions(req *Request, opts []Option, rest string) error {
 	if rest == "" {
 		return nil
@@ -122,10 +123,24 @@ func fillOptions(req *Request, opts []Option, rest string) error {
 		}
 	}
 	for _, o := range opts {
-		if o.Type == OptionString {
-			req.Options[o.Name] = rest
-			return nil
+		if o.Type != OptionString {
+			continue
 		}
+		// The text first, then named options, as the usage lines write
+		// them ("/rule 302.6 cr:2021-11-15", "/judge resolve It resolves
+		// cite:MTR 4.2"): the text runs up to the first " name:" of
+		// another option.
+		end := len(rest)
+		for name := range byName {
+			if i := strings.Index(strings.ToLower(rest), " "+name+":"); name != o.Name && i >= 0 && i < end {
+				end = i
+			}
+		}
+		req.Options[o.Name] = strings.TrimSpace(rest[:end])
+		if end < len(rest) {
+			return namedOptions(req, byName, strings.TrimSpace(rest[end:]))
+		}
+		return nil
 	}
 	return fmt.Errorf("takes no text (got %q)", rest)
 }
