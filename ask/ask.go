@@ -44,6 +44,10 @@ type Asker struct {
 	triggerKeywords map[string]bool
 	// infractions recognises the IPG infraction a tournament call tells.
 	infractions *infractions
+	// documents indexes the tournament documents alone: how rare a word
+	// is among them, not among the cards and rules beside them, says
+	// which section a call's words point at (byDocuments).
+	documents *search.Index
 	// ruleDF counts, for each rule, the cards that point at it
 	// (cardRules), out of ruleCards read (countRules), when the Asker is
 	// made: read on the first question that named a card, it made that
@@ -77,6 +81,9 @@ func New(kb *rulings.KB) *Asker {
 	words, written, phrases := vocabulary(kb)
 	a.names = newNames(kb.Cards, words, written, phrases)
 	a.infractions = newInfractions(kb.Tourney)
+	if kb.Tourney != nil {
+		a.documents = search.Build(kb.Tourney.SearchDocs())
+	}
 	a.rels = newRELFinder(kb.Tourney)
 	a.lists = listings(kb)
 	a.penalties = map[string]bool{}
@@ -562,6 +569,9 @@ func (a *Asker) rankRules(text string, named []*cards.Card, copies map[*cards.Ca
 			} else if len(docs) < maxRules && !notACall.MatchString(r.Title) {
 				docs = append(docs, Hit{Kind: r.Kind, ID: r.ID, Title: r.Title, Snippet: snip(cmp.Or(r.Text, r.Title)), Score: r.Score})
 			}
+		}
+		if i == 0 {
+			docs = a.byDocuments(p.text, docs, snip)
 		}
 		top := 1.0
 		if len(res) > 0 {

@@ -1,6 +1,7 @@
 package ask
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"sort"
@@ -384,4 +385,44 @@ func (a *Asker) regularFirst(text string, docs []Hit, trigger bool) []Hit {
 		return docs
 	}
 	return slices.Insert(docs, 0, h)
+}
+
+// documentsReach is how many of the tournament documents' own index's
+// results are read for a call's sections.
+const documentsReach = 30
+
+// byDocuments scores the tournament sections the whole-knowledge-base
+// search found for a question by the tournament documents' own index,
+// and adds the first maxRules that index finds. The knowledge base's
+// index weighs a word by how rare it is among the CR's rules, the cards
+// and their rulings as well: the words of a story ("library", "draws",
+// "combat") are common there and count for little, though among the
+// tournament documents they are what tells one section from another.
+// The order is the documents' index's; the first section keeps the
+// score the search gave the first one (the rules' scale), and a section
+// that index does not find among its first documentsReach falls to
+// zero.
+func (a *Asker) byDocuments(text string, docs []Hit, snip func(string) string) []Hit {
+	if a.documents == nil || len(docs) == 0 {
+		return docs
+	}
+	own := slices.DeleteFunc(a.documents.Search(text, search.Options{Limit: documentsReach, NoSnippet: true}), func(r search.Result) bool { return notACall.MatchString(r.Title) })
+	if len(own) == 0 {
+		return docs
+	}
+	top := docs[0].Score
+	score := map[string]float64{}
+	for _, r := range own {
+		score[r.Kind+":"+r.ID] = top * r.Score / own[0].Score
+	}
+	for i := range docs {
+		docs[i].Score = score[docs[i].Kind+":"+docs[i].ID]
+	}
+	for _, r := range own[:min(len(own), maxRules)] {
+		if !slices.ContainsFunc(docs, func(d Hit) bool { return d.Kind == r.Kind && d.ID == r.ID }) {
+			docs = append(docs, Hit{Kind: r.Kind, ID: r.ID, Title: r.Title, Snippet: snip(cmp.Or(r.Text, r.Title)), Score: score[r.Kind+":"+r.ID]})
+		}
+	}
+	sort.SliceStable(docs, func(i, j int) bool { return docs[i].Score > docs[j].Score })
+	return docs
 }

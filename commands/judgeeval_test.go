@@ -42,21 +42,23 @@ var judgeCallFloors = map[string]float64{
 	// ("concession", "concede") met in the search.
 	evalset.SplitTune: 35.0 / 49,
 	// Raised to 26 of 48 when Missed Trigger stopped taking the first
-	// place in calls in which nothing triggers.
-	evalset.SplitReport: 26.0 / 48,
+	// place in calls in which nothing triggers; the held-out sets raised
+	// when a call's sections were ordered by the tournament documents'
+	// own index (report 28, unseen2 11, unseen4 8, unseen5 6).
+	evalset.SplitReport: 28.0 / 48,
 	// The second held-out set, at what it reached when it was added (9 of
 	// 21), raised to 10 of 21 when infractions' names became part of
 	// their text.
-	evalset.SplitUnseen2: 10.0 / 21,
+	evalset.SplitUnseen2: 11.0 / 21,
 	// The third held-out set, at what it reached when it was added (6 of
 	// 12).
 	evalset.SplitUnseen3: 6.0 / 12,
 	// The fourth held-out set, at what it reached when it was added (6 of
 	// 15).
-	evalset.SplitUnseen4: 6.0 / 15,
+	evalset.SplitUnseen4: 8.0 / 15,
 	// The fifth held-out set, at what it reached when it was added (5 of
 	// 15).
-	evalset.SplitUnseen5: 5.0 / 15,
+	evalset.SplitUnseen5: 6.0 / 15,
 }
 
 // TestJudgeCallSuggestionsOnRealCalls measures the real tournament calls
