@@ -272,6 +272,14 @@ func (a *Asker) Ask(q string) Answer {
 			// documents' terms they stand for.
 			return tourney.SpellShorthands(s)
 		}
+		if len(links) == 0 {
+			if term, ok := a.termAsked(s); ok {
+				// "What does flying mean?" asks what the rules say of
+				// flying: "mean" and "work" are the question's frame, not
+				// words the rules must hold.
+				s = term
+			}
+		}
 		s = a.joinKeywords(s)
 		// A plain question asking what a player can do asks what the CR
 		// permits, and the CR permits a player in "may" ("A player who

@@ -147,6 +147,37 @@ func init() {
 	}
 }
 
+// termAsk is a question that asks only what a term means, in words the
+// rules don't hold: "what does flying mean", "how does trample work",
+// "explain deathtouch", "define the stack". ("What is hexproof?" is
+// answered by its words already.)
+var termAsk = regexp.MustCompile(`(?i)^\s*(?:(?:what|how)\s+(?:does|do)\s+` + termWords + `\s+(?:mean|means|work|works)|(?:explain|define|definition\s+of|meaning\s+of|what\s+is\s+meant\s+by)\s+` + termWords + `)\s*[?.!]*\s*$`)
+
+// termWords is the term of termAsk, after an article or "the word", in
+// quotes or not.
+const termWords = `(?:the\s+|an?\s+)?(?:(?:word|keyword|term|ability)\s+)?["“‘']?([^"“”‘’'?!.]+?)["”’']?`
+
+// termAsked returns a question that asks only what a glossary term means
+// (termAsk) without the words of its frame ("mean", "work", "explain"),
+// which the rules hold in senses of their own ("“Afterlife N” means …").
+func (a *Asker) termAsked(text string) (string, bool) {
+	m := termAsk.FindStringSubmatchIndex(text)
+	if m == nil {
+		return "", false
+	}
+	g := 2
+	if m[2] < 0 {
+		g = 4
+	}
+	t := strings.TrimSpace(text[m[g]:m[g+1]])
+	for _, k := range []string{t, strings.TrimSuffix(t, "s")} {
+		if _, ok := a.kb.CR.Define(k); ok {
+			return t, true
+		}
+	}
+	return "", false
+}
+
 // seeRe is a glossary entry's pointer to the rules and entries that say
 // more ("See rule 105, “Colors.”", "See also Untapped."): not the
 // definition's own words.
