@@ -248,8 +248,40 @@ func (n *names) link(q string) []Link {
 			i += k - 1
 			break
 		}
+		if !taken[words[i][0]] {
+			if c := n.misspelled(q, words, i); c != nil {
+				add(c, words[i][0], words[i][1])
+			}
+		}
 	}
 	return out
+}
+
+// minMisspelled is the least number of letters of a word read as a
+// misspelt card name.
+const minMisspelled = 7
+
+// misspelled returns the card a word of the question is a misspelling of
+// ("my Tarmagoyf"): a long word written as a name mid-sentence, alone (the
+// next word not capitalised), that is no word of the game's or its
+// documents' and no card's, one or two letters from one card's name only.
+func (n *names) misspelled(q string, words [][]int, i int) *cards.Card {
+	s, e := words[i][0], words[i][1]
+	w := q[s:e]
+	if n.cat == nil || utf8.RuneCountInString(w) < minMisspelled || !writtenAsName(q, s, words[i:i+1]) {
+		return nil
+	}
+	if i+1 < len(words) && q[words[i][1]:words[i+1][0]] == " " && capitalised(q[words[i+1][0]:words[i+1][1]]) {
+		return nil
+	}
+	if k := fold.Key(w); n.common[k] || n.documented[k] || n.common[trimEnding(k)] || n.afterAName(q[:s]) {
+		return nil
+	}
+	c, ok := n.cat.Misspelled(w)
+	if !ok || strings.Contains(c.Name, " ") {
+		return nil
+	}
+	return c
 }
 
 // cutsNamed reports whether a span of k words from word i would cut into

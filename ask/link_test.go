@@ -364,3 +364,23 @@ func TestLinkNamesTheDocumentsWriteAsCards(t *testing.T) {
 		{"does first strike damage happen before regular damage?", nil},
 	})
 }
+
+// A long word written as a name that is no word of the game's and one or
+// two letters from one card's name is that card ("my Tarmagoyf"); a word
+// of the game's, a short word, a word at the start of a sentence or one
+// that begins a longer capitalised run is not.
+func TestLinkMisspelledNames(t *testing.T) {
+	n := syntheticNames(t, []string{"does", "my", "count", "if", "casts", "on", "turn", "one", "attacks", "i", "block", "with", "flying"}, `[
+	 {"object":"card","name":"Tarmogoyf","lang":"en","type_line":"Creature — Lhurgoyf"},
+	 {"object":"card","name":"Ornithopter","lang":"en","type_line":"Artifact Creature — Thopter"},
+	 {"object":"card","name":"Flyingo","lang":"en","type_line":"Creature — Bird"},
+	 {"object":"card","name":"Shock","lang":"en","type_line":"Instant"}]`)
+	checkLinks(t, n, []linkCase{
+		{"Does my Tarmagoyf count?", []string{"Tarmogoyf"}},
+		{"If he casts Ornithoper on turn one", []string{"Ornithopter"}},
+		{"Tarmagoyf attacks, I block with Shok.", nil}, // opens the sentence; short
+		{"I block with Flying.", nil},                  // a word of the game
+		{"I block with Tarmagoyf Deluxe.", nil},        // the start of a longer name
+		{"I block with Ornithopterrrr.", nil},          // too far from any name
+	})
+}

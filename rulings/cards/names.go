@@ -249,6 +249,24 @@ func (c *Catalog) Lookup(name string) (*Card, bool) {
 	return ix.cards[ids[0]], true
 }
 
+// Misspelled returns the card whose name a word is a typo of, when only
+// one name is that close: one edit for a word of four to seven letters,
+// two for eight to fifteen ("Tarmagoyf" is Tarmogoyf). Unlike Lookup it
+// reads no prefixes, words of longer names or foreign names: a word of a
+// sentence that is none of the game's is a name only if it is nearly one.
+func (c *Catalog) Misspelled(word string) (*Card, bool) {
+	ix := c.index()
+	k := queryKey(word)
+	if _, exact := ix.exact[k]; exact || k == "" {
+		return nil, false
+	}
+	ids := ix.typos(k, strictTypoLimit(k), 2)
+	if len(ids) != 1 {
+		return nil, false
+	}
+	return ix.cards[ids[0]], true
+}
+
 // maxOthers bounds the other matches LookupAll lists.
 const maxOthers = 10
 

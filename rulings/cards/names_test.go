@@ -381,3 +381,26 @@ func TestQueryKeyIsBounded(t *testing.T) {
 		t.Errorf("Lookup with trailing noise = %v, %v", got, ok)
 	}
 }
+
+// Misspelled reads typos only: a word one or two letters from one name is
+// that card; an exact name, a prefix, a foreign name or a word two names
+// are as close to is none.
+func TestMisspelled(t *testing.T) {
+	c := syntheticCatalog(t, []string{"Tarmogoyf", "Ornithopter", "Shock", "Shack", "Ensoul Artifact"})
+	for word, want := range map[string]string{
+		"Tarmagoyf":  "Tarmogoyf",   // one letter
+		"Ornitopter": "Ornithopter", // one letter missing
+		"Tarmogoyf":  "",            // the name itself: not a misspelling
+		"Ensoul":     "",            // a prefix of a name
+		"Shick":      "",            // one letter from two names
+		"Tarmgyf":    "",            // three letters off
+	} {
+		got, ok := c.Misspelled(word)
+		if want == "" && ok {
+			t.Errorf("Misspelled(%q) = %s, want none", word, got.Name)
+		}
+		if want != "" && (!ok || got.Name != want) {
+			t.Errorf("Misspelled(%q) = %v, %v; want %s", word, got, ok, want)
+		}
+	}
+}
