@@ -217,6 +217,9 @@ func newAskCmd(a *app) *cobra.Command {
 				return err
 			}
 			q := strings.Join(args, " ")
+			// A rule number, a glossary term or a document section is
+			// looked up; anything else, card names alone included, is
+			// asked, as /ask asks it.
 			in := kb.Route(q)
 			var req commands.Request
 			switch in.Kind {
@@ -224,8 +227,6 @@ func newAskCmd(a *app) *cobra.Command {
 				req = command("rule", "number", in.Arg)
 			case "define":
 				req = command("define", "term", in.Arg)
-			case "card":
-				req = command("card", "name", in.Arg)
 			case tourney.MTR, tourney.IPG, tourney.JAR:
 				req = command(in.Kind, "section", in.Arg)
 			default:
