@@ -123,7 +123,10 @@ func fillOptions(req *Request, opts []Option, rest string) error {
 	}
 	for _, o := range opts {
 		if o.Type == OptionString {
+			// Typed with no option name: a refusal speaks of "the
+			// question", not of an option the user did not write.
 			req.Options[o.Name] = rest
+			req.OptionNames = map[string]string{o.Name: "The " + o.Name}
 			return nil
 		}
 	}

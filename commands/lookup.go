@@ -46,7 +46,7 @@ func (r *Router) search(_ context.Context, req Request) (Reply, error) {
 	if v := req.Option("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > maxSearchResults {
-			return Reply{}, &UserError{Title: "Bad limit", Msg: fmt.Sprintf("limit must be a number from 1 to %d.", maxSearchResults), Hint: examples["search"]}
+			return Reply{}, &UserError{Title: "Bad limit", Msg: fmt.Sprintf("%s must be a number from 1 to %d.", req.optionName("limit"), maxSearchResults), Hint: examples["search"]}
 		}
 		limit = n
 	}

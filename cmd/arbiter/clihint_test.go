@@ -64,3 +64,26 @@ func TestErrorHintsAreCommandLines(t *testing.T) {
 		t.Errorf("console: %q", out)
 	}
 }
+
+// A question too long is refused in the words of the place it was typed:
+// the command line's argument, the console's question, not Discord's
+// option.
+func TestTooLongSpeaksOfWhereItWasTyped(t *testing.T) {
+	q := strings.Repeat("Can my creature attack? ", 50)
+	_, errOut, code := cli(t, "", "ask", q)
+	if code != 2 || !strings.Contains(errOut, "The question given as the argument may be at most 1000 characters (this one has 1200).") || strings.Contains(errOut, "option") || !strings.Contains(errOut, "Try: arbiter ask ") {
+		t.Errorf("ask: exit %d, %q", code, errOut)
+	}
+	_, errOut, code = cli(t, "", "search", "--limit", "30", "first strike")
+	if code != 2 || !strings.Contains(errOut, "The --limit value must be a number from 1 to 25.") {
+		t.Errorf("search --limit 30: exit %d, %q", code, errOut)
+	}
+	_, errOut, code = cli(t, "", "rule", "302.6", "--cr", strings.Repeat("2", 30))
+	if code != 2 || !strings.Contains(errOut, "The --cr value may be at most 20 characters") {
+		t.Errorf("rule --cr: exit %d, %q", code, errOut)
+	}
+	out, _, _ := cli(t, "/ask "+q+"\n"+q+"\n", "console")
+	if strings.Count(out, "The question may be at most 1000 characters (this one has 1199).") != 2 || strings.Contains(out, "option") {
+		t.Errorf("console: %q", out)
+	}
+}

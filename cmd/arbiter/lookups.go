@@ -45,8 +45,36 @@ func (a *app) answer(ctx context.Context, req commands.Request) ([]commands.Repl
 	if err != nil {
 		return nil, err
 	}
+	req.OptionNames = cliOptionNames(req)
 	rep := r.Serve(ctx, req)
 	return console.Pages(ctx, r, rep, req.UserID, req.ChannelID), nil
+}
+
+// cliFlags are the options the look-ups take as flags, by command; every
+// other option is the command's argument (diff's from and to its OLD and
+// NEW).
+var cliFlags = map[string]map[string]string{
+	"rule":   {"cr": "--cr"},
+	"search": {"kind": "--kind", "limit": "--limit"},
+	"cr":     {"rule": "--rule", "from": "OLD", "to": "NEW"},
+}
+
+// cliOptionNames says how the command line gave each option of req, so
+// that a refusal speaks of the argument or the flag rather than of a
+// Discord option.
+func cliOptionNames(req commands.Request) map[string]string {
+	names := map[string]string{}
+	for name := range req.Options {
+		switch flag := cliFlags[req.Command][name]; {
+		case strings.HasPrefix(flag, "--"):
+			names[name] = "The " + flag + " value"
+		case flag != "":
+			names[name] = "The " + flag + " argument"
+		default:
+			names[name] = "The " + name + " given as the argument"
+		}
+	}
+	return names
 }
 
 // print writes the pages of a reply to req (one compact JSON line each
