@@ -92,7 +92,11 @@ func (a *app) print(pages []commands.Reply, line bool, req commands.Request) err
 			return err
 		}
 	case first.Error:
-		fmt.Fprint(a.Err, console.Text(withCLIHint(first, req)))
+		var defs []commands.Definition
+		if r, err := a.Router(); err == nil {
+			defs = r.Definitions()
+		}
+		fmt.Fprint(a.Err, console.Text(withCLIHint(first, defs)))
 	default:
 		if _, err := io.WriteString(a.Out, console.Text(console.Flatten(pages))); err != nil {
 			return err
