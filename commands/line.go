@@ -123,6 +123,20 @@ func fillOptions(req *Request, opts []Option, rest string) error {
 	}
 	for _, o := range opts {
 		if o.Type == OptionString {
+			// The text runs up to the first other option named after it,
+			// as /help writes it: "/rule 302.6 cr:2025-11-14".
+			cut := len(rest)
+			for name := range byName {
+				if i := strings.Index(rest, " "+name+":"); name != o.Name && i >= 0 && i < cut {
+					cut = i
+				}
+			}
+			if cut < len(rest) {
+				if err := namedOptions(req, byName, strings.TrimSpace(rest[cut:])); err != nil {
+					return err
+				}
+				rest = strings.TrimSpace(rest[:cut])
+			}
 			// Typed with no option name: a refusal speaks of "the
 			// question", not of an option the user did not write.
 			req.Options[o.Name] = rest

@@ -22,6 +22,9 @@ func TestParseLine(t *testing.T) {
 		{line: "/define summoning sickness", command: "define", opts: map[string]string{"term": "summoning sickness"}},
 		{line: "/search kind:rule first strike damage", command: "search", opts: map[string]string{"kind": "rule", "query": "first strike damage"}},
 		{line: "/search query:what is a token kind:glossary", command: "search", opts: map[string]string{"query": "what is a token", "kind": "glossary"}},
+		// The text first, then the other options, as /help writes them.
+		{line: "/rule 302.6 cr:2025-11-14", command: "rule", opts: map[string]string{"number": "302.6", "cr": "2025-11-14"}},
+		{line: "/search first strike damage kind:rule", command: "search", opts: map[string]string{"kind": "rule", "query": "first strike damage"}},
 		// A colon that is not an option name stays in the text.
 		{line: "/search protection: from red", command: "search", opts: map[string]string{"query": "protection: from red"}},
 		{line: "/scenario add Ornithopter as O (new, 2 +1/+1 counters)", command: "scenario", sub: "add", opts: map[string]string{"line": "Ornithopter as O (new, 2 +1/+1 counters)"}},

@@ -78,7 +78,7 @@ func TestErrorHintsAreCommandLines(t *testing.T) {
 	}
 	// The console's hints are slash commands it runs as typed, with the
 	// CR version given.
-	out, _, _ := cli(t, "/rule 999.9\n/rule number:702.190 cr:2021-11-19\n/rule number:302.6 cr:2020-01-01\n/cr diff from:2020-01-01\n", "console")
+	out, _, _ := cli(t, "/rule 999.9\n/rule number:702.190 cr:2021-11-19\n/rule 302.6 cr:2020-01-01\n/cr diff from:2020-01-01\n", "console")
 	for _, want := range []string{"Try: /rule number:905.6\n", "Try: /rule number:702.149c cr:2021-11-19\n", "Try: /rule number:302.6 cr:2021-11-19\n", "Try: /cr diff from:2021-11-19\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("console lacks %q: %q", want, out)
