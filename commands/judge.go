@@ -104,13 +104,13 @@ func rulingsKey(guild string) string { return "judge:rulings:" + guild }
 var (
 	errNoDesk = &UserError{Code: CodeUnavailable, Title: "Judge calls need Discord",
 		Msg:  "Judge calls open a thread in the server's judge channel, so they work only in the Discord bot with a bot token (arbiter serve, or arbiter http with DISCORD_TOKEN).",
-		Hint: "/ask question:…"}
+		Hint: examples["ask"]}
 	errNoJudgeChannel = &UserError{Code: CodeUnavailable, Title: "No judge channel",
 		Msg:  "This server has no judge channel set up for calls: the bot's [judge] channels setting names none.",
-		Hint: "/ask question:…"}
+		Hint: examples["ask"]}
 	errNotJudge = &UserError{Title: "Judges only",
 		Msg:  "Only members with a judge role can do this. To ask a judge, use /judge call.",
-		Hint: "/judge call question:…"}
+		Hint: examples["judge"]}
 	errNoSuchCall = &UserError{Code: CodeNotFound, Title: "No such call",
 		Msg:  "That judge call is not open: it was resolved, or it expired.",
 		Hint: "/judge queue"}
@@ -324,14 +324,20 @@ func (r *Router) judgeCallCmd(ctx context.Context, req Request) (Reply, error) {
 	if q == "" {
 		return Reply{}, &UserError{Title: "Ask what?", Msg: "Tell the judge the situation and the question.", Hint: examples["judge"]}
 	}
+	// Where no call can be made, the question is asked instead.
+	askIt := func(e *UserError) error {
+		ue := *e
+		ue.Hint = "/ask question:" + hintWords(q, maxQuestion)
+		return &ue
+	}
 	if r.d.Desk == nil {
-		return Reply{}, errNoDesk
+		return Reply{}, askIt(errNoDesk)
 	}
 	if req.GuildID == "" {
-		return Reply{}, &UserError{Title: "Call from the server", Msg: "Judge calls are made from a channel of the server, where the judge can answer.", Hint: examples["judge"]}
+		return Reply{}, &UserError{Title: "Call from the server", Msg: "Judge calls are made from a channel of the server, where the judge can answer.", Hint: "/judge call question:" + hintWords(q, maxQuestion)}
 	}
 	if r.d.Judge.Channel == "" {
-		return Reply{}, errNoJudgeChannel
+		return Reply{}, askIt(errNoJudgeChannel)
 	}
 	now := time.Now()
 	c := &judgeCall{ID: newID(), Guild: req.GuildID, Question: q, Asker: req.UserID, From: req.ChannelID, Opened: now, REL: r.d.Judge.REL, Channel: r.d.Judge.Channel}

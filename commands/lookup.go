@@ -82,7 +82,7 @@ func (r *Router) searchReply(q string, kinds []string, limit int) (Reply, error)
 		hits = hits[:limit]
 	}
 	if len(hits) == 0 {
-		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + clip(q, 60)}
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + hintWords(q, 60)}
 	}
 	rep := Reply{}
 	var page Page
@@ -125,7 +125,7 @@ func (r *Router) searchReply(q string, kinds []string, limit int) (Reply, error)
 		rep.Pages = append(rep.Pages, page)
 	}
 	if len(rep.Pages) == 0 {
-		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + clip(q, 60)}
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + hintWords(q, 60)}
 	}
 	rep.Buttons = citeButtons(refs)
 	if firstChanged != "" {
@@ -183,25 +183,27 @@ func ScryfallSearchURL(name string) string {
 	return "https://scryfall.com/search?q=" + urlQuery("!\""+name+"\"")
 }
 
-func (r *Router) findCard(name string) (*Card, error) {
+// findCard finds a card for a command (card, rulings): a hint to a name
+// it suggests runs the same command.
+func (r *Router) findCard(command, name string) (*Card, error) {
 	if r.d.Cards == nil {
 		return nil, errNoCards
 	}
 	if name == "" {
-		return nil, &UserError{Title: "Which card?", Msg: "Give a card name.", Hint: examples["card"]}
+		return nil, &UserError{Title: "Which card?", Msg: "Give a card name.", Hint: examples[command]}
 	}
 	c, sug, ok := r.d.Cards.Card(name)
 	if ok {
 		return c, nil
 	}
 	msg := fmt.Sprintf("No card is named %q.", clip(name, 100))
-	hint := examples["card"]
+	hint := examples[command]
 	if len(sug) > 0 {
 		if len(sug) > 5 {
 			sug = sug[:5]
 		}
 		msg += " Did you mean " + strings.Join(sug, ", ") + "?"
-		hint = "/card name:" + sug[0]
+		hint = "/" + command + " name:" + sug[0]
 	}
 	return nil, &UserError{Code: CodeNotFound, Title: "Card not found", Msg: msg, Hint: hint}
 }
@@ -215,7 +217,7 @@ func cardURL(c *Card) string {
 
 // card answers /card with the Oracle text and a button for the rulings.
 func (r *Router) card(_ context.Context, req Request) (Reply, error) {
-	c, err := r.findCard(req.Option("name"))
+	c, err := r.findCard("card", req.Option("name"))
 	if err != nil {
 		return Reply{}, err
 	}
@@ -249,7 +251,7 @@ func (r *Router) card(_ context.Context, req Request) (Reply, error) {
 // rulings answers /rulings: each ruling as a field, with the rules they
 // cite (only those in the loaded CR).
 func (r *Router) rulings(_ context.Context, req Request) (Reply, error) {
-	c, err := r.findCard(req.Option("name"))
+	c, err := r.findCard("rulings", req.Option("name"))
 	if err != nil {
 		return Reply{}, err
 	}
@@ -290,6 +292,15 @@ func (r *Router) completeCard(_ context.Context, req Request) []Choice {
 	return out
 }
 
+// docOption is the option a document's command takes its section in:
+// /ipg names infractions.
+func docOption(doc string) string {
+	if doc == "ipg" {
+		return "infraction"
+	}
+	return "section"
+}
+
 var docNames = map[string]string{"mtr": "Magic Tournament Rules", "ipg": "Infraction Procedure Guide", "jar": "Judging at Regular REL"}
 
 // doc answers /mtr, /ipg and /jar.
@@ -323,7 +334,7 @@ func (r *Router) doc(doc string) HandlerFunc {
 					sug = sug[:5]
 				}
 				msg += " Did you mean " + strings.Join(sug, ", ") + "?"
-				hint = "/" + doc + " section:" + sug[0]
+				hint = "/" + doc + " " + docOption(doc) + ":" + sug[0]
 			}
 			return Reply{}, &UserError{Code: CodeNotFound, Title: "Section not found", Msg: msg, Hint: hint}
 		}
