@@ -303,7 +303,7 @@ func (r *Router) sourceField(h SearchHit, rel string) (Field, Citation, bool) {
 			if first, ok := r.d.CR.Rule(rule.Children[0]); ok {
 				text = "**" + first.ID + "** " + ruleText(first, false)
 				if more := len(rule.Children) - 1; more > 0 {
-					text += fmt.Sprintf("\n(%d more subrules: /rule %s)", more, rule.ID)
+					text += fmt.Sprintf("\n(%d more subrules: `/rule %s`)", more, rule.ID)
 				}
 			}
 		}

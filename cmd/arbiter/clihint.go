@@ -8,12 +8,14 @@ import (
 	"github.com/arbiter-mtg/arbiter/commands"
 )
 
-// An error reply ends with what to type instead, as a whole slash command
-// ("Try: `/rule number:905.6 cr:2021-11-19`"), which is right in Discord
-// and in the console. The one-shot command line says it as a command line.
-var tryLine = regexp.MustCompile("\n\nTry: `([^`\n]*)`$")
+// A reply names what to type as whole slash commands in backticks: an
+// error's hint ("Try: `/rule number:905.6 cr:2021-11-19`"), a card's
+// other meanings ("`/card name:Thassa's Bounty`"). They are right in
+// Discord and in the console; the one-shot command line says them as
+// command lines.
+var slashSpan = regexp.MustCompile("`(/[^`\n]+)`")
 
-// cliHint turns a slash-command hint into the command line that does the
+// cliHint turns a slash command into the command line that does the
 // same, reading it as the console reads a typed command; ok is false for
 // hints with no command-line form (judge calls, scenarios), which are left
 // as they are.
@@ -91,17 +93,32 @@ func shellWord(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// withCLIHint rewrites the hint at the end of the body of an error reply
-// as a command line.
-func withCLIHint(rep commands.Reply, defs []commands.Definition) commands.Reply {
-	m := tryLine.FindStringSubmatchIndex(rep.Body)
-	if m == nil {
-		return rep
+// cliSay says a slash command as the command line that does the same,
+// or leaves it as it is when none does.
+func cliSay(defs []commands.Definition) func(string) string {
+	return func(slash string) string {
+		if line, ok := cliHint(slash, defs); ok {
+			return line
+		}
+		return slash
 	}
-	line, ok := cliHint(rep.Body[m[2]:m[3]], defs)
-	if !ok {
-		return rep
+}
+
+// withCLICommands says every command a reply's body and fields name as a
+// command line.
+func withCLICommands(rep commands.Reply, defs []commands.Definition) commands.Reply {
+	say := cliSay(defs)
+	rewrite := func(text string) string {
+		return slashSpan.ReplaceAllStringFunc(text, func(m string) string {
+			return "`" + say(m[1:len(m)-1]) + "`"
+		})
 	}
-	rep.Body = rep.Body[:m[0]] + "\n\nTry: `" + line + "`"
+	rep.Body = rewrite(rep.Body)
+	fields := make([]commands.Field, len(rep.Fields))
+	for i, f := range rep.Fields {
+		f.Value = rewrite(f.Value)
+		fields[i] = f
+	}
+	rep.Fields = fields
 	return rep
 }

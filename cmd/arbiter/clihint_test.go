@@ -108,3 +108,28 @@ func TestTooLongSpeaksOfWhereItWasTyped(t *testing.T) {
 		t.Errorf("console: %q", out)
 	}
 }
+
+// The commands an answer names, beside its hint, are command lines too on
+// the command line (a card's other meanings, its rulings, the rules it
+// cites), and slash commands in the console, which reads them.
+func TestAnswersNameCommandLines(t *testing.T) {
+	out, _, code := cli(t, "", "card", "thassa")
+	for _, want := range []string{"  arbiter card 'Thassa'\\''s Bounty'\n", "Rulings: arbiter rulings 'Thassa, God of the Sea'\n"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("card thassa: exit %d, lacks %q:\n%s", code, want, out)
+		}
+	}
+	if strings.Contains(out, " /card") || strings.Contains(out, " /rulings") {
+		t.Errorf("card thassa names a slash command:\n%s", out)
+	}
+	out, _, _ = cli(t, "", "define", "summoning sickness")
+	if !strings.Contains(out, "Cited rules: arbiter rule 302.6\n") {
+		t.Errorf("define: %s", out)
+	}
+	out, _, _ = cli(t, "/card thassa\n/define summoning sickness\n", "console")
+	for _, want := range []string{"  /card name:Thassa's Bounty\n", "Rulings: /rulings Thassa, God of the Sea\n", "Cited rules: /rule 302.6\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("console lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -92,13 +92,9 @@ func (a *app) print(pages []commands.Reply, line bool, req commands.Request) err
 			return err
 		}
 	case first.Error:
-		var defs []commands.Definition
-		if r, err := a.Router(); err == nil {
-			defs = r.Definitions()
-		}
-		fmt.Fprint(a.Err, console.Text(withCLIHint(first, defs)))
+		fmt.Fprint(a.Err, console.TextSaying(withCLICommands(first, a.defs()), cliSay(a.defs())))
 	default:
-		if _, err := io.WriteString(a.Out, console.Text(console.Flatten(pages))); err != nil {
+		if _, err := io.WriteString(a.Out, console.TextSaying(withCLICommands(console.Flatten(pages), a.defs()), cliSay(a.defs()))); err != nil {
 			return err
 		}
 	}
@@ -107,6 +103,14 @@ func (a *app) print(pages []commands.Reply, line bool, req commands.Request) err
 	}
 	// The message has been printed; the error only sets the status.
 	return exitCode(exitStatus(first.Code), nil)
+}
+
+// defs are the commands' definitions, to read the commands a reply names.
+func (a *app) defs() []commands.Definition {
+	if r, err := a.Router(); err == nil {
+		return r.Definitions()
+	}
+	return nil
 }
 
 // exitStatus maps a reply's error code to the CLI's exit status: 1 when
