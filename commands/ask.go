@@ -74,8 +74,17 @@ func (r *Router) cardsReply(ctx context.Context, names []string) (Reply, error) 
 	var cards []Reply
 	var missing []string
 	var notFound *UserError
+	shown := map[string]bool{}
 	for _, name := range names {
 		c, err := r.card(ctx, NewRequest("card", "name", name))
+		if err == nil {
+			// Two names for one card ("[[Thassa]] [[Thassa, God of the
+			// Sea]]") show it once.
+			if shown[c.Citations[0].ID] {
+				continue
+			}
+			shown[c.Citations[0].ID] = true
+		}
 		if err != nil {
 			var ue *UserError
 			if !errors.As(err, &ue) || ue.Code != CodeNotFound {

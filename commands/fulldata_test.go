@@ -502,6 +502,12 @@ func TestAskOfCardNamesAloneShowsTheCards(t *testing.T) {
 		t.Errorf("no card found: %+v", rep)
 	}
 
+	// Two names of one card show it once.
+	rep = r.Handle(ctx, commands.Cmd("ask", "question", "[[Thassa]] [[Thassa, God of the Sea]]"))
+	if rep.Error || rep.Title != "Thassa, God of the Sea  {2}{U}" {
+		t.Errorf("one card named twice: %+v", rep)
+	}
+
 	// A question about the cards is still a question.
 	rep = r.Handle(ctx, commands.Cmd("ask", "question", "[[Ensoul Artifact]] [[Titanic Growth]] on my Ornithopter: how big is it?"))
 	if rep.Error || !slices.ContainsFunc(rep.Citations, func(c commands.Citation) bool { return c.Kind == commands.CiteCR }) {
