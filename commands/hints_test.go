@@ -42,7 +42,8 @@ func hintOf(rep Reply) string {
 // runs it, typed), and it runs what the user asked for: the rulings of
 // the card suggested, not its Oracle text; an IPG section by the option
 // /ipg has; the words searched, not a cut with an ellipsis; a question
-// that could not go to a judge, asked.
+// that could not go to a judge, asked; a search refused for its kind or
+// its limit, the same search.
 func TestHintsRunAsTyped(t *testing.T) {
 	r := newRouter(t, Deps{Cards: oneCard{}, Docs: oneSection{}, Search: noHits{}})
 	ctx := context.Background()
@@ -56,6 +57,10 @@ func TestHintsRunAsTyped(t *testing.T) {
 		{cmd("ipg", "infraction", "2.9"), "/ipg infraction:2.1"},
 		{cmd("mtr", "section", "2.9"), "/mtr section:2.1"},
 		{cmd("search", "query", long), "/define term:" + hintWords(long, 60)},
+		// The query and the kinds given stay; a kind mistyped is the one
+		// meant.
+		{cmd("search", "query", "first strike", "kind", "rules,glossary"), "/search query:first strike kind:rule,glossary"},
+		{cmd("search", "query", "first strike", "kind", "rule", "limit", "30"), "/search query:first strike kind:rule"},
 		{func() Request {
 			q := cmd("judge", "question", "My opponent forgot a trigger.")
 			q.Subcommand = "call"

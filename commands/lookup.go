@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/url"
@@ -28,25 +29,39 @@ func (r *Router) search(_ context.Context, req Request) (Reply, error) {
 	if q == "" {
 		return Reply{}, &UserError{Title: "Search for what?", Msg: "Give some words, a question or a pasted paragraph.", Hint: examples["search"]}
 	}
-	var kinds []string
+	var kinds, meant []string
+	var unknown string
 	for _, k := range strings.Split(req.Option("kind"), ",") {
 		if k = strings.ToLower(strings.TrimSpace(k)); k == "" {
 			continue
 		}
 		if !slices.ContainsFunc(searchKinds, func(c Choice) bool { return c.Value == k }) {
-			var known []string
-			for _, c := range searchKinds {
-				known = append(known, c.Value)
+			unknown = cmp.Or(unknown, k)
+			// The kind meant, for the hint: "rules" is rule.
+			if i := slices.IndexFunc(searchKinds, func(c Choice) bool { return strings.HasPrefix(k, c.Value) }); i >= 0 {
+				meant = append(meant, searchKinds[i].Value)
 			}
-			return Reply{}, &UserError{Title: "Unknown kind", Msg: fmt.Sprintf("unknown kind %q: the kinds are %s.", clip(k, 40), strings.Join(known, ", ")), Hint: "/search query:" + hintWords(q, 60) + " kind:rule"}
+			continue
 		}
 		kinds = append(kinds, k)
+		meant = append(meant, k)
+	}
+	if unknown != "" {
+		var known []string
+		for _, c := range searchKinds {
+			known = append(known, c.Value)
+		}
+		if len(meant) == 0 {
+			meant = []string{"rule"}
+		}
+		return Reply{}, &UserError{Title: "Unknown kind", Msg: fmt.Sprintf("unknown kind %q: the kinds are %s.", clip(unknown, 40), strings.Join(known, ", ")), Hint: searchHint(q, meant)}
 	}
 	limit := maxSearchResults
 	if v := req.Option("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > maxSearchResults {
-			return Reply{}, &UserError{Title: "Bad limit", Msg: fmt.Sprintf("%s must be a number from 1 to %d.", req.optionName("limit"), maxSearchResults), Hint: examples["search"]}
+			// The same search, with as many results as it shows by default.
+			return Reply{}, &UserError{Title: "Bad limit", Msg: fmt.Sprintf("%s must be a number from 1 to %d.", req.optionName("limit"), maxSearchResults), Hint: searchHint(q, kinds)}
 		}
 		limit = n
 	}
@@ -56,6 +71,16 @@ func (r *Router) search(_ context.Context, req Request) (Reply, error) {
 	}
 	rep.Title = "Search: " + defuse.Replace(clip(q, 200))
 	return rep, nil
+}
+
+// searchHint is /search for q, of the kinds given. The limit, which only
+// the command line gives, is left to its default.
+func searchHint(q string, kinds []string) string {
+	hint := "/search query:" + hintWords(q, maxOptionDefault)
+	if len(kinds) > 0 {
+		hint += " kind:" + strings.Join(kinds, ",")
+	}
+	return hint
 }
 
 // findRules answers the "Find rules" message command: the chosen message's
