@@ -294,8 +294,9 @@ func (r *Router) headingOfAnother(h SearchHit, srcs []SearchHit) bool {
 	})
 }
 
-// noCardsNote heads an answer given with no card catalogue loaded.
-const noCardsNote = "*No card catalogue is loaded, so the cards a question names are not recognised and this answer rests on its other words: run `arbiter data update`, or give --data a directory holding MTGJSON or Scryfall files.*"
+// noCardsNote heads an answer given with no card catalogue loaded; like
+// errNoCards it says who can load one, whatever the transport.
+const noCardsNote = "*No card catalogue is loaded, so the cards a question names are not recognised and this answer rests on its other words. Whoever runs Arbiter adds one with `arbiter data update`, or with --data and a directory holding MTGJSON or Scryfall files.*"
 
 // sourceField quotes one deciding source in full: a rule's text, a
 // glossary entry, or a tournament section with its penalty.

@@ -298,13 +298,15 @@ func TestAskWithoutCardsSaysSo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Both say who can load cards (in Discord, the bot's operator, not
+	// the user asking) rather than telling the user to run a command.
 	// Card names alone ask for the cards, which cannot be shown.
 	rep := r.Handle(context.Background(), commands.Cmd("ask", "question", "[[Ensoul Artifact]] [[Titanic Growth]]"))
-	if !rep.Error || rep.Code != commands.CodeUnavailable || !strings.Contains(rep.Body, "No card catalogue is loaded") || !strings.Contains(rep.Body, "arbiter data update") {
+	if !rep.Error || rep.Code != commands.CodeUnavailable || !strings.Contains(rep.Body, "No card catalogue is loaded") || !strings.Contains(rep.Body, "Whoever runs Arbiter adds one with `arbiter data update`") {
 		t.Errorf("card names alone without cards: %+v", rep)
 	}
 	rep = r.Handle(context.Background(), commands.Cmd("ask", "question", "[[Ensoul Artifact]] on my [[Ornithopter]]: can it attack?"))
-	if rep.Error || !strings.Contains(rep.Body, "No card catalogue is loaded") || !strings.Contains(rep.Body, "arbiter data update") {
+	if rep.Error || !strings.Contains(rep.Body, "No card catalogue is loaded") || !strings.Contains(rep.Body, "Whoever runs Arbiter adds one with `arbiter data update`") {
 		t.Errorf("reply without cards: %+v", rep)
 	}
 	rep = r.Handle(context.Background(), commands.Cmd("ask", "question", "Can I cast Ensoul Artifact on my Ornithopter?"))

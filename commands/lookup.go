@@ -10,7 +10,9 @@ import (
 	"strings"
 )
 
-var errNoCards = &UserError{Code: CodeUnavailable, Title: "No card data", Msg: "No card catalogue is loaded, so card look-ups are unavailable (rules look-ups still work). Run `arbiter data update` to download Scryfall's card catalogue, or give --data a directory holding MTGJSON or Scryfall files.", Hint: "/rule 302.6"}
+// errNoCards says who can load cards: in Discord that is the bot's
+// operator, not the user asking; at a terminal the two are one.
+var errNoCards = &UserError{Code: CodeUnavailable, Title: "No card data", Msg: "No card catalogue is loaded, so card look-ups are unavailable (rules look-ups still work). Whoever runs Arbiter adds one with `arbiter data update`, which downloads Scryfall's card catalogue, or with --data and a directory holding MTGJSON or Scryfall files.", Hint: "/rule 302.6"}
 
 // searchPageSize is how many results one page of /search shows.
 const searchPageSize = 5
