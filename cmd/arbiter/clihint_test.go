@@ -122,6 +122,11 @@ func TestAnswersNameCommandLines(t *testing.T) {
 	if strings.Contains(out, " /card") || strings.Contains(out, " /rulings") {
 		t.Errorf("card thassa names a slash command:\n%s", out)
 	}
+	// The JSON form too: its body is text for a person.
+	out, _, code = cli(t, "", "rule", "--json", "999.9")
+	if code != 1 || !strings.Contains(out, "Try: `arbiter rule 905.6`") {
+		t.Errorf("rule --json 999.9: exit %d:\n%s", code, out)
+	}
 	out, _, _ = cli(t, "", "define", "summoning sickness")
 	if !strings.Contains(out, "Cited rules: arbiter rule 302.6\n") {
 		t.Errorf("define: %s", out)

@@ -82,6 +82,13 @@ func cliOptionNames(req commands.Request) map[string]string {
 // means.
 func (a *app) print(pages []commands.Reply, line bool, req commands.Request) error {
 	first := pages[0]
+	// What the reply suggests running is said as a command line, in its
+	// JSON form too (its body is text for a person).
+	said := make([]commands.Reply, len(pages))
+	for i, p := range pages {
+		said[i] = withCLICommands(p, a.defs())
+	}
+	pages = said
 	switch {
 	case a.JSON && line:
 		if err := writeJSONLine(a.Out, console.JSON(pages)); err != nil {
@@ -92,9 +99,9 @@ func (a *app) print(pages []commands.Reply, line bool, req commands.Request) err
 			return err
 		}
 	case first.Error:
-		fmt.Fprint(a.Err, console.TextSaying(withCLICommands(first, a.defs()), cliSay(a.defs())))
+		fmt.Fprint(a.Err, console.TextSaying(pages[0], cliSay(a.defs())))
 	default:
-		if _, err := io.WriteString(a.Out, console.TextSaying(withCLICommands(console.Flatten(pages), a.defs()), cliSay(a.defs()))); err != nil {
+		if _, err := io.WriteString(a.Out, console.TextSaying(console.Flatten(pages), cliSay(a.defs()))); err != nil {
 			return err
 		}
 	}
