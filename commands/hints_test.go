@@ -87,3 +87,19 @@ func TestHintsRunAsTyped(t *testing.T) {
 		}
 	}
 }
+
+// /rulings of a name that fits several cards says so, as /card does, with
+// the look-up of the next card: it picks one, never silently.
+func TestRulingsOfANameOfSeveralCards(t *testing.T) {
+	r := newRouter(t, Deps{Cards: severalCards{}})
+	rep := r.Handle(context.Background(), cmd("rulings", "name", "thassa"))
+	if rep.Error || rep.Title != "Rulings: Thassa, God of the Sea" || !strings.Contains(rep.Body, "The name also fits Thassa's Bounty · Thassa's Emissary") || !strings.Contains(rep.Body, "`/rulings name:Thassa's Bounty`") {
+		t.Errorf("rulings thassa: %+v", rep)
+	}
+}
+
+type severalCards struct{ oneCard }
+
+func (severalCards) Card(name string) (*Card, []string, bool) {
+	return &Card{Name: "Thassa, God of the Sea", Others: []string{"Thassa's Bounty", "Thassa's Emissary"}, Rulings: []CardRuling{{Date: "2013-09-15", Text: "A ruling."}}}, nil, true
+}

@@ -282,7 +282,15 @@ func (r *Router) rulings(_ context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.rulingsReply(c)
+	rep, err := r.rulingsReply(c)
+	if err == nil && len(c.Others) > 0 {
+		// The name fits more than one card: say so first, as /card does,
+		// with the look-up of the next one.
+		others := c.Others[:min(len(c.Others), 8)]
+		note := "The name also fits " + strings.Join(others, " · ") + ": `/rulings name:" + others[0] + "`"
+		rep.Body = strings.TrimSpace(note + "\n\n" + rep.Body)
+	}
+	return rep, err
 }
 
 func (r *Router) rulingsReply(c *Card) (Reply, error) {
