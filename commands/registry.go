@@ -4,6 +4,9 @@ package commands
 // characters.
 const maxQuestion = 1000
 
+// maxRuling is the longest ruling /judge resolve records, in characters.
+const maxRuling = 1500
+
 // registerAll defines every command. Descriptions are at most 100
 // characters (Discord's limit); option names are lower case.
 func (r *Router) registerAll() {
@@ -51,7 +54,7 @@ func (r *Router) registerAll() {
 	}}, nil, r.completeCR)
 	r.Subcommand("cr", "diff", r.crDiff)
 	ruling := str("ruling", "What you ruled, and why", true, false)
-	ruling.MaxLength = 1500
+	ruling.MaxLength = maxRuling
 	callOpt := str("call", "The call (default: the call of this thread, or the one you claimed)", false, true)
 	callOpt.MaxLength = 20
 	r.Command(Definition{Name: "judge", Description: "Call a judge; judges claim, resolve and record rulings", Type: SlashCommand, Options: []Option{
