@@ -27,6 +27,7 @@ func TestGoldenFullData(t *testing.T) {
 		{"mtr_4.2", req("mtr", "section", "4.2")},
 		{"ipg_hce", req("ipg", "section", "hce")},
 		{"card_miss", req("card", "name", "Qqqqzzzz")},
+		{"ask_card_names_alone", req("ask", "question", "[[Ensoul Artifact]] [[Titanic Growth]]")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

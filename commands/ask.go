@@ -3,6 +3,7 @@ package commands
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -34,11 +35,109 @@ func (r *Router) ask(ctx context.Context, req Request) (Reply, error) {
 	if q == "" {
 		return Reply{}, &UserError{Title: "Ask what?", Msg: "Tell the situation and the question, naming the cards.", Hint: examples["ask"]}
 	}
+	if names := onlyCards(q); names != nil {
+		return r.cardsReply(ctx, names)
+	}
 	rep, err := r.askReply(ctx, q)
 	if err != nil {
 		return rep, err
 	}
 	rep.Title = "Ask: " + defuse.Replace(clip(q, 200))
+	return rep, nil
+}
+
+// maxAskCards is how many cards a question of card names alone shows; the
+// rest are named.
+const maxAskCards = 5
+
+// onlyCards returns the names of a question that holds nothing but card
+// references ("[[Ensoul Artifact]] [[Titanic Growth]]"), nil for any other.
+// Such a message asks for the cards, not for rules about a situation it
+// does not tell.
+func onlyCards(q string) []string {
+	reqs := onlyReferences(q)
+	var names []string
+	for _, req := range reqs {
+		if req.Command != "card" {
+			return nil
+		}
+		names = append(names, req.Option("name"))
+	}
+	return names
+}
+
+// cardsReply answers a question of card names alone with the cards as
+// /card shows them (Oracle text, a button for the rulings), and a line on
+// how to ask about them. One card is /card's reply; several are a field
+// each, as the judge channel's watcher shows references.
+func (r *Router) cardsReply(ctx context.Context, names []string) (Reply, error) {
+	var cards []Reply
+	var missing []string
+	var notFound *UserError
+	shown := map[string]bool{}
+	for _, name := range names {
+		c, err := r.card(ctx, NewRequest("card", "name", name))
+		if err == nil {
+			// Two names for one card ("[[Thassa]] [[Thassa, God of the
+			// Sea]]") show it once.
+			if shown[c.Citations[0].ID] {
+				continue
+			}
+			shown[c.Citations[0].ID] = true
+		}
+		if err != nil {
+			var ue *UserError
+			if !errors.As(err, &ue) || ue.Code != CodeNotFound {
+				return Reply{}, err // no card catalogue: said once
+			}
+			if notFound == nil {
+				notFound = ue
+			}
+			missing = append(missing, ue.Msg)
+			continue
+		}
+		cards = append(cards, c)
+	}
+	if len(cards) == 0 {
+		// What /card says, of every name.
+		return Reply{}, &UserError{Code: CodeNotFound, Title: notFound.Title, Msg: strings.Join(missing, " "), Hint: notFound.Hint}
+	}
+	askAbout := Field{Name: "Ask about it", Value: "Tell the situation and the question with the card's name, and the answer quotes the rules that decide it."}
+	if len(cards) == 1 && len(missing) == 0 {
+		rep := cards[0]
+		rep.Fields = append(rep.Fields, askAbout)
+		return rep, nil
+	}
+	var rep Reply
+	var titles, more []string
+	for i, c := range cards {
+		rep.Citations = append(rep.Citations, c.Citations...)
+		name := c.Citations[0].ID
+		titles = append(titles, name)
+		if i >= maxAskCards {
+			more = append(more, "["+name+"]("+c.URL+")")
+			continue
+		}
+		value := c.Body
+		for _, f := range c.Fields {
+			value += "\n**" + f.Name + ":** " + f.Value
+		}
+		rep.Fields = append(rep.Fields, Field{Name: clip(c.Title, fieldNameMax), Value: clip(clip(value, fieldValueMax-runeLen(c.URL)-1)+"\n"+c.URL, fieldValueMax)})
+		for _, b := range c.Buttons {
+			// Each card's rulings button says whose rulings it shows.
+			b.Label = strings.Replace(b.Label, "Rulings", "Rulings: "+name, 1)
+			rep.Buttons = append(rep.Buttons, b)
+		}
+	}
+	rep.Title = clip("Cards: "+strings.Join(titles, ", "), 200)
+	if len(more) > 0 {
+		rep.Fields = append(rep.Fields, Field{Name: "Also named", Value: clip(strings.Join(more, " · "), fieldValueMax)})
+	}
+	if len(missing) > 0 {
+		rep.Fields = append(rep.Fields, Field{Name: "Not found", Value: clip(strings.Join(missing, "\n"), fieldValueMax)})
+	}
+	askAbout.Name, askAbout.Value = "Ask about them", "Tell the situation and the question with the cards' names, and the answer quotes the rules that decide it."
+	rep.Fields = append(rep.Fields, askAbout)
 	return rep, nil
 }
 
@@ -195,8 +294,9 @@ func (r *Router) headingOfAnother(h SearchHit, srcs []SearchHit) bool {
 	})
 }
 
-// noCardsNote heads an answer given with no card catalogue loaded.
-const noCardsNote = "*No card catalogue is loaded, so the cards a question names are not recognised and this answer rests on its other words: run `arbiter data update`, or give --data a directory holding MTGJSON or Scryfall files.*"
+// noCardsNote heads an answer given with no card catalogue loaded; like
+// errNoCards it says who can load one, whatever the transport.
+const noCardsNote = "*No card catalogue is loaded, so the cards a question names are not recognised and this answer rests on its other words. Whoever runs Arbiter adds one with `arbiter data update`, or with --data and a directory holding MTGJSON or Scryfall files.*"
 
 // sourceField quotes one deciding source in full: a rule's text, a
 // glossary entry, or a tournament section with its penalty.
@@ -213,7 +313,7 @@ func (r *Router) sourceField(h SearchHit, rel string) (Field, Citation, bool) {
 			if first, ok := r.d.CR.Rule(rule.Children[0]); ok {
 				text = "**" + first.ID + "** " + ruleText(first, false)
 				if more := len(rule.Children) - 1; more > 0 {
-					text += fmt.Sprintf("\n(%d more subrules: /rule %s)", more, rule.ID)
+					text += fmt.Sprintf("\n(%d more subrules: `/rule %s`)", more, rule.ID)
 				}
 			}
 		}

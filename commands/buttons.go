@@ -34,7 +34,7 @@ func (r *Router) citeButton(_ context.Context, req Request) (Reply, error) {
 // rulingsButton answers a card's "Rulings" button (rulings:<card name>),
 // privately.
 func (r *Router) rulingsButton(_ context.Context, req Request) (Reply, error) {
-	c, err := r.findCard(req.CustomArg())
+	c, err := r.findCard("rulings", req.CustomArg())
 	if err != nil {
 		return Reply{}, err
 	}

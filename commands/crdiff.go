@@ -116,6 +116,31 @@ func (r *Router) crDiff(_ context.Context, req Request) (Reply, error) {
 	return r.diffReply(req.Option("rule"), req.Option("from"), req.Option("to"))
 }
 
+// diffHint is the /cr diff of rule between from and to, each left out
+// when empty. A to without a from gets the version held before it, the
+// one /cr diff compares it with, so that the command line, which names
+// OLD before NEW, can run it too.
+func (r *Router) diffHint(rule, from, to string) string {
+	rule, from, to = strings.TrimSpace(rule), strings.TrimSpace(from), strings.TrimSpace(to)
+	if from == "" && to != "" {
+		if t, err := r.heldDate(to, func(string) string { return "" }, nil); err == nil {
+			for _, d := range r.crDates() {
+				if d.Before(t) {
+					from = d.Format(time.DateOnly)
+					break
+				}
+			}
+		}
+	}
+	hint := "/cr diff"
+	for _, o := range [][2]string{{"rule", rule}, {"from", from}, {"to", to}} {
+		if o[1] != "" {
+			hint += " " + o[0] + ":" + o[1]
+		}
+	}
+	return hint
+}
+
 // crDiffButton answers "What changed" under /rule (crd:<rule>): the
 // rule's diff between the two newest versions, privately.
 func (r *Router) crDiffButton(_ context.Context, req Request) (Reply, error) {
@@ -135,14 +160,18 @@ func (r *Router) diffReply(ruleQ, fromQ, toQ string) (Reply, error) {
 	to := held[0]
 	if strings.TrimSpace(toQ) != "" {
 		var err error
-		if to, err = r.heldDate(toQ, "to"); err != nil {
+		// A version after the from given, when it is held.
+		fromT, fromErr := r.heldDate(fromQ, func(string) string { return "" }, nil)
+		after := func(d time.Time) bool { return fromErr != nil || d.After(fromT) }
+		if to, err = r.heldDate(toQ, func(date string) string { return r.diffHint(ruleQ, fromQ, date) }, after); err != nil {
 			return Reply{}, err
 		}
 	}
 	var from time.Time
 	if strings.TrimSpace(fromQ) != "" {
 		var err error
-		if from, err = r.heldDate(fromQ, "from"); err != nil {
+		before := func(d time.Time) bool { return d.Before(to) }
+		if from, err = r.heldDate(fromQ, func(date string) string { return r.diffHint(ruleQ, date, toQ) }, before); err != nil {
 			return Reply{}, err
 		}
 	} else {
@@ -153,11 +182,24 @@ func (r *Router) diffReply(ruleQ, fromQ, toQ string) (Reply, error) {
 			}
 		}
 		if from.IsZero() {
-			return Reply{}, &UserError{Title: "Nothing older", Msg: fmt.Sprintf("No version older than %s is held. The versions held are effective %s.", to.Format(time.DateOnly), formatDates(held)), Hint: "/cr diff"}
+			return Reply{}, &UserError{Title: "Nothing older", Msg: fmt.Sprintf("No version older than %s is held. The versions held are effective %s.", to.Format(time.DateOnly), formatDates(held)), Hint: r.diffHint(ruleQ, "", "")}
 		}
 	}
 	if !from.Before(to) {
-		return Reply{}, &UserError{Title: "Which way?", Msg: fmt.Sprintf("from (%s) must be older than to (%s).", from.Format(time.DateOnly), to.Format(time.DateOnly)), Hint: "/cr diff from:" + held[len(held)-1].Format(time.DateOnly)}
+		// Both given: the other way round; else from the oldest held.
+		hint := r.diffHint(ruleQ, held[len(held)-1].Format(time.DateOnly), strings.TrimSpace(toQ))
+		if strings.TrimSpace(toQ) != "" && !sameDay(from, to) {
+			hint = r.diffHint(ruleQ, to.Format(time.DateOnly), from.Format(time.DateOnly))
+		}
+		return Reply{}, &UserError{Title: "Which way?", Msg: fmt.Sprintf("from (%s) must be older than to (%s).", from.Format(time.DateOnly), to.Format(time.DateOnly)), Hint: hint}
+	}
+	// The versions as the user gave them, for hints that keep them.
+	givenFrom, givenTo := "", ""
+	if strings.TrimSpace(fromQ) != "" {
+		givenFrom = from.Format(time.DateOnly)
+	}
+	if strings.TrimSpace(toQ) != "" {
+		givenTo = to.Format(time.DateOnly)
 	}
 	d, err := r.d.Versions.Diff(from, to)
 	if err != nil {
@@ -169,13 +211,13 @@ func (r *Router) diffReply(ruleQ, fromQ, toQ string) (Reply, error) {
 	if q := strings.TrimSuffix(strings.TrimSpace(strings.TrimPrefix(strings.ToLower(strings.TrimSpace(ruleQ)), "rule ")), "."); q != "" {
 		id, err := cr.ParseID(q)
 		if err != nil {
-			return Reply{}, &UserError{Title: "Not a rule number", Msg: fmt.Sprintf("%q is not a rule number. Rule numbers look like 702, 702.19 or 704.5k.", clip(ruleQ, 80)), Hint: "/cr diff rule:702"}
+			return Reply{}, &UserError{Title: "Not a rule number", Msg: fmt.Sprintf("%q is not a rule number. Rule numbers look like 702, 702.19 or 704.5k.", clip(ruleQ, 80)), Hint: r.diffHint("702", givenFrom, givenTo)}
 		}
 		q = id.String()
 		oldBook, err1 := r.d.Versions.Version(from)
 		newBook, err2 := r.d.Versions.Version(to)
 		if err1 != nil || err2 != nil || (!oldBook.Exists(q) && !newBook.Exists(q)) {
-			return Reply{}, &UserError{Code: CodeNotFound, Title: "No such rule", Msg: fmt.Sprintf("Rule %s is in neither the CR effective %s nor the one effective %s.", q, fromS, toS), Hint: "/cr diff rule:702"}
+			return Reply{}, &UserError{Code: CodeNotFound, Title: "No such rule", Msg: fmt.Sprintf("Rule %s is in neither the CR effective %s nor the one effective %s.", q, fromS, toS), Hint: r.diffHint(enclosingRule(id), givenFrom, givenTo)}
 		}
 		rules, gloss = d.Under(q), nil
 		title += " · rule " + q

@@ -298,8 +298,15 @@ func TestAskWithoutCardsSaysSo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Both say who can load cards (in Discord, the bot's operator, not
+	// the user asking) rather than telling the user to run a command.
+	// Card names alone ask for the cards, which cannot be shown.
 	rep := r.Handle(context.Background(), commands.Cmd("ask", "question", "[[Ensoul Artifact]] [[Titanic Growth]]"))
-	if rep.Error || !strings.Contains(rep.Body, "No card catalogue is loaded") || !strings.Contains(rep.Body, "arbiter data update") {
+	if !rep.Error || rep.Code != commands.CodeUnavailable || !strings.Contains(rep.Body, "No card catalogue is loaded") || !strings.Contains(rep.Body, "Whoever runs Arbiter adds one with `arbiter data update`") {
+		t.Errorf("card names alone without cards: %+v", rep)
+	}
+	rep = r.Handle(context.Background(), commands.Cmd("ask", "question", "[[Ensoul Artifact]] on my [[Ornithopter]]: can it attack?"))
+	if rep.Error || !strings.Contains(rep.Body, "No card catalogue is loaded") || !strings.Contains(rep.Body, "Whoever runs Arbiter adds one with `arbiter data update`") {
 		t.Errorf("reply without cards: %+v", rep)
 	}
 	rep = r.Handle(context.Background(), commands.Cmd("ask", "question", "Can I cast Ensoul Artifact on my Ornithopter?"))
@@ -450,3 +457,62 @@ func TestAskReadsBracketedNamesAsCardDoes(t *testing.T) {
 }
 
 func firstLineOf(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }
+
+// A question of card names alone asks for the cards: it is answered with
+// each card's Oracle text and its rulings button, as /card shows them, and
+// a line on how to ask about them, never with rules ranked for a
+// situation it does not tell.
+func TestAskOfCardNamesAloneShowsTheCards(t *testing.T) {
+	r := testrouter.Full(t)
+	ctx := context.Background()
+	rep := r.Handle(ctx, commands.Cmd("ask", "question", "[[Ensoul Artifact]] [[Titanic Growth]]"))
+	text := commands.AllText(r, rep)
+	if rep.Error || rep.Title != "Cards: Ensoul Artifact, Titanic Growth" {
+		t.Fatalf("reply: %+v", rep)
+	}
+	for _, want := range []string{"Ensoul Artifact  {1}{U}", "base power and toughness 5/5", "Titanic Growth  {1}{G}", "Target creature gets +4/+4 until end of turn.", "https://scryfall.com/card/m15/54", "Ask about them"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("reply lacks %q:\n%s", want, text)
+		}
+	}
+	for _, c := range rep.Citations {
+		if c.Kind != commands.CiteCard {
+			t.Errorf("a reply of cards cites %+v", c)
+		}
+	}
+	if !slices.ContainsFunc(rep.Buttons, func(b commands.Button) bool {
+		return b.CustomID == "rulings:Ensoul Artifact" && strings.HasPrefix(b.Label, "Rulings: Ensoul Artifact")
+	}) {
+		t.Errorf("no rulings button naming Ensoul Artifact: %+v", rep.Buttons)
+	}
+
+	// One card is what /card shows, with the line on asking.
+	one := r.Handle(ctx, commands.Cmd("ask", "question", "[[Ornithopter]]"))
+	card := r.Handle(ctx, commands.Cmd("card", "name", "Ornithopter"))
+	if one.Error || one.Title != card.Title || one.Body != card.Body || len(one.Fields) != 1 || one.Fields[0].Name != "Ask about it" {
+		t.Errorf("[[Ornithopter]]: %+v, want /card's %+v and a line on asking", one, card)
+	}
+
+	// A name that finds no card is said beside the cards found; with none
+	// found, the reply is /card's refusal.
+	rep = r.Handle(ctx, commands.Cmd("ask", "question", "[[Ornithopter]] and [[Zzyzx Qqq]]"))
+	if rep.Error || !strings.Contains(commands.AllText(r, rep), `Not found: No card is named "Zzyzx Qqq".`) {
+		t.Errorf("one name not found: %+v", rep)
+	}
+	rep = r.Handle(ctx, commands.Cmd("ask", "question", "[[Zzyzx Qqq]]"))
+	if !rep.Error || rep.Code != commands.CodeNotFound {
+		t.Errorf("no card found: %+v", rep)
+	}
+
+	// Two names of one card show it once.
+	rep = r.Handle(ctx, commands.Cmd("ask", "question", "[[Thassa]] [[Thassa, God of the Sea]]"))
+	if rep.Error || rep.Title != "Thassa, God of the Sea  {2}{U}" {
+		t.Errorf("one card named twice: %+v", rep)
+	}
+
+	// A question about the cards is still a question.
+	rep = r.Handle(ctx, commands.Cmd("ask", "question", "[[Ensoul Artifact]] [[Titanic Growth]] on my Ornithopter: how big is it?"))
+	if rep.Error || !slices.ContainsFunc(rep.Citations, func(c commands.Citation) bool { return c.Kind == commands.CiteCR }) {
+		t.Errorf("a question naming the cards: %+v", rep)
+	}
+}

@@ -59,6 +59,11 @@ func TestOptionLengthsAreCapped(t *testing.T) {
 	if rep := r.Handle(ctx, cmd("define", "term", term)); !rep.Error || !strings.Contains(rep.Body, "at most 200 characters") {
 		t.Errorf("a %d-character term: %+v", len(term), rep)
 	}
+	// In Discord the refusal names the option as Discord shows it.
+	q := strings.Repeat("Can my creature attack? ", 50)
+	if rep := r.Handle(ctx, cmd("ask", "question", q)); !rep.Error || !strings.Contains(rep.Body, "The question option may be at most 1000 characters (this one has 1200).") {
+		t.Errorf("a %d-character question: %+v", len(q), rep)
+	}
 	// An option the command does not declare is capped as well.
 	if rep := r.Handle(ctx, cmd("rule", "number", "302.6", "junk", strings.Repeat("z", 5000))); !rep.Error {
 		t.Errorf("an undeclared 5000-character option was accepted")

@@ -104,13 +104,13 @@ func rulingsKey(guild string) string { return "judge:rulings:" + guild }
 var (
 	errNoDesk = &UserError{Code: CodeUnavailable, Title: "Judge calls need Discord",
 		Msg:  "Judge calls open a thread in the server's judge channel, so they work only in the Discord bot with a bot token (arbiter serve, or arbiter http with DISCORD_TOKEN).",
-		Hint: "/ask question:…"}
+		Hint: examples["ask"]}
 	errNoJudgeChannel = &UserError{Code: CodeUnavailable, Title: "No judge channel",
 		Msg:  "This server has no judge channel set up for calls: the bot's [judge] channels setting names none.",
-		Hint: "/ask question:…"}
+		Hint: examples["ask"]}
 	errNotJudge = &UserError{Title: "Judges only",
 		Msg:  "Only members with a judge role can do this. To ask a judge, use /judge call.",
-		Hint: "/judge call question:…"}
+		Hint: examples["judge"]}
 	errNoSuchCall = &UserError{Code: CodeNotFound, Title: "No such call",
 		Msg:  "That judge call is not open: it was resolved, or it expired.",
 		Hint: "/judge queue"}
@@ -324,14 +324,20 @@ func (r *Router) judgeCallCmd(ctx context.Context, req Request) (Reply, error) {
 	if q == "" {
 		return Reply{}, &UserError{Title: "Ask what?", Msg: "Tell the judge the situation and the question.", Hint: examples["judge"]}
 	}
+	// Where no call can be made, the question is asked instead.
+	askIt := func(e *UserError) error {
+		ue := *e
+		ue.Hint = "/ask question:" + hintWords(q, maxQuestion)
+		return &ue
+	}
 	if r.d.Desk == nil {
-		return Reply{}, errNoDesk
+		return Reply{}, askIt(errNoDesk)
 	}
 	if req.GuildID == "" {
-		return Reply{}, &UserError{Title: "Call from the server", Msg: "Judge calls are made from a channel of the server, where the judge can answer.", Hint: examples["judge"]}
+		return Reply{}, &UserError{Title: "Call from the server", Msg: "Judge calls are made from a channel of the server, where the judge can answer.", Hint: "/judge call question:" + hintWords(q, maxQuestion)}
 	}
 	if r.d.Judge.Channel == "" {
-		return Reply{}, errNoJudgeChannel
+		return Reply{}, askIt(errNoJudgeChannel)
 	}
 	now := time.Now()
 	c := &judgeCall{ID: newID(), Guild: req.GuildID, Question: q, Asker: req.UserID, From: req.ChannelID, Opened: now, REL: r.d.Judge.REL, Channel: r.d.Judge.Channel}
@@ -392,7 +398,7 @@ func (r *Router) judgeButton(ctx context.Context, req Request) (Reply, error) {
 			return Reply{}, noSuchCall(id)
 		}
 		return Reply{Modal: &Modal{CustomID: "jc:" + id, Title: "Resolve call " + id, Inputs: []TextInput{
-			{CustomID: "ruling", Label: "Ruling", Paragraph: true, Required: true, MaxLength: 1500, Placeholder: "What you ruled, and why"},
+			{CustomID: "ruling", Label: "Ruling", Paragraph: true, Required: true, MaxLength: maxRuling, Placeholder: "What you ruled, and why"},
 			{CustomID: "cite", Label: "Citations", Required: true, MaxLength: 200, Placeholder: "CR 302.6, IPG 2.1, MTR 4.2"},
 		}}}, nil
 	}
@@ -634,8 +640,15 @@ func (r *Router) resolve(ctx context.Context, req Request, id, ruling, cite stri
 	if ruling == "" {
 		return Reply{}, &UserError{Title: "What was the ruling?", Msg: "Give the ruling (ruling:) and what it rests on (cite:).", Hint: resolveHint}
 	}
-	cites, err := r.checkCitations(cite)
+	cites, nearest, err := r.checkCitations(cite)
 	if err != nil {
+		var ue *UserError
+		if nearest != "" && errors.As(err, &ue) {
+			// The same resolve, with the nearest citations.
+			fixed := *ue
+			fixed.Hint = "/judge resolve ruling:" + hintWords(ruling, maxRuling) + " cite:" + nearest + " call:" + id
+			return Reply{}, &fixed
+		}
 		return Reply{}, err
 	}
 	c, err := r.changeCall(ctx, id, func(c *judgeCall) error {
@@ -762,14 +775,16 @@ func parseCitations(s string) []citeRef {
 }
 
 // checkCitations turns a cite option into citations, refusing any that
-// the loaded documents lack with the nearest ids.
-func (r *Router) checkCitations(s string) ([]Citation, error) {
+// the loaded documents lack with the nearest ids. nearest is the cite
+// option with each citation not found replaced by its nearest id, for the
+// hint; empty when one has none.
+func (r *Router) checkCitations(s string) (cites []Citation, nearest string, err error) {
 	refs := parseCitations(s)
 	if len(refs) == 0 {
-		return nil, &UserError{Title: "Cite the rules", Msg: "A recorded ruling cites what it rests on: CR rules, IPG, MTR or JAR sections (cite:CR 302.6, IPG 2.1).", Hint: resolveHint}
+		return nil, "", &UserError{Title: "Cite the rules", Msg: "A recorded ruling cites what it rests on: CR rules, IPG, MTR or JAR sections (cite:CR 302.6, IPG 2.1).", Hint: resolveHint}
 	}
 	var out []Citation
-	var bad []string
+	var bad, near []string
 	seen := map[string]bool{}
 	for _, ref := range refs {
 		c, sug, ok := r.citation(ref)
@@ -777,19 +792,24 @@ func (r *Router) checkCitations(s string) ([]Citation, error) {
 			line := fmt.Sprintf("%s %s does not exist", strings.ToUpper(ref.doc), clip(ref.id, 30))
 			if len(sug) > 0 {
 				line += "; nearest: " + strings.Join(sug[:min(len(sug), 5)], ", ")
+				near = append(near, strings.ToUpper(ref.doc)+" "+sug[0])
 			}
 			bad = append(bad, line)
 			continue
 		}
+		near = append(near, strings.ToUpper(c.Kind)+" "+c.ID)
 		if k := c.Kind + ":" + c.ID; !seen[k] {
 			seen[k] = true
 			out = append(out, c)
 		}
 	}
 	if len(bad) > 0 {
-		return nil, &UserError{Code: CodeNotFound, Title: "Citation not found", Msg: "Nothing was recorded. " + strings.Join(bad, ". ") + ".", Hint: resolveHint}
+		if len(near) == len(refs) {
+			nearest = strings.Join(near, ", ")
+		}
+		return nil, nearest, &UserError{Code: CodeNotFound, Title: "Citation not found", Msg: "Nothing was recorded. " + strings.Join(bad, ". ") + ".", Hint: resolveHint}
 	}
-	return out, nil
+	return out, "", nil
 }
 
 // citation checks one reference against the loaded documents.

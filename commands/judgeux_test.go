@@ -108,8 +108,9 @@ func TestJudgeEscalationPingFitsOneMessage(t *testing.T) {
 	}
 }
 
-// The refusals of /judge resolve show the resolve command, and an
-// unknown call id is named back with the likely causes.
+// The refusals of /judge resolve show the resolve command (with the
+// judge's ruling and the nearest citations when only a citation was not
+// found), and an unknown call id is named back with the likely causes.
 func TestJudgeResolveRefusals(t *testing.T) {
 	desk := &fakeDesk{}
 	r := judgeRouter(t, desk, nil)
@@ -125,7 +126,8 @@ func TestJudgeResolveRefusals(t *testing.T) {
 		{"unknown call", []string{"call", "zz99", "ruling", "No.", "cite", "CR 302.6"}, "No such call", []string{"zz99", "mistyped", "/judge queue"}},
 		{"no ruling", []string{"call", id, "ruling", "", "cite", "CR 302.6"}, "What was the ruling?", []string{"Try: `/judge resolve ruling:"}},
 		{"no citation", []string{"call", id, "ruling", "Warning.", "cite", " , "}, "Cite the rules", []string{"JAR", "Try: `/judge resolve ruling:"}},
-		{"bad citation", []string{"call", id, "ruling", "Warning.", "cite", "CR 302.66"}, "Citation not found", []string{"nearest: ", "302.6,", "Try: `/judge resolve ruling:"}},
+		// The same resolve, with the nearest citations: it runs as it is.
+		{"bad citation", []string{"call", id, "ruling", "Warning.", "cite", "CR 302.66, IPG 3.3"}, "Citation not found", []string{"nearest: ", "302.6,", "Try: `/judge resolve ruling:Warning. cite:CR 302.7, IPG 3.3 call:" + id + "`"}},
 	} {
 		rep := r.Serve(ctx, judgeReq("resolve", "j1", "judges", true, tc.opts...))
 		if !rep.Error || !rep.Ephemeral || rep.Title != tc.title {
@@ -136,6 +138,13 @@ func TestJudgeResolveRefusals(t *testing.T) {
 		if strings.Contains(rep.Body, "/judge call") {
 			t.Errorf("%s points a judge at /judge call: %s", tc.name, rep.Body)
 		}
+	}
+	// That hint is the resolve it says, as typed.
+	bad := r.Serve(ctx, judgeReq("resolve", "j1", "judges", true, "call", id, "ruling", "Warning.", "cite", "CR 302.66, IPG 3.3"))
+	_, hint, _ := strings.Cut(bad.Body, "Try: `")
+	again, err := commands.ParseLine(strings.TrimSuffix(hint, "`"), r.Definitions())
+	if err != nil || again.Subcommand != "resolve" || again.Options["ruling"] != "Warning." || again.Options["cite"] != "CR 302.7, IPG 3.3" || again.Options["call"] != id {
+		t.Errorf("hint %q reads as %+v, %v", hint, again, err)
 	}
 	// The Claim button of a call resolved meanwhile names it too.
 	if rep := r.Serve(ctx, judgeReq("resolve", "j1", "judges", true, "call", id, "ruling", "Warning.", "cite", "IPG 3.3")); rep.Error {

@@ -126,17 +126,19 @@ func fillOptions(req *Request, opts []Option, rest string) error {
 		if o.Type != OptionString {
 			continue
 		}
-		// The text first, then named options, as the usage lines write
-		// them ("/rule 302.6 cr:2021-11-15", "/judge resolve It resolves
-		// cite:MTR 4.2"): the text runs up to the first " name:" of
-		// another option.
+		// The text first, then named options, as /help writes them
+		// ("/rule 302.6 cr:2021-11-15", "/search first strike kind:rule"):
+		// the text runs up to the first " name:" of another option.
 		end := len(rest)
 		for name := range byName {
 			if i := strings.Index(strings.ToLower(rest), " "+name+":"); name != o.Name && i >= 0 && i < end {
 				end = i
 			}
 		}
+		// Typed with no option name: a refusal speaks of "the question",
+		// not of an option the user did not write.
 		req.Options[o.Name] = strings.TrimSpace(rest[:end])
+		req.OptionNames = map[string]string{o.Name: "The " + o.Name}
 		if end < len(rest) {
 			return namedOptions(req, byName, strings.TrimSpace(rest[end:]))
 		}

@@ -27,6 +27,8 @@ func TestParseLine(t *testing.T) {
 		{line: "/search first strike kind:rule", command: "search", opts: map[string]string{"query": "first strike", "kind": "rule"}},
 		{line: "/search first strike KIND:rule", command: "search", opts: map[string]string{"query": "first strike", "kind": "rule"}},
 		{line: "/search first strike kind:rule damage", wantErr: `does not know what to do with "damage"`},
+		{line: "/rule 302.6 cr:2025-11-14", command: "rule", opts: map[string]string{"number": "302.6", "cr": "2025-11-14"}},
+		{line: "/search first strike damage kind:rule", command: "search", opts: map[string]string{"kind": "rule", "query": "first strike damage"}},
 		// A colon that is not an option name stays in the text.
 		{line: "/search protection: from red", command: "search", opts: map[string]string{"query": "protection: from red"}},
 		{line: "/scenario add Ornithopter as O (new, 2 +1/+1 counters)", command: "scenario", sub: "add", opts: map[string]string{"line": "Ornithopter as O (new, 2 +1/+1 counters)"}},

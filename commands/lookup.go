@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/url"
@@ -9,7 +10,9 @@ import (
 	"strings"
 )
 
-var errNoCards = &UserError{Code: CodeUnavailable, Title: "No card data", Msg: "No card catalogue is loaded, so card look-ups are unavailable (rules look-ups still work). Run `arbiter data update` to download Scryfall's card catalogue, or give --data a directory holding MTGJSON or Scryfall files.", Hint: "/rule 302.6"}
+// errNoCards says who can load cards: in Discord that is the bot's
+// operator, not the user asking; at a terminal the two are one.
+var errNoCards = &UserError{Code: CodeUnavailable, Title: "No card data", Msg: "No card catalogue is loaded, so card look-ups are unavailable (rules look-ups still work). Whoever runs Arbiter adds one with `arbiter data update`, which downloads Scryfall's card catalogue, or with --data and a directory holding MTGJSON or Scryfall files.", Hint: "/rule 302.6"}
 
 // searchPageSize is how many results one page of /search shows.
 const searchPageSize = 5
@@ -28,25 +31,39 @@ func (r *Router) search(_ context.Context, req Request) (Reply, error) {
 	if q == "" {
 		return Reply{}, &UserError{Title: "Search for what?", Msg: "Give some words, a question or a pasted paragraph.", Hint: examples["search"]}
 	}
-	var kinds []string
+	var kinds, meant []string
+	var unknown string
 	for _, k := range strings.Split(req.Option("kind"), ",") {
 		if k = strings.ToLower(strings.TrimSpace(k)); k == "" {
 			continue
 		}
 		if !slices.ContainsFunc(searchKinds, func(c Choice) bool { return c.Value == k }) {
-			var known []string
-			for _, c := range searchKinds {
-				known = append(known, c.Value)
+			unknown = cmp.Or(unknown, k)
+			// The kind meant, for the hint: "rules" is rule.
+			if i := slices.IndexFunc(searchKinds, func(c Choice) bool { return strings.HasPrefix(k, c.Value) }); i >= 0 {
+				meant = append(meant, searchKinds[i].Value)
 			}
-			return Reply{}, &UserError{Title: "Unknown kind", Msg: fmt.Sprintf("unknown kind %q: the kinds are %s.", clip(k, 40), strings.Join(known, ", ")), Hint: "/search query:" + hintWords(q, 60) + " kind:rule"}
+			continue
 		}
 		kinds = append(kinds, k)
+		meant = append(meant, k)
+	}
+	if unknown != "" {
+		var known []string
+		for _, c := range searchKinds {
+			known = append(known, c.Value)
+		}
+		if len(meant) == 0 {
+			meant = []string{"rule"}
+		}
+		return Reply{}, &UserError{Title: "Unknown kind", Msg: fmt.Sprintf("unknown kind %q: the kinds are %s.", clip(unknown, 40), strings.Join(known, ", ")), Hint: searchHint(q, meant)}
 	}
 	limit := maxSearchResults
 	if v := req.Option("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > maxSearchResults {
-			return Reply{}, &UserError{Title: "Bad limit", Msg: fmt.Sprintf("limit must be a number from 1 to %d.", maxSearchResults), Hint: examples["search"]}
+			// The same search, with as many results as it shows by default.
+			return Reply{}, &UserError{Title: "Bad limit", Msg: fmt.Sprintf("%s must be a number from 1 to %d.", req.optionName("limit"), maxSearchResults), Hint: searchHint(q, kinds)}
 		}
 		limit = n
 	}
@@ -56,6 +73,16 @@ func (r *Router) search(_ context.Context, req Request) (Reply, error) {
 	}
 	rep.Title = "Search: " + defuse.Replace(clip(q, 200))
 	return rep, nil
+}
+
+// searchHint is /search for q, of the kinds given. The limit, which only
+// the command line gives, is left to its default.
+func searchHint(q string, kinds []string) string {
+	hint := "/search query:" + hintWords(q, maxOptionDefault)
+	if len(kinds) > 0 {
+		hint += " kind:" + strings.Join(kinds, ",")
+	}
+	return hint
 }
 
 // findRules answers the "Find rules" message command: the chosen message's
@@ -82,7 +109,7 @@ func (r *Router) searchReply(q string, kinds []string, limit int) (Reply, error)
 		hits = hits[:limit]
 	}
 	if len(hits) == 0 {
-		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + clip(q, 60)}
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + hintWords(q, 60)}
 	}
 	rep := Reply{}
 	var page Page
@@ -125,7 +152,7 @@ func (r *Router) searchReply(q string, kinds []string, limit int) (Reply, error)
 		rep.Pages = append(rep.Pages, page)
 	}
 	if len(rep.Pages) == 0 {
-		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + clip(q, 60)}
+		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing matches %q.", clip(q, 100)), Hint: "/define term:" + hintWords(q, 60)}
 	}
 	rep.Buttons = citeButtons(refs)
 	if firstChanged != "" {
@@ -183,25 +210,27 @@ func ScryfallSearchURL(name string) string {
 	return "https://scryfall.com/search?q=" + urlQuery("!\""+name+"\"")
 }
 
-func (r *Router) findCard(name string) (*Card, error) {
+// findCard finds a card for a command (card, rulings): a hint to a name
+// it suggests runs the same command.
+func (r *Router) findCard(command, name string) (*Card, error) {
 	if r.d.Cards == nil {
 		return nil, errNoCards
 	}
 	if name == "" {
-		return nil, &UserError{Title: "Which card?", Msg: "Give a card name.", Hint: examples["card"]}
+		return nil, &UserError{Title: "Which card?", Msg: "Give a card name.", Hint: examples[command]}
 	}
 	c, sug, ok := r.d.Cards.Card(name)
 	if ok {
 		return c, nil
 	}
 	msg := fmt.Sprintf("No card is named %q.", clip(name, 100))
-	hint := examples["card"]
+	hint := examples[command]
 	if len(sug) > 0 {
 		if len(sug) > 5 {
 			sug = sug[:5]
 		}
 		msg += " Did you mean " + strings.Join(sug, ", ") + "?"
-		hint = "/card name:" + sug[0]
+		hint = "/" + command + " name:" + sug[0]
 	}
 	return nil, &UserError{Code: CodeNotFound, Title: "Card not found", Msg: msg, Hint: hint}
 }
@@ -215,7 +244,7 @@ func cardURL(c *Card) string {
 
 // card answers /card with the Oracle text and a button for the rulings.
 func (r *Router) card(_ context.Context, req Request) (Reply, error) {
-	c, err := r.findCard(req.Option("name"))
+	c, err := r.findCard("card", req.Option("name"))
 	if err != nil {
 		return Reply{}, err
 	}
@@ -249,11 +278,19 @@ func (r *Router) card(_ context.Context, req Request) (Reply, error) {
 // rulings answers /rulings: each ruling as a field, with the rules they
 // cite (only those in the loaded CR).
 func (r *Router) rulings(_ context.Context, req Request) (Reply, error) {
-	c, err := r.findCard(req.Option("name"))
+	c, err := r.findCard("rulings", req.Option("name"))
 	if err != nil {
 		return Reply{}, err
 	}
-	return r.rulingsReply(c)
+	rep, err := r.rulingsReply(c)
+	if err == nil && len(c.Others) > 0 {
+		// The name fits more than one card: say so first, as /card does,
+		// with the look-up of the next one.
+		others := c.Others[:min(len(c.Others), 8)]
+		note := "The name also fits " + strings.Join(others, " · ") + ": `/rulings name:" + others[0] + "`"
+		rep.Body = strings.TrimSpace(note + "\n\n" + rep.Body)
+	}
+	return rep, err
 }
 
 func (r *Router) rulingsReply(c *Card) (Reply, error) {
@@ -290,6 +327,15 @@ func (r *Router) completeCard(_ context.Context, req Request) []Choice {
 	return out
 }
 
+// docOption is the option a document's command takes its section in:
+// /ipg names infractions.
+func docOption(doc string) string {
+	if doc == "ipg" {
+		return "infraction"
+	}
+	return "section"
+}
+
 var docNames = map[string]string{"mtr": "Magic Tournament Rules", "ipg": "Infraction Procedure Guide", "jar": "Judging at Regular REL"}
 
 // doc answers /mtr, /ipg and /jar.
@@ -323,7 +369,7 @@ func (r *Router) doc(doc string) HandlerFunc {
 					sug = sug[:5]
 				}
 				msg += " Did you mean " + strings.Join(sug, ", ") + "?"
-				hint = "/" + doc + " section:" + sug[0]
+				hint = "/" + doc + " " + docOption(doc) + ":" + sug[0]
 			}
 			return Reply{}, &UserError{Code: CodeNotFound, Title: "Section not found", Msg: msg, Hint: hint}
 		}

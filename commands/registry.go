@@ -1,5 +1,12 @@
 package commands
 
+// maxQuestion is the longest question /ask and /judge call take, in
+// characters.
+const maxQuestion = 1000
+
+// maxRuling is the longest ruling /judge resolve records, in characters.
+const maxRuling = 1500
+
 // registerAll defines every command. Descriptions are at most 100
 // characters (Discord's limit); option names are lower case.
 func (r *Router) registerAll() {
@@ -17,7 +24,7 @@ func (r *Router) registerAll() {
 	searchKind := Option{Name: "kind", Description: "Only this kind of source", Type: OptionString, Choices: searchKinds}
 	r.Command(Definition{Name: "search", Description: "Search the rules, glossary, cards and tournament documents", Type: SlashCommand, Options: []Option{str("query", "Words, a question, or a pasted paragraph", true, false), searchKind}}, r.search, nil)
 	question := str("question", "The situation and the question, naming the cards", true, false)
-	question.MaxLength = 1000
+	question.MaxLength = maxQuestion
 	r.Command(Definition{Name: "ask", Description: "Ask a rules question or a judge call in your own words; names the deciding rules", Type: SlashCommand, Options: []Option{question}}, r.ask, nil)
 	r.Command(Definition{Name: "card", Description: "Show a card's Oracle text", Type: SlashCommand, Options: []Option{str("name", "Card name (English or a printed foreign name)", true, true)}}, r.card, r.completeCard)
 	r.Command(Definition{Name: "rulings", Description: "Show a card's published rulings", Type: SlashCommand, Options: []Option{str("name", "Card name", true, true)}}, r.rulings, r.completeCard)
@@ -47,7 +54,7 @@ func (r *Router) registerAll() {
 	}}, nil, r.completeCR)
 	r.Subcommand("cr", "diff", r.crDiff)
 	ruling := str("ruling", "What you ruled, and why", true, false)
-	ruling.MaxLength = 1500
+	ruling.MaxLength = maxRuling
 	callOpt := str("call", "The call (default: the call of this thread, or the one you claimed)", false, true)
 	callOpt.MaxLength = 20
 	r.Command(Definition{Name: "judge", Description: "Call a judge; judges claim, resolve and record rulings", Type: SlashCommand, Options: []Option{

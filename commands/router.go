@@ -333,7 +333,7 @@ func checkOptions(def Definition, req Request) error {
 			}
 		}
 		if runeLen(v) > limit {
-			return &UserError{Title: "Too long", Msg: fmt.Sprintf("The %s option may be at most %d characters (this one has %d).", name, limit, runeLen(v)), Hint: examples[def.Name]}
+			return &UserError{Title: "Too long", Msg: fmt.Sprintf("%s may be at most %d characters (this one has %d).", req.optionName(name), limit, runeLen(v)), Hint: examples[def.Name]}
 		}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/arbiter-mtg/arbiter/rulings/cr"
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
@@ -147,17 +148,22 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 			Hint:  "/search query:" + hintWords(q, 80),
 		}
 	}
-	book, older, err := r.bookFor(req.Option("cr"))
+	book, older, err := r.bookFor(req)
 	if err != nil {
 		return Reply{}, err
 	}
 	rule, ok := book.Rule(q)
 	if !ok {
 		msg := fmt.Sprintf("Rule %s is not in the Comprehensive Rules effective %s.", id.String(), book.Effective().Format("2006-01-02"))
-		hint := "/rule number:" + enclosingRule(id)
+		// The rule suggested is the book's: a version asked for stays.
+		date := ""
+		if req.Option("cr") != "" {
+			date = book.Effective().Format(time.DateOnly)
+		}
+		hint := ruleHint(enclosingRule(id), date)
 		if sug := book.Suggest(q); len(sug) > 0 {
 			msg += " Did you mean " + strings.Join(sug, ", ") + "?"
-			hint = "/rule number:" + sug[0]
+			hint = ruleHint(sug[0], date)
 		}
 		return Reply{}, &UserError{Code: CodeNotFound, Title: "No such rule", Msg: msg, Hint: hint}
 	}

@@ -30,6 +30,11 @@ type Request struct {
 	// Options holds option values as typed, by option name; booleans are
 	// "true"/"false", integers decimal.
 	Options map[string]string
+	// OptionNames says, by option name, how the user gave an option where
+	// that was not as a Discord option ("The question given as the
+	// argument", "The --cr value"): a refusal of the option speaks of it
+	// so. Without an entry it is Discord's "The question option".
+	OptionNames map[string]string
 	// Focused is the option being typed in an autocomplete request.
 	Focused string
 	UserID  string
@@ -61,6 +66,15 @@ func NewRequest(command string, opts ...string) Request {
 
 // Option returns an option's value with surrounding space removed.
 func (r Request) Option(name string) string { return strings.TrimSpace(r.Options[name]) }
+
+// optionName is how a refusal names an option: as the transport said the
+// user gave it, else as Discord shows it ("The question option").
+func (r Request) optionName(name string) string {
+	if s := r.OptionNames[name]; s != "" {
+		return s
+	}
+	return "The " + name + " option"
+}
 
 // CustomArg is a button's or form's custom id after its route prefix
 // ("pg:abc:2" -> "abc:2").

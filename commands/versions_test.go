@@ -138,3 +138,44 @@ func TestRuleDateComplete(t *testing.T) {
 		t.Errorf("cr: -> %v", got)
 	}
 }
+
+// A refusal of a look-up in a CR version suggests a whole command that
+// runs as typed, with the options the user gave: the version asked for
+// stays with the rule suggested, a version not held becomes the nearest
+// held, and /cr diff keeps its rule and its other version.
+func TestVersionHintsAreWholeCommands(t *testing.T) {
+	r := versionsRouter(t)
+	ctx := context.Background()
+	diff := func(opts ...string) Request { q := cmd("cr", opts...); q.Subcommand = "diff"; return q }
+	for _, tc := range []struct {
+		req  Request
+		hint string
+	}{
+		{cmd("rule", "number", "610.5", "cr", "2025-11-14"), "/rule number:610.4d cr:2025-11-14"},
+		{cmd("rule", "number", "702.19", "cr", "2020-01-01"), "/rule number:702.19 cr:2025-11-14"},
+		{cmd("rule", "number", "702.19", "cr", "2026-02-01"), "/rule number:702.19 cr:2026-01-16"},
+		{cmd("rule", "number", "702.19", "cr", "junk"), "/rule number:702.19 cr:2025-11-14"},
+		{diff("rule", "702.19", "from", "2020-01-01"), "/cr diff rule:702.19 from:2025-11-14"},
+		{diff("rule", "702.19", "from", "2025-11-14", "to", "2026-02-01"), "/cr diff rule:702.19 from:2025-11-14 to:2026-01-16"},
+		{diff("from", "2026-01-16", "to", "2025-11-14"), "/cr diff from:2025-11-14 to:2026-01-16"},
+		{diff("rule", "702.999", "to", "2026-01-16"), "/cr diff rule:702 from:2025-11-14 to:2026-01-16"},
+		{diff("rule", "xx", "from", "2025-11-14"), "/cr diff rule:702 from:2025-11-14"},
+	} {
+		rep := r.Handle(ctx, tc.req)
+		_, hint, _ := strings.Cut(rep.Body, "Try: `")
+		hint = strings.TrimSuffix(hint, "`")
+		if !rep.Error || hint != tc.hint {
+			t.Errorf("%s %v: hint %q, want %q", tc.req.Command, tc.req.Options, hint, tc.hint)
+			continue
+		}
+		again, err := ParseLine(hint, r.Definitions())
+		if err != nil {
+			t.Errorf("hint %q does not parse: %v", hint, err)
+			continue
+		}
+		again.UserID, again.ChannelID = "u1", "c1"
+		if rep := r.Handle(ctx, again); rep.Error {
+			t.Errorf("hint %q fails: %s", hint, rep.Body)
+		}
+	}
+}

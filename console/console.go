@@ -136,7 +136,16 @@ func Plain(s string) string {
 }
 
 // Text renders a reply as plain text, for the console and logs.
-func Text(rep commands.Reply) string {
+func Text(rep commands.Reply) string { return TextSaying(rep, nil) }
+
+// TextSaying renders a reply as Text does, with the commands its buttons
+// stand for ("Cited rules: /rule 302.6") said by say, as a terminal that
+// does not read slash commands takes them; a nil say keeps the slash
+// commands, which the console reads.
+func TextSaying(rep commands.Reply, say func(slash string) string) string {
+	if say == nil {
+		say = func(s string) string { return s }
+	}
 	var b strings.Builder
 	if rep.Title != "" {
 		b.WriteString(Plain(rep.Title))
@@ -176,13 +185,17 @@ func Text(rep commands.Reply) string {
 	}
 	for _, bt := range rep.Buttons {
 		if ids, ok := strings.CutPrefix(bt.CustomID, "cite:"); ok {
-			b.WriteString("Cited rules: /rule " + strings.ReplaceAll(ids, ",", ", /rule ") + "\n")
+			var cmds []string
+			for _, id := range strings.Split(ids, ",") {
+				cmds = append(cmds, say("/rule "+id))
+			}
+			b.WriteString("Cited rules: " + strings.Join(cmds, ", ") + "\n")
 		}
 		if name, ok := strings.CutPrefix(bt.CustomID, "rulings:"); ok {
-			b.WriteString("Rulings: /rulings " + name + "\n")
+			b.WriteString("Rulings: " + say("/rulings "+name) + "\n")
 		}
 		if id, ok := strings.CutPrefix(bt.CustomID, "crd:"); ok {
-			b.WriteString("What changed: /cr diff rule:" + id + "\n")
+			b.WriteString("What changed: " + say("/cr diff rule:"+id) + "\n")
 		}
 	}
 	if rep.Footer != "" {

@@ -62,7 +62,9 @@ func TestTournamentDocuments(t *testing.T) {
 		{[]string{"jar", "2.2"}, 0, []string{"Shuffle the card seen"}},
 		{[]string{"mtr", "99"}, 1, nil},
 		{[]string{"ipg", "xyz"}, 1, nil},
-		{[]string{"ask", "[[Ensoul Artifact]]"}, 0, []string{"Ensoul Artifact  {1}{U}"}},
+		{[]string{"ask", "[[Ensoul Artifact]]"}, 0, []string{"Ensoul Artifact  {1}{U}", "Ask about it"}},
+		// Card names alone: the cards, not rules for a situation not told.
+		{[]string{"ask", "[[Ensoul Artifact]] [[Titanic Growth]]"}, 0, []string{"Cards: Ensoul Artifact, Titanic Growth\n", "base power and toughness 5/5", "Target creature gets +4/+4 until end of turn.", "Ask about them"}},
 		{[]string{"ask", "IPG", "2.1"}, 0, []string{"IPG 2.1"}},
 		{[]string{"ask", "MTR 4.2"}, 0, []string{"Tournament Shortcuts"}},
 		{[]string{"ask", "ipg hce"}, 0, []string{"Hidden Card Error"}},

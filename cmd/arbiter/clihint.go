@@ -1,62 +1,86 @@
 package main
 
 import (
+	"cmp"
 	"regexp"
 	"strings"
 
 	"github.com/arbiter-mtg/arbiter/commands"
 )
 
-// An error reply ends with what to type instead, as a slash command
-// ("Try: `/rule number:905.6`"), which is right in Discord and in the
-// console. The one-shot command line says it as a command line.
-var tryLine = regexp.MustCompile("\n\nTry: `([^`\n]*)`$")
+// A reply names what to type as whole slash commands in backticks: an
+// error's hint ("Try: `/rule number:905.6 cr:2021-11-19`"), a card's
+// other meanings ("`/card name:Thassa's Bounty`"). They are right in
+// Discord and in the console; the one-shot command line says them as
+// command lines.
+var slashSpan = regexp.MustCompile("`(/[^`\n]+)`")
 
-// cliCommands are the slash commands whose one option is the argument of
-// the command of the same name.
-var cliCommands = map[string]bool{"rule": true, "card": true, "rulings": true, "define": true, "search": true,
-	"ask": true, "mtr": true, "ipg": true, "jar": true}
-
-var optionName = regexp.MustCompile(`^[a-z]+:`)
-
-// cliHint turns a slash-command hint into the command line that does the
-// same; ok is false for hints with no command-line form (judge calls,
-// scenarios, /cr diff's to:), which are left as they are. A CR version
-// given alone (cr:DATE, from /rule's cr option) becomes the flag alone,
-// "--cr DATE", which withCLIHint puts in the look-up it goes with.
-func cliHint(hint string) (string, bool) {
-	switch hint {
-	case "/help":
-		return "arbiter --help", true
-	case "/cr diff":
-		return "arbiter diff", true
-	}
-	if id, ok := strings.CutPrefix(hint, "/cr diff rule:"); ok && !strings.ContainsAny(id, " :") {
-		return "arbiter diff --rule " + id, true
-	}
-	// A CR version held, for /cr diff from: or /rule cr:, given as the
-	// option alone or as the whole command ("/cr diff from:2021-11-19").
-	if date, ok := strings.CutPrefix(strings.TrimPrefix(hint, "/cr diff "), "from:"); ok && plainWord.MatchString(date) {
-		return "arbiter diff " + date, true
-	}
-	if date, ok := strings.CutPrefix(hint, "cr:"); ok && plainWord.MatchString(date) {
-		return "--cr " + date, true
-	}
-	name, rest, _ := strings.Cut(strings.TrimPrefix(hint, "/"), " ")
-	if !strings.HasPrefix(hint, "/") || !cliCommands[name] {
+// cliHint turns a slash command into the command line that does the
+// same, reading it as the console reads a typed command; ok is false for
+// hints with no command-line form (judge calls, scenarios), which are left
+// as they are.
+func cliHint(hint string, defs []commands.Definition) (string, bool) {
+	if !strings.HasPrefix(hint, "/") {
 		return "", false
 	}
-	flags := ""
-	if name == "search" {
-		if q, kinds, ok := strings.Cut(rest, " kind:"); ok && !strings.ContainsAny(kinds, " :") {
-			rest, flags = q, " --kind "+kinds
+	req, err := commands.ParseLine(hint, defs)
+	if err != nil {
+		return "", false
+	}
+	return cliLine(req)
+}
+
+// cliLine is the command line that sends req: the look-up of the same
+// name with its one text option as the argument, the others as its flags.
+func cliLine(req commands.Request) (string, bool) {
+	o := req.Option
+	line := func(name string, arg string, flags ...string) string {
+		s := "arbiter " + name
+		for i := 0; i+1 < len(flags); i += 2 {
+			if flags[i+1] != "" {
+				s += " " + flags[i] + " " + shellWord(flags[i+1])
+			}
 		}
+		if arg != "" {
+			s += " " + shellWord(arg)
+		}
+		return s
 	}
-	rest = strings.TrimSpace(optionName.ReplaceAllString(rest, ""))
-	if rest == "" {
-		return "arbiter " + name + flags, true
+	switch req.Command {
+	case "help":
+		return "arbiter --help", true
+	case "rule":
+		s := line("rule", o("number"))
+		if o("cr") != "" {
+			s += " --cr " + shellWord(o("cr"))
+		}
+		return s, o("number") != ""
+	case "define":
+		return line("define", o("term")), true
+	case "search":
+		return line("search", o("query"), "--kind", o("kind"), "--limit", o("limit")), true
+	case "ask":
+		return line("ask", o("question")), true
+	case "card", "rulings":
+		return line(req.Command, o("name")), true
+	case "mtr", "jar":
+		return line(req.Command, o("section")), true
+	case "ipg":
+		return line("ipg", cmp.Or(o("infraction"), o("section"))), true
+	case "cr":
+		// arbiter diff [OLD [NEW]]: a NEW needs its OLD.
+		if req.Subcommand != "diff" || o("to") != "" && o("from") == "" {
+			return "", false
+		}
+		s := line("diff", "", "--rule", o("rule"))
+		for _, d := range []string{o("from"), o("to")} {
+			if d != "" {
+				s += " " + shellWord(d)
+			}
+		}
+		return s, true
 	}
-	return "arbiter " + name + flags + " " + shellWord(rest), true
+	return "", false
 }
 
 var plainWord = regexp.MustCompile(`^[A-Za-z0-9._,/+-]+$`)
@@ -69,29 +93,32 @@ func shellWord(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// withCLIHint rewrites the hint at the end of the body of an error reply
-// to req. In a rule look-up of an older CR, the CR version goes with the
-// rule: a version alone (--cr DATE) is put in the look-up req made, and a
-// rule suggested from that CR keeps --cr.
-func withCLIHint(rep commands.Reply, req commands.Request) commands.Reply {
-	m := tryLine.FindStringSubmatchIndex(rep.Body)
-	if m == nil {
-		return rep
-	}
-	line, ok := cliHint(rep.Body[m[2]:m[3]])
-	if !ok {
-		return rep
-	}
-	if req.Command == "rule" {
-		number, version := req.Option("number"), req.Option("cr")
-		switch {
-		case strings.HasPrefix(line, "--cr ") && number != "":
-			line = "arbiter rule " + shellWord(number) + " " + line
-		case strings.HasPrefix(line, "arbiter rule ") && version != "" && !strings.Contains(line, "--cr"):
-			// A rule suggested from the older CR asked for.
-			line += " --cr " + shellWord(version)
+// cliSay says a slash command as the command line that does the same,
+// or leaves it as it is when none does.
+func cliSay(defs []commands.Definition) func(string) string {
+	return func(slash string) string {
+		if line, ok := cliHint(slash, defs); ok {
+			return line
 		}
+		return slash
 	}
-	rep.Body = rep.Body[:m[0]] + "\n\nTry: `" + line + "`"
+}
+
+// withCLICommands says every command a reply's body and fields name as a
+// command line.
+func withCLICommands(rep commands.Reply, defs []commands.Definition) commands.Reply {
+	say := cliSay(defs)
+	rewrite := func(text string) string {
+		return slashSpan.ReplaceAllStringFunc(text, func(m string) string {
+			return "`" + say(m[1:len(m)-1]) + "`"
+		})
+	}
+	rep.Body = rewrite(rep.Body)
+	fields := make([]commands.Field, len(rep.Fields))
+	for i, f := range rep.Fields {
+		f.Value = rewrite(f.Value)
+		fields[i] = f
+	}
+	rep.Fields = fields
 	return rep
 }

@@ -45,8 +45,36 @@ func (a *app) answer(ctx context.Context, req commands.Request) ([]commands.Repl
 	if err != nil {
 		return nil, err
 	}
+	req.OptionNames = cliOptionNames(req)
 	rep := r.Serve(ctx, req)
 	return console.Pages(ctx, r, rep, req.UserID, req.ChannelID), nil
+}
+
+// cliFlags are the options the look-ups take as flags, by command; every
+// other option is the command's argument (diff's from and to its OLD and
+// NEW).
+var cliFlags = map[string]map[string]string{
+	"rule":   {"cr": "--cr"},
+	"search": {"kind": "--kind", "limit": "--limit"},
+	"cr":     {"rule": "--rule", "from": "OLD", "to": "NEW"},
+}
+
+// cliOptionNames says how the command line gave each option of req, so
+// that a refusal speaks of the argument or the flag rather than of a
+// Discord option.
+func cliOptionNames(req commands.Request) map[string]string {
+	names := map[string]string{}
+	for name := range req.Options {
+		switch flag := cliFlags[req.Command][name]; {
+		case strings.HasPrefix(flag, "--"):
+			names[name] = "The " + flag + " value"
+		case flag != "":
+			names[name] = "The " + flag + " argument"
+		default:
+			names[name] = "The " + name + " given as the argument"
+		}
+	}
+	return names
 }
 
 // print writes the pages of a reply to req (one compact JSON line each
@@ -54,6 +82,13 @@ func (a *app) answer(ctx context.Context, req commands.Request) ([]commands.Repl
 // means.
 func (a *app) print(pages []commands.Reply, line bool, req commands.Request) error {
 	first := pages[0]
+	// What the reply suggests running is said as a command line, in its
+	// JSON form too (its body is text for a person).
+	said := make([]commands.Reply, len(pages))
+	for i, p := range pages {
+		said[i] = withCLICommands(p, a.defs())
+	}
+	pages = said
 	switch {
 	case a.JSON && line:
 		if err := writeJSONLine(a.Out, console.JSON(pages)); err != nil {
@@ -64,9 +99,9 @@ func (a *app) print(pages []commands.Reply, line bool, req commands.Request) err
 			return err
 		}
 	case first.Error:
-		fmt.Fprint(a.Err, console.Text(withCLIHint(first, req)))
+		fmt.Fprint(a.Err, console.TextSaying(pages[0], cliSay(a.defs())))
 	default:
-		if _, err := io.WriteString(a.Out, console.Text(console.Flatten(pages))); err != nil {
+		if _, err := io.WriteString(a.Out, console.TextSaying(console.Flatten(pages), cliSay(a.defs()))); err != nil {
 			return err
 		}
 	}
@@ -75,6 +110,14 @@ func (a *app) print(pages []commands.Reply, line bool, req commands.Request) err
 	}
 	// The message has been printed; the error only sets the status.
 	return exitCode(exitStatus(first.Code), nil)
+}
+
+// defs are the commands' definitions, to read the commands a reply names.
+func (a *app) defs() []commands.Definition {
+	if r, err := a.Router(); err == nil {
+		return r.Definitions()
+	}
+	return nil
 }
 
 // exitStatus maps a reply's error code to the CLI's exit status: 1 when
@@ -217,6 +260,9 @@ func newAskCmd(a *app) *cobra.Command {
 				return err
 			}
 			q := strings.Join(args, " ")
+			// A rule number, a glossary term or a document section is
+			// looked up; anything else, card names alone included, is
+			// asked, as /ask asks it.
 			in := kb.Route(q)
 			var req commands.Request
 			switch in.Kind {
@@ -224,8 +270,6 @@ func newAskCmd(a *app) *cobra.Command {
 				req = command("rule", "number", in.Arg)
 			case "define":
 				req = command("define", "term", in.Arg)
-			case "card":
-				req = command("card", "name", in.Arg)
 			case tourney.MTR, tourney.IPG, tourney.JAR:
 				req = command(in.Kind, "section", in.Arg)
 			default:

@@ -16,7 +16,7 @@ func TestConsoleCommand(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte("[redis]\nurl = \"redis://127.0.0.1:1/0\"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	in := "/rule 302.6\n/card ornithopter\n/ipg hce\n/scenario add Ornithopter as O (new)\n/scenario add ? can O attack\n/nope\n"
+	in := "/rule 302.6\n/card ornithopter\n/ipg hce\n/scenario add Ornithopter as O (new)\n/scenario add ? can O attack\n/ask [[Ensoul Artifact]] [[Titanic Growth]]\n/nope\n"
 	out, errOut, code := cli(t, in, "console", "--config", cfg)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -27,6 +27,7 @@ func TestConsoleCommand(t *testing.T) {
 		"IPG 2.3 Game Play Error — Hidden Card Error",
 		"Scenario (2 lines)",
 		"302.6 a creature can't attack",
+		"Cards: Ensoul Artifact, Titanic Growth\n",
 		"error: unknown command /nope",
 	} {
 		if !strings.Contains(out, want) {

@@ -75,7 +75,7 @@ func TestRuleChangedInNewest(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"Changed 2026-04-17", "(since 2026-01-16): 702.124i.", "What changed: /cr diff rule:702.124"} {
+	for _, want := range []string{"Changed 2026-04-17", "(since 2026-01-16): 702.124i.", "What changed: arbiter diff --rule 702.124"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("rule 702.124 lacks %q", want)
 		}
