@@ -78,8 +78,11 @@ type Asker struct {
 // New builds an Asker over a loaded knowledge base.
 func New(kb *rulings.KB) *Asker {
 	a := &Asker{kb: kb, keyword: map[string]string{}, triggeredKeyword: map[string]bool{}, triggerKeywords: map[string]bool{}}
-	words, written, phrases := vocabulary(kb)
+	words, written, phrases, gamePhrases := vocabulary(kb)
 	a.names = newNames(kb.Cards, words, written, phrases)
+	for _, p := range gamePhrases {
+		a.names.gamePhrase[p] = true
+	}
 	a.infractions = newInfractions(kb.Tourney)
 	if kb.Tourney != nil {
 		a.documents = search.Build(kb.Tourney.SearchDocs())
@@ -129,8 +132,9 @@ func New(kb *rulings.KB) *Asker {
 // the words they write only capitalised are returned apart (written), and
 // so are the phrases the CR's examples write as names more often than the
 // documents write them as words (phrases: "lightning bolt", whose words
-// 107.10 uses, is a card).
-func vocabulary(kb *rulings.KB) (words, written, phrases []string) {
+// 107.10 uses, is a card), and the cards' names of several words the
+// documents write in lower case (gamePhrases: "first strike").
+func vocabulary(kb *rulings.KB) (words, written, phrases, gamePhrases []string) {
 	seen := map[string]bool{}
 	pc := phraseCounter{asName: map[string]int{}, asWords: map[string]int{}}
 	capital := map[string]bool{}
@@ -149,8 +153,16 @@ func vocabulary(kb *rulings.KB) (words, written, phrases []string) {
 			}
 		}
 	}
-	// The examples are read first: the phrases they write as names are
-	// the ones counted where the documents write them as words.
+	// The examples are read first: the phrases they write as names, and
+	// the names of several words of the cards, are the ones counted where
+	// the documents write them as words.
+	if kb.Cards != nil {
+		for _, c := range kb.Cards.Cards() {
+			if k := fold.Key(c.Name); strings.Contains(k, " ") && strings.Count(k, " ") < maxNameWords {
+				pc.addCandidate(k)
+			}
+		}
+	}
 	for _, id := range kb.CR.Order {
 		r, _ := kb.CR.Rule(id)
 		for _, ex := range r.Examples {
@@ -192,7 +204,7 @@ func vocabulary(kb *rulings.KB) (words, written, phrases []string) {
 			written = append(written, w)
 		}
 	}
-	return words, written, pc.names()
+	return words, written, pc.names(), pc.asWordsAtAll()
 }
 
 // Hit is one ranked source: a CR rule or a tournament-document section.

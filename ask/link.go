@@ -43,12 +43,16 @@ type names struct {
 	// documents write as cards' names ("lightning bolt", "mind control"):
 	// such a name is the card in lower case too.
 	named map[string]bool
+	// gamePhrase holds the folded names of several words the documents
+	// write in lower case ("first strike"): phrases of the game's, never
+	// a card's name unless written as one.
+	gamePhrase map[string]bool
 }
 
 // newNames indexes the catalogue's names, with the game's words
 // (vocabulary) and the words its documents write only as names (written).
 func newNames(cat *cards.Catalog, vocabulary, written, phrases []string) *names {
-	n := &names{cat: cat, full: map[string]*cards.Card{}, short: map[string]*cards.Card{}, face: map[string]bool{}, common: map[string]bool{}, documented: map[string]bool{}, named: map[string]bool{}}
+	n := &names{cat: cat, full: map[string]*cards.Card{}, short: map[string]*cards.Card{}, face: map[string]bool{}, common: map[string]bool{}, documented: map[string]bool{}, named: map[string]bool{}, gamePhrase: map[string]bool{}}
 	for _, p := range phrases {
 		n.named[p] = true
 	}
@@ -461,8 +465,18 @@ func (n *names) plausible(q string, s, e int, words [][]int) bool {
 	if !face && len(words) > 1 && n.named[fold.Key(q[s:e])] {
 		return true
 	}
+	// A name of several of the game's words that its documents never
+	// write together, told as a card ("my blood moon", "cast time stop"),
+	// is the card.
+	if !face && len(words) > 1 && !n.gamePhrase[fold.Key(q[s:e])] && toldAsCard.MatchString(q[:s]) {
+		return true
+	}
 	return writtenAsName(q, s, words) && !(len(words) == 1 && n.afterAName(q[:s]))
 }
+
+// toldAsCard is what a question writes before a card it tells of: a
+// player's possessive, or casting it.
+var toldAsCard = regexp.MustCompile(`(?i)\b(?:my|your|his|her|their|opponent(?:'|’)?s|cast|casts|casting|resolve|resolves|resolving)\s+$`)
 
 // afterAName reports whether text ends with a capitalised word other than
 // "I" and one space, that is no card's name: a one-word name written

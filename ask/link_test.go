@@ -8,6 +8,7 @@ import (
 
 	"github.com/arbiter-mtg/arbiter/engine"
 	"github.com/arbiter-mtg/arbiter/internal/testkb"
+	"github.com/arbiter-mtg/arbiter/rulings"
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
 )
 
@@ -294,7 +295,7 @@ func TestLinkPlayersNamedLikeCards(t *testing.T) {
 // question may write it in lower case; the land types and keywords the
 // rules write capitalised stay the game's ("Island", "Flying").
 func TestVocabularyLeavesOutTheDocumentsCards(t *testing.T) {
-	words, written, _ := vocabulary(testkb.KB(t))
+	words, written, _, _ := vocabulary(testkb.KB(t))
 	game := map[string]bool{}
 	for _, w := range words {
 		game[w] = true
@@ -344,7 +345,7 @@ func checkLinks(t *testing.T, n *names, cases []linkCase) {
 // instant") names the card in lower case too; one the rules write as
 // words ("first strike") does not.
 func TestLinkNamesTheDocumentsWriteAsCards(t *testing.T) {
-	words, written, phrases := vocabulary(testkb.KB(t))
+	words, written, phrases, _ := vocabulary(testkb.KB(t))
 	if !slices.Contains(phrases, "lightning bolt") || slices.Contains(phrases, "first strike") {
 		t.Fatalf("phrases written as names: lightning bolt %v, first strike %v",
 			slices.Contains(phrases, "lightning bolt"), slices.Contains(phrases, "first strike"))
@@ -382,5 +383,36 @@ func TestLinkMisspelledNames(t *testing.T) {
 		{"I block with Flying.", nil},                  // a word of the game
 		{"I block with Tarmagoyf Deluxe.", nil},        // the start of a longer name
 		{"I block with Ornithopterrrr.", nil},          // too far from any name
+	})
+}
+
+// A name of several of the game's words that the documents never write
+// together ("blood moon", "time stop") is the card when the question tells
+// it as one: a player's ("my blood moon") or cast ("cast time stop"). One
+// the rules write as words ("first strike") is not, and neither is a name
+// told without such a word.
+func TestLinkLowerCaseNamesToldAsCards(t *testing.T) {
+	cat := cards.NewCatalog()
+	if ok, err := cat.AddFile([]byte(`[
+	 {"object":"card","name":"Blood Moon","lang":"en","type_line":"Enchantment"},
+	 {"object":"card","name":"Time Stop","lang":"en","type_line":"Instant"},
+	 {"object":"card","name":"First Strike","lang":"en","type_line":"Instant"}]`)); !ok || err != nil {
+		t.Fatalf("AddFile = %v, %v", ok, err)
+	}
+	cat.Finish()
+	kb := testkb.KB(t)
+	words, written, phrases, gamePhrases := vocabulary(&rulings.KB{CR: kb.CR, Tourney: kb.Tourney, Cards: cat})
+	if !slices.Contains(gamePhrases, "first strike") || slices.Contains(gamePhrases, "blood moon") {
+		t.Fatalf("phrases of the game: %v", gamePhrases)
+	}
+	n := newNames(cat, words, written, phrases)
+	for _, p := range gamePhrases {
+		n.gamePhrase[p] = true
+	}
+	checkLinks(t, n, []linkCase{
+		{"does my blood moon turn his lands into mountains?", []string{"Blood Moon"}},
+		{"can i cast time stop during combat?", []string{"Time Stop"}},
+		{"does my first strike creature deal damage first?", nil},
+		{"what time stop does the bus make?", nil},
 	})
 }

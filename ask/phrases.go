@@ -54,6 +54,15 @@ func lowerCase(w string) bool {
 	return true
 }
 
+// addCandidate makes a folded phrase of several words (a card's name) one
+// whose use in lower case addWords counts, though no text writes it as a
+// name.
+func (p *phraseCounter) addCandidate(key string) {
+	if _, ok := p.asName[key]; !ok {
+		p.asName[key] = 0
+	}
+}
+
 // addNames counts the phrases text writes as names.
 func (p *phraseCounter) addNames(text string, spans [][]int) {
 	runs(text, spans, func(words []string) {
@@ -95,7 +104,7 @@ func (p *phraseCounter) addWords(text string, spans [][]int) {
 			key := wordKey(words[i])
 			for k := 2; k <= maxNameWords && i+k <= len(words) && p.prefixes[key] && lowerCase(words[i+k-1]); k++ {
 				key += " " + wordKey(words[i+k-1])
-				if p.asName[key] > 0 {
+				if _, ok := p.asName[key]; ok {
 					p.asWords[key]++
 				}
 			}
@@ -112,6 +121,19 @@ func wordKey(w string) string {
 		}
 	}
 	return w
+}
+
+// asWordsAtAll returns the phrases the documents write in lower case, of
+// those written as names or added as candidates: phrases of the game
+// ("first strike"), which a card may share.
+func (p *phraseCounter) asWordsAtAll() []string {
+	var out []string
+	for k, n := range p.asWords {
+		if n > 0 {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // names returns the phrases written as names more often than as words:
