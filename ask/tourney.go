@@ -70,6 +70,11 @@ func (a *Asker) rankSections(text, lvl string, docs []Hit, trigger bool) []Hit {
 		return citedFirst(cited, docs)
 	}
 	hits := a.infractions.rank(text)
+	if !trigger {
+		// Something forgotten that does not trigger is a rule not
+		// followed: see before.
+		docs = a.before(docs, tourney.IPG, a.infractions.ruleViolation(), a.infractions.missedTrigger())
+	}
 	if asksPolicy(text) {
 		return withInfractions(docs, hits)
 	}
@@ -87,6 +92,51 @@ func (a *Asker) rankSections(text, lvl string, docs []Hit, trigger bool) []Hit {
 // a keyword ability that is or makes one — tells no Missed Trigger,
 // however many of those words it uses: the recogniser's Missed Trigger
 // does not take the first place there (infractionFirst, regularFirst).
+
+// What such a call tells forgotten or missed is an action the rules
+// require that no ability triggers (drawing in the draw step, untapping,
+// attacking with a creature that must attack): Missed Trigger's
+// definition hands the problems it does not cover to Game Rule
+// Violation ("further problems are treated as a Game Play Error — Game
+// Rule Violation"), which "handles violations of the Comprehensive Rules
+// that are not covered by the other Game Play Errors" and whose remedies
+// name those actions ("If a player forgot to untap …", "If a player
+// failed to draw cards …"). There Game Rule Violation goes before Missed
+// Trigger, wherever the search put that one (rankSections, with before).
+// The recogniser's Missed Trigger is not handed on: it wins such stories
+// on the words its definition shares with any story ("casting",
+// "targets", "life totals"), which say nothing of a rule not followed.
+
+// before puts the section first of kind before the section second when
+// second ranks above it, each taking the other's place and score, and
+// gives first second's place when it is not among the sections at all.
+func (a *Asker) before(docs []Hit, kind, first, second string) []Hit {
+	if first == "" || second == "" {
+		return docs
+	}
+	s := slices.IndexFunc(docs, func(h Hit) bool { return h.Kind == kind && h.ID == second })
+	f := slices.IndexFunc(docs, func(h Hit) bool { return h.Kind == kind && h.ID == first })
+	if s < 0 || f >= 0 && f < s {
+		return docs
+	}
+	docs = slices.Clone(docs)
+	if f < 0 {
+		h := Hit{Kind: kind, ID: first, Score: docs[s].Score}
+		if sec, ok := a.kb.Tourney.Section(kind, first); ok {
+			// Its snippet is the sentence nearest the call
+			// (infractions.snippets).
+			h.Title = strings.ToUpper(kind) + " " + sec.Number + " " + sec.Title
+		}
+		docs[s].Score = 0
+		if s+1 < len(docs) {
+			docs[s].Score = docs[s+1].Score
+		}
+		return slices.Insert(docs, s, h)
+	}
+	docs[s], docs[f] = docs[f], docs[s]
+	docs[s].Score, docs[f].Score = docs[f].Score, docs[s].Score
+	return docs
+}
 
 // tellsTrigger reports whether a call speaks of a trigger or of a
 // keyword ability that is or makes one ("exalted", "a dashed creature"),
