@@ -43,8 +43,10 @@ const (
 // infractions go before the MTR's policies, and the infraction the call
 // tells (or names) takes the first place when the recogniser is sure of
 // it. lvl is the REL the call names (relFinder.rel); trigger says whether
-// the call tells a triggered ability (tellsTrigger).
-func (a *Asker) rankSections(text, lvl string, docs []Hit, trigger bool) []Hit {
+// the call tells a triggered ability (tellsTrigger); wrongCost whether it
+// tells a spell cast for mana that cannot pay its cost (paidWrong), a
+// Game Rule Violation at its root, which then comes first.
+func (a *Asker) rankSections(text, lvl string, docs []Hit, trigger, wrongCost bool) []Hit {
 	docs = slices.DeleteFunc(a.withAsked(text, docs), func(d Hit) bool { return onlyPointsElsewhere.MatchString(d.Title) })
 	for i := range docs {
 		switch docs[i].Kind {
@@ -78,7 +80,29 @@ func (a *Asker) rankSections(text, lvl string, docs []Hit, trigger bool) []Hit {
 	if asksPolicy(text) {
 		return withInfractions(docs, hits)
 	}
-	return withInfractions(a.infractionFirst(hits, docs, trigger), hits)
+	docs = withInfractions(a.infractionFirst(hits, docs, trigger), hits)
+	if wrongCost {
+		docs = a.first(docs, tourney.IPG, a.infractions.ruleViolation())
+	}
+	return docs
+}
+
+// first puts the section id of kind first, with the first place's score.
+func (a *Asker) first(docs []Hit, kind, id string) []Hit {
+	if id == "" || len(docs) == 0 || docs[0].Kind == kind && docs[0].ID == id {
+		return docs
+	}
+	h := Hit{Kind: kind, ID: id}
+	if i := slices.IndexFunc(docs, func(d Hit) bool { return d.Kind == kind && d.ID == id }); i >= 0 {
+		h = docs[i]
+		docs = slices.Delete(slices.Clone(docs), i, i+1)
+	} else if sec, ok := a.kb.Tourney.Section(kind, id); ok {
+		h.Title = strings.ToUpper(kind) + " " + sec.Number + " " + sec.Title
+	} else {
+		return docs
+	}
+	h.Score = docs[0].Score
+	return slices.Insert(docs, 0, h)
 }
 
 // Missed Trigger is defined by a triggered ability ("A triggered ability
