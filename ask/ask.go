@@ -322,7 +322,7 @@ func (a *Asker) Ask(q string) Answer {
 	ans.Tournament = len(ans.Docs) > 0 && (tournamentWords || len(ans.Rules) == 0)
 	ans.REL = a.rels.rel(text)
 	if ans.Tournament {
-		ans.Docs = a.rankSections(callText, ans.REL, ans.Docs, a.tellsTrigger(callText, links))
+		ans.Docs = a.rankSections(callText, ans.REL, ans.Docs, a.tellsTrigger(callText, links), paidWrong(q, links))
 		a.infractions.snippets(text, ans.Docs)
 	}
 	for _, r := range rulings {

@@ -109,13 +109,15 @@ var realFloors = map[string][2]float64{
 	// tune, 25 and 41 of 48 report; no pipeline changed with it), raised
 	// since to what the pipeline reaches.
 	"tune rules":      {41.0 / 95, 54.0 / 95},
-	"tune tournament": {35.0 / 49, 46.0 / 49},
+	"tune tournament": {37.0 / 49, 46.0 / 49},
 	"report rules":    {10.0 / 95, 24.0 / 95},
 	// Tournament floors set to what the pipeline reached when a call's
 	// sections were ordered by the tournament documents' own index
 	// (pooled held-out top-1 up, 68 to 71 of 135; report top-5 down 41 to
-	// 40, unseen top-1 13 to 12, unseen5 top-5 12 to 11).
-	"report tournament": {28.0 / 48, 40.0 / 48},
+	// 40, unseen top-1 13 to 12, unseen5 top-5 12 to 11); raised to 29
+	// and 41 of 48 when Game Rule Violation went before Missed Trigger in
+	// calls in which nothing triggers.
+	"report tournament": {29.0 / 48, 41.0 / 48},
 	// Unseen rules: 16 and 23 of 52 since survival questions are told
 	// from asked (top-5 was 24 of 52; chosen on tune and the CR examples,
 	// both up, with held-out report and unseen top-1 up elsewhere).
@@ -149,13 +151,15 @@ var fullFloors = map[string][2]float64{
 	// tune, 24 and 40 of 48 report; no pipeline changed with it), raised
 	// since to what the pipeline reaches.
 	"tune rules":      {69.0 / 95, 74.0 / 95},
-	"tune tournament": {33.0 / 49, 46.0 / 49},
+	"tune tournament": {35.0 / 49, 46.0 / 49},
 	"report rules":    {16.0 / 95, 39.0 / 95},
 	// Tournament floors set when a call's sections were ordered by the
 	// tournament documents' own index (pooled held-out top-1 65 to 70 of
 	// 135, top-5 105 to 109; tune top-1 down 34 to 33, report top-5 40
-	// to 39, unseen top-1 13 to 12, unseen5 top-5 13 to 11).
-	"report tournament": {28.0 / 48, 39.0 / 48},
+	// to 39, unseen top-1 13 to 12, unseen5 top-5 13 to 11); raised to 30
+	// and 40 of 48 (tune top-1 to 34 of 49) when Game Rule Violation went
+	// before Missed Trigger in calls in which nothing triggers.
+	"report tournament": {30.0 / 48, 40.0 / 48},
 	"unseen rules":      {18.0 / 52, 0.65},
 	"unseen tournament": {12.0 / 24, 20.0 / 24},
 	// Reached when unseen2 was added: rules 16 and 22 of 43, tournament 9

@@ -32,6 +32,10 @@ type infractions struct {
 	// missed is the number of the infraction named by a trigger
 	// (Missed Trigger).
 	missed string
+	// violation is the number of the infraction Missed Trigger's
+	// definition hands the problems it does not cover to (Game Rule
+	// Violation), "" if there is none.
+	violation string
 }
 
 // subjectSpread is how many infractions' texts may use a word of a name
@@ -116,6 +120,14 @@ func buildInfractions(lib *tourney.Library, held func(number, example string) bo
 			if w.stem == "trigger" {
 				in.missed = d.ID
 			}
+		}
+	}
+	// Missed Trigger's definition hands what it does not cover to
+	// another infraction by its full title ("further problems are
+	// treated as a Game Play Error — Game Rule Violation").
+	for _, s := range lib.Sections(tourney.IPG) {
+		if s.Penalty != "" && in.missed != "" && s.Number != in.missed && strings.Contains(texts[in.missed], s.Title) {
+			in.violation = s.Number
 		}
 	}
 	return in
@@ -242,6 +254,16 @@ func (in *infractions) rank(text string) []Hit {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
 	return out
+}
+
+// ruleViolation is the number of the infraction Missed Trigger's
+// definition hands the problems it does not cover to (Game Rule
+// Violation), "" if there is none.
+func (in *infractions) ruleViolation() string {
+	if in == nil {
+		return ""
+	}
+	return in.violation
 }
 
 // missedTrigger is the number of Missed Trigger, "" if there is none.

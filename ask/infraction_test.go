@@ -539,3 +539,50 @@ func TestTellsTrigger(t *testing.T) {
 		t.Errorf("with a trigger told, %s is first, want %s", got[0].ID, missed)
 	}
 }
+
+// Missed Trigger's definition hands what it does not cover to Game Rule
+// Violation ("further problems are treated as a Game Play Error — Game
+// Rule Violation"), which "handles violations of the Comprehensive Rules
+// that are not covered by the other Game Play Errors": a call that tells
+// something forgotten but no trigger (a draw in the draw step, a creature
+// that must attack and does not, GRV's example B) tells a Game Rule
+// Violation, which goes before Missed Trigger wherever the search put
+// that one; a call that tells a trigger keeps Missed Trigger first.
+func TestForgottenWithoutATriggerIsAGameRuleViolation(t *testing.T) {
+	a := testAsker(t)
+	missed, violation := a.infractions.missedTrigger(), a.infractions.ruleViolation()
+	if missed != "2.1" || violation != "2.5" {
+		t.Fatalf("Missed Trigger hands its further problems from IPG %q to %q, want 2.1 to 2.5", missed, violation)
+	}
+	docs := []Hit{{Kind: tourney.IPG, ID: missed, Score: 3}, {Kind: tourney.MTR, ID: "2.4", Score: 2}, {Kind: tourney.IPG, ID: violation, Score: 1}}
+	got := a.before(docs, tourney.IPG, violation, missed)
+	var ids []string
+	for _, h := range got {
+		ids = append(ids, fmt.Sprintf("%s:%s(%g)", h.Kind, h.ID, h.Score))
+	}
+	if want := "ipg:2.5(3) mtr:2.4(2) ipg:2.1(1)"; strings.Join(ids, " ") != want {
+		t.Errorf("got %v, want %s", ids, want)
+	}
+	if docs[0].ID != missed {
+		t.Errorf("the sections given were changed: %v", docs)
+	}
+	// One already before Missed Trigger stays where it is; one not among
+	// the sections takes Missed Trigger's place.
+	if got := a.before(got, tourney.IPG, violation, missed); got[0].ID != violation || len(got) != 3 {
+		t.Errorf("moved again: %v", got)
+	}
+	got = a.before(docs[:2], tourney.IPG, violation, missed)
+	if len(got) != 3 || got[0].ID != violation || got[0].Score != 3 || !strings.Contains(got[0].Title, "Game Rule Violation") || got[1].ID != missed {
+		t.Errorf("not added in Missed Trigger's place: %v", got)
+	}
+	for call, want := range map[string]string{
+		"My opponent forgot to draw a card in his draw step at competitive, what's the penalty?":                                                                          violation,
+		"At Competitive REL, a player does not attack with a creature that must attack each turn. What is the penalty?":                                                   violation,
+		"At Competitive REL, a player casts Manic Vandal, then forgets its triggered ability by not choosing a target for it. What is the penalty?":                       missed,
+		"At Competitive REL, a player forgets to remove the final time counter from a suspended spell and then draws a card during their draw step. What is the penalty?": missed,
+	} {
+		if ans := a.Ask(call); len(ans.Docs) == 0 || ans.Docs[0].Kind != tourney.IPG || ans.Docs[0].ID != want {
+			t.Errorf("%q: first %v, want IPG %s", call, ans.Docs[:min(len(ans.Docs), 3)], want)
+		}
+	}
+}

@@ -43,8 +43,10 @@ const (
 // infractions go before the MTR's policies, and the infraction the call
 // tells (or names) takes the first place when the recogniser is sure of
 // it. lvl is the REL the call names (relFinder.rel); trigger says whether
-// the call tells a triggered ability (tellsTrigger).
-func (a *Asker) rankSections(text, lvl string, docs []Hit, trigger bool) []Hit {
+// the call tells a triggered ability (tellsTrigger); wrongCost whether it
+// tells a spell cast for mana that cannot pay its cost (paidWrong), a
+// Game Rule Violation at its root, which then comes first.
+func (a *Asker) rankSections(text, lvl string, docs []Hit, trigger, wrongCost bool) []Hit {
 	docs = slices.DeleteFunc(a.withAsked(text, docs), func(d Hit) bool { return onlyPointsElsewhere.MatchString(d.Title) })
 	for i := range docs {
 		switch docs[i].Kind {
@@ -70,10 +72,37 @@ func (a *Asker) rankSections(text, lvl string, docs []Hit, trigger bool) []Hit {
 		return citedFirst(cited, docs)
 	}
 	hits := a.infractions.rank(text)
+	if !trigger {
+		// Something forgotten that does not trigger is a rule not
+		// followed: see before.
+		docs = a.before(docs, tourney.IPG, a.infractions.ruleViolation(), a.infractions.missedTrigger())
+	}
 	if asksPolicy(text) {
 		return withInfractions(docs, hits)
 	}
-	return withInfractions(a.infractionFirst(hits, docs, trigger), hits)
+	docs = withInfractions(a.infractionFirst(hits, docs, trigger), hits)
+	if wrongCost {
+		docs = a.first(docs, tourney.IPG, a.infractions.ruleViolation())
+	}
+	return docs
+}
+
+// first puts the section id of kind first, with the first place's score.
+func (a *Asker) first(docs []Hit, kind, id string) []Hit {
+	if id == "" || len(docs) == 0 || docs[0].Kind == kind && docs[0].ID == id {
+		return docs
+	}
+	h := Hit{Kind: kind, ID: id}
+	if i := slices.IndexFunc(docs, func(d Hit) bool { return d.Kind == kind && d.ID == id }); i >= 0 {
+		h = docs[i]
+		docs = slices.Delete(slices.Clone(docs), i, i+1)
+	} else if sec, ok := a.kb.Tourney.Section(kind, id); ok {
+		h.Title = strings.ToUpper(kind) + " " + sec.Number + " " + sec.Title
+	} else {
+		return docs
+	}
+	h.Score = docs[0].Score
+	return slices.Insert(docs, 0, h)
 }
 
 // Missed Trigger is defined by a triggered ability ("A triggered ability
@@ -87,6 +116,51 @@ func (a *Asker) rankSections(text, lvl string, docs []Hit, trigger bool) []Hit {
 // a keyword ability that is or makes one — tells no Missed Trigger,
 // however many of those words it uses: the recogniser's Missed Trigger
 // does not take the first place there (infractionFirst, regularFirst).
+
+// What such a call tells forgotten or missed is an action the rules
+// require that no ability triggers (drawing in the draw step, untapping,
+// attacking with a creature that must attack): Missed Trigger's
+// definition hands the problems it does not cover to Game Rule
+// Violation ("further problems are treated as a Game Play Error — Game
+// Rule Violation"), which "handles violations of the Comprehensive Rules
+// that are not covered by the other Game Play Errors" and whose remedies
+// name those actions ("If a player forgot to untap …", "If a player
+// failed to draw cards …"). There Game Rule Violation goes before Missed
+// Trigger, wherever the search put that one (rankSections, with before).
+// The recogniser's Missed Trigger is not handed on: it wins such stories
+// on the words its definition shares with any story ("casting",
+// "targets", "life totals"), which say nothing of a rule not followed.
+
+// before puts the section first of kind before the section second when
+// second ranks above it, each taking the other's place and score, and
+// gives first second's place when it is not among the sections at all.
+func (a *Asker) before(docs []Hit, kind, first, second string) []Hit {
+	if first == "" || second == "" {
+		return docs
+	}
+	s := slices.IndexFunc(docs, func(h Hit) bool { return h.Kind == kind && h.ID == second })
+	f := slices.IndexFunc(docs, func(h Hit) bool { return h.Kind == kind && h.ID == first })
+	if s < 0 || f >= 0 && f < s {
+		return docs
+	}
+	docs = slices.Clone(docs)
+	if f < 0 {
+		h := Hit{Kind: kind, ID: first, Score: docs[s].Score}
+		if sec, ok := a.kb.Tourney.Section(kind, first); ok {
+			// Its snippet is the sentence nearest the call
+			// (infractions.snippets).
+			h.Title = strings.ToUpper(kind) + " " + sec.Number + " " + sec.Title
+		}
+		docs[s].Score = 0
+		if s+1 < len(docs) {
+			docs[s].Score = docs[s+1].Score
+		}
+		return slices.Insert(docs, s, h)
+	}
+	docs[s], docs[f] = docs[f], docs[s]
+	docs[s].Score, docs[f].Score = docs[f].Score, docs[s].Score
+	return docs
+}
 
 // tellsTrigger reports whether a call speaks of a trigger or of a
 // keyword ability that is or makes one ("exalted", "a dashed creature"),
