@@ -125,7 +125,13 @@ func sourcesField(cs []commands.Citation) *discordgo.MessageEmbedField {
 	var parts []string
 	seen := map[string]bool{}
 	for _, c := range cs {
-		k := c.Kind + ":" + c.ID
+		// A card and its rulings are one source under one name: /rulings
+		// cites both, and the list would show the card twice.
+		kind := c.Kind
+		if kind == commands.CiteRuling {
+			kind = commands.CiteCard
+		}
+		k := kind + ":" + c.ID
 		if seen[k] || c.ID == "" {
 			continue
 		}

@@ -239,3 +239,18 @@ func nextButton(rep commands.Reply) string {
 	}
 	return ""
 }
+
+// A card and its rulings are one source: /rulings cites the card and the
+// rulings under the same name, and the Sources field names it once.
+func TestSourcesFieldNamesACardOnce(t *testing.T) {
+	url := "https://scryfall.com/card/m15/54"
+	f := sourcesField([]commands.Citation{
+		{Kind: commands.CiteCard, ID: "Ensoul Artifact", URL: url},
+		{Kind: commands.CiteRuling, ID: "Ensoul Artifact", URL: commands.ScryfallSearchURL("Ensoul Artifact")},
+		{Kind: commands.CiteCR, ID: "302.6", URL: commands.YawgatogRuleURL("302.6")},
+	})
+	want := "[Ensoul Artifact](" + url + "), [302.6](" + commands.YawgatogRuleURL("302.6") + ")"
+	if f == nil || f.Value != want {
+		t.Errorf("sources field %+v, want %q", f, want)
+	}
+}
