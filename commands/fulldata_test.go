@@ -450,3 +450,36 @@ func TestAskReadsBracketedNamesAsCardDoes(t *testing.T) {
 }
 
 func firstLineOf(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }
+
+// A search result links its page as a short named link (Discord shows
+// "Yawgatog" or "Scryfall"), never as a bare address under the snippet.
+func TestSearchResultsLinkByName(t *testing.T) {
+	r := testrouter.Full(t)
+	rep := r.Handle(context.Background(), commands.Cmd("search", "query", "ensoul artifact"))
+	links := 0
+	for _, f := range rep.Fields {
+		for _, line := range strings.Split(f.Value, "\n") {
+			if strings.HasPrefix(line, "http") {
+				t.Errorf("result %q ends in a bare address: %q", f.Name, line)
+			}
+			if strings.HasPrefix(line, "[Scryfall](https://scryfall.com/") || strings.HasPrefix(line, "[Yawgatog](https://yawgatog.com/") {
+				links++
+			}
+		}
+	}
+	if links == 0 {
+		t.Errorf("no result links its page:\n%+v", rep.Fields)
+	}
+}
+
+func TestSiteLink(t *testing.T) {
+	for url, want := range map[string]string{
+		"https://scryfall.com/card/m15/54":                  "[Scryfall](https://scryfall.com/card/m15/54)",
+		"https://yawgatog.com/resources/magic-rules/#R3026": "[Yawgatog](https://yawgatog.com/resources/magic-rules/#R3026)",
+		"https://www.example.org/x":                         "[example.org](https://www.example.org/x)",
+	} {
+		if got := commands.SiteLink(url); got != want {
+			t.Errorf("SiteLink(%q) = %q, want %q", url, got, want)
+		}
+	}
+}

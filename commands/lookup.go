@@ -107,7 +107,7 @@ func (r *Router) searchReply(q string, kinds []string, limit int) (Reply, error)
 			value = "\u200b"
 		}
 		if url != "" {
-			value = clip(value, 900) + "\n" + url
+			value = clip(value, 900) + "\n" + SiteLink(url)
 		}
 		page.Fields = append(page.Fields, Field{Name: clip(fmt.Sprintf("%d. %s", i+1, name), fieldNameMax), Value: clip(value, fieldValueMax)})
 		if len(page.Fields) == searchPageSize {

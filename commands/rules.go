@@ -15,6 +15,24 @@ func YawgatogRuleURL(id string) string {
 	return "https://yawgatog.com/resources/magic-rules/#R" + strings.ReplaceAll(id, ".", "")
 }
 
+// SiteLink is a short Markdown link to a page, named by its site
+// ("[Scryfall](…)", "[Yawgatog](…)"): Discord shows the name instead of
+// the whole address, and the console writes both.
+func SiteLink(url string) string {
+	name := url
+	if _, rest, ok := strings.Cut(url, "://"); ok {
+		host, _, _ := strings.Cut(rest, "/")
+		name = strings.TrimPrefix(host, "www.")
+	}
+	switch name {
+	case "scryfall.com":
+		name = "Scryfall"
+	case "yawgatog.com":
+		name = "Yawgatog"
+	}
+	return "[" + defuse.Replace(name) + "](" + url + ")"
+}
+
 func crCite(id string) Citation {
 	return Citation{Kind: CiteCR, ID: id, URL: YawgatogRuleURL(id)}
 }
