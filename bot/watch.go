@@ -128,7 +128,7 @@ func (w *Watcher) Answer(ctx context.Context, reqs []commands.Request, user, cha
 			value = r.Fields[0].Value
 		}
 		if r.URL != "" {
-			value = clip(value, 700) + "\n" + r.URL
+			value = clipMarkdown(value, 700) + "\n" + commands.SiteLink(r.URL)
 		}
 		rep.Fields = append(rep.Fields, commands.Field{Name: clip(r.Title, LimitFieldName), Value: clip(value, LimitFieldValue)})
 		footers = append(footers, r.Footer)
@@ -188,4 +188,17 @@ func (w *Watcher) log() *slog.Logger {
 		return slog.Default()
 	}
 	return w.Log
+}
+
+// clipMarkdown shortens s like clip, then, when the cut falls inside
+// bold text ("**702.19b** …" cut after "**702"), ends it before the
+// unclosed "**" so that the rest of the field is not shown in bold or
+// with stray asterisks.
+func clipMarkdown(s string, max int) string {
+	out := clip(s, max)
+	if out == s || strings.Count(out, "**")%2 == 0 {
+		return out
+	}
+	i := strings.LastIndex(out, "**")
+	return strings.TrimRight(out[:i], " \n") + "…"
 }
