@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -106,7 +107,11 @@ func renderEmbed(rep commands.Reply) *discordgo.MessageEmbed {
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: clip(orBlank(f.Name), LimitFieldName), Value: clip(v, LimitFieldValue), Inline: f.Inline})
 	}
-	if src := sourcesField(rep.Citations); src != nil {
+	cites := rep.Citations
+	if rep.PageCount > 1 {
+		cites = citedOnPage(cites, e)
+	}
+	if src := sourcesField(cites); src != nil {
 		e.Fields = append(e.Fields, src)
 	}
 	if len(e.Fields) > LimitFields {
@@ -117,6 +122,55 @@ func renderEmbed(rep commands.Reply) *discordgo.MessageEmbed {
 	}
 	fitTotal(e)
 	return e
+}
+
+// citedOnPage keeps, of a paged reply's citations, those the page shown
+// names (its title, text and field names), so that every page of /rule 613
+// or of a search links its own subrules and results rather than the first
+// ones of the whole answer. A page that names none keeps them all.
+func citedOnPage(cs []commands.Citation, e *discordgo.MessageEmbed) []commands.Citation {
+	texts := []string{e.Title, e.Description}
+	for _, f := range e.Fields {
+		texts = append(texts, f.Name, f.Value)
+	}
+	var out []commands.Citation
+	for _, c := range cs {
+		if c.ID != "" && slices.ContainsFunc(texts, func(t string) bool { return namesID(t, c.ID) }) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return cs
+	}
+	return out
+}
+
+// namesID reports whether text names id as a whole: "613.7" is named by
+// "**613.7** …", not by "613.7a" or "1613.7".
+func namesID(text, id string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], id)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(id)
+		before, after := byte(' '), byte(' ')
+		if start > 0 {
+			before = text[start-1]
+		}
+		if end < len(text) {
+			after = text[end]
+		}
+		if !idByte(before) && !idByte(after) || after == '.' && (end+1 >= len(text) || !idByte(text[end+1])) && !idByte(before) {
+			return true
+		}
+		i = start + 1
+	}
+}
+
+// idByte is a byte that continues a rule number or a name.
+func idByte(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '.'
 }
 
 // sourcesField lists the citations as links, as many as fit in one field,

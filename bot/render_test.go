@@ -254,3 +254,63 @@ func TestSourcesFieldNamesACardOnce(t *testing.T) {
 		t.Errorf("sources field %+v, want %q", f, want)
 	}
 }
+
+// Each page of a paged answer links the sources it shows: the page of
+// /rule 613 that quotes the timestamp rules links 613.7a, not 613.1a, and
+// says of no hidden "more".
+func TestPagedSourcesFollowThePage(t *testing.T) {
+	r := testRouter(t, commands.Deps{})
+	ctx := context.Background()
+	rep := r.Handle(ctx, req("rule", "number", "613"))
+	if rep.PageCount < 3 {
+		t.Fatalf("/rule 613 has %d pages", rep.PageCount)
+	}
+	sawTimestamps := false
+	for {
+		e := Render(rep).Data.Embeds[0]
+		var src string
+		for _, f := range e.Fields {
+			if f.Name == "Sources" {
+				src = f.Value
+			}
+		}
+		if strings.Contains(e.Description, "**613.7a**") {
+			sawTimestamps = true
+			if !strings.Contains(src, "[613.7a](") || strings.Contains(src, "[613.1a](") {
+				t.Errorf("page %d shows 613.7a; its sources: %s", rep.Page+1, src)
+			}
+		}
+		if strings.Contains(src, " more") {
+			t.Errorf("page %d: sources %s", rep.Page+1, src)
+		}
+		next := nextButton(rep)
+		if next == "" || rep.Page+1 == rep.PageCount {
+			break
+		}
+		rep = r.Handle(ctx, commands.Request{Kind: commands.KindComponent, CustomID: next, UserID: "700", ChannelID: "600"})
+	}
+	if !sawTimestamps {
+		t.Error("no page shows 613.7a")
+	}
+}
+
+func TestNamesID(t *testing.T) {
+	for _, tc := range []struct {
+		text, id string
+		want     bool
+	}{
+		{"**613.7** text", "613.7", true},
+		{"**613.7a** text", "613.7", false},
+		{"see rule 613.7.", "613.7", true},
+		{"1613.7 x", "613.7", false},
+		{"613. Interaction", "613", true},
+		{"613.1 Layers", "613", false},
+		{"Rulings: Ensoul Artifact", "Ensoul Artifact", true},
+		{"Ruling on Opt's text", "Opt", true},
+		{"Optional", "Opt", false},
+	} {
+		if got := namesID(tc.text, tc.id); got != tc.want {
+			t.Errorf("namesID(%q, %q) = %v", tc.text, tc.id, got)
+		}
+	}
+}
