@@ -220,6 +220,16 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 			}
 		}
 	}
+	if body.Len() == 0 && len(rule.Children) > 0 {
+		// A heading alone ("702.19.") has no text of its own: say what it
+		// holds rather than show an empty answer.
+		first, last := rule.Children[0], rule.Children[len(rule.Children)-1]
+		span := first
+		if last != first {
+			span += "–" + last
+		}
+		fmt.Fprintf(&body, "%s is a heading with %d subrules (%s): /rule %s shows them.", rule.ID, len(rule.Children), span, rule.ID)
+	}
 	rep.Body = body.String()
 	refs := existingRefs(book, rule.Refs)
 	if len(refs) > 0 {
