@@ -54,7 +54,7 @@ func (r *Router) search(_ context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return rep, err
 	}
-	rep.Title = "Search: " + defuse.Replace(clip(q, 200))
+	rep.Title = "Search: " + quoteTitle.Replace(clip(q, 200))
 	return rep, nil
 }
 
@@ -153,12 +153,7 @@ func (r *Router) hitSource(h SearchHit) (name, url string, c Citation, ok bool) 
 	case CiteGlossary:
 		return "Glossary: " + h.ID, "", Citation{Kind: CiteGlossary, ID: h.ID}, true
 	case CiteCard, CiteRuling:
-		url := ScryfallSearchURL(h.ID)
-		if r.d.Cards != nil {
-			if c, _, ok := r.d.Cards.Card(h.ID); ok {
-				url = cardURL(c)
-			}
-		}
+		url := r.cardPage(h.ID)
 		label := "Card: "
 		if h.Kind == CiteRuling {
 			label = "Ruling: "
@@ -175,6 +170,17 @@ func (r *Router) hitSource(h SearchHit) (name, url string, c Citation, ok bool) 
 		}
 		return name, "", Citation{Kind: h.Kind, ID: h.ID}, true
 	}
+}
+
+// cardPage links a card by name: its Scryfall page when the catalogue
+// knows it, else a search for the exact name.
+func (r *Router) cardPage(name string) string {
+	if r.d.Cards != nil {
+		if c, _, ok := r.d.Cards.Card(name); ok {
+			return cardURL(c)
+		}
+	}
+	return ScryfallSearchURL(name)
 }
 
 // ScryfallSearchURL links a card by exact name when its Scryfall page URL
