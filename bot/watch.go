@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"log/slog"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -127,8 +128,13 @@ func (w *Watcher) Answer(ctx context.Context, reqs []commands.Request, user, cha
 		if value == "" && len(r.Fields) > 0 {
 			value = r.Fields[0].Value
 		}
-		if r.URL != "" {
+		switch {
+		case r.URL != "":
 			value = clipMarkdown(value, 700) + "\n" + commands.SiteLink(r.URL)
+		case runes(value) > LimitFieldValue:
+			// No page to link: say which command shows the rest.
+			tail := "\n(the rest: " + lookupCommand(req) + ")"
+			value = clipMarkdown(value, LimitFieldValue-runes(tail)) + tail
 		}
 		rep.Fields = append(rep.Fields, commands.Field{Name: clip(r.Title, LimitFieldName), Value: clip(value, LimitFieldValue)})
 		footers = append(footers, r.Footer)
@@ -201,4 +207,13 @@ func clipMarkdown(s string, max int) string {
 	}
 	i := strings.LastIndex(out, "**")
 	return strings.TrimRight(out[:i], " \n") + "…"
+}
+
+// lookupCommand is the slash command a reference stands for ("/ipg 2.1").
+func lookupCommand(req commands.Request) string {
+	out := "/" + req.Command
+	for _, k := range slices.Sorted(maps.Keys(req.Options)) {
+		out += " " + req.Options[k]
+	}
+	return out
 }

@@ -169,3 +169,16 @@ func TestClipMarkdownClosesNoBold(t *testing.T) {
 		}
 	}
 }
+
+// A section with no page to link that does not fit its field says which
+// command shows the rest (the IPG's Missed Trigger is longer than a field).
+func TestWatcherSaysWhereTheRestIs(t *testing.T) {
+	w := &Watcher{Router: testrouter.Full(t)}
+	rep, ok := w.Answer(context.Background(), w.References("is this IPG 2.1?", false), "u", "c", "g")
+	if !ok || len(rep.Fields) == 0 {
+		t.Fatalf("answer %v: %+v", ok, rep.Fields)
+	}
+	if v := rep.Fields[0].Value; !strings.HasSuffix(v, "\n(the rest: /ipg 2.1)") || runes(v) > LimitFieldValue || strings.Count(v, "**")%2 != 0 {
+		t.Errorf("IPG 2.1 field (%d runes) ends %q", runes(v), v[max(0, len(v)-80):])
+	}
+}
