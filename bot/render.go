@@ -111,6 +111,10 @@ func renderEmbed(rep commands.Reply) *discordgo.MessageEmbed {
 	if rep.PageCount > 1 {
 		cites = citedOnPage(cites, e)
 	}
+	// The title already links the card or rule the reply is about.
+	if e.URL != "" {
+		cites = slices.DeleteFunc(slices.Clone(cites), func(c commands.Citation) bool { return c.URL == e.URL })
+	}
 	if src := sourcesField(cites); src != nil {
 		e.Fields = append(e.Fields, src)
 	}

@@ -314,3 +314,22 @@ func TestNamesID(t *testing.T) {
 		}
 	}
 }
+
+// The title links what the reply is about; the Sources field names only
+// the other sources, and is left out when there are none (/card, /rule
+// 302.6).
+func TestSourcesLeaveOutWhatTheTitleLinks(t *testing.T) {
+	rule := commands.YawgatogRuleURL("302.6")
+	rep := commands.Reply{Title: "Rule 302.6", URL: rule, Body: "…", Citations: []commands.Citation{
+		{Kind: commands.CiteCR, ID: "302.6", URL: rule},
+		{Kind: commands.CiteCR, ID: "508.1a", URL: commands.YawgatogRuleURL("508.1a")},
+	}}
+	e := Render(rep).Data.Embeds[0]
+	if len(e.Fields) != 1 || e.Fields[0].Value != "[508.1a]("+commands.YawgatogRuleURL("508.1a")+")" {
+		t.Errorf("fields %+v, want Sources with 508.1a alone", e.Fields)
+	}
+	rep.Citations = rep.Citations[:1]
+	if e := Render(rep).Data.Embeds[0]; len(e.Fields) != 0 {
+		t.Errorf("fields %+v, want none", e.Fields)
+	}
+}
