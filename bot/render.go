@@ -111,10 +111,12 @@ func renderEmbed(rep commands.Reply) *discordgo.MessageEmbed {
 	if rep.PageCount > 1 {
 		cites = citedOnPage(cites, e)
 	}
-	// The title already links the card or rule the reply is about.
-	if e.URL != "" {
-		cites = slices.DeleteFunc(slices.Clone(cites), func(c commands.Citation) bool { return c.URL == e.URL })
-	}
+	// The title, or a link in the text, already links it (the card or rule
+	// the reply is about, a search result, /define's rules).
+	// A glossary entry has no page: /define names it by its title alone.
+	cites = slices.DeleteFunc(slices.Clone(cites), func(c commands.Citation) bool {
+		return c.URL != "" && linked(e, c.URL) || c.Kind == commands.CiteGlossary && strings.EqualFold(c.ID, e.Title)
+	})
 	if src := sourcesField(cites); src != nil {
 		e.Fields = append(e.Fields, src)
 	}
@@ -126,6 +128,19 @@ func renderEmbed(rep commands.Reply) *discordgo.MessageEmbed {
 	}
 	fitTotal(e)
 	return e
+}
+
+// linked reports whether an embed already links url: its title, or a
+// Markdown link in its text.
+func linked(e *discordgo.MessageEmbed, url string) bool {
+	if e.URL == url {
+		return true
+	}
+	md := "](" + url + ")"
+	if strings.Contains(e.Description, md) {
+		return true
+	}
+	return slices.ContainsFunc(e.Fields, func(f *discordgo.MessageEmbedField) bool { return strings.Contains(f.Value, md) })
 }
 
 // citedOnPage keeps, of a paged reply's citations, those the page shown

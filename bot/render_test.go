@@ -333,3 +333,25 @@ func TestSourcesLeaveOutWhatTheTitleLinks(t *testing.T) {
 		t.Errorf("fields %+v, want none", e.Fields)
 	}
 }
+
+// A source the text already links (a search result's [Yawgatog] link,
+// /define's rules, /rule's "See also") is not linked again in Sources, and
+// /define's own glossary entry is not named again under its title.
+func TestSourcesLeaveOutWhatTheTextLinks(t *testing.T) {
+	r := testRouter(t, commands.Deps{})
+	rep := r.Handle(context.Background(), req("define", "term", "summoning sickness"))
+	e := Render(rep).Data.Embeds[0]
+	for _, f := range e.Fields {
+		if f.Name == "Sources" {
+			t.Errorf("/define summoning sickness: Sources %q repeats what its text links", f.Value)
+		}
+	}
+	url := commands.YawgatogRuleURL("702.2a")
+	e = Render(commands.Reply{Title: "Search: deathtouch",
+		Fields:    []commands.Field{{Name: "1. Rule 702.2a", Value: "Deathtouch is a static ability.\n" + commands.SiteLink(url)}, {Name: "2. Glossary: Deathtouch", Value: "A keyword ability …"}},
+		Citations: []commands.Citation{{Kind: commands.CiteCR, ID: "702.2a", URL: url}, {Kind: commands.CiteGlossary, ID: "Deathtouch"}},
+	}).Data.Embeds[0]
+	if f := e.Fields[len(e.Fields)-1]; f.Name != "Sources" || f.Value != "Glossary: Deathtouch" {
+		t.Errorf("search Sources %q: %q, want the glossary entry alone", f.Name, f.Value)
+	}
+}
