@@ -148,13 +148,20 @@ func linked(e *discordgo.MessageEmbed, url string) bool {
 // or of a search links its own subrules and results rather than the first
 // ones of the whole answer. A page that names none keeps them all.
 func citedOnPage(cs []commands.Citation, e *discordgo.MessageEmbed) []commands.Citation {
+	// Field values are left out: a search snippet that says "trample" or
+	// "see rule 704" does not show that source.
 	texts := []string{e.Title, e.Description}
 	for _, f := range e.Fields {
-		texts = append(texts, f.Name, f.Value)
+		texts = append(texts, f.Name)
 	}
 	var out []commands.Citation
 	for _, c := range cs {
-		if c.ID != "" && slices.ContainsFunc(texts, func(t string) bool { return namesID(t, c.ID) }) {
+		id := c.ID
+		if c.Kind == commands.CiteGlossary {
+			// A term is a word of the text too ("702.2. Deathtouch").
+			id = "Glossary: " + id
+		}
+		if c.ID != "" && slices.ContainsFunc(texts, func(t string) bool { return namesID(t, id) }) {
 			out = append(out, c)
 		}
 	}

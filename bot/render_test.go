@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/internal/testrouter"
 )
 
 func req(name string, opts ...string) commands.Request {
@@ -353,5 +354,34 @@ func TestSourcesLeaveOutWhatTheTextLinks(t *testing.T) {
 	}).Data.Embeds[0]
 	if f := e.Fields[len(e.Fields)-1]; f.Name != "Sources" || f.Value != "Glossary: Deathtouch" {
 		t.Errorf("search Sources %q: %q, want the glossary entry alone", f.Name, f.Value)
+	}
+}
+
+// A search page names in Sources only the unlinked results it shows: a
+// glossary entry on page 1 is not named again on a page whose snippets
+// merely use the word.
+func TestSearchPageSourcesAreItsOwn(t *testing.T) {
+	r := testrouter.Full(t)
+	ctx := context.Background()
+	rep := r.Handle(ctx, req("search", "query", "trample deathtouch"))
+	for {
+		e := Render(rep).Data.Embeds[0]
+		names := ""
+		for _, f := range e.Fields {
+			if f.Name != "Sources" {
+				names += f.Name + "\n"
+				continue
+			}
+			for _, part := range strings.Split(f.Value, ", ") {
+				if strings.HasPrefix(part, "Glossary: ") && !strings.Contains(names, part) {
+					t.Errorf("page %d names %q, which it does not show:\n%s\n%+v", rep.Page+1, part, names, rep.Citations)
+				}
+			}
+		}
+		next := nextButton(rep)
+		if next == "" || rep.Page+1 >= rep.PageCount {
+			break
+		}
+		rep = r.Handle(ctx, commands.Request{Kind: commands.KindComponent, CustomID: next, UserID: "700", ChannelID: "600"})
 	}
 }
