@@ -127,6 +127,9 @@ func renderEmbed(rep commands.Reply) *discordgo.MessageEmbed {
 		e.Footer = &discordgo.MessageEmbedFooter{Text: clip(rep.Footer, LimitFooter)}
 	}
 	fitTotal(e)
+	if rep.Preformatted {
+		e.Description = closeFence(e.Description)
+	}
 	return e
 }
 
@@ -286,6 +289,18 @@ func fitTotal(e *discordgo.MessageEmbed) {
 	if over := embedSize(e) - LimitEmbedTotal; over > 0 {
 		e.Description = clip(e.Description, runes(e.Description)-over)
 	}
+}
+
+// closeFence ends a monospace description that a limit cut inside its
+// block with the closing fence, so the block does not swallow the rest of
+// the message's layout or show a stray fence. A description of n runes
+// stays within n runes.
+func closeFence(d string) string {
+	if strings.Count(d, "```")%2 == 0 {
+		return d
+	}
+	const end = "\n```"
+	return clip(d, runes(d)-runes(end)) + end
 }
 
 func renderButtons(bs []commands.Button) []discordgo.MessageComponent {

@@ -385,3 +385,15 @@ func TestSearchPageSourcesAreItsOwn(t *testing.T) {
 		rep = r.Handle(ctx, commands.Request{Kind: commands.KindComponent, CustomID: next, UserID: "700", ChannelID: "600"})
 	}
 }
+
+// A scenario trace too long for the message is cut inside its code block;
+// the block is closed all the same.
+func TestPreformattedBlockClosedWhenCut(t *testing.T) {
+	rep := commands.Reply{Title: "Scenario", Body: strings.Repeat("? P1: Ornithopter 0/2\n", 400), Preformatted: true, Footer: strings.Repeat("f", 2000)}
+	resp := Render(rep)
+	checkLimits(t, resp)
+	d := resp.Data.Embeds[0].Description
+	if !strings.HasPrefix(d, "```\n") || !strings.HasSuffix(d, "\n```") || strings.Count(d, "```") != 2 {
+		t.Errorf("description ends %q", d[max(0, len(d)-40):])
+	}
+}
