@@ -135,7 +135,15 @@ var mdEscaped = regexp.MustCompile(`\\([\\*_` + "`" + `~|\[\]])`)
 // Plain removes the Markdown the embeds and scenario reports use, for a
 // terminal; an escaped character is written as it was typed.
 func Plain(s string) string {
-	s = mdLink.ReplaceAllString(s, "$1 <$2>")
+	s = mdLink.ReplaceAllStringFunc(s, func(m string) string {
+		sub := mdLink.FindStringSubmatch(m)
+		if m == commands.SiteLink(sub[2]) {
+			// "[Scryfall](…)" says only where the link goes: a terminal
+			// shows the address.
+			return sub[2]
+		}
+		return sub[1] + " <" + sub[2] + ">"
+	})
 	var b strings.Builder
 	last := 0
 	for _, m := range mdEscaped.FindAllStringSubmatchIndex(s, -1) {
