@@ -288,6 +288,25 @@ func choosePermanent(q string, t engine.Target, s *spell, perms []*permanent, li
 			return p
 		}
 	}
+	// A spell cast "on it" is cast at the permanent named last before it
+	// ("I attack with Ornithopter; he casts Path to Exile on it").
+	if castAtPronoun.MatchString(q[s.end:]) {
+		var last *permanent
+		lastAt := -1
+		for _, p := range near {
+			if used[p] || !controlFits(p) || !printed(p) {
+				continue
+			}
+			for _, l := range links {
+				if l.Card == p.card && l.End <= s.at && l.Start > lastAt {
+					last, lastAt = p, l.Start
+				}
+			}
+		}
+		if last != nil {
+			return last
+		}
+	}
 	for _, fresh := range []bool{true, false} {
 		for _, p := range near {
 			if (!fresh || !used[p]) && controlFits(p) && printed(p) {
@@ -338,6 +357,9 @@ func toldAt(q string, s *spell, p *permanent, links []Link) bool {
 	}
 	return false
 }
+
+// castAtPronoun is a spell's name followed by the pronoun it is cast at.
+var castAtPronoun = regexp.MustCompile(`^\s+(?i:on|onto|at|targeting)\s+(?i:it|him|her|them)\b`)
 
 var castAt = regexp.MustCompile(`(?i)\b(?:on|onto|at|targeting|targets?|with|enchants?)\b`)
 

@@ -399,3 +399,12 @@ func wantPerm(t *testing.T, q string, setup []string, want storyPerm) {
 	}
 	t.Errorf("%q: no %+v in setup %q", q, want, setup)
 }
+
+// A spell cast "on it" is cast at the permanent named last before it, not
+// at the first the question names.
+func TestSetupCastsOnItAtThePermanentNamedLast(t *testing.T) {
+	a := testAsker(t)
+	q := "My opponent has Runeclaw Bear and I attack with Ornithopter; he casts Sip of Hemlock on it"
+	ans := a.Ask(q)
+	wantCasts(t, q, ans.Setup, storyCast{opponent: true, spell: "Sip of Hemlock", targets: []string{"Ornithopter"}})
+}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -106,7 +107,17 @@ func renderEmbed(rep commands.Reply) *discordgo.MessageEmbed {
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: clip(orBlank(f.Name), LimitFieldName), Value: clip(v, LimitFieldValue), Inline: f.Inline})
 	}
-	if src := sourcesField(rep.Citations); src != nil {
+	cites := rep.Citations
+	if rep.PageCount > 1 {
+		cites = citedOnPage(cites, e)
+	}
+	// The title, or a link in the text, already links it (the card or rule
+	// the reply is about, a search result, /define's rules).
+	// A glossary entry has no page: /define names it by its title alone.
+	cites = slices.DeleteFunc(slices.Clone(cites), func(c commands.Citation) bool {
+		return c.URL != "" && linked(e, c.URL) || c.Kind == commands.CiteGlossary && strings.EqualFold(c.ID, e.Title)
+	})
+	if src := sourcesField(cites); src != nil {
 		e.Fields = append(e.Fields, src)
 	}
 	if len(e.Fields) > LimitFields {
@@ -116,7 +127,79 @@ func renderEmbed(rep commands.Reply) *discordgo.MessageEmbed {
 		e.Footer = &discordgo.MessageEmbedFooter{Text: clip(rep.Footer, LimitFooter)}
 	}
 	fitTotal(e)
+	if rep.Preformatted {
+		e.Description = closeFence(e.Description)
+	}
 	return e
+}
+
+// linked reports whether an embed already links url: its title, or a
+// Markdown link in its text.
+func linked(e *discordgo.MessageEmbed, url string) bool {
+	if e.URL == url {
+		return true
+	}
+	md := "](" + url + ")"
+	if strings.Contains(e.Description, md) {
+		return true
+	}
+	return slices.ContainsFunc(e.Fields, func(f *discordgo.MessageEmbedField) bool { return strings.Contains(f.Value, md) })
+}
+
+// citedOnPage keeps, of a paged reply's citations, those the page shown
+// names (its title, text and field names), so that every page of /rule 613
+// or of a search links its own subrules and results rather than the first
+// ones of the whole answer. A page that names none keeps them all.
+func citedOnPage(cs []commands.Citation, e *discordgo.MessageEmbed) []commands.Citation {
+	// Field values are left out: a search snippet that says "trample" or
+	// "see rule 704" does not show that source.
+	texts := []string{e.Title, e.Description}
+	for _, f := range e.Fields {
+		texts = append(texts, f.Name)
+	}
+	var out []commands.Citation
+	for _, c := range cs {
+		id := c.ID
+		if c.Kind == commands.CiteGlossary {
+			// A term is a word of the text too ("702.2. Deathtouch").
+			id = "Glossary: " + id
+		}
+		if c.ID != "" && slices.ContainsFunc(texts, func(t string) bool { return namesID(t, id) }) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return cs
+	}
+	return out
+}
+
+// namesID reports whether text names id as a whole: "613.7" is named by
+// "**613.7** …", not by "613.7a" or "1613.7".
+func namesID(text, id string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], id)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(id)
+		before, after := byte(' '), byte(' ')
+		if start > 0 {
+			before = text[start-1]
+		}
+		if end < len(text) {
+			after = text[end]
+		}
+		if !idByte(before) && !idByte(after) || after == '.' && (end+1 >= len(text) || !idByte(text[end+1])) && !idByte(before) {
+			return true
+		}
+		i = start + 1
+	}
+}
+
+// idByte is a byte that continues a rule number or a name.
+func idByte(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '.'
 }
 
 // sourcesField lists the citations as links, as many as fit in one field,
@@ -125,7 +208,13 @@ func sourcesField(cs []commands.Citation) *discordgo.MessageEmbedField {
 	var parts []string
 	seen := map[string]bool{}
 	for _, c := range cs {
-		k := c.Kind + ":" + c.ID
+		// A card and its rulings are one source under one name: /rulings
+		// cites both, and the list would show the card twice.
+		kind := c.Kind
+		if kind == commands.CiteRuling {
+			kind = commands.CiteCard
+		}
+		k := kind + ":" + c.ID
 		if seen[k] || c.ID == "" {
 			continue
 		}
@@ -200,6 +289,18 @@ func fitTotal(e *discordgo.MessageEmbed) {
 	if over := embedSize(e) - LimitEmbedTotal; over > 0 {
 		e.Description = clip(e.Description, runes(e.Description)-over)
 	}
+}
+
+// closeFence ends a monospace description that a limit cut inside its
+// block with the closing fence, so the block does not swallow the rest of
+// the message's layout or show a stray fence. A description of n runes
+// stays within n runes.
+func closeFence(d string) string {
+	if strings.Count(d, "```")%2 == 0 {
+		return d
+	}
+	const end = "\n```"
+	return clip(d, runes(d)-runes(end)) + end
 }
 
 func renderButtons(bs []commands.Button) []discordgo.MessageComponent {

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/arbiter-mtg/arbiter/commands"
+	"github.com/arbiter-mtg/arbiter/internal/testrouter"
 )
 
 func req(name string, opts ...string) commands.Request {
@@ -238,4 +239,161 @@ func nextButton(rep commands.Reply) string {
 		}
 	}
 	return ""
+}
+
+// A card and its rulings are one source: /rulings cites the card and the
+// rulings under the same name, and the Sources field names it once.
+func TestSourcesFieldNamesACardOnce(t *testing.T) {
+	url := "https://scryfall.com/card/m15/54"
+	f := sourcesField([]commands.Citation{
+		{Kind: commands.CiteCard, ID: "Ensoul Artifact", URL: url},
+		{Kind: commands.CiteRuling, ID: "Ensoul Artifact", URL: commands.ScryfallSearchURL("Ensoul Artifact")},
+		{Kind: commands.CiteCR, ID: "302.6", URL: commands.YawgatogRuleURL("302.6")},
+	})
+	want := "[Ensoul Artifact](" + url + "), [302.6](" + commands.YawgatogRuleURL("302.6") + ")"
+	if f == nil || f.Value != want {
+		t.Errorf("sources field %+v, want %q", f, want)
+	}
+}
+
+// Each page of a paged answer links the sources it shows: the page of
+// /rule 613 that quotes the timestamp rules links 613.7a, not 613.1a, and
+// says of no hidden "more".
+func TestPagedSourcesFollowThePage(t *testing.T) {
+	r := testRouter(t, commands.Deps{})
+	ctx := context.Background()
+	rep := r.Handle(ctx, req("rule", "number", "613"))
+	if rep.PageCount < 3 {
+		t.Fatalf("/rule 613 has %d pages", rep.PageCount)
+	}
+	sawTimestamps := false
+	for {
+		e := Render(rep).Data.Embeds[0]
+		var src string
+		for _, f := range e.Fields {
+			if f.Name == "Sources" {
+				src = f.Value
+			}
+		}
+		if strings.Contains(e.Description, "**613.7a**") {
+			sawTimestamps = true
+			if !strings.Contains(src, "[613.7a](") || strings.Contains(src, "[613.1a](") {
+				t.Errorf("page %d shows 613.7a; its sources: %s", rep.Page+1, src)
+			}
+		}
+		if strings.Contains(src, " more") {
+			t.Errorf("page %d: sources %s", rep.Page+1, src)
+		}
+		next := nextButton(rep)
+		if next == "" || rep.Page+1 == rep.PageCount {
+			break
+		}
+		rep = r.Handle(ctx, commands.Request{Kind: commands.KindComponent, CustomID: next, UserID: "700", ChannelID: "600"})
+	}
+	if !sawTimestamps {
+		t.Error("no page shows 613.7a")
+	}
+}
+
+func TestNamesID(t *testing.T) {
+	for _, tc := range []struct {
+		text, id string
+		want     bool
+	}{
+		{"**613.7** text", "613.7", true},
+		{"**613.7a** text", "613.7", false},
+		{"see rule 613.7.", "613.7", true},
+		{"1613.7 x", "613.7", false},
+		{"613. Interaction", "613", true},
+		{"613.1 Layers", "613", false},
+		{"Rulings: Ensoul Artifact", "Ensoul Artifact", true},
+		{"Ruling on Opt's text", "Opt", true},
+		{"Optional", "Opt", false},
+	} {
+		if got := namesID(tc.text, tc.id); got != tc.want {
+			t.Errorf("namesID(%q, %q) = %v", tc.text, tc.id, got)
+		}
+	}
+}
+
+// The title links what the reply is about; the Sources field names only
+// the other sources, and is left out when there are none (/card, /rule
+// 302.6).
+func TestSourcesLeaveOutWhatTheTitleLinks(t *testing.T) {
+	rule := commands.YawgatogRuleURL("302.6")
+	rep := commands.Reply{Title: "Rule 302.6", URL: rule, Body: "…", Citations: []commands.Citation{
+		{Kind: commands.CiteCR, ID: "302.6", URL: rule},
+		{Kind: commands.CiteCR, ID: "508.1a", URL: commands.YawgatogRuleURL("508.1a")},
+	}}
+	e := Render(rep).Data.Embeds[0]
+	if len(e.Fields) != 1 || e.Fields[0].Value != "[508.1a]("+commands.YawgatogRuleURL("508.1a")+")" {
+		t.Errorf("fields %+v, want Sources with 508.1a alone", e.Fields)
+	}
+	rep.Citations = rep.Citations[:1]
+	if e := Render(rep).Data.Embeds[0]; len(e.Fields) != 0 {
+		t.Errorf("fields %+v, want none", e.Fields)
+	}
+}
+
+// A source the text already links (a search result's [Yawgatog] link,
+// /define's rules, /rule's "See also") is not linked again in Sources, and
+// /define's own glossary entry is not named again under its title.
+func TestSourcesLeaveOutWhatTheTextLinks(t *testing.T) {
+	r := testRouter(t, commands.Deps{})
+	rep := r.Handle(context.Background(), req("define", "term", "summoning sickness"))
+	e := Render(rep).Data.Embeds[0]
+	for _, f := range e.Fields {
+		if f.Name == "Sources" {
+			t.Errorf("/define summoning sickness: Sources %q repeats what its text links", f.Value)
+		}
+	}
+	url := commands.YawgatogRuleURL("702.2a")
+	e = Render(commands.Reply{Title: "Search: deathtouch",
+		Fields:    []commands.Field{{Name: "1. Rule 702.2a", Value: "Deathtouch is a static ability.\n" + commands.SiteLink(url)}, {Name: "2. Glossary: Deathtouch", Value: "A keyword ability …"}},
+		Citations: []commands.Citation{{Kind: commands.CiteCR, ID: "702.2a", URL: url}, {Kind: commands.CiteGlossary, ID: "Deathtouch"}},
+	}).Data.Embeds[0]
+	if f := e.Fields[len(e.Fields)-1]; f.Name != "Sources" || f.Value != "Glossary: Deathtouch" {
+		t.Errorf("search Sources %q: %q, want the glossary entry alone", f.Name, f.Value)
+	}
+}
+
+// A search page names in Sources only the unlinked results it shows: a
+// glossary entry on page 1 is not named again on a page whose snippets
+// merely use the word.
+func TestSearchPageSourcesAreItsOwn(t *testing.T) {
+	r := testrouter.Full(t)
+	ctx := context.Background()
+	rep := r.Handle(ctx, req("search", "query", "trample deathtouch"))
+	for {
+		e := Render(rep).Data.Embeds[0]
+		names := ""
+		for _, f := range e.Fields {
+			if f.Name != "Sources" {
+				names += f.Name + "\n"
+				continue
+			}
+			for _, part := range strings.Split(f.Value, ", ") {
+				if strings.HasPrefix(part, "Glossary: ") && !strings.Contains(names, part) {
+					t.Errorf("page %d names %q, which it does not show:\n%s\n%+v", rep.Page+1, part, names, rep.Citations)
+				}
+			}
+		}
+		next := nextButton(rep)
+		if next == "" || rep.Page+1 >= rep.PageCount {
+			break
+		}
+		rep = r.Handle(ctx, commands.Request{Kind: commands.KindComponent, CustomID: next, UserID: "700", ChannelID: "600"})
+	}
+}
+
+// A scenario trace too long for the message is cut inside its code block;
+// the block is closed all the same.
+func TestPreformattedBlockClosedWhenCut(t *testing.T) {
+	rep := commands.Reply{Title: "Scenario", Body: strings.Repeat("? P1: Ornithopter 0/2\n", 400), Preformatted: true, Footer: strings.Repeat("f", 2000)}
+	resp := Render(rep)
+	checkLimits(t, resp)
+	d := resp.Data.Embeds[0].Description
+	if !strings.HasPrefix(d, "```\n") || !strings.HasSuffix(d, "\n```") || strings.Count(d, "```") != 2 {
+		t.Errorf("description ends %q", d[max(0, len(d)-40):])
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"log/slog"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -127,8 +128,13 @@ func (w *Watcher) Answer(ctx context.Context, reqs []commands.Request, user, cha
 		if value == "" && len(r.Fields) > 0 {
 			value = r.Fields[0].Value
 		}
-		if r.URL != "" {
-			value = clip(value, 700) + "\n" + r.URL
+		switch {
+		case r.URL != "":
+			value = clipMarkdown(value, 700) + "\n" + commands.SiteLink(r.URL)
+		case runes(value) > LimitFieldValue:
+			// No page to link: say which command shows the rest.
+			tail := "\n(the rest: " + lookupCommand(req) + ")"
+			value = clipMarkdown(value, LimitFieldValue-runes(tail)) + tail
 		}
 		rep.Fields = append(rep.Fields, commands.Field{Name: clip(r.Title, LimitFieldName), Value: clip(value, LimitFieldValue)})
 		footers = append(footers, r.Footer)
@@ -188,4 +194,26 @@ func (w *Watcher) log() *slog.Logger {
 		return slog.Default()
 	}
 	return w.Log
+}
+
+// clipMarkdown shortens s like clip, then, when the cut falls inside
+// bold text ("**702.19b** …" cut after "**702"), ends it before the
+// unclosed "**" so that the rest of the field is not shown in bold or
+// with stray asterisks.
+func clipMarkdown(s string, max int) string {
+	out := clip(s, max)
+	if out == s || strings.Count(out, "**")%2 == 0 {
+		return out
+	}
+	i := strings.LastIndex(out, "**")
+	return strings.TrimRight(out[:i], " \n") + "…"
+}
+
+// lookupCommand is the slash command a reference stands for ("/ipg 2.1").
+func lookupCommand(req commands.Request) string {
+	out := "/" + req.Command
+	for _, k := range slices.Sorted(maps.Keys(req.Options)) {
+		out += " " + req.Options[k]
+	}
+	return out
 }

@@ -133,3 +133,52 @@ func TestWatcherAnswerFooterNamesEveryEdition(t *testing.T) {
 		}
 	}
 }
+
+// What the watcher expands links its page by name, not by a bare address,
+// and a rule shortened inside its bold subrule numbers leaves no "**"
+// open.
+func TestWatcherAnswerLinksAndBalancesMarkdown(t *testing.T) {
+	w := &Watcher{Router: testrouter.Full(t), Max: 3}
+	rep, ok := w.Answer(context.Background(), w.References("[[Ornithopter]] and CR 702.19 and CR 613.1", false), "u", "c", "g")
+	if !ok || len(rep.Fields) != 3 {
+		t.Fatalf("answer %v: %+v", ok, rep.Fields)
+	}
+	for _, f := range rep.Fields {
+		lines := strings.Split(f.Value, "\n")
+		last := lines[len(lines)-1]
+		if !strings.HasPrefix(last, "[Scryfall](https://") && !strings.HasPrefix(last, "[Yawgatog](https://") {
+			t.Errorf("%q ends %q, not a named link", f.Name, last)
+		}
+		for _, l := range lines {
+			if strings.HasPrefix(l, "http") {
+				t.Errorf("%q has a bare address: %q", f.Name, l)
+			}
+		}
+		if strings.Count(f.Value, "**")%2 != 0 {
+			t.Errorf("%q leaves bold open:\n%s", f.Name, f.Value)
+		}
+	}
+}
+
+func TestClipMarkdownClosesNoBold(t *testing.T) {
+	s := "**702.19a** Trample is a static ability. **702.19b** The controller of an attacking creature"
+	for max := 1; max <= runes(s); max++ {
+		got := clipMarkdown(s, max)
+		if runes(got) > max || strings.Count(got, "**")%2 != 0 {
+			t.Errorf("clipMarkdown(_, %d) = %q", max, got)
+		}
+	}
+}
+
+// A section with no page to link that does not fit its field says which
+// command shows the rest (the IPG's Missed Trigger is longer than a field).
+func TestWatcherSaysWhereTheRestIs(t *testing.T) {
+	w := &Watcher{Router: testrouter.Full(t)}
+	rep, ok := w.Answer(context.Background(), w.References("is this IPG 2.1?", false), "u", "c", "g")
+	if !ok || len(rep.Fields) == 0 {
+		t.Fatalf("answer %v: %+v", ok, rep.Fields)
+	}
+	if v := rep.Fields[0].Value; !strings.HasSuffix(v, "\n(the rest: /ipg 2.1)") || runes(v) > LimitFieldValue || strings.Count(v, "**")%2 != 0 {
+		t.Errorf("IPG 2.1 field (%d runes) ends %q", runes(v), v[max(0, len(v)-80):])
+	}
+}

@@ -42,7 +42,7 @@ func (r *Router) ask(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return rep, err
 	}
-	rep.Title = "Ask: " + defuse.Replace(clip(q, 200))
+	rep.Title = "Ask: " + quoteTitle.Replace(clip(q, 200))
 	return rep, nil
 }
 
@@ -217,12 +217,32 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 		rep.Citations = append(rep.Citations, cite)
 		quoted++
 	}
-	for i, ru := range ans.Rulings {
-		if i == maxAskSources {
-			break
+	// A ruling published on several of the cards (Humility's and
+	// Opalescence's on their timestamps) is quoted once, under each name.
+	type ruling struct {
+		cards      []string
+		date, text string
+	}
+	var rulings []*ruling
+	for _, ru := range ans.Rulings {
+		i := slices.IndexFunc(rulings, func(x *ruling) bool { return x.text == ru.Text })
+		switch {
+		case i >= 0:
+			if !slices.Contains(rulings[i].cards, ru.Card) {
+				rulings[i].cards = append(rulings[i].cards, ru.Card)
+			}
+			continue
+		case len(rulings) == maxAskSources:
+			continue
 		}
-		rep.Fields = append(rep.Fields, Field{Name: clip(fmt.Sprintf("Ruling on %s (%s)", ru.Card, ru.Date), fieldNameMax), Value: clip(ru.Text, fieldValueMax)})
-		rep.Citations = append(rep.Citations, Citation{Kind: CiteRuling, ID: ru.Card, URL: ScryfallSearchURL(ru.Card)})
+		rulings = append(rulings, &ruling{cards: []string{ru.Card}, date: ru.Date, text: ru.Text})
+	}
+	for _, ru := range rulings {
+		name := fmt.Sprintf("Ruling on %s (%s)", strings.Join(ru.cards, " and "), ru.date)
+		rep.Fields = append(rep.Fields, Field{Name: clip(name, fieldNameMax), Value: clipPointing(ru.text, "/rulings name:"+ru.cards[0])})
+		for _, c := range ru.cards {
+			rep.Citations = append(rep.Citations, Citation{Kind: CiteRuling, ID: c, URL: r.cardPage(c)})
+		}
 	}
 	if len(also) > 0 {
 		rep.Fields = append(rep.Fields, Field{Name: "See also", Value: clip(strings.Join(also, "\n"), fieldValueMax)})
@@ -249,14 +269,7 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 			says = append(says, res.Brief[answers:]...)
 			rep.Fields = append(rep.Fields, Field{Name: "What the engine says", Value: clip(strings.Join(says, "\n"), fieldValueMax)})
 		}
-		// Lines the user can run to check the board with the engine.
-		var b strings.Builder
-		b.WriteString("```\n")
-		for _, l := range ans.Setup {
-			b.WriteString(strings.ReplaceAll(l, "`", "'") + "\n")
-		}
-		b.WriteString("```\n/scenario add with these lines, or arbiter scenario -")
-		rep.Fields = append(rep.Fields, Field{Name: "Check it with the engine", Value: clip(b.String(), fieldValueMax)})
+		rep.Fields = append(rep.Fields, Field{Name: "Check it with the engine", Value: setupBlock(ans.Setup, fieldValueMax)})
 	}
 	if quoted == 0 {
 		return Reply{}, &UserError{Code: CodeNotFound, Title: "Nothing found", Msg: fmt.Sprintf("Nothing in the rules matches %q.", clip(q, 100)), Hint: "/search query:" + hintWords(q, 60)}
@@ -317,13 +330,13 @@ func (r *Router) sourceField(h SearchHit, rel string) (Field, Citation, bool) {
 				}
 			}
 		}
-		return Field{Name: clip(ruleHeading(rule), fieldNameMax), Value: clip(text, fieldValueMax)}, crCite(rule.ID), true
+		return Field{Name: clip(ruleHeading(rule), fieldNameMax), Value: clipPointing(text, "/rule "+rule.ID)}, crCite(rule.ID), true
 	case CiteGlossary:
 		g, ok := r.d.CR.Define(h.ID)
 		if !ok {
 			return Field{}, Citation{}, false
 		}
-		return Field{Name: clip("Glossary: "+g.Term, fieldNameMax), Value: clip(g.Text, fieldValueMax)}, Citation{Kind: CiteGlossary, ID: g.Term}, true
+		return Field{Name: clip("Glossary: "+g.Term, fieldNameMax), Value: clipPointing(g.Text, "/define term:"+g.Term)}, Citation{Kind: CiteGlossary, ID: g.Term}, true
 	case CiteMTR, CiteIPG, CiteJAR:
 		if r.d.Docs == nil {
 			return Field{}, Citation{}, false
@@ -340,7 +353,7 @@ func (r *Router) sourceField(h SearchHit, rel string) (Field, Citation, bool) {
 			}
 			value = penaltyLine(sec.Penalty) + "\n" + value
 		}
-		return Field{Name: clip(name, fieldNameMax), Value: clip(value, fieldValueMax)}, Citation{Kind: h.Kind, ID: sec.ID, URL: sec.URL}, true
+		return Field{Name: clip(name, fieldNameMax), Value: clipPointing(value, "/"+h.Kind+" "+sec.ID)}, Citation{Kind: h.Kind, ID: sec.ID, URL: sec.URL}, true
 	}
 	return Field{}, Citation{}, false
 }
@@ -415,4 +428,42 @@ func penaltyLine(p string) string { return "Penalty at Competitive REL: " + p }
 // IPG or the JAR.
 func isTournamentDoc(kind string) bool {
 	return kind == CiteMTR || kind == CiteIPG || kind == CiteJAR
+}
+
+// setupHint says how to run the set-up lines: a slash command's option
+// holds one line, so several are pasted into the form /scenario add opens
+// when its line is left empty.
+const setupHint = "Paste them into the form `/scenario add` opens when its line is left empty, or into `arbiter scenario -`."
+
+// setupBlock is the scenario lines a user can copy, in a code block that
+// is always closed, within max runes: whole lines only, and a note of how
+// many were left out rather than a block cut in the middle.
+func setupBlock(lines []string, max int) string {
+	const open, close = "```\n", "```\n"
+	var b strings.Builder
+	b.WriteString(open)
+	n := runeLen(open) + runeLen(close) + runeLen(setupHint)
+	for i, l := range lines {
+		l = strings.ReplaceAll(l, "`", "'") + "\n"
+		left := fmt.Sprintf("(%d more lines left out)\n", len(lines)-i)
+		if n+runeLen(l)+runeLen(left) > max && (i < len(lines)-1 || n+runeLen(l) > max) {
+			b.WriteString(close + left + setupHint)
+			return b.String()
+		}
+		b.WriteString(l)
+		n += runeLen(l)
+	}
+	b.WriteString(close + setupHint)
+	return b.String()
+}
+
+// clipPointing fits a quoted rule, section or ruling in a field: whole
+// when it fits, else cut at a line break or a space with the command that
+// shows the rest ("… the rest: /ipg 2.1"), so that a cut is never silent.
+func clipPointing(text, command string) string {
+	if runeLen(text) <= fieldValueMax {
+		return text
+	}
+	tail := "\n(the rest: " + command + ")"
+	return clipAtBreak(text, fieldValueMax-runeLen(tail)) + tail
 }

@@ -516,3 +516,71 @@ func TestAskOfCardNamesAloneShowsTheCards(t *testing.T) {
 		t.Errorf("a question naming the cards: %+v", rep)
 	}
 }
+
+// A search result links its page as a short named link (Discord shows
+// "Yawgatog" or "Scryfall"), never as a bare address under the snippet.
+func TestSearchResultsLinkByName(t *testing.T) {
+	r := testrouter.Full(t)
+	rep := r.Handle(context.Background(), commands.Cmd("search", "query", "ensoul artifact"))
+	links := 0
+	for _, f := range rep.Fields {
+		for _, line := range strings.Split(f.Value, "\n") {
+			if strings.HasPrefix(line, "http") {
+				t.Errorf("result %q ends in a bare address: %q", f.Name, line)
+			}
+			if strings.HasPrefix(line, "[Scryfall](https://scryfall.com/") || strings.HasPrefix(line, "[Yawgatog](https://yawgatog.com/") {
+				links++
+			}
+		}
+	}
+	if links == 0 {
+		t.Errorf("no result links its page:\n%+v", rep.Fields)
+	}
+}
+
+func TestSiteLink(t *testing.T) {
+	for url, want := range map[string]string{
+		"https://scryfall.com/card/m15/54":                  "[Scryfall](https://scryfall.com/card/m15/54)",
+		"https://yawgatog.com/resources/magic-rules/#R3026": "[Yawgatog](https://yawgatog.com/resources/magic-rules/#R3026)",
+		"https://www.example.org/x":                         "[example.org](https://www.example.org/x)",
+	} {
+		if got := commands.SiteLink(url); got != want {
+			t.Errorf("SiteLink(%q) = %q, want %q", url, got, want)
+		}
+	}
+}
+
+// A question repeated as a title shows as typed: its asterisks,
+// underscores and backticks are escaped, so that "*/1+*" is not italics
+// and a stray "**" does not turn the rest bold.
+func TestQuestionTitlesShowAsTyped(t *testing.T) {
+	r := testrouter.Full(t)
+	for cmd, opt := range map[string]string{"ask": "question", "search": "query"} {
+		q := "Is Tarmogoyf */1+* with **two `types` in my_graveyard?"
+		rep := r.Handle(context.Background(), commands.Cmd(cmd, opt, q))
+		want := `Is Tarmogoyf \*/1+\* with \*\*two ` + "\\`types\\`" + ` in my\_graveyard?`
+		if !strings.HasSuffix(rep.Title, want) {
+			t.Errorf("/%s title %q, want it to end %q", cmd, rep.Title, want)
+		}
+	}
+}
+
+// A section an answer quotes that does not fit its field is cut at a
+// break and says which command shows the rest: the IPG's Missed Trigger
+// is longer than a field.
+func TestAskSaysWhereTheRestOfACutSectionIs(t *testing.T) {
+	r := testrouter.Full(t)
+	rep := r.Handle(context.Background(), commands.Cmd("ask", "question", "my opponent forgot his Dark Confidant trigger at competitive"))
+	found := false
+	for _, f := range rep.Fields {
+		if strings.HasPrefix(f.Name, "IPG 2.1 ") {
+			found = true
+			if !strings.HasSuffix(f.Value, "(the rest: /ipg 2.1)") || len([]rune(f.Value)) > 1024 {
+				t.Errorf("the cut Missed Trigger field ends %q (%d runes)", f.Value[max(0, len(f.Value)-80):], len([]rune(f.Value)))
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no IPG 2.1 field: %+v", rep.Fields)
+	}
+}

@@ -71,7 +71,7 @@ func (r *Router) search(_ context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return rep, err
 	}
-	rep.Title = "Search: " + defuse.Replace(clip(q, 200))
+	rep.Title = "Search: " + quoteTitle.Replace(clip(q, 200))
 	return rep, nil
 }
 
@@ -134,7 +134,7 @@ func (r *Router) searchReply(q string, kinds []string, limit int) (Reply, error)
 			value = "\u200b"
 		}
 		if url != "" {
-			value = clip(value, 900) + "\n" + url
+			value = clip(value, 900) + "\n" + SiteLink(url)
 		}
 		page.Fields = append(page.Fields, Field{Name: clip(fmt.Sprintf("%d. %s", i+1, name), fieldNameMax), Value: clip(value, fieldValueMax)})
 		if len(page.Fields) == searchPageSize {
@@ -180,12 +180,7 @@ func (r *Router) hitSource(h SearchHit) (name, url string, c Citation, ok bool) 
 	case CiteGlossary:
 		return "Glossary: " + h.ID, "", Citation{Kind: CiteGlossary, ID: h.ID}, true
 	case CiteCard, CiteRuling:
-		url := ScryfallSearchURL(h.ID)
-		if r.d.Cards != nil {
-			if c, _, ok := r.d.Cards.Card(h.ID); ok {
-				url = cardURL(c)
-			}
-		}
+		url := r.cardPage(h.ID)
 		label := "Card: "
 		if h.Kind == CiteRuling {
 			label = "Ruling: "
@@ -202,6 +197,17 @@ func (r *Router) hitSource(h SearchHit) (name, url string, c Citation, ok bool) 
 		}
 		return name, "", Citation{Kind: h.Kind, ID: h.ID}, true
 	}
+}
+
+// cardPage links a card by name: its Scryfall page when the catalogue
+// knows it, else a search for the exact name.
+func (r *Router) cardPage(name string) string {
+	if r.d.Cards != nil {
+		if c, _, ok := r.d.Cards.Card(name); ok {
+			return cardURL(c)
+		}
+	}
+	return ScryfallSearchURL(name)
 }
 
 // ScryfallSearchURL links a card by exact name when its Scryfall page URL

@@ -50,6 +50,8 @@ func TestRule(t *testing.T) {
 		{number: "3", title: "3. Card Types", contains: []string{"**300** General", "**302** Creatures", "**315**"}},
 		{number: "302", title: "302. Creatures", contains: []string{"**302.1**", "**302.6**", "summoning sickness"}},
 		{number: "702.10", title: "702.10. Haste", contains: []string{"**702.10a**", "**702.10b**"}},
+		// A heading alone has no text: the answer says what it holds.
+		{number: "702.19.", title: "702.19. Trample", contains: []string{"702.19 is a heading with 7 subrules (702.19a–702.19g)", "/rule 702.19"}, lacks: []string{"**702.19a**"}},
 		{number: "302.62", title: "No such rule", contains: []string{"Did you mean", "302.6"}, ephemeral: true},
 		{number: "haste", title: "Not a rule number", contains: []string{"/search query:haste"}, ephemeral: true},
 	}

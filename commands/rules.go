@@ -16,6 +16,24 @@ func YawgatogRuleURL(id string) string {
 	return "https://yawgatog.com/resources/magic-rules/#R" + strings.ReplaceAll(id, ".", "")
 }
 
+// SiteLink is a short Markdown link to a page, named by its site
+// ("[Scryfall](…)", "[Yawgatog](…)"): Discord shows the name instead of
+// the whole address, and the console writes both.
+func SiteLink(url string) string {
+	name := url
+	if _, rest, ok := strings.Cut(url, "://"); ok {
+		host, _, _ := strings.Cut(rest, "/")
+		name = strings.TrimPrefix(host, "www.")
+	}
+	switch name {
+	case "scryfall.com":
+		name = "Scryfall"
+	case "yawgatog.com":
+		name = "Yawgatog"
+	}
+	return "[" + defuse.Replace(name) + "](" + url + ")"
+}
+
 func crCite(id string) Citation {
 	return Citation{Kind: CiteCR, ID: id, URL: YawgatogRuleURL(id)}
 }
@@ -207,6 +225,16 @@ func (r *Router) rule(_ context.Context, req Request) (Reply, error) {
 				}
 			}
 		}
+	}
+	if body.Len() == 0 && len(rule.Children) > 0 {
+		// A heading alone ("702.19.") has no text of its own: say what it
+		// holds rather than show an empty answer.
+		first, last := rule.Children[0], rule.Children[len(rule.Children)-1]
+		span := first
+		if last != first {
+			span += "–" + last
+		}
+		fmt.Fprintf(&body, "%s is a heading with %d subrules (%s): /rule %s shows them.", rule.ID, len(rule.Children), span, rule.ID)
 	}
 	rep.Body = body.String()
 	refs := existingRefs(book, rule.Refs)

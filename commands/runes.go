@@ -83,6 +83,12 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 // Mentions need nothing here: every reply is sent with no allowed mentions.
 var defuse = strings.NewReplacer(`[`, `\[`, `]`, `\]`, "```", "'''")
 
+// quoteTitle makes a question safe to show as a title: besides what defuse
+// does, its emphasis marks are escaped, so that a Tarmogoyf told as "*/1+*"
+// or a stray "**" or "`" shows as typed instead of turning the title
+// italic, bold or code.
+var quoteTitle = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `_`, `\_`, "`", "\\`", `~`, `\~`, `|`, `\|`, `[`, `\[`, `]`, `\]`)
+
 // hintWords is a query cut to at most n runes for a hint the user may run
 // as it is: whole words only, and no ellipsis (which would be searched).
 func hintWords(q string, n int) string {

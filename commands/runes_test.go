@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -59,6 +60,38 @@ func TestHintWordsCutsAtAWord(t *testing.T) {
 	} {
 		if got := hintWords(q, 22); got != want || strings.Contains(got, "…") {
 			t.Errorf("hintWords(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// The set-up lines of an /ask answer are a code block a user can copy: it
+// is closed whatever the number of lines, holds whole lines only, says how
+// many it left out, and ends with how to run them.
+func TestSetupBlockStaysAClosedCodeBlock(t *testing.T) {
+	for n := 0; n <= 80; n++ {
+		var lines []string
+		for i := range n {
+			lines = append(lines, fmt.Sprintf("Grizzly Bears as P%d (1 +1/+1 counter)", i+1))
+		}
+		got := setupBlock(lines, fieldValueMax)
+		if runeLen(got) > fieldValueMax {
+			t.Fatalf("%d lines: %d runes", n, runeLen(got))
+		}
+		if !strings.HasPrefix(got, "```\n") || strings.Count(got, "```") != 2 || !strings.HasSuffix(got, setupHint) {
+			t.Fatalf("%d lines: not one closed block ending with the hint:\n%s", n, got)
+		}
+		block, _, _ := strings.Cut(strings.TrimPrefix(got, "```\n"), "```")
+		shown := strings.Count(block, "\n")
+		for i := range shown {
+			if !strings.Contains(block, lines[i]+"\n") {
+				t.Fatalf("%d lines: line %d not shown whole:\n%s", n, i, got)
+			}
+		}
+		switch left := n - shown; {
+		case left == 0 && strings.Contains(got, "left out"):
+			t.Errorf("%d lines, all shown, says some were left out", n)
+		case left > 0 && !strings.Contains(got, fmt.Sprintf("(%d more lines left out)", left)):
+			t.Errorf("%d lines, %d shown, does not say so:\n%s", n, shown, got)
 		}
 	}
 }

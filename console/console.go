@@ -128,11 +128,31 @@ var (
 	mdBold = strings.NewReplacer("**", "", "`", "", `\[`, "[", `\]`, "]", "*Example:*", "Example:", "*(Obsolete term.)*", "(Obsolete term.)")
 )
 
+// mdEscaped is a character escaped so that Discord shows it as typed (a
+// question's "*/1+*" in a title).
+var mdEscaped = regexp.MustCompile(`\\([\\*_` + "`" + `~|\[\]])`)
+
 // Plain removes the Markdown the embeds and scenario reports use, for a
-// terminal.
+// terminal; an escaped character is written as it was typed.
 func Plain(s string) string {
-	s = mdLink.ReplaceAllString(s, "$1 <$2>")
-	return mdBold.Replace(s)
+	s = mdLink.ReplaceAllStringFunc(s, func(m string) string {
+		sub := mdLink.FindStringSubmatch(m)
+		if m == commands.SiteLink(sub[2]) {
+			// "[Scryfall](…)" says only where the link goes: a terminal
+			// shows the address.
+			return sub[2]
+		}
+		return sub[1] + " <" + sub[2] + ">"
+	})
+	var b strings.Builder
+	last := 0
+	for _, m := range mdEscaped.FindAllStringSubmatchIndex(s, -1) {
+		b.WriteString(mdBold.Replace(s[last:m[0]]))
+		b.WriteString(s[m[2]:m[3]])
+		last = m[1]
+	}
+	b.WriteString(mdBold.Replace(s[last:]))
+	return b.String()
 }
 
 // Text renders a reply as plain text, for the console and logs.

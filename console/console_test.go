@@ -121,3 +121,18 @@ func TestConsoleSaysARefusalOnce(t *testing.T) {
 		}
 	}
 }
+
+// What a reply escapes so that Discord shows it as typed is written as
+// typed, and the Markdown Discord renders is removed.
+func TestPlainWritesEscapedCharactersAsTyped(t *testing.T) {
+	for in, want := range map[string]string{
+		`Ask: is Tarmogoyf \*/1+\* with \*\*two\*\* types?`:                                               "Ask: is Tarmogoyf */1+* with **two** types?",
+		"Ask: a \\`stray tick and a \\\\ backslash":                                                       "Ask: a `stray tick and a \\ backslash",
+		`**702.19a** see \[[Opt\]] and [302.6](https://x/#R3026)`:                                         "702.19a see [[Opt]] and 302.6 <https://x/#R3026>",
+		"Deathtouch is a static ability.\n[Yawgatog](https://yawgatog.com/resources/magic-rules/#R7022a)": "Deathtouch is a static ability.\nhttps://yawgatog.com/resources/magic-rules/#R7022a",
+	} {
+		if got := Plain(in); got != want {
+			t.Errorf("Plain(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
