@@ -99,12 +99,19 @@ func TestSetupRunsInTheEngine(t *testing.T) {
 // (split cards with their faces), with the given words of the game.
 func syntheticNames(t *testing.T, vocabulary []string, objects string) *names {
 	t.Helper()
+	return newNames(syntheticCatalog(t, objects), vocabulary, nil, nil)
+}
+
+// syntheticCatalog is a catalogue of a few cards written as Scryfall
+// objects.
+func syntheticCatalog(t *testing.T, objects string) *cards.Catalog {
+	t.Helper()
 	cat := cards.NewCatalog()
 	if ok, err := cat.AddFile([]byte(objects)); !ok || err != nil {
 		t.Fatalf("AddFile = %v, %v", ok, err)
 	}
 	cat.Finish()
-	return newNames(cat, vocabulary, nil, nil)
+	return cat
 }
 
 // A name of common words is linked when written as a name, small words
@@ -350,14 +357,10 @@ func TestLinkNamesTheDocumentsWriteAsCards(t *testing.T) {
 		t.Fatalf("phrases written as names: lightning bolt %v, first strike %v",
 			slices.Contains(phrases, "lightning bolt"), slices.Contains(phrases, "first strike"))
 	}
-	cat := cards.NewCatalog()
-	if ok, err := cat.AddFile([]byte(`[
+	cat := syntheticCatalog(t, `[
 	 {"object":"card","name":"Lightning Bolt","lang":"en","type_line":"Instant"},
 	 {"object":"card","name":"Mind Control","lang":"en","type_line":"Enchantment — Aura"},
-	 {"object":"card","name":"First Strike","lang":"en","type_line":"Instant"}]`)); !ok || err != nil {
-		t.Fatalf("AddFile = %v, %v", ok, err)
-	}
-	cat.Finish()
+	 {"object":"card","name":"First Strike","lang":"en","type_line":"Instant"}]`)
 	n := newNames(cat, words, written, phrases)
 	checkLinks(t, n, []linkCase{
 		{"does lightning bolt kill a 3/3 with a +1/+1 counter?", []string{"Lightning Bolt"}},
@@ -392,14 +395,10 @@ func TestLinkMisspelledNames(t *testing.T) {
 // the rules write as words ("first strike") is not, and neither is a name
 // told without such a word.
 func TestLinkLowerCaseNamesToldAsCards(t *testing.T) {
-	cat := cards.NewCatalog()
-	if ok, err := cat.AddFile([]byte(`[
+	cat := syntheticCatalog(t, `[
 	 {"object":"card","name":"Blood Moon","lang":"en","type_line":"Enchantment"},
 	 {"object":"card","name":"Time Stop","lang":"en","type_line":"Instant"},
-	 {"object":"card","name":"First Strike","lang":"en","type_line":"Instant"}]`)); !ok || err != nil {
-		t.Fatalf("AddFile = %v, %v", ok, err)
-	}
-	cat.Finish()
+	 {"object":"card","name":"First Strike","lang":"en","type_line":"Instant"}]`)
 	kb := testkb.KB(t)
 	words, written, phrases, gamePhrases := vocabulary(&rulings.KB{CR: kb.CR, Tourney: kb.Tourney, Cards: cat})
 	if !slices.Contains(gamePhrases, "first strike") || slices.Contains(gamePhrases, "blood moon") {
