@@ -30,10 +30,6 @@ var paidForRe = regexp.MustCompile(`^\s*(?:(?:,\s*)?(?i:for|paying)\s+((?:\{[0-9
 // around its lands ("his three Mountains and a Forest").
 var tapFiller = map[string]bool{"a": true, "an": true, "his": true, "her": true, "their": true, "my": true, "your": true, "one": true, "two": true, "three": true, "four": true, "five": true, "six": true, "untapped": true, "and": true, "only": true, "just": true, "the": true}
 
-// landColor is the color of mana a basic land type's land makes (CR
-// 305.6), by the word a call writes it with.
-var landColor = map[string]string{"plains": "W", "island": "U", "islands": "U", "swamp": "B", "swamps": "B", "mountain": "R", "mountains": "R", "forest": "G", "forests": "G"}
-
 // paidWrong reports whether a call tells a spell it names cast for mana
 // that cannot pay its mana cost.
 func paidWrong(q string, links []Link) bool {
@@ -75,7 +71,7 @@ func landsTapped(text string) ([]string, bool) {
 	lastAnd := false
 	for _, w := range strings.Fields(strings.NewReplacer(",", " and ", ".", " . ", ";", " . ").Replace(text)) {
 		w = strings.ToLower(w)
-		if c, ok := landColor[w]; ok {
+		if c, ok := engine.BasicLandMana(w); ok {
 			colors = append(colors, c)
 			lastAnd = false
 			continue

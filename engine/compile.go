@@ -51,6 +51,16 @@ var basicLandTypes = map[string]string{
 
 var basicMana = map[string]string{"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
+// BasicLandMana returns the color of mana a land of the basic land type a
+// word names makes (305.6): "Island" or "islands" makes U.
+func BasicLandMana(word string) (string, bool) {
+	t, ok := basicLandTypes[strings.ToLower(word)]
+	if !ok {
+		return "", false
+	}
+	return basicMana[t], true
+}
+
 // landTypes are the land subtypes of 205.3i.
 var landTypes = map[string]bool{
 	"cave": true, "desert": true, "forest": true, "gate": true, "island": true, "lair": true,
