@@ -239,7 +239,7 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 	}
 	for _, ru := range rulings {
 		name := fmt.Sprintf("Ruling on %s (%s)", strings.Join(ru.cards, " and "), ru.date)
-		rep.Fields = append(rep.Fields, Field{Name: clip(name, fieldNameMax), Value: clipPointing(ru.text, "/rulings name:"+ru.cards[0])})
+		rep.Fields = append(rep.Fields, pointingField(name, ru.text, "/rulings name:"+ru.cards[0]))
 		for _, c := range ru.cards {
 			rep.Citations = append(rep.Citations, Citation{Kind: CiteRuling, ID: c, URL: r.cardPage(c)})
 		}
@@ -330,13 +330,13 @@ func (r *Router) sourceField(h SearchHit, rel string) (Field, Citation, bool) {
 				}
 			}
 		}
-		return Field{Name: clip(ruleHeading(rule), fieldNameMax), Value: clipPointing(text, "/rule "+rule.ID)}, crCite(rule.ID), true
+		return pointingField(ruleHeading(rule), text, "/rule "+rule.ID), crCite(rule.ID), true
 	case CiteGlossary:
 		g, ok := r.d.CR.Define(h.ID)
 		if !ok {
 			return Field{}, Citation{}, false
 		}
-		return Field{Name: clip("Glossary: "+g.Term, fieldNameMax), Value: clipPointing(g.Text, "/define term:"+g.Term)}, Citation{Kind: CiteGlossary, ID: g.Term}, true
+		return pointingField("Glossary: "+g.Term, g.Text, "/define term:"+g.Term), Citation{Kind: CiteGlossary, ID: g.Term}, true
 	case CiteMTR, CiteIPG, CiteJAR:
 		if r.d.Docs == nil {
 			return Field{}, Citation{}, false
@@ -353,7 +353,7 @@ func (r *Router) sourceField(h SearchHit, rel string) (Field, Citation, bool) {
 			}
 			value = penaltyLine(sec.Penalty) + "\n" + value
 		}
-		return Field{Name: clip(name, fieldNameMax), Value: clipPointing(value, "/"+h.Kind+" "+sec.ID)}, Citation{Kind: h.Kind, ID: sec.ID, URL: sec.URL}, true
+		return pointingField(name, value, "/"+h.Kind+" "+sec.ID), Citation{Kind: h.Kind, ID: sec.ID, URL: sec.URL}, true
 	}
 	return Field{}, Citation{}, false
 }
@@ -457,13 +457,22 @@ func setupBlock(lines []string, max int) string {
 	return b.String()
 }
 
-// clipPointing fits a quoted rule, section or ruling in a field: whole
-// when it fits, else cut at a line break or a space with the command that
-// shows the rest ("… the rest: /ipg 2.1"), so that a cut is never silent.
-func clipPointing(text, command string) string {
-	if runeLen(text) <= fieldValueMax {
+// pointingField quotes a rule, section or ruling in a field: whole when
+// it fits, else cut at a line break or a space with the command that
+// shows the rest ("… the rest: /ipg 2.1"), so that a cut is never silent;
+// the field keeps that command for a later, shorter cut (More).
+func pointingField(name, text, command string) Field {
+	return Field{Name: clip(name, fieldNameMax), Value: clipPointing(text, fieldValueMax, command), More: command}
+}
+
+// clipPointing fits text in max runes: whole when it fits, else cut at a
+// break with the command that shows the rest.
+func clipPointing(text string, max int, command string) string {
+	if runeLen(text) <= max {
 		return text
 	}
+	// A text cut already says where its rest is: that is said once.
+	text, _, _ = strings.Cut(text, "\n(the rest: ")
 	tail := "\n(the rest: " + command + ")"
-	return clipAtBreak(text, fieldValueMax-runeLen(tail)) + tail
+	return clipAtBreak(text, max-runeLen(tail)) + tail
 }

@@ -105,29 +105,22 @@ func (severalCards) Card(name string) (*Card, []string, bool) {
 }
 
 // A suggested source too long for its share of a judge call's message is
-// cut at a break and says which command shows the rest, as an answer's
-// quoted sources do; one named in no way a command reads keeps " …".
+// cut at a break and says which command shows the rest, as the answer's
+// field says it (More), once; one without such a command keeps " …".
 func TestJudgeCallSuggestionsSayWhereTheRestIs(t *testing.T) {
 	long := strings.Repeat("A player takes an action that is not allowed. ", 40)
-	for name, want := range map[string]string{
-		"IPG 2.1 Game Play Error — Missed Trigger": "\n(the rest: /ipg 2.1)",
-		"MTR 4.2 Tournament Shortcuts":             "\n(the rest: /mtr 4.2)",
-		"702.19. Trample":                          "\n(the rest: /rule 702.19)",
-		"Rule 702.19b":                             "\n(the rest: /rule 702.19b)",
-		"Glossary: Trample":                        "\n(the rest: /define term:Trample)",
-		"Ruling on Ornithopter (2014-07-18)":       " …",
-	} {
-		got := suggestionText(Field{Name: name, Value: long}, 300)
-		if !strings.HasSuffix(got, want) || runeLen(got) > 300 {
-			t.Errorf("%s: %d runes ending %q, want at most 300 ending %q", name, runeLen(got), got[max(0, len(got)-40):], want)
-		}
+	f := pointingField("IPG 2.1 Game Play Error — Missed Trigger", long, "/ipg 2.1")
+	if f.More != "/ipg 2.1" || !strings.HasSuffix(f.Value, "\n(the rest: /ipg 2.1)") {
+		t.Fatalf("the answer's field: %+v", f)
 	}
-	// An answer's own pointer is replaced, not repeated.
-	got := suggestionText(Field{Name: "IPG 2.1 Game Play Error — Missed Trigger", Value: long + "\n(the rest: /ipg 2.1)"}, 300)
-	if strings.Count(got, "(the rest:") != 1 {
-		t.Errorf("pointer repeated: %q", got)
+	got := suggestionText(f, 300)
+	if !strings.HasSuffix(got, "\n(the rest: /ipg 2.1)") || strings.Count(got, "(the rest:") != 1 || runeLen(got) > 300 {
+		t.Errorf("suggestion: %d runes: %q", runeLen(got), got)
 	}
-	if short := "A short section."; suggestionText(Field{Name: "IPG 2.1", Value: short}, 300) != short {
+	if got := suggestionText(Field{Name: "Cards", Value: long}, 300); !strings.HasSuffix(got, " …") || runeLen(got) > 300 {
+		t.Errorf("a field with no command: %q", got)
+	}
+	if short := "A short section."; suggestionText(Field{Name: "IPG 2.1", Value: short, More: "/ipg 2.1"}, 300) != short {
 		t.Error("a section that fits was changed")
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -297,44 +296,14 @@ func callMessage(c *judgeCall) Reply {
 }
 
 // suggestionText fits a suggested source in max runes: whole when it
-// fits, else cut at a break with the command that shows the rest ("(the
-// rest: /ipg 2.1)"), as an answer's quoted sources are (clipPointing); a
-// source named in no way a command reads ends in " …".
+// fits, else cut at a break with the command that shows the rest, as the
+// answer's own field says it (More); a source without one ends in " …".
 func suggestionText(f Field, max int) string {
-	if runeLen(f.Value) <= max {
-		return f.Value
-	}
-	command := restCommand(f.Name)
-	if command == "" {
+	if f.More == "" {
 		return clipAtBreak(f.Value, max)
 	}
-	// A source the answer had cut already says where its rest is.
-	text, _, _ := strings.Cut(f.Value, "\n(the rest: ")
-	tail := "\n(the rest: " + command + ")"
-	return clipAtBreak(text, max-runeLen(tail)) + tail
+	return clipPointing(f.Value, max, f.More)
 }
-
-// restCommand is the command that shows a source an answer quotes, read
-// from the name the answer gives it ("IPG 2.1 Game Play Error — Missed
-// Trigger", "702.19. Trample", "Rule 702.19b", "Glossary: Trample"); ""
-// for any other.
-func restCommand(name string) string {
-	if m := sourceNameRe.FindStringSubmatch(name); m != nil {
-		switch {
-		case m[1] != "":
-			return "/" + strings.ToLower(m[1]) + " " + m[2]
-		case m[3] != "":
-			return "/rule " + m[3]
-		case m[4] != "":
-			return "/rule " + m[4]
-		case m[5] != "":
-			return "/define term:" + m[5]
-		}
-	}
-	return ""
-}
-
-var sourceNameRe = regexp.MustCompile(`^(?:(IPG|MTR|JAR) (\S+)|Rule (\d+(?:\.\d+[a-z]*)?)$|(\d+(?:\.\d+[a-z]*)?)\. |Glossary: (.+)$)`)
 
 // clipAtBreak shortens a quoted text to max runes as clip does, but ends
 // it at the last line break, else the last space, of the part kept, so

@@ -141,6 +141,10 @@ type Field struct {
 	Name   string `json:"name"`
 	Value  string `json:"value"`
 	Inline bool   `json:"inline,omitempty"`
+	// More is the command that shows the whole of what Value quotes
+	// ("/ipg 2.1"), for whoever cuts Value shorter still (a judge call's
+	// suggestions); "" when none does.
+	More string `json:"more,omitempty"`
 }
 
 // Citation kinds.

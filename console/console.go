@@ -285,7 +285,13 @@ type Answer struct {
 // JSON is the --json form of a reply's pages.
 func JSON(pages []commands.Reply) Answer {
 	rep := Flatten(pages)
-	a := Answer{Title: rep.Title, URL: rep.URL, Body: rep.Body, Fields: rep.Fields, Citations: rep.Citations, Footer: rep.Footer, Error: rep.Error, Code: rep.Code}
+	a := Answer{Title: rep.Title, URL: rep.URL, Body: rep.Body, Citations: rep.Citations, Footer: rep.Footer, Error: rep.Error, Code: rep.Code}
+	// A field's More is for a later cut inside Arbiter; the answer is
+	// whole here.
+	for _, f := range rep.Fields {
+		f.More = ""
+		a.Fields = append(a.Fields, f)
+	}
 	if a.Citations == nil {
 		a.Citations = []commands.Citation{}
 	}
