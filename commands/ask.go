@@ -38,6 +38,19 @@ func (r *Router) ask(ctx context.Context, req Request) (Reply, error) {
 	if names := onlyCards(q); names != nil {
 		return r.cardsReply(ctx, names)
 	}
+	// A question that is one reference and nothing else ("IPG 2.1",
+	// "CR 302.6", "302.6", "MTR 4.2") asks for that source: it is looked
+	// up as its own command shows it, as the console and the judge
+	// channel's watcher look such a line up.
+	if reqs := onlyReferences(q); len(reqs) == 1 {
+		ref := reqs[0]
+		ref.UserID, ref.ChannelID, ref.GuildID = req.UserID, req.ChannelID, req.GuildID
+		h, err := r.handler(ref)
+		if err != nil {
+			return Reply{}, err
+		}
+		return h(ctx, ref)
+	}
 	rep, err := r.askReply(ctx, q)
 	if err != nil {
 		return rep, err

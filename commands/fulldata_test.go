@@ -584,3 +584,32 @@ func TestAskSaysWhereTheRestOfACutSectionIs(t *testing.T) {
 		t.Fatalf("no IPG 2.1 field: %+v", rep.Fields)
 	}
 }
+
+// TestAskOneReference checks that a question that is one reference and
+// nothing else is that source's look-up, as the console and the judge
+// channel's watcher answer such a line: "IPG 2.1" is the Missed Trigger
+// section itself, not whatever section a search of its words ranks first.
+func TestAskOneReference(t *testing.T) {
+	r := testrouter.Full(t)
+	ctx := context.Background()
+	for _, c := range []struct{ q, title string }{
+		{"IPG 2.1", "IPG 2.1 Game Play Error — Missed Trigger"},
+		{"ipg hce", "IPG 2.3 Game Play Error — Hidden Card Error"},
+		{"MTR 4.2", "MTR 4.2 Tournament Shortcuts"},
+		{"CR 302.6", "Rule 302.6"},
+		{"704.5k", "Rule 704.5k"},
+	} {
+		rep := r.Handle(ctx, commands.Cmd("ask", "question", c.q))
+		if rep.Error || rep.Title != c.title {
+			t.Errorf("/ask %q: title %q (error %v), want %q", c.q, rep.Title, rep.Error, c.title)
+		}
+	}
+	// A section the document lacks is refused as /ipg refuses it.
+	if rep := r.Handle(ctx, commands.Cmd("ask", "question", "IPG 9.9")); !rep.Error || rep.Code != commands.CodeNotFound {
+		t.Errorf("/ask \"IPG 9.9\": %+v", rep)
+	}
+	// A reference inside a question leaves it a question.
+	if rep := r.Handle(ctx, commands.Cmd("ask", "question", "Does IPG 2.1 apply when my opponent forgot their Dark Confidant trigger?")); rep.Error || !strings.HasPrefix(rep.Title, "Ask: ") {
+		t.Errorf("a question citing a section: title %q", rep.Title)
+	}
+}
