@@ -348,7 +348,7 @@ func renderModal(m *commands.Modal) *discordgo.InteractionResponseData {
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.TextInput{
 			CustomID: in.CustomID, Label: clip(in.Label, LimitModalTitle), Style: style,
-			Placeholder: clip(in.Placeholder, 100), Required: in.Required, MaxLength: in.MaxLength,
+			Placeholder: clip(in.Placeholder, 100), Required: in.Required, MaxLength: in.MaxLength, Value: in.Value,
 		}}})
 	}
 	return &discordgo.InteractionResponseData{CustomID: m.CustomID, Title: clip(m.Title, LimitModalTitle), Components: rows}

@@ -164,12 +164,12 @@ func TestSourcesFieldSaysHowManyMore(t *testing.T) {
 }
 
 func TestRenderKinds(t *testing.T) {
-	modal := Render(commands.Reply{Modal: &commands.Modal{CustomID: "scn:add:c", Title: "Add scenario lines", Inputs: []commands.TextInput{{CustomID: "lines", Label: "Lines", Paragraph: true, Required: true}}}})
+	modal := Render(commands.Reply{Modal: &commands.Modal{CustomID: "scn:add:c", Title: "Add scenario lines", Inputs: []commands.TextInput{{CustomID: "lines", Label: "Lines", Paragraph: true, Required: true, Value: "Ornithopter as O"}}}})
 	if modal.Type != discordgo.InteractionResponseModal || modal.Data.CustomID != "scn:add:c" {
 		t.Errorf("modal %+v", modal)
 	}
 	ti := modal.Data.Components[0].(discordgo.ActionsRow).Components[0].(discordgo.TextInput)
-	if ti.Style != discordgo.TextInputParagraph || ti.CustomID != "lines" {
+	if ti.Style != discordgo.TextInputParagraph || ti.CustomID != "lines" || ti.Value != "Ornithopter as O" {
 		t.Errorf("text input %+v", ti)
 	}
 	if u := Render(commands.Reply{Title: "x", Update: true}); u.Type != discordgo.InteractionResponseUpdateMessage {

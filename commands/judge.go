@@ -48,6 +48,9 @@ type judgeCall struct {
 	// What the question pipeline suggested, as shown on the call.
 	Suggest []Field  `json:"suggest,omitempty"`
 	Cards   []string `json:"cards,omitempty"`
+	// Cites is the suggested sources as a resolve cites them ("IPG 2.1",
+	// "CR 302.6"): the Resolve form starts with them.
+	Cites []string `json:"cites,omitempty"`
 
 	ClaimedBy  string    `json:"claimed_by,omitempty"`
 	ClaimedAt  time.Time `json:"claimed_at,omitzero"`
@@ -360,6 +363,7 @@ func (r *Router) judgeCallCmd(ctx context.Context, req Request) (Reply, error) {
 		rel = askedREL(ans, rel)
 		if sug, err := r.answerReply(ctx, q, ans, r.d.Judge.REL, false); err == nil {
 			c.Suggest = sug.Fields
+			c.Cites = citeForms(sug.Citations, maxAskSources)
 		}
 	} else if sug, err := r.searchReply(q, nil, maxAskSources); err == nil && len(sug.Pages) > 0 {
 		c.Suggest = sug.Pages[0].Fields
@@ -409,10 +413,51 @@ func (r *Router) judgeButton(ctx context.Context, req Request) (Reply, error) {
 		}
 		return Reply{Modal: &Modal{CustomID: "jc:" + id, Title: "Resolve call " + id, Inputs: []TextInput{
 			{CustomID: "ruling", Label: "Ruling", Paragraph: true, Required: true, MaxLength: maxRuling, Placeholder: "What you ruled, and why"},
-			{CustomID: "cite", Label: "Citations", Required: true, MaxLength: 200, Placeholder: "CR 302.6, IPG 2.1, MTR 4.2"},
+			{CustomID: "cite", Label: "Citations", Required: true, MaxLength: maxCite, Placeholder: "CR 302.6, IPG 2.1, MTR 4.2", Value: clipCites(c.Cites, maxCite)},
 		}}}, nil
 	}
 	return Reply{}, errUnknownButton
+}
+
+// maxCite is the length of the Resolve form's citations.
+const maxCite = 200
+
+// citeForms is the first n citations of rules and tournament sections, as
+// a resolve's cite option writes them ("CR 302.6", "IPG 2.1").
+func citeForms(cites []Citation, n int) []string {
+	var out []string
+	for _, c := range cites {
+		switch c.Kind {
+		case CiteCR, CiteIPG, CiteMTR, CiteJAR:
+		default:
+			continue
+		}
+		f := strings.ToUpper(c.Kind) + " " + c.ID
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+// clipCites joins citations with commas, as many whole ones as fit in max
+// runes.
+func clipCites(cites []string, max int) string {
+	out := ""
+	for _, c := range cites {
+		next := c
+		if out != "" {
+			next = out + ", " + c
+		}
+		if runeLen(next) > max {
+			break
+		}
+		out = next
+	}
+	return out
 }
 
 // claim gives the call to the judge pressing Claim, unless another judge

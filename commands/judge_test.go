@@ -165,8 +165,22 @@ func TestJudgeCallLifecycle(t *testing.T) {
 	if rep := r.Serve(ctx, press("jc:resolve:"+id, "player", false)); !rep.Error || !rep.Ephemeral {
 		t.Errorf("non-judge Resolve: %+v", rep)
 	}
-	if rep := r.Serve(ctx, press("jc:resolve:"+id, "j1", true)); rep.Modal == nil || rep.Modal.CustomID != "jc:"+id {
-		t.Errorf("judge Resolve: %+v", rep)
+	rep = r.Serve(ctx, press("jc:resolve:"+id, "j1", true))
+	if rep.Modal == nil || rep.Modal.CustomID != "jc:"+id {
+		t.Fatalf("judge Resolve: %+v", rep)
+	}
+	// Its citations start as the call's suggested sources, in the order
+	// the call message shows them, written as a resolve cites them.
+	var suggested []string
+	for _, f := range desk.opened[0].rep.Fields {
+		if m := suggestedRe.FindStringSubmatch(f.Name); m != nil && m[1] != "" {
+			suggested = append(suggested, m[1]+" "+m[2])
+		} else if m != nil {
+			suggested = append(suggested, "CR "+m[3])
+		}
+	}
+	if cite := rep.Modal.Inputs[1]; cite.CustomID != "cite" || len(suggested) == 0 || cite.Value != strings.Join(suggested, ", ") {
+		t.Errorf("the form's citations start as %q, want the suggestions %q", cite.Value, suggested)
 	}
 
 	// The queue: judges only.
@@ -311,6 +325,41 @@ func TestJudgeResolveForm(t *testing.T) {
 		t.Fatalf("posts %+v", desk.posts)
 	}
 	mustContain(t, "the ruling", fieldsText(desk.posts[0].rep), "No: summoning sickness.", "302.6")
+}
+
+// The citations the Resolve form starts with are the call's suggestions,
+// each one the loaded documents hold: kept as they are, they are recorded.
+func TestJudgeResolveFormStartsWithSuggestions(t *testing.T) {
+	desk := &fakeDesk{}
+	r := judgeRouter(t, desk, nil)
+	ctx := context.Background()
+	r.Serve(ctx, judgeReq("call", "player", "play", false, "question", "At Competitive REL my opponent drew an extra card off his Brainstorm. What's the penalty?"))
+	id := strings.TrimPrefix(desk.opened[0].rep.Title, "Judge call ")
+	open := r.Serve(ctx, press("jc:resolve:"+id, "j1", true))
+	if open.Modal == nil {
+		t.Fatalf("Resolve: %+v", open)
+	}
+	cite := open.Modal.Inputs[1].Value
+	if !strings.HasPrefix(cite, "IPG ") {
+		t.Fatalf("the form's citations start as %q, want the suggested IPG section first", cite)
+	}
+	form := press("jc:"+id, "j1", true)
+	form.Kind = commands.KindModal
+	form.Values = map[string]string{"ruling": "Hidden Card Error: Warning.", "cite": cite}
+	if rep := r.Serve(ctx, form); rep.Error {
+		t.Fatalf("the form as it started: %s", fieldsText(rep))
+	}
+	recorded, err := r.Rulings(ctx, "")
+	if err != nil || len(recorded) != 1 {
+		t.Fatalf("recorded %+v, %v", recorded, err)
+	}
+	var got []string
+	for _, c := range recorded[0].Cites {
+		got = append(got, strings.ToUpper(c.Kind)+" "+c.ID)
+	}
+	if strings.Join(got, ", ") != cite {
+		t.Errorf("recorded citations %q, want %q", got, cite)
+	}
 }
 
 // Without Discord (the console) a call says what it needs.

@@ -203,6 +203,9 @@ type TextInput struct {
 	Paragraph   bool
 	Required    bool
 	MaxLength   int
+	// Value is the text the field starts with, for the user to keep or
+	// change.
+	Value string
 }
 
 // Choice is one autocomplete suggestion: Name is shown, Value is sent.
