@@ -391,7 +391,8 @@ func TestLinkMisspelledNames(t *testing.T) {
 
 // A name of several of the game's words that the documents never write
 // together ("blood moon", "time stop") is the card when the question tells
-// it as one: a player's ("my blood moon") or cast ("cast time stop"). One
+// it as one: a player's ("my blood moon"), cast ("cast time stop"), had or
+// controlled ("I have blood moon out", "controls a blood moon"). One
 // the rules write as words ("first strike") is not, and neither is a name
 // told without such a word.
 func TestLinkLowerCaseNamesToldAsCards(t *testing.T) {
@@ -413,5 +414,10 @@ func TestLinkLowerCaseNamesToldAsCards(t *testing.T) {
 		{"can i cast time stop during combat?", []string{"Time Stop"}},
 		{"does my first strike creature deal damage first?", nil},
 		{"what time stop does the bus make?", nil},
+		// Had or controlled, with or without an article.
+		{"i have blood moon out, are my lands mountains?", []string{"Blood Moon"}},
+		{"my opponent controls a blood moon", []string{"Blood Moon"}},
+		{"does the creature that has first strike deal damage first?", nil},
+		{"when does a time stop happen?", nil},
 	})
 }
