@@ -30,10 +30,17 @@ func ParseLines(line string, defs []Definition) ([]Request, error) {
 //	/scenario add Ornithopter as O  a subcommand, then its options
 //	/scenario new private           a bare boolean option name sets it
 //	/find-rules TEXT                the "Find rules" message command on TEXT
+//	? can O attack                  a scenario query: /scenario add ? can O attack
 //
 // The leading slash is optional.
 func ParseLine(line string, defs []Definition) (Request, error) {
 	line = strings.TrimSpace(line)
+	// A line that starts with "?" is a scenario's query ("? O", "? can O
+	// attack"), as the scenario's lines write them: it is added to the
+	// scenario, which answers it.
+	if strings.HasPrefix(line, "?") {
+		line = "/scenario add " + line
+	}
 	// Text without a leading slash that does not start with a command name
 	// is a question: ask it, as /ask would.
 	if line != "" && !strings.HasPrefix(line, "/") && !startsWithCommand(line, defs) {

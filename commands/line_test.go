@@ -43,6 +43,9 @@ func TestParseLine(t *testing.T) {
 		{line: "/help me", wantErr: "takes no text"},
 		{line: "/scenario show private:maybe", wantErr: "true or false"},
 		{line: "   ", wantErr: "empty line"},
+		// A scenario's query line is added to the scenario.
+		{line: "? can O attack", command: "scenario", sub: "add", opts: map[string]string{"line": "? can O attack"}},
+		{line: "?O", command: "scenario", sub: "add", opts: map[string]string{"line": "?O"}},
 		// A question typed without a command is searched.
 		{line: "can my creature attack the turn I played it", command: "ask", opts: map[string]string{"question": "can my creature attack the turn I played it"}},
 	}

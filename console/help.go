@@ -59,7 +59,8 @@ func Help(defs []commands.Definition) string {
 		}
 	}
 	b.WriteString("\n/find-rules TEXT\n  The \"Find rules\" message command on TEXT.\n")
-	b.WriteString("\n/scenario add with no line reads the lines that follow, up to an empty line.\n")
+	b.WriteString("\n/scenario add with no line reads the lines that follow, up to an empty line;\n")
+	b.WriteString("a line that starts with ? (\"? can O attack\") is added to the scenario as its query.\n")
 	b.WriteString("Leave with quit, exit or Ctrl-D.\n")
 	return b.String()
 }
