@@ -123,6 +123,10 @@ var questionCues = []questionCue{
 	// "What if I have to draw from an empty library?"
 	{"empty-library", mustPattern(`(?i)\bempty library\b|\b(library|deck) is empty\b|\bno cards (left )?in (my|your|his|her|their|the) (library|deck)\b|\bdraw\w* from an empty\b|\b(run|runs|ran) out of cards\b`),
 		[]ruleRef{{"704.5b", "library with no cards"}}, true},
+	// "I'm at 0 life: do I lose right away?": a player with 0 or less
+	// life loses the next time a player would receive priority.
+	{"zero-life", mustPattern(`(?i)\b(0|zero|negative|-\d+) life\b|\blife (total )?(is|was|at|of|goes to|went to|drops? to|dropped to|reach(es|ed)?|hits?) (0|zero|negative|below (0|zero)|-\d+)\b|\b(0|zero|-\d+) or (less|fewer) life\b|\bbelow (0|zero) life\b`),
+		[]ruleRef{{"104.3b", "life total is 0 or less"}, {"704.5a", "0 or less life"}}, true},
 	// "How many cards can I keep in hand?": the maximum hand size.
 	{"hand-size", mustPattern(`(?i)\b(maximum|max|no maximum|no max) hand size\b|\bhand size\b|\bdiscard down to\b`),
 		[]ruleRef{{"402.2", "maximum hand size"}}, true},
