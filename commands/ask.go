@@ -20,6 +20,10 @@ const (
 	seeAlsoMax    = 160
 )
 
+// seeAlso names the field of an answer that lists the next sources ranked,
+// a line each.
+const seeAlso = "See also"
+
 // firstLine is a text's first line.
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
@@ -258,7 +262,7 @@ func (r *Router) answerReply(ctx context.Context, q string, ans Asked, rel strin
 		}
 	}
 	if len(also) > 0 {
-		rep.Fields = append(rep.Fields, Field{Name: "See also", Value: clip(strings.Join(also, "\n"), fieldValueMax)})
+		rep.Fields = append(rep.Fields, Field{Name: seeAlso, Value: clip(strings.Join(also, "\n"), fieldValueMax)})
 		rep.Citations = append(rep.Citations, alsoCites...)
 	}
 	// The pipeline sets up no board for a tournament call.

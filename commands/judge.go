@@ -282,12 +282,12 @@ func callMessage(c *judgeCall) Reply {
 			used += runeLen(f.Name) + runeLen(f.Value)
 		}
 		for _, f := range c.Suggest {
-			used += runeLen(clip("Suggested: "+f.Name, fieldNameMax))
+			used += runeLen(suggestionName(f))
 		}
 		per = max(min(per, (callMessageBudget-used)/n), 100)
 	}
 	for _, f := range c.Suggest {
-		rep.Fields = append(rep.Fields, Field{Name: clip("Suggested: "+f.Name, fieldNameMax), Value: suggestionText(f, per)})
+		rep.Fields = append(rep.Fields, Field{Name: suggestionName(f), Value: suggestionText(f, per)})
 	}
 	if c.ResolvedBy == "" {
 		rep.Buttons = []Button{
@@ -296,6 +296,16 @@ func callMessage(c *judgeCall) Reply {
 		}
 	}
 	return rep
+}
+
+// suggestionName is the name a suggestion's field has on the call: a
+// source or a ruling is "Suggested: …"; the line of further sources keeps
+// its own name ("See also").
+func suggestionName(f Field) string {
+	if f.Name == seeAlso {
+		return f.Name
+	}
+	return clip("Suggested: "+f.Name, fieldNameMax)
 }
 
 // suggestionText fits a suggested source in max runes: whole when it

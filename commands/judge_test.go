@@ -147,6 +147,11 @@ func TestJudgeCallLifecycle(t *testing.T) {
 	}
 	call := fieldsText(desk.opened[0].rep)
 	mustContain(t, "the call message", call, "<@player>", "<#play>", "Competitive", "Open: waiting for a judge", "Suggested: IPG", "[Claim jc:claim:", "[Resolve jc:resolve:")
+	// The line of further sources is named as the answer names it, not
+	// as one suggestion.
+	if !strings.Contains(call, "\nSee also\n") || strings.Contains(call, "Suggested: See also") {
+		t.Errorf("the call's further sources: %s", call)
+	}
 	id := strings.TrimPrefix(desk.opened[0].rep.Title, "Judge call ")
 
 	// Not a judge: a private refusal, the message unchanged.
