@@ -101,14 +101,17 @@ func mtrPolicySentences(a *Asker) []string {
 // added; the CR's examples 2 and the tune rules questions 1 once the CR's
 // own sense of "back up" and "game loss" and a name cast stopped making
 // calls; the tune rules questions 4 as measured when the set grew in
-// December 2026 (no pipeline changed with it).
+// December 2026 (no pipeline changed with it); the tune calls 1 as
+// measured when the set grew a third time (a call told in one line,
+// "draws 5 cards instead of 4. What do you do?", read as a rules
+// question; the set grew, no pipeline changed).
 var callDecisionCeilings = map[string]int{
 	"CR examples (not calls)":          2,
 	"eval.tsv (not calls)":             0,
 	"IPG examples (calls)":             2,
 	"MTR policy sentences (calls)":     2,
 	"tune rules questions (not calls)": 4,
-	"tune tournament calls (calls)":    0,
+	"tune tournament calls (calls)":    1,
 }
 
 // TestCallDecision measures the first decision of the pipeline, whether a
@@ -176,14 +179,15 @@ func measureCallDecision(t *testing.T, a, left *Asker, ceilings map[string]int) 
 // ("Bribery", "Warning") are linked: the CR's examples 4 and the tune
 // calls 1 when the measurement was added, 2 and 0 since; the tune rules
 // questions 2 as measured when the set grew in December 2026 (no pipeline
-// changed with it).
+// changed with it); the tune calls 1 as measured when the set grew a
+// third time (the same call as above; no pipeline changed).
 var callDecisionFullCeilings = map[string]int{
 	"CR examples (not calls)":          2,
 	"eval.tsv (not calls)":             0,
 	"IPG examples (calls)":             2,
 	"MTR policy sentences (calls)":     2,
 	"tune rules questions (not calls)": 2,
-	"tune tournament calls (calls)":    0,
+	"tune tournament calls (calls)":    1,
 }
 
 // TestCallDecisionFullCatalogue is TestCallDecision with every card

@@ -19,7 +19,10 @@ var linkFloors = map[string][2]float64{
 	// from one card's name was read as that card (cards found: unseen 111
 	// to 113, unseen3 63 to 64; one place more linked wrongly in report
 	// and in unseen).
-	"tune":    {200.0 / 210, 313.0 / 325},
+	// Tune set again when the dev set grew a third time (cards found 251
+	// of 264, places linked 407 with 389 listed; report did not drop): the
+	// set grew, the linker did not change.
+	"tune":    {251.0 / 264, 389.0 / 407},
 	"report":  {218.0 / 222, 313.0 / 326},
 	"unseen":  {113.0 / 115, 159.0 / 169},
 	"unseen2": {80.0 / 83, 123.0 / 127},

@@ -119,6 +119,30 @@
 // Saga with no chapter abilities). A candidate whose page already fed
 // Dev, Unseen, Unseen2, Unseen3 or Unseen4, compared by PageKey, was
 // dropped without reading the other set.
+//
+// Dev grew a third time in December 2026, after Unseen5, by 37 rules
+// questions naming cards and 18 tournament calls found the same way: Pojo's
+// judge column (most of the rules questions), Cranial Insertion, the
+// judges' forum (Competitive and Regular REL threads, Knowledge Pool
+// scenario threads), Knowledge Pool posts and other judge blogs (a judge's
+// column on a store's blog, a Grand Prix write-up, a level 2 study page, a
+// judge's ruling quiz from real events), r/askajudge, Board & Card Games
+// Stack Exchange and TappedOut's rules Q&A. They were appended to
+// real-dev.jsonl in collection order, the tune/report alternation carrying
+// on within each kind from where it stood. The same exclusions applied as
+// for Unseen5, and besides: an answer resting on a rule or Oracle text
+// since changed was dropped (combat damage on the stack, damage assignment
+// order, the older layer order for counters, the Vancouver mulligan's scry,
+// the electronic devices ban during Competitive matches, the midgame
+// shuffling time limit, the Constructed sideboard of exactly 0 or 15, the
+// substance ability, the old Oracle text of Forsaken Wastes and of
+// Illusionary Mask), and so were quiz questions written by the columnists,
+// an answer column that answers wrongly on purpose, and threads whose
+// accepted answer could not be read. A candidate whose page already
+// fed any set, compared by PageKey, or whose question repeated one already
+// in Dev (the duplicate test), was dropped without reading the other one;
+// so was a scenario also posted on a Knowledge Pool page that fed a
+// held-out set.
 package evalset
 
 import (
