@@ -118,6 +118,17 @@
 // reads a resolving spell's colors from there (702.16b). "cast ALIAS"
 // casts the card put in the hand "as ALIAS".
 //
+// Counts of cards in graveyards and hands ("Tarmogoyf's power is equal to
+// the number of card types among cards in all graveyards", "for each
+// creature card in your graveyard") read the game whenever the layers are
+// applied: characteristic-defining abilities in layer 7a (613.4a), in
+// every zone (a card in a graveyard counts itself), "for each" in 7c. A
+// graveyard holds what the scenario put there and what went there (it
+// starts empty); a spell is there once it has resolved (608.2n), before
+// state-based actions are checked (704.3). A hand is counted once "you
+// have N cards in hand" states its size; a count of some kind of card in
+// it needs its cards named. What isn't held is unknown and said so.
+//
 // "define FRONT // BACK" makes two defined cards the faces of a nonmodal
 // double-faced card (712.2). "transform REF" turns it over (701.27a): it
 // has only the characteristics of the face up (712.8d, 712.8e), it is the

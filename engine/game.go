@@ -97,6 +97,7 @@ func (g *game) lifeStmt(st *Stmt) {
 		ps.poison = st.N
 	case "hand":
 		ps.handUnknown = max(st.N-len(ps.zones[ZoneHand]), 0)
+		ps.handStated = true
 	case "library":
 		ps.library = st.N
 	}

@@ -42,6 +42,10 @@ type Effect struct {
 	// emblem: a static ability of an emblem in the command zone (114.4,
 	// emblem.go): it applies to whatever its text indicates (611.3a).
 	emblem bool
+	// srcCard: the card outside the battlefield whose own
+	// characteristic-defining ability this is (113.6a), which an "other"
+	// count does not count (zonecounts.go).
+	srcCard *card
 }
 
 func (e *Effect) name() string {
@@ -91,6 +95,9 @@ type state struct {
 	playerFx []playerEffect // effects on players (613.10), in timestamp order
 	owned    []bool         // ch[i] belongs to this state (else it is the object's shared base)
 	trial    bool           // applying an effect to a trial copy (dependency check)
+	// counting: a count of cards in a zone is reading those cards'
+	// characteristics (zonecounts.go): layers 1-6 only.
+	counting int
 }
 
 // mut returns slot i's characteristics for writing, copying the shared
