@@ -58,9 +58,12 @@
 // opponent" list the effects on that player (613.10). The statements are
 // tried in this order (engine.Grammar); the
 // last takes any other line. The exceptions the card's own enter-as-a-copy
-// ability states about types, abilities and legendary ("except it's an
-// Illusion in addition to its other types") are part of the copiable
-// values (707.9b); any other exception is reported, not applied.
+// ability states about types, abilities, legendary and power and toughness
+// ("except it's an Illusion in addition to its other types", "except it's
+// 7/7") are part of the copiable values (707.9b); with a power and
+// toughness stated, a characteristic-defining ability of the copied object
+// that defines them is not copied (707.9d). Any other exception is
+// reported, not applied.
 //
 // In rules text, \n separates abilities and \" is a quote. REF is an alias
 // or the name an object entered with. "end ALIAS" ends an effect named with

@@ -69,6 +69,7 @@ type copyEffect struct {
 	ended     bool
 	srcName   string
 	keepColor bool
+	excepts   []string // the exceptions that edit the copiable values (707.9b), as the trace states them
 }
 
 // TraceStep is one applied effect in an object's layer trace.
@@ -191,6 +192,9 @@ func (s *state) layer1() {
 		}
 		if len(cp.keep) > 0 {
 			text += ", except it has this ability (707.9a)"
+		}
+		for _, x := range cp.excepts {
+			text += ", except " + x
 		}
 		s.step(i, L1a, "707.2", cp.srcName, text)
 	}

@@ -276,3 +276,67 @@ Soulless as S
 		t.Errorf("Soulless counts itself, the opponent's Walker and the Walker card: %s, want 3/3: %s", ptOf(q.Object), traceText(q))
 	}
 }
+
+// Cases of XMage's tests, read in the engine's terms (the CR decides):
+// ContinuousEffectsPerformanceRegressionTest.testCDAWithBoostEffect
+// (Mage.Tests/.../cards/continuous): Tarmogoyf with a creature and an
+// instant in the graveyard and Glorious Anthem is 2/3 then 3/4 (613.4a then
+// 613.4c). MuragandaPetroglyphsTest.cdaTest (.../cards/single/fut): an
+// artifact and a tribal enchantment make Tarmogoyf 3/4 (tribal is a card
+// type, 205.2a); Quicksilver Gargantuan entering as a copy of it "except
+// it's 7/7" doesn't copy the characteristic-defining ability that defines
+// power and toughness (707.9d), has no abilities and gets Muraganda
+// Petroglyphs' +2/+2: 9/9. The layer 7 test of Rootless Yew and Enigma
+// Drake: a characteristic-defining ability works in every zone (604.3),
+// so Enigma Drake in a hand counts the six instants in its owner's
+// graveyard: 6/4.
+func TestXMageCDACases(t *testing.T) {
+	defs := cdaDefs + `define Glorious Anthem = {1}{W}{W} Enchantment "Creatures you control get +1/+1."
+define Muraganda Petroglyphs = {3}{G} Enchantment "Creatures with no abilities get +2/+2."
+define Darksteel Relic = {0} Artifact "Indestructible"
+define Bitterblossom = {1}{B} Tribal Enchantment — Faerie "At the beginning of your upkeep, you lose 1 life and create a 1/1 black Faerie Rogue creature token with flying."
+define Quicksilver Gargantuan = {5}{U}{U} Creature — Shapeshifter 7/7 "You may have Quicksilver Gargantuan enter the battlefield as a copy of any creature on the battlefield, except it's 7/7."
+define Enigma Drake = {1}{U}{R} Creature — Drake */4 "Flying\nEnigma Drake's power is equal to the number of instant and sorcery cards in your graveyard."
+`
+	n := strings.Count(defs, "\n")
+	r := mustRun(t, defs+`Tarmogoyf as T
+Grizzly Bears (in graveyard)
+Lightning Bolt (in graveyard)
+Glorious Anthem
+? T`, nil)
+	if q := result(t, r, n+5); ptOf(q.Object) != "3/4" {
+		t.Errorf("Tarmogoyf, two card types, an anthem: %s, want 3/4: %s", ptOf(q.Object), traceText(q))
+	}
+
+	r = mustRun(t, defs+`Muraganda Petroglyphs
+Tarmogoyf as T
+Darksteel Relic (in graveyard)
+Bitterblossom (in graveyard)
+Quicksilver Gargantuan as Q (copy of T)
+? T
+? Q`, nil)
+	if q := result(t, r, n+6); ptOf(q.Object) != "3/4" {
+		t.Errorf("artifact, enchantment and tribal: Tarmogoyf %s, want 3/4: %s", ptOf(q.Object), traceText(q))
+	}
+	q := result(t, r, n+7)
+	if ptOf(q.Object) != "9/9" || len(q.Object.Abilities) != 0 || !strings.Contains(traceRules(q), "707.9d") {
+		t.Errorf("Quicksilver Gargantuan as a copy of Tarmogoyf: %s with %v, want 9/9 with no abilities (707.9d): %s", ptOf(q.Object), q.Object.Abilities, traceRules(q))
+	}
+	for _, u := range r.Unmodeled {
+		if u.Source == "Quicksilver Gargantuan" {
+			t.Errorf("the exception is applied, not reported: %+v", u)
+		}
+	}
+
+	r = mustRun(t, defs+`Shock (in graveyard)
+Shock (in graveyard)
+Shock (in graveyard)
+Shock (in graveyard)
+Shock (in graveyard)
+Shock (in graveyard)
+Enigma Drake as E (in hand)
+? E`, nil)
+	if q := result(t, r, n+8); ptOf(q.Object) != "6/4" {
+		t.Errorf("Enigma Drake in a hand: %s, want 6/4: %s", ptOf(q.Object), traceText(q))
+	}
+}
