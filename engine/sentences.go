@@ -206,6 +206,13 @@ var sentenceRules = []sentenceRule{
 				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Zone: z, TPlus: plus}}
 				return Selector{Kind: selSelf, Noun: "~"}, true
 			}
+			if sm := reSymbolsIn.FindStringSubmatch(m[3]); sm != nil && sm[2] == "permanents you control" {
+				// Primalcrux's chroma: the mana symbols of a color among
+				// the mana costs of permanents you control are your
+				// devotion to that color (700.5).
+				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, More: &countMore{Devotion: colorWords[sm[1]]}, TPlus: plus}}
+				return Selector{Kind: selSelf, Noun: "~"}, true
+			}
 			if reDomain.MatchString(m[3]) {
 				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Domain: true, TPlus: plus}}
 				return Selector{Kind: selSelf, Noun: "~"}, true

@@ -36,7 +36,11 @@ type zoneCount struct {
 	F     Filter // the cards counted (no Control: Whose says whose)
 	Other bool   // "other": not the object with the ability itself
 	Types bool   // the number of card types among them (205.2a)
-	Text  string // what the ability counts, as printed
+	// Symbols: a color letter: the number of mana symbols of that color
+	// in the mana costs of the cards (chroma; a hybrid symbol is a symbol
+	// of each of its colors, 107.4e).
+	Symbols string
+	Text    string // what the ability counts, as printed
 }
 
 var (
@@ -47,12 +51,29 @@ var (
 	// "where X is" sets a value to: "the number of ...", "the total number
 	// of cards in all players' hands", "twice the number of ...", "N plus
 	// the number of ...".
-	reZoneCountOf = regexp.MustCompile(`^(?:(one|two|three|four|five|\d+) plus |(twice) )?the (?:total )?number of (.+)$`)
+	// reSymbolsIn: chroma's "black mana symbols in the mana costs of
+	// cards in your graveyard".
+	reSymbolsIn = regexp.MustCompile(`^(white|blue|black|red|green) mana symbols in the mana costs of (.+)$`)
+	// reOppMostInHand: Adamaro's "cards in the hand of the opponent with
+	// the most cards in hand": a scenario has one opponent.
+	reOppMostInHand = regexp.MustCompile(`^cards in the hand of the opponent with the most cards in hand$`)
+	reZoneCountOf   = regexp.MustCompile(`^(?:(one|two|three|four|five|\d+) plus |(twice) )?the (?:total )?number of (.+)$`)
 )
 
 // parseZoneCount reads what a count of cards in graveyards or hands
 // counts; ok is false for anything else (or a kind of card it can't read).
 func parseZoneCount(what string) (*zoneCount, bool) {
+	if reOppMostInHand.MatchString(what) {
+		return &zoneCount{Zone: ZoneHand, Whose: 2, Text: what}, true
+	}
+	if m := reSymbolsIn.FindStringSubmatch(what); m != nil {
+		z, ok := parseZoneCount(m[2])
+		if !ok || z.Types {
+			return nil, false
+		}
+		z.Symbols, z.Text = colorWords[m[1]], what
+		return z, true
+	}
 	m := reZoneCount.FindStringSubmatch(what)
 	if m == nil {
 		return nil, false
@@ -167,7 +188,7 @@ func (z *zoneCount) players(you Player) []Player {
 // was counted.
 func (s *state) countZone(z *zoneCount, e *Effect) (n int, unknown, detail string) {
 	you := e.ctrlNow(s)
-	plain := !z.Types && !z.Other && matchesEveryCard(&z.F)
+	plain := !z.Types && !z.Other && z.Symbols == "" && matchesEveryCard(&z.F)
 	var names []string
 	unnamed := 0
 	for _, p := range z.players(you) {
@@ -209,6 +230,23 @@ func (s *state) countZone(z *zoneCount, e *Effect) (n int, unknown, detail strin
 		}
 		xc := zoneChars(s, x)
 		if !matchOff(s.g, &f, xc, x, you) {
+			continue
+		}
+		if z.Symbols != "" {
+			k := 0
+			for _, sym := range manaSymbols(xc.ManaCost) {
+				for _, part := range strings.Split(sym, "/") {
+					if part == z.Symbols {
+						k++
+						break
+					}
+				}
+			}
+			if k == 0 {
+				continue
+			}
+			n += k
+			names = append(names, fmt.Sprintf("%s %s", x.name, xc.ManaCost))
 			continue
 		}
 		n++

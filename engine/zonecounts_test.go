@@ -340,3 +340,32 @@ Enigma Drake as E (in hand)
 		t.Errorf("Enigma Drake in a hand: %s, want 6/4: %s", ptOf(q.Object), traceText(q))
 	}
 }
+
+// Chroma counts mana symbols of a color in mana costs, a hybrid symbol
+// being a symbol of each of its colors (107.4e): in a graveyard (Umbra
+// Stalker) or among permanents you control, which is devotion (700.5,
+// Primalcrux). "The opponent with the most cards in hand" is the one
+// opponent of a scenario (Adamaro).
+func TestChromaAndOneOpponent(t *testing.T) {
+	r := mustRun(t, cdaDefs+`define Umbra Stalker = {4}{B}{B}{B} Creature — Elemental */* "Chroma — Umbra Stalker's power and toughness are each equal to the number of black mana symbols in the mana costs of cards in your graveyard."
+define Primalcrux = {G}{G}{G}{G}{G}{G} Creature — Elemental */* "Trample\nChroma — Primalcrux's power and toughness are each equal to the number of green mana symbols in the mana costs of permanents you control."
+define Adamaro = {1}{R}{R} Legendary Creature — Spirit */* "Adamaro's power and toughness are each equal to the number of cards in the hand of the opponent with the most cards in hand."
+define Cackler = {B/R} Creature — Devil 2/2
+define Obliterator = {B}{B}{B}{B} Creature — Horror 5/5
+Cackler (in graveyard)
+Obliterator (in graveyard)
+Lightning Bolt (in graveyard)
+Umbra Stalker as U
+Primalcrux as P
+Grizzly Bears
+Adamaro as A
+opponent has 4 cards in hand
+? U
+? P
+? A`, nil)
+	for line, pt := range map[int]string{cdaLines + 14: "5/5", cdaLines + 15: "7/7", cdaLines + 16: "4/4"} {
+		if q := result(t, r, line); ptOf(q.Object) != pt {
+			t.Errorf("line %d: %s %s, want %s: %s", line, q.Object.Name, ptOf(q.Object), pt, traceText(q))
+		}
+	}
+}
