@@ -369,3 +369,18 @@ opponent has 4 cards in hand
 		}
 	}
 }
+
+// With Rest in Peace, Shock is exiled instead of being put into its
+// owner's graveyard (614.1a), so it adds no card type: Tarmogoyf stays
+// 1/2 with 2 damage and is destroyed (704.5g), and it too is exiled
+// instead (614.6).
+func TestTarmogoyfWithRestInPeace(t *testing.T) {
+	r := mustRun(t, cdaDefs+`define Rest in Peace = {1}{W} Enchantment "If a card or token would be put into a graveyard from anywhere, exile it instead."
+Rest in Peace
+Grizzly Bears (in graveyard)
+Tarmogoyf as T
+opponent: cast Shock targeting T`, nil)
+	if !noteWith(r, "704.5g", "it is 1/2 with 2 damage") || !noteWith(r, "614.1a", "Shock would be put") {
+		t.Errorf("Shock exiled, Tarmogoyf 1/2 destroyed: %+v", r.Notes)
+	}
+}
