@@ -206,7 +206,11 @@ func (s *state) countMoreK(p Part, e *Effect, it *Object) (int, string, []string
 		for _, f := range m.Sum {
 			n += s.count(f, e)
 		}
-		k, unknown, d := s.countZones(m.Zones, e)
+		its := e.ctrlNow(s)
+		if i, ok := s.slot[it]; ok && it != nil {
+			its = s.ch[i].Controller
+		}
+		k, unknown, d := s.countZones(m.Zones, e, its)
 		if unknown != "" {
 			return 0, unknown, nil
 		}

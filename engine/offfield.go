@@ -613,6 +613,10 @@ func (g *game) putInZone(st *Stmt, d CardDef) {
 	if z == ZoneLibrary && p.library >= 0 {
 		p.library++
 	}
+	// A count of cards in graveyards or hands may have changed a
+	// permanent's toughness (zonecounts.go): state-based actions are
+	// checked again.
+	g.clean = false
 }
 
 // spellChars are a spell's characteristics as it resolves: the layers

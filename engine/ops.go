@@ -54,7 +54,7 @@ func (s *state) countFor(p Part, e *Effect, c *Chars) int {
 		}
 		return it.counters[p.Counter]
 	case p.Zone != nil:
-		n, _, _ := s.countZones([]*zoneCount{p.Zone}, e)
+		n, _, _ := s.countZones([]*zoneCount{p.Zone}, e, c.Controller)
 		return n
 	case p.More != nil:
 		return s.countMore(p, e, it)
@@ -107,7 +107,7 @@ func (s *state) cdaCount(p Part, e *Effect) int {
 func (s *state) cdaCountK(p Part, e *Effect) (int, string, []string) {
 	switch {
 	case p.Zone != nil:
-		return s.countZones([]*zoneCount{p.Zone}, e)
+		return s.countZones([]*zoneCount{p.Zone}, e, e.ctrlNow(s))
 	case p.More != nil:
 		return s.countMoreK(p, e, e.src)
 	case p.Domain:
@@ -462,7 +462,7 @@ var ops = [nOps]opInfo{
 				}
 				n, unknown, details := 0, "", []string(nil)
 				if p.Zone != nil {
-					n, unknown, details = s.countZones([]*zoneCount{p.Zone}, e)
+					n, unknown, details = s.countZones([]*zoneCount{p.Zone}, e, c.Controller)
 				} else {
 					n, unknown, details = s.countMoreK(p, e, it)
 				}

@@ -31,7 +31,8 @@ type zoneCount struct {
 	Zone Zone // ZoneGraveyard or ZoneHand
 	// Whose: 0 every player's, 1 the controller's of the ability ("your";
 	// a card's owner outside the battlefield, 108.4a), 2 their opponent's
-	// (a scenario has one).
+	// (a scenario has one), 3 the controller's of the object the effect
+	// applies to ("its controller's", Death's Approach).
 	Whose int
 	F     Filter // the cards counted (no Control: Whose says whose)
 	Other bool   // "other": not the object with the ability itself
@@ -46,7 +47,7 @@ type zoneCount struct {
 var (
 	// reZoneCount: "[the number of] [card types among] [WORDS] cards in
 	// WHOSE graveyard(s)|hand(s)".
-	reZoneCount = regexp.MustCompile(`^(?:(card types) among |(other )?((?:[a-z/-]+ )*?))cards? in (your|all|your opponents'|each opponent's|an opponent's|all players'|each player's) (graveyards?|hands?)$`)
+	reZoneCount = regexp.MustCompile(`^(?:(card types) among |(other )?((?:[a-z/-]+ )*?))cards? in (your|all|your opponents'|each opponent's|an opponent's|all players'|each player's|its controller's) (graveyards?|hands?)$`)
 	// reZoneCountOf: what a characteristic-defining ability or a
 	// "where X is" sets a value to: "the number of ...", "the total number
 	// of cards in all players' hands", "twice the number of ...", "N plus
@@ -94,6 +95,8 @@ func parseZoneCount(what string) (*zoneCount, bool) {
 		z.Whose = 1
 	case "your opponents'", "each opponent's", "an opponent's":
 		z.Whose = 2
+	case "its controller's":
+		z.Whose = 3
 	}
 	z.Zone = ZoneGraveyard
 	if strings.HasPrefix(m[5], "hand") {
@@ -172,26 +175,30 @@ func init() {
 	}
 }
 
-// players are the players whose zone a count reads.
-func (z *zoneCount) players(you Player) []Player {
+// players are the players whose zone a count reads: you control the
+// effect, its is the controller of the object it applies to.
+func (z *zoneCount) players(you, its Player) []Player {
 	switch z.Whose {
 	case 1:
 		return []Player{you}
 	case 2:
 		return []Player{other(you)}
+	case 3:
+		return []Player{its}
 	}
 	return []Player{You, Opponent}
 }
 
-// countZone counts z for the effect e. unknown is not empty when the
+// countZone counts z for the effect e applied to an object controlled by
+// its. unknown is not empty when the
 // scenario doesn't hold what it counts (it says what); detail says what
 // was counted.
-func (s *state) countZone(z *zoneCount, e *Effect) (n int, unknown, detail string) {
+func (s *state) countZone(z *zoneCount, e *Effect, its Player) (n int, unknown, detail string) {
 	you := e.ctrlNow(s)
 	plain := !z.Types && !z.Other && z.Symbols == "" && matchesEveryCard(&z.F)
 	var names []string
 	unnamed := 0
-	for _, p := range z.players(you) {
+	for _, p := range z.players(you, its) {
 		ps := s.g.players[p]
 		if z.Zone != ZoneHand {
 			continue
@@ -209,7 +216,7 @@ func (s *state) countZone(z *zoneCount, e *Effect) (n int, unknown, detail strin
 		unnamed += ps.handUnknown
 	}
 	whose := map[Player]bool{}
-	for _, p := range z.players(you) {
+	for _, p := range z.players(you, its) {
 		whose[p] = true
 	}
 	// The characteristics of the cards counted are read through the
@@ -290,9 +297,9 @@ func matchesEveryCard(f *Filter) bool {
 
 // countZones sums the zone counts of a count; unknown names the first
 // the scenario doesn't hold.
-func (s *state) countZones(zs []*zoneCount, e *Effect) (n int, unknown string, details []string) {
+func (s *state) countZones(zs []*zoneCount, e *Effect, its Player) (n int, unknown string, details []string) {
 	for _, z := range zs {
-		k, u, d := s.countZone(z, e)
+		k, u, d := s.countZone(z, e, its)
 		if u != "" {
 			return 0, u, nil
 		}

@@ -384,3 +384,41 @@ opponent: cast Shock targeting T`, nil)
 		t.Errorf("Shock exiled, Tarmogoyf 1/2 destroyed: %+v", r.Notes)
 	}
 }
+
+// "its controller's graveyard" is the graveyard of the enchanted
+// creature's controller, not the Aura's (Death's Approach): 613.4c, then
+// 704.5f once the count reaches its toughness.
+func TestItsControllersGraveyard(t *testing.T) {
+	defs := cdaDefs + `define Death's Approach = {B}{B} Enchantment — Aura "Enchant creature\nEnchanted creature gets -X/-X, where X is the number of creature cards in its controller's graveyard."
+`
+	n := strings.Count(defs, "\n")
+	r := mustRun(t, defs+`opponent: Grizzly Bears as B
+opponent: Ornithopter (in graveyard)
+Grizzly Bears (in graveyard)
+Death's Approach (attached to B)
+? B
+opponent: Lhurgoyf (in graveyard)`, nil)
+	if q := result(t, r, n+5); ptOf(q.Object) != "1/1" {
+		t.Errorf("one creature card in the opponent's graveyard: Bears %s, want 1/1: %s", ptOf(q.Object), traceText(q))
+	}
+	if !noteWith(r, "704.5f", "Grizzly Bears (B)") {
+		t.Errorf("a second creature card makes the Bears 0/0 (704.5f): %+v", r.Notes)
+	}
+}
+
+// Stating a hand's size or putting a card in a graveyard changes what the
+// counts read, so state-based actions are checked after it (704.3): Maro
+// with no cards in hand is 0/0 and is put into the graveyard (704.5f).
+func TestStatingAZoneChecksStateBasedActions(t *testing.T) {
+	r := mustRun(t, cdaDefs+`Maro as M
+you have 2 cards in hand
+you have 0 cards in hand`, nil)
+	if !noteWith(r, "704.5f", "Maro (M) has toughness 0") {
+		t.Errorf("Maro with no cards in hand: %+v", r.Notes)
+	}
+	for _, n := range r.Notes {
+		if n.Rule == "704.5f" && n.Line != cdaLines+3 {
+			t.Errorf("Maro dies after the hand is stated empty (line %d), not at line %d", cdaLines+3, n.Line)
+		}
+	}
+}
