@@ -136,3 +136,16 @@ func TestSetupTargetsThePermanentToldAt(t *testing.T) {
 		t.Errorf("Path to Exile should exile the Ornithopter: %+v", rep.Notes)
 	}
 }
+
+// Tarmogoyf's ruling: Lightning Bolt is put into its owner's graveyard as
+// the last step of its resolution (608.2n), before state-based actions
+// are checked (704.3), so Tarmogoyf counts the instant: it is 1/2 with 3
+// damage and is destroyed (704.5g).
+func TestSetupTarmogoyfCountsTheResolvedBolt(t *testing.T) {
+	a := fullAsker(t)
+	ans := a.Ask("I have a Tarmogoyf and the graveyards are empty. My opponent casts Lightning Bolt on it. Does it die?")
+	rep := runLines(t, ans.Setup, catalogueSource{a.kb.Cards})
+	if !noted(rep, "704.5g", "Tarmogoyf (P1) is destroyed: it is 1/2 with 3 damage") {
+		t.Errorf("setup %q: Tarmogoyf must be destroyed as a 1/2 (704.5g): %+v", ans.Setup, rep.Notes)
+	}
+}

@@ -10,8 +10,9 @@ import (
 // affected object, its counters (122.1), the Auras and Equipment attached
 // to it (303.4, 301.5), devotion (700.5), "N plus the number of …",
 // "twice the number of …", and "the number of A plus the number of B".
-// What lives in zones the scenario doesn't hold (hands, graveyards,
-// exile, life totals, this game's history) is counted as unknown.
+// Cards in graveyards and hands are counted by zonecounts.go; what the
+// scenario doesn't hold (a hand whose size it hasn't stated, exile, life
+// totals, this game's history) is counted as unknown.
 
 // countMore is a count of counts.go.
 type countMore struct {
@@ -20,18 +21,19 @@ type countMore struct {
 	AnyCounters bool    // the number of counters of any kind on it
 	OnSource    bool    // counters or attachments of the source, not of the affected object
 	Attached    []string
-	Devotion    string    // a color letter: devotion to it (700.5)
-	Sum         []*Filter // "the number of A plus the number of B"
-	Plus, Times int       // Times*n + Plus (Times 0 is 1)
+	Devotion    string       // a color letter: devotion to it (700.5)
+	Sum         []*Filter    // "the number of A plus the number of B"
+	Zones       []*zoneCount // counts of cards in graveyards or hands, added to Sum's
+	Plus, Times int          // Times*n + Plus (Times 0 is 1)
 }
 
 var (
 	reCountColorsAmong = regexp.MustCompile(`^color among (.+)$`)
 	reCountAttachedTo  = regexp.MustCompile(`^(auras?|equipment)(?: and (auras?|equipment))? attached to (it|~)$`)
 	reCountCounterOn   = regexp.MustCompile(`^counter on (it|~)$`)
-	// reCountHidden: what a scenario doesn't hold: cards in hands,
-	// graveyards, libraries and exile, life totals, mana and the game's
-	// history.
+	// reCountHidden: what a scenario doesn't hold: cards in libraries and
+	// exile, life totals, mana and the game's history, and the counts of
+	// cards in hands and graveyards zonecounts.go doesn't read.
 	// Counters on players are not among them: a scenario states poison
 	// counters, and what it can't state is reported, not guessed.
 	reCountHidden = regexp.MustCompile(`\b(?:hands?|graveyards?|library|exile|exiled|life|life total|unspent|commander|this turn|this game|turns?|die|dice)\b`)
@@ -64,6 +66,9 @@ func forEachMore(what string) (Part, bool) {
 		}
 		return Part{More: &countMore{Attached: subs, OnSource: m[3] == "~"}}, true
 	}
+	if z, ok := parseZoneCount(what); ok {
+		return Part{More: &countMore{Zones: []*zoneCount{z}}}, true
+	}
 	if reCountHidden.MatchString(what) {
 		return Part{Hidden: what}, true
 	}
@@ -74,10 +79,16 @@ func forEachMore(what string) (Part, bool) {
 // filter: "A plus the number of B", or what a scenario doesn't hold.
 func cdaMore(what string) (Part, bool) {
 	if a, b, ok := strings.Cut(what, " plus the number of "); ok {
-		fa, ok1 := parseFilter(strings.Fields(a))
-		fb, ok2 := parseFilter(strings.Fields(b))
-		if ok1 && ok2 {
-			return Part{More: &countMore{Sum: []*Filter{&fa, &fb}}}, true
+		cm := &countMore{}
+		for _, w := range []string{a, b} {
+			if f, ok := parseFilter(strings.Fields(w)); ok {
+				cm.Sum = append(cm.Sum, &f)
+			} else if z, ok := parseZoneCount(w); ok {
+				cm.Zones = append(cm.Zones, z)
+			}
+		}
+		if len(cm.Sum)+len(cm.Zones) == 2 {
+			return Part{More: cm}, true
 		}
 		if reCountHidden.MatchString(what) {
 			return Part{Hidden: what}, true
@@ -87,8 +98,8 @@ func cdaMore(what string) (Part, bool) {
 	if strings.Contains(what, " plus ") || strings.Contains(what, " minus ") {
 		return Part{}, false // an arithmetic the count alone would drop
 	}
-	if p, ok := forEachMore(what); ok && p.More == nil {
-		return p, true // hidden
+	if p, ok := forEachMore(what); ok && (p.More == nil || len(p.More.Zones) > 0) {
+		return p, true // hidden, or a count of cards in graveyards or hands
 	}
 	return Part{}, false
 }
@@ -124,7 +135,7 @@ func init() {
 				} else if x, ok := cdaMore(m[4]); ok && x.Hidden != "" {
 					p.Hidden, p.More = x.Hidden, nil
 				} else if ok && x.More != nil {
-					cm.Sum = x.More.Sum
+					cm.Sum, cm.Zones = x.More.Sum, x.More.Zones
 				} else {
 					return Selector{}, false
 				}
@@ -138,8 +149,17 @@ func init() {
 // countMore counts for p on the affected object it (nil for a
 // characteristic-defining ability: its source).
 func (s *state) countMore(p Part, e *Effect, it *Object) int {
+	n, _, _ := s.countMoreK(p, e, it)
+	return n
+}
+
+// countMoreK is countMore with what a count of cards in graveyards or
+// hands found: unknown names what the scenario doesn't hold, details what
+// was counted (zonecounts.go).
+func (s *state) countMoreK(p Part, e *Effect, it *Object) (int, string, []string) {
 	m := p.More
 	n := 0
+	var details []string
 	on := it
 	if m.OnSource || on == nil {
 		on = e.src
@@ -182,13 +202,22 @@ func (s *state) countMore(p Part, e *Effect, it *Object) int {
 		}
 	case m.Devotion != "":
 		n = s.devotion(e.ctrlNow(s), m.Devotion)
-	case len(m.Sum) > 0:
+	case len(m.Sum) > 0 || len(m.Zones) > 0:
 		for _, f := range m.Sum {
 			n += s.count(f, e)
 		}
+		its := e.ctrlNow(s)
+		if i, ok := s.slot[it]; ok && it != nil {
+			its = s.ch[i].Controller
+		}
+		k, unknown, d := s.countZones(m.Zones, e, its)
+		if unknown != "" {
+			return 0, unknown, nil
+		}
+		n, details = n+k, d
 	}
 	if m.Times > 0 {
 		n *= m.Times
 	}
-	return n + m.Plus
+	return n + m.Plus, "", details
 }

@@ -22,6 +22,13 @@ type CoverageReport struct {
 	Classes    []ClassCoverage // per sentence class, most sentences first
 	Misses     []CoverageMiss  // every static sentence not modelled, in card order
 	Templates  []TemplateCount // templates of the misses, most common first
+	// CDAComputed and CDAUnknown count the compiled characteristic-
+	// defining abilities that set power or toughness (604.3, 613.4a):
+	// those whose value the engine computes from the game, and those
+	// whose value reads what a scenario doesn't hold (reported as
+	// unknown, CDAUnknownTexts).
+	CDAComputed, CDAUnknown int
+	CDAUnknownTexts         []string
 }
 
 // ClassCoverage counts the static-ability sentences of one class: the
@@ -83,6 +90,25 @@ func Coverage(cards []CardDef) CoverageReport {
 		r.Cards++
 		c := newCompiler() // a fresh compiler: nothing is shared between cards
 		cc := c.compileCard(d)
+		for _, a := range cc.abilities {
+			for _, t := range a.Statics {
+				if !t.CDA || !t.hasLayer(L7a) {
+					continue
+				}
+				hidden := ""
+				for _, p := range t.Parts {
+					if p.Hidden != "" {
+						hidden = p.Hidden
+					}
+				}
+				if hidden == "" {
+					r.CDAComputed++
+				} else {
+					r.CDAUnknown++
+					r.CDAUnknownTexts = append(r.CDAUnknownTexts, d.Name+": "+hidden)
+				}
+			}
+		}
 		for _, ln := range cc.lines {
 			r.Lines[lineKindNames[ln.kind]]++
 			for _, s := range ln.sentences {

@@ -100,6 +100,12 @@ func catalogueDefs(t testing.TB) []CardDef {
 // compiler models across the whole catalogue; it may only go up.
 const coverageFloor = 83.0
 
+// cdaComputedFloor is how many characteristic-defining P/T abilities
+// (604.3) of the catalogue's permanents have a value the engine computes
+// (counts of permanents, of cards in graveyards and hands, counters,
+// devotion); it may only go up.
+const cdaComputedFloor = 134
+
 // TestCatalogueCoverage compiles the Oracle text of every permanent in the
 // catalogue. Every static-ability sentence must be accounted for (modelled,
 // rejected or unmodelled, and every one not modelled reported with its card,
@@ -168,6 +174,7 @@ func TestCatalogueCoverage(t *testing.T) {
 	fmt.Fprintf(&b, "%d permanents; %d static-ability sentences: %d modelled (%.1f%%), %d rejected, %d unmodelled\n",
 		r.Cards, r.Sentences, r.Modelled, r.Percent(), r.Rejected, r.Unmodelled)
 	fmt.Fprintf(&b, "lines by kind: %v\n", r.Lines)
+	fmt.Fprintf(&b, "characteristic-defining P/T (613.4a): %d computed, %d unknown (%s)\n", r.CDAComputed, r.CDAUnknown, strings.Join(r.CDAUnknownTexts, "; "))
 	for _, cl := range r.Classes {
 		fmt.Fprintf(&b, "  %-45s modelled %6d  rejected %6d  unmodelled %6d\n", cl.Class, cl.Modelled, cl.Rejected, cl.Unmodelled)
 	}
@@ -179,6 +186,9 @@ func TestCatalogueCoverage(t *testing.T) {
 		fmt.Fprintf(&b, "  %5d  %s  (%s)\n", tc.Count, tc.Template, tc.Example)
 	}
 	t.Log("\n" + b.String())
+	if r.CDAComputed < cdaComputedFloor {
+		t.Errorf("%d characteristic-defining P/T abilities computed, below the floor of %d", r.CDAComputed, cdaComputedFloor)
+	}
 	if got := r.Percent(); got < coverageFloor {
 		t.Errorf("%.2f%% of static-ability sentences modelled, below the floor of %.2f%%", got, coverageFloor)
 	}

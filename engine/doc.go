@@ -58,9 +58,12 @@
 // opponent" list the effects on that player (613.10). The statements are
 // tried in this order (engine.Grammar); the
 // last takes any other line. The exceptions the card's own enter-as-a-copy
-// ability states about types, abilities and legendary ("except it's an
-// Illusion in addition to its other types") are part of the copiable
-// values (707.9b); any other exception is reported, not applied.
+// ability states about types, abilities, legendary and power and toughness
+// ("except it's an Illusion in addition to its other types", "except it's
+// 7/7") are part of the copiable values (707.9b); with a power and
+// toughness stated, a characteristic-defining ability of the copied object
+// that defines them is not copied (707.9d). Any other exception is
+// reported, not applied.
 //
 // In rules text, \n separates abilities and \" is a quote. REF is an alias
 // or the name an object entered with. "end ALIAS" ends an effect named with
@@ -117,6 +120,17 @@
 // has no controller (108.4); a spell's is its caster, and protection
 // reads a resolving spell's colors from there (702.16b). "cast ALIAS"
 // casts the card put in the hand "as ALIAS".
+//
+// Counts of cards in graveyards and hands ("Tarmogoyf's power is equal to
+// the number of card types among cards in all graveyards", "for each
+// creature card in your graveyard") read the game whenever the layers are
+// applied: characteristic-defining abilities in layer 7a (613.4a), in
+// every zone (a card in a graveyard counts itself), "for each" in 7c. A
+// graveyard holds what the scenario put there and what went there (it
+// starts empty); a spell is there once it has resolved (608.2n), before
+// state-based actions are checked (704.3). A hand is counted once "you
+// have N cards in hand" states its size; a count of some kind of card in
+// it needs its cards named. What isn't held is unknown and said so.
 //
 // "define FRONT // BACK" makes two defined cards the faces of a nonmodal
 // double-faced card (712.2). "transform REF" turns it over (701.27a): it

@@ -139,6 +139,10 @@ func init() {
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			which, layer := c.cdaTarget(t, m[2])
+			if cm, ok := zoneCountOf(m[3]); ok {
+				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, More: cm}}
+				return Selector{Kind: selSelf, Noun: "~"}, true
+			}
 			t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Hidden: m[3]}}
 			return Selector{Kind: selSelf, Noun: "~"}, true
 		},

@@ -97,6 +97,8 @@ func (g *game) lifeStmt(st *Stmt) {
 		ps.poison = st.N
 	case "hand":
 		ps.handUnknown = max(st.N-len(ps.zones[ZoneHand]), 0)
+		ps.handStated = true
+		g.clean = false // a count of cards in hand may read it (zonecounts.go)
 	case "library":
 		ps.library = st.N
 	}

@@ -61,9 +61,9 @@ func TestMoreWordings(t *testing.T) {
 	runCases(t, []scenarioCase{
 		{
 			// 604.3: Tarmogoyf's power counts card types among cards in all
-			// graveyards (a zone the scenario doesn't hold) and its
-			// toughness is that number plus 1: both unknown; a later
-			// setting effect (613.4b) makes them known.
+			// graveyards (empty: the scenario put nothing there) and its
+			// toughness is that number plus 1: 0/1; a later setting
+			// effect (613.4b) after it lost the ability sets 1/1.
 			name: "Tarmogoyf",
 			src: `define Tarmogoyf = {1}{G} Creature — Lhurgoyf */1+* "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1."
 define Turn to Frog = {U} Instant "Target creature loses all abilities and becomes a blue Frog with base power and toughness 1/1 until end of turn."
@@ -71,7 +71,7 @@ Tarmogoyf as T
 ? T
 cast Turn to Frog targeting T
 ? T`,
-			wants: []want{{line: 4, pt: "-"}, {line: 6, pt: "1/1"}},
+			wants: []want{{line: 4, pt: "0/1", trace: []string{"613.4a", "counts 0"}}, {line: 6, pt: "1/1"}},
 		},
 		{
 			// "… have double strike and attack each combat if able": two

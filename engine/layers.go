@@ -42,6 +42,10 @@ type Effect struct {
 	// emblem: a static ability of an emblem in the command zone (114.4,
 	// emblem.go): it applies to whatever its text indicates (611.3a).
 	emblem bool
+	// srcCard: the card outside the battlefield whose own
+	// characteristic-defining ability this is (113.6a), which an "other"
+	// count does not count (zonecounts.go).
+	srcCard *card
 }
 
 func (e *Effect) name() string {
@@ -65,6 +69,7 @@ type copyEffect struct {
 	ended     bool
 	srcName   string
 	keepColor bool
+	excepts   []string // the exceptions that edit the copiable values (707.9b), as the trace states them
 }
 
 // TraceStep is one applied effect in an object's layer trace.
@@ -91,6 +96,9 @@ type state struct {
 	playerFx []playerEffect // effects on players (613.10), in timestamp order
 	owned    []bool         // ch[i] belongs to this state (else it is the object's shared base)
 	trial    bool           // applying an effect to a trial copy (dependency check)
+	// counting: a count of cards in a zone is reading those cards'
+	// characteristics (zonecounts.go): layers 1-6 only.
+	counting int
 }
 
 // mut returns slot i's characteristics for writing, copying the shared
@@ -184,6 +192,9 @@ func (s *state) layer1() {
 		}
 		if len(cp.keep) > 0 {
 			text += ", except it has this ability (707.9a)"
+		}
+		for _, x := range cp.excepts {
+			text += ", except " + x
 		}
 		s.step(i, L1a, "707.2", cp.srcName, text)
 	}

@@ -177,10 +177,10 @@ func TestScopeOfUnmodelledSentences(t *testing.T) {
 	}
 }
 
-// Counts of cards in a hand or a graveyard: the scenario holds the
-// battlefield only, so the value is unknown (604.3), never 0 (which would
-// put a */* creature into the graveyard, 704.5f, or show a number as
-// certain).
+// Counts of cards in a hand whose size the scenario hasn't stated are
+// unknown (604.3), never 0 (which would put a */* creature into the
+// graveyard, 704.5f, or show a number as certain); a graveyard holds what
+// the scenario put there (404.1), so its counts are known.
 func TestHiddenZoneCounts(t *testing.T) {
 	src := `define Maro = {2}{G}{G} Creature — Avatar */* "Maro's power and toughness are each equal to the number of cards in your hand."
 define Reliquary = {3}{G} Creature — Plant 1/3 "Reliquary gets +1/+1 for each land card in your graveyard."
@@ -189,12 +189,14 @@ define Michiko = {2}{W} Creature — Human 2/2 "Michiko gets +1/+1 for each arti
 define Relic = {1} Artifact Enchantment
 define Ring = {1} Artifact
 define Switcher = {U} Instant "Switch target creature's power and toughness until end of turn."
+define Forest = Basic Land — Forest
 Maro
 Reliquary
 Bear
 Michiko
 Relic
 Ring
+Forest (in graveyard)
 ? Maro
 ? Reliquary
 ? Bear
@@ -202,13 +204,18 @@ Ring
 cast Switcher targeting Reliquary
 ? Reliquary`
 	r := mustRun(t, src, nil)
-	for _, line := range []int{14, 15, 19} {
-		q := result(t, r, line)
-		if q.Object.Power != nil {
-			t.Errorf("line %d: %s shows %s, want unknown", line, q.Object.Name, ptOf(q.Object))
-		}
-		if !strings.Contains(traceText(q), "which the scenario doesn't hold: unknown") {
-			t.Errorf("line %d: trace doesn't say why: %s", line, traceText(q))
+	q := result(t, r, 16)
+	if q.Object.Power != nil {
+		t.Errorf("line 16: %s shows %s, want unknown", q.Object.Name, ptOf(q.Object))
+	}
+	if !strings.Contains(traceText(q), "which the scenario doesn't hold: unknown (state the size of your hand") {
+		t.Errorf("line 16: trace doesn't say why: %s", traceText(q))
+	}
+	// 613.4c then 613.4d: the Forest in the graveyard makes Reliquary
+	// 2/4; switched, 4/2.
+	for line, pt := range map[int]string{17: "2/4", 21: "4/2"} {
+		if q := result(t, r, line); ptOf(q.Object) != pt || !strings.Contains(traceText(q), "land card in your graveyard: 1 (Forest)") {
+			t.Errorf("line %d: Reliquary %s, want %s counting the Forest: %s", line, ptOf(q.Object), pt, traceText(q))
 		}
 	}
 	for _, n := range r.Notes {
@@ -218,10 +225,10 @@ cast Switcher targeting Reliquary
 	}
 	// The count on the battlefield is known: Bear 2/2, and Michiko counts
 	// Relic (artifact and enchantment) once and Ring once: 4/4.
-	if q := result(t, r, 16); ptOf(q.Object) != "2/2" {
+	if q := result(t, r, 18); ptOf(q.Object) != "2/2" {
 		t.Errorf("Bear: %s", ptOf(q.Object))
 	}
-	if q := result(t, r, 17); ptOf(q.Object) != "4/4" {
+	if q := result(t, r, 19); ptOf(q.Object) != "4/4" {
 		t.Errorf("Michiko: want 4/4 (two artifacts and/or enchantments), got %s", ptOf(q.Object))
 	}
 }

@@ -194,9 +194,16 @@ type Part struct {
 	// Domain: opCDACount and opModPTCount count the basic land types
 	// among lands the effect's controller controls.
 	Domain bool
-	// Hidden: opCDACount and opModPTCount count cards in a zone the
-	// scenario doesn't hold (a hand, a graveyard): the result is unknown.
+	// Hidden: opCDACount and opModPTCount count what the scenario
+	// doesn't hold (life totals, exile, a chosen player's hand): the
+	// result is unknown.
 	Hidden string
+	// Zone: opCDACount and opModPTCount count cards in graveyards or
+	// hands (zonecounts.go).
+	Zone *zoneCount
+	// TPlus: opCDACount's toughness is the count plus TPlus ("and its
+	// toughness is equal to that number plus 1"); its power is the count.
+	TPlus int
 	// More: the counts of counts.go (colors, counters, attachments,
 	// devotion, "N plus", "twice").
 	More *countMore

@@ -386,7 +386,7 @@ func (s *state) offChars(x offObject) (*Chars, []TraceStep) {
 	for _, ai := range c.Abilities {
 		for idx, t := range ai.a.Statics {
 			if t.CDA && t.Sel.Kind == selSelf {
-				fx = append(fx, offEffect{e: &Effect{key: "own/" + strconv.Itoa(ai.a.id) + "/" + strconv.Itoa(idx), t: t, srcName: x.name, ctrl: x.ctrl}, own: ai.a})
+				fx = append(fx, offEffect{e: &Effect{key: "own/" + strconv.Itoa(ai.a.id) + "/" + strconv.Itoa(idx), t: t, srcName: x.name, ctrl: x.ctrl, srcCard: x.c}, own: ai.a})
 			}
 		}
 	}
@@ -439,7 +439,13 @@ func (s *state) offChars(x offObject) (*Chars, []TraceStep) {
 		return fx[i].e.sub < fx[j].e.sub
 	})
 	started := map[string]bool{}
-	for l := L1a; l <= L7d; l++ {
+	last := L7d
+	if s.counting > 0 {
+		// Read by a count of its zone (zonecounts.go): what is counted
+		// is decided by layer 6.
+		last = L6
+	}
+	for l := L1a; l <= last; l++ {
 		for _, f := range fx {
 			t := f.e.t
 			if !t.hasLayer(l) {
@@ -470,7 +476,7 @@ func (s *state) offChars(x offObject) (*Chars, []TraceStep) {
 			}
 		}
 	}
-	if len(ptCDA) == 0 || !(c.PUnknown || c.TUnknown) {
+	if len(ptCDA) == 0 || !(c.PUnknown || c.TUnknown) || s.counting > 0 {
 		return c, trace
 	}
 	for _, a := range ptCDA {
@@ -607,6 +613,10 @@ func (g *game) putInZone(st *Stmt, d CardDef) {
 	if z == ZoneLibrary && p.library >= 0 {
 		p.library++
 	}
+	// A count of cards in graveyards or hands may have changed a
+	// permanent's toughness (zonecounts.go): state-based actions are
+	// checked again.
+	g.clean = false
 }
 
 // spellChars are a spell's characteristics as it resolves: the layers

@@ -53,6 +53,9 @@ func (s *state) countFor(p Part, e *Effect, c *Chars) int {
 			return 0
 		}
 		return it.counters[p.Counter]
+	case p.Zone != nil:
+		n, _, _ := s.countZones([]*zoneCount{p.Zone}, e, c.Controller)
+		return n
 	case p.More != nil:
 		return s.countMore(p, e, it)
 	case p.CountAttached != "":
@@ -95,13 +98,34 @@ func (s *state) countFor(p Part, e *Effect, c *Chars) int {
 
 // cdaCount is what a characteristic-defining count counts.
 func (s *state) cdaCount(p Part, e *Effect) int {
-	if p.More != nil {
-		return s.countMore(p, e, e.src)
+	n, _, _ := s.cdaCountK(p, e)
+	return n
+}
+
+// cdaCountK is cdaCount with what a count of cards in graveyards or hands
+// found (countMoreK).
+func (s *state) cdaCountK(p Part, e *Effect) (int, string, []string) {
+	switch {
+	case p.Zone != nil:
+		return s.countZones([]*zoneCount{p.Zone}, e, e.ctrlNow(s))
+	case p.More != nil:
+		return s.countMoreK(p, e, e.src)
+	case p.Domain:
+		return s.domain(e.ctrlNow(s)), "", nil
 	}
-	if p.Domain {
-		return s.domain(e.ctrlNow(s))
+	return s.count(p.Count, e), "", nil
+}
+
+// zoneText is what a count of cards in graveyards or hands counts, as
+// printed, or "".
+func (p Part) zoneText() string {
+	switch {
+	case p.Zone != nil:
+		return p.Zone.Text
+	case p.More != nil && len(p.More.Zones) > 0:
+		return p.More.Zones[0].Text
 	}
-	return s.count(p.Count, e)
+	return ""
 }
 
 // domain is the number of basic land types among lands p controls (the
@@ -336,17 +360,26 @@ var ops = [nOps]opInfo{
 				c.TUnknown = c.TUnknown || p.Which&2 != 0
 				return "characteristic-defining ability counts " + p.Hidden + ", which the scenario doesn't hold: unknown"
 			}
-			n := s.cdaCount(p, e)
+			n, unknown, details := s.cdaCountK(p, e)
+			if unknown != "" {
+				c.PUnknown = c.PUnknown || p.Which&1 != 0
+				c.TUnknown = c.TUnknown || p.Which&2 != 0
+				return "characteristic-defining ability counts " + p.zoneText() + ", which the scenario doesn't hold: unknown (" + unknown + ")"
+			}
 			if p.Which&1 != 0 {
 				c.P, c.PUnknown = n, false
 			}
 			if p.Which&2 != 0 {
-				c.T, c.TUnknown = n, false
+				c.T, c.TUnknown = n+p.TPlus, false
 			}
-			return fmt.Sprintf("characteristic-defining ability counts %d → %d/%d", n, c.P, c.T)
+			counted := ""
+			if len(details) > 0 {
+				counted = " (" + strings.Join(details, "; ") + ")"
+			}
+			return fmt.Sprintf("characteristic-defining ability counts %d%s → %d/%d", n, counted, c.P, c.T)
 		},
 		sig: func(s *state, p Part, e *Effect, slots []int, ctrl Player, b *strings.Builder) {
-			if p.Count != nil || p.Domain || p.More != nil {
+			if p.Count != nil || p.Domain || p.More != nil || p.Zone != nil {
 				b.WriteString(strconv.Itoa(s.cdaCount(p, e)))
 			}
 		},
@@ -419,6 +452,28 @@ var ops = [nOps]opInfo{
 				c.PUnknown = c.PUnknown || p.P != 0
 				c.TUnknown = c.TUnknown || p.T != 0
 				return fmt.Sprintf("%+d/%+d for each of %s, which the scenario doesn't hold: unknown", p.P, p.T, p.Hidden)
+			}
+			if p.zoneText() != "" {
+				var it *Object
+				for i, o := range s.objs {
+					if s.ch[i] == c {
+						it = o
+					}
+				}
+				n, unknown, details := 0, "", []string(nil)
+				if p.Zone != nil {
+					n, unknown, details = s.countZones([]*zoneCount{p.Zone}, e, c.Controller)
+				} else {
+					n, unknown, details = s.countMoreK(p, e, it)
+				}
+				if unknown != "" {
+					c.PUnknown = c.PUnknown || p.P != 0
+					c.TUnknown = c.TUnknown || p.T != 0
+					return fmt.Sprintf("%+d/%+d for each of %s, which the scenario doesn't hold: unknown (%s)", p.P, p.T, p.zoneText(), unknown)
+				}
+				c.P += n * p.P
+				c.T += n * p.T
+				return fmt.Sprintf("%+d/%+d for each of %d (%s) → %d/%d", p.P, p.T, n, strings.Join(details, "; "), c.P, c.T)
 			}
 			n := s.countFor(p, e, c)
 			c.P += n * p.P

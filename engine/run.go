@@ -760,7 +760,7 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		cc = g.comp.compileCard(cd)
 	}
 	o.printed = cc.abilities
-	var edits []func(*Chars)
+	var edits []copyEdit
 	if !quietEntry(cc, d, m) || g.comp.lowers {
 		// What it brings can change what other permanents are, or it may
 		// itself be put into the graveyard by a state-based action.
@@ -936,12 +936,13 @@ var (
 // copyModifierCovers reports whether an unmodelled sentence is the "you may
 // have this enter as a copy of ..." replacement effect (614.1c) that an
 // object entering with "(copy of REF)" carries out (707.5). The exceptions
-// the modifiers state are carried out by them; those about types, abilities
-// and legendary are returned as edits of the copiable values (707.9b); any
+// the modifiers state are carried out by them; those about types, abilities,
+// legendary and power and toughness are returned as edits of the copiable
+// values (707.9b, 707.9d); any
 // other exception is not applied, so such a sentence stays reported. The
 // sentence without the compiler's annotation is returned for an
 // enter-as-a-copy sentence.
-func (g *game) copyModifierCovers(sentence string, m Mods) (bool, string, []func(*Chars)) {
+func (g *game) copyModifierCovers(sentence string, m Mods) (bool, string, []copyEdit) {
 	if i := strings.LastIndex(sentence, " ["); i >= 0 && strings.HasSuffix(sentence, "]") {
 		sentence = sentence[:i] // the compiler's annotation
 	}
@@ -963,7 +964,7 @@ func (g *game) copyModifierCovers(sentence string, m Mods) (bool, string, []func
 	if m.CopyExcept {
 		rest = reCopyThisAb.ReplaceAllString(rest, "")
 	}
-	var edits []func(*Chars)
+	var edits []copyEdit
 	covered := true
 	for i, cl := range strings.Split(rest, " and it") {
 		if i > 0 {
@@ -987,11 +988,32 @@ var (
 	reExAddTypes  = regexp.MustCompile(`(?i)^it's (?:a |an )?(.+?) in addition to its other types$`)
 	reExHas       = regexp.MustCompile(`(?i)^it has (.+)$`)
 	reExNotLegend = regexp.MustCompile(`(?i)^it isn't legendary(?: if that (?:permanent|creature) is legendary)?$`)
+	reExPT        = regexp.MustCompile(`(?i)^it's (\d+)/(\d+)$`)
 )
 
+// copyEdit is one exception of a copy effect as an edit of the copiable
+// values (707.9b), and how the trace states it.
+type copyEdit struct {
+	apply func(*Chars)
+	text  string
+}
+
 // copyExceptionEdit reads one exception of a copy effect (707.9a) that
-// changes types, abilities or the legendary supertype.
-func (g *game) copyExceptionEdit(cl string, quoted []string) (func(*Chars), bool) {
+// changes types, abilities, the legendary supertype or power and
+// toughness.
+func (g *game) copyExceptionEdit(cl string, quoted []string) (copyEdit, bool) {
+	f, ok := g.copyExceptionFunc(cl, quoted)
+	if !ok {
+		return copyEdit{}, false
+	}
+	text := cl + " (707.9b)"
+	if reExPT.MatchString(cl) {
+		text = cl + " (707.9d: a characteristic-defining ability that defines its power or toughness is not copied)"
+	}
+	return copyEdit{apply: f, text: text}, true
+}
+
+func (g *game) copyExceptionFunc(cl string, quoted []string) (func(*Chars), bool) {
 	if reExNotLegend.MatchString(cl) {
 		return func(c *Chars) {
 			c.Supertypes = removeFold(c.Supertypes, func(x string) bool { return strings.EqualFold(x, "Legendary") })
@@ -1019,6 +1041,23 @@ func (g *game) copyExceptionEdit(cl string, quoted []string) (func(*Chars), bool
 			c.Subtypes = addUnique(c.Subtypes, fitting(subs, c.Types)...)
 		}, true
 	}
+	if m := reExPT.FindStringSubmatch(cl); m != nil {
+		// Quicksilver Gargantuan's "except it's 7/7": the copiable power
+		// and toughness are these, and a characteristic-defining ability
+		// of the copied object that defines them is not copied (707.9d).
+		p, _ := strconv.Atoi(m[1])
+		t, _ := strconv.Atoi(m[2])
+		return func(c *Chars) {
+			c.P, c.T, c.PUnknown, c.TUnknown = p, t, false, false
+			kept := c.Abilities[:0:0]
+			for _, ai := range c.Abilities {
+				if !definesPT(ai.a) {
+					kept = append(kept, ai)
+				}
+			}
+			c.Abilities = kept
+		}, true
+	}
 	if m := reExHas.FindStringSubmatch(cl); m != nil {
 		abs, ok := g.comp.grantList(strings.ToLower(m[1]), quoted)
 		if !ok {
@@ -1031,6 +1070,17 @@ func (g *game) copyExceptionEdit(cl string, quoted []string) (func(*Chars), bool
 		}, true
 	}
 	return nil, false
+}
+
+// definesPT: a characteristic-defining ability that defines power or
+// toughness (604.3, applied in layer 7a).
+func definesPT(a *Ability) bool {
+	for _, t := range a.Statics {
+		if t.CDA && t.hasLayer(L7a) {
+			return true
+		}
+	}
+	return false
 }
 
 // putCounters adds counters; every counter of that kind gets the new
@@ -1300,13 +1350,15 @@ func (g *game) copy(st *Stmt) {
 
 // addCopy makes x a copy of y's copiable values as they are now (707.2,
 // 707.2b).
-func (g *game) addCopy(x, y *Object, except, keepColor bool, line int, edits []func(*Chars)) {
+func (g *game) addCopy(x, y *Object, except, keepColor bool, line int, edits []copyEdit) {
 	s := g.compute(true)
 	vals := s.ch[s.slot[y]].clone()
 	// 707.9b: the exceptions of the copy effect are part of the copiable
 	// values.
+	var excepts []string
 	for _, ed := range edits {
-		ed(vals)
+		ed.apply(vals)
+		excepts = append(excepts, ed.text)
 	}
 	if keepColor {
 		// 707.9b: the exception modifies the copiable values: the copy
@@ -1314,7 +1366,7 @@ func (g *game) addCopy(x, y *Object, except, keepColor bool, line int, edits []f
 		vals.Colors = append([]string{}, s.ch[s.slot[x]].Colors...)
 	}
 	cp := &copyEffect{target: x, values: vals, of: s.objs[s.slot[y]].display(), ts: g.ts, line: line,
-		srcName: fmt.Sprintf("copy effect (line %d)", line), keepColor: keepColor}
+		srcName: fmt.Sprintf("copy effect (line %d)", line), keepColor: keepColor, excepts: excepts}
 	if except {
 		// "except it has this ability" (707.9a): the copy keeps its own
 		// copy-granting ability, and that exception is part of its copiable

@@ -186,6 +186,9 @@ func (g *game) stateBased(s *state, lowers, marked bool, line int) bool {
 		}
 		if marked && creature && c.T > 0 && !c.TUnknown && (o.damage >= c.T || o.deathtouched) {
 			rule, why := "704.5g", fmt.Sprintf("%d damage marked on it and toughness %d: lethal damage", o.damage, c.T)
+			if !c.PUnknown {
+				why = fmt.Sprintf("it is %d/%d with %d damage marked on it: lethal damage", c.P, c.T, o.damage)
+			}
 			if o.damage < c.T {
 				rule, why = "704.5h", "it was dealt damage by a source with deathtouch since the last check"
 			}

@@ -112,9 +112,11 @@ var (
 	reForEach      = regexp.MustCompile(`^gets? ([+-]\d+)/([+-]\d+) for each (.+)$`)
 	reShares       = regexp.MustCompile(`^(.+?) that shares? (?:at least )?a creature type with it$|^(.+?) that shares? at least one creature type with it$`)
 	reSlashPT      = regexp.MustCompile(`^(\d+)/(\d+)$`)
-	reDomain       = regexp.MustCompile(`^basic land types? among lands you control$`)
-	// reHiddenCount: cards in a hand or a graveyard, zones a scenario
-	// doesn't hold (it holds the battlefield).
+	// reSelfAndAttached: "~ and enchanted creature each get ...".
+	reSelfAndAttached = regexp.MustCompile(`^(~) and ((?:enchanted|equipped) creature) each get (.+)$`)
+	reDomain          = regexp.MustCompile(`^basic land types? among lands you control$`)
+	// reHiddenCount: cards in a hand or a graveyard that zonecounts.go
+	// doesn't read: counted as unknown.
 	reHiddenCount = regexp.MustCompile(`^(?:(?:other |nonland |nonbasic |noncreature |creature |land |artifact |enchantment |instant |sorcery |planeswalker |legendary |and/or |and |or |, )*cards?(?: with [a-z]+)?|card types among cards) in (?:your|all|your opponents'|each opponent's|an opponent's|target opponent's) (?:graveyards?|hand)$`)
 )
 
@@ -188,22 +190,41 @@ var sentenceRules = []sentenceRule{
 	},
 	{
 		class: "characteristic-defining P/T count",
-		re:    regexp.MustCompile(`^(~|its)'?s? (power and toughness are each|power is|toughness is) equal to the number of (.+?)(?: and its toughness is equal to that number plus (?:1|one|2|two))?$`),
+		re:    regexp.MustCompile(`^(~|its)'?s? (power and toughness are each|power is|toughness is) equal to the number of (.+?)(?: and its toughness is equal to that number plus (1|one|2|two))?$`),
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			which, layer := c.cdaTarget(t, m[2])
+			plus := 0
+			if m[4] != "" {
+				if m[2] != "power is" {
+					return Selector{}, false
+				}
+				plus, _ = number(m[4])
+				which = 3 // "*/1+*": both are the count
+			}
+			if z, ok := parseZoneCount(m[3]); ok {
+				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Zone: z, TPlus: plus}}
+				return Selector{Kind: selSelf, Noun: "~"}, true
+			}
+			if sm := reSymbolsIn.FindStringSubmatch(m[3]); sm != nil && sm[2] == "permanents you control" {
+				// Primalcrux's chroma: the mana symbols of a color among
+				// the mana costs of permanents you control are your
+				// devotion to that color (700.5).
+				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, More: &countMore{Devotion: colorWords[sm[1]]}, TPlus: plus}}
+				return Selector{Kind: selSelf, Noun: "~"}, true
+			}
 			if reDomain.MatchString(m[3]) {
-				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Domain: true}}
+				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Domain: true, TPlus: plus}}
 				return Selector{Kind: selSelf, Noun: "~"}, true
 			}
 			if reHiddenCount.MatchString(m[3]) {
-				if strings.Contains(m[0], " and its toughness is equal to that number plus ") {
-					which = 3 // "*/1+*": both depend on the count
-				}
 				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Hidden: m[3]}}
 				return Selector{Kind: selSelf, Noun: "~"}, true
 			}
 			if cm := reCountersOnIt.FindStringSubmatch(m[3]); cm != nil {
+				if plus != 0 {
+					return Selector{}, false
+				}
 				t.Parts = []Part{{Layer: layer, Op: opSetPTCounters, Which: which, Counter: cm[1]}}
 				return Selector{Kind: selSelf, Noun: "~"}, true
 			}
@@ -213,11 +234,11 @@ var sentenceRules = []sentenceRule{
 				if !ok {
 					return Selector{}, false
 				}
-				p.Layer, p.Op, p.Which = layer, opCDACount, which
+				p.Layer, p.Op, p.Which, p.TPlus = layer, opCDACount, which, plus
 				t.Parts = []Part{p}
 				return Selector{Kind: selSelf, Noun: "~"}, true
 			}
-			t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Count: &f}}
+			t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Count: &f, TPlus: plus}}
 			return Selector{Kind: selSelf, Noun: "~"}, true
 		},
 	},
@@ -651,6 +672,23 @@ func (c *compiler) sentence(raw string, ctx *sctx) ([]*Template, bool) {
 		return ts, ok // cards outside the battlefield (offfield.go)
 	}
 	s := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), "."))
+	if m := reSelfAndAttached.FindStringSubmatch(s); m != nil && ctx.self {
+		// Nighthowler's "~ and enchanted creature each get +X/+X, where
+		// X is ...": the same effect on each (one sentence, two
+		// subjects).
+		var out []*Template
+		for _, subj := range []string{m[1], m[2]} {
+			ts, ok := c.sentence(subj+" gets "+m[3], ctx)
+			if !ok {
+				return nil, false
+			}
+			for _, t := range ts {
+				t.Sentence = s
+			}
+			out = append(out, ts...)
+		}
+		return out, true
+	}
 	eot := false
 	if reUntilEOTPre.MatchString(s) {
 		s = reUntilEOTPre.ReplaceAllString(s, "")

@@ -53,8 +53,11 @@ type playerState struct {
 	// handUnknown counts cards in hand the scenario has not named (drawn
 	// cards, "has N cards in hand").
 	handUnknown int
-	drewEmpty   bool // attempted to draw from an empty library since the last check (704.5b)
-	zones       [nZones][]*card
+	// handStated: the scenario has stated the hand's size, so the number
+	// of cards in it is known (zonecounts.go).
+	handStated bool
+	drewEmpty  bool // attempted to draw from an empty library since the last check (704.5b)
+	zones      [nZones][]*card
 }
 
 func newPlayer() *playerState { return &playerState{life: 20, library: -1} }
