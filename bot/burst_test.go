@@ -74,7 +74,9 @@ func (r *burstResult) quantile(q float64) time.Duration {
 // by mk, evenly within span, each with a snowflake id of the moment it is
 // sent, waits for a first response to each (at most wait), then closes
 // the gateway, which waits for every deferred answer to be delivered.
-func runBurst(tb testing.TB, f *fakeDiscord, g *Gateway, n int, span time.Duration, wait time.Duration, mk func(id string) []byte) *burstResult {
+// allIn, when not nil, is closed as soon as every interaction has its
+// first response.
+func runBurst(tb testing.TB, f *fakeDiscord, g *Gateway, n int, span time.Duration, wait time.Duration, allIn chan struct{}, mk func(id string) []byte) *burstResult {
 	tb.Helper()
 	if err := g.Open(context.Background()); err != nil {
 		tb.Fatalf("Open: %v", err)
@@ -88,7 +90,9 @@ func runBurst(tb testing.TB, f *fakeDiscord, g *Gateway, n int, span time.Durati
 	// The fake reports every callback and follow-up on a channel of its
 	// own; read them all so that none of its handlers blocks.
 	var firsts atomic.Int64
-	allIn := make(chan struct{})
+	if allIn == nil {
+		allIn = make(chan struct{})
+	}
 	stop := make(chan struct{})
 	var drain sync.WaitGroup
 	drain.Add(2)
@@ -216,40 +220,91 @@ func (g gate) hold(next commands.Handler) commands.Handler {
 	}
 }
 
+// refusals counts the requests the router has given back with the busy
+// reply, and the other replies it has given back; each reply pokes
+// progress.
+type refusals struct {
+	commands.Server
+	busy, other atomic.Int64
+	progress    chan struct{} // buffered: one poke pending at most
+}
+
+func (r *refusals) Serve(ctx context.Context, req commands.Request) commands.Reply {
+	rep := r.Server.Serve(ctx, req)
+	if rep.Title == busyTitle {
+		r.busy.Add(1)
+	} else {
+		r.other.Add(1)
+	}
+	select {
+	case r.progress <- struct{}{}:
+	default:
+	}
+	return rep
+}
+
 // TestGatewayBurstAnsweredOnce: a burst far larger than the handler cap
 // and its queue. With 2 handlers and 3 places in the queue all held busy,
 // exactly 5 commands are admitted and the other 295 are refused at once
 // with the busy reply; the 5 are deferred ("thinking…") since they cannot
-// answer within the window, and get their answer once the handlers move
-// on. Every interaction gets exactly one first response and none is lost.
+// answer while held, and get their answer once the handlers move on.
+// Every interaction gets exactly one first response and none is lost.
+//
+// Nothing here depends on how fast the machine is: the handlers are
+// released on events (every first response sent, every refusal made),
+// not after a time, and Discord's 3 s window for first responses, which
+// a loaded machine can miss while the fake is slow to answer, is opened
+// wide (the window is BenchmarkGatewayOverloadBurst's business).
 func TestGatewayBurstAnsweredOnce(t *testing.T) {
 	const n, handlers, queue = 300, 2, 3
+	// guard bounds each wait only so that a broken dispatcher fails with
+	// what was missing instead of hanging; the waits end on events.
+	const guard = 2 * time.Minute
 	f := newFakeDiscord(t, 1)
 	hold := make(gate)
-	r := using(testRouter(t, commands.Deps{Handlers: handlers, Queue: queue}), hold.hold)
+	r := &refusals{
+		Server:   using(testRouter(t, commands.Deps{Handlers: handlers, Queue: queue}), hold.hold),
+		progress: make(chan struct{}, 1),
+	}
 	g := &Gateway{
 		Token: "tok", ApplicationID: "900", GuildID: "500", ShardCount: 1,
-		Dispatcher:    &Dispatcher{Router: r, DeferAfter: 500 * time.Millisecond},
-		ShutdownGrace: time.Minute,
+		Dispatcher:     &Dispatcher{Router: r, DeferAfter: 500 * time.Millisecond},
+		ShutdownGrace:  2 * guard,
+		callbackWindow: 2 * guard,
 	}
 	// Release the held handlers once every interaction has its first
-	// response: the admitted ones can only have been deferred by then.
+	// response and the router has refused all but the admitted ones: the
+	// admitted ones can only have been deferred by then, and none is
+	// still on its way to the handler cap (the dispatcher defers on its
+	// own timer, so a first response does not mean the router has seen
+	// the request), where a slot freed by the release would admit it.
+	allIn := make(chan struct{})
 	released := make(chan struct{})
 	go func() {
 		defer close(released)
-		deadline := time.Now().Add(30 * time.Second)
-		for time.Now().Before(deadline) {
+		defer close(hold)
+		timeout := time.NewTimer(guard)
+		defer timeout.Stop()
+		select {
+		case <-allIn:
+		case <-timeout.C:
 			f.mu.Lock()
 			k := len(f.callbacks)
 			f.mu.Unlock()
-			if k >= n {
-				break
-			}
-			time.Sleep(10 * time.Millisecond)
+			t.Errorf("after %v only %d of %d interactions had a first response; releasing the handlers", guard, k, n)
+			return
 		}
-		close(hold)
+		for r.busy.Load() < n-handlers-queue {
+			select {
+			case <-r.progress:
+			case <-timeout.C:
+				t.Errorf("after %v the router had refused %d of %d interactions as busy and answered %d while its %d handlers were held; releasing them",
+					guard, r.busy.Load(), n, r.other.Load(), handlers)
+				return
+			}
+		}
 	}()
-	res := runBurst(t, f, g, n, 200*time.Millisecond, 30*time.Second, func(id string) []byte {
+	res := runBurst(t, f, g, n, 200*time.Millisecond, guard, allIn, func(id string) []byte {
 		return interactionJSON(id, "rule", "number", "302.6")
 	})
 	<-released
@@ -376,7 +431,7 @@ func BenchmarkGatewayOverloadBurst(b *testing.B) {
 				Log:           burstLog,
 			}
 			k := 0
-			res := runBurst(b, f, g, n, span, time.Minute, func(id string) []byte {
+			res := runBurst(b, f, g, n, span, time.Minute, nil, func(id string) []byte {
 				k++
 				return interactionJSON(id, "ask", "question", fmt.Sprintf("%s (%d)", questions[k%len(questions)], k))
 			})
@@ -400,7 +455,7 @@ func burnBurst(b *testing.B, n int, span, cost time.Duration) {
 			ShutdownGrace: time.Minute,
 			Log:           burstLog,
 		}
-		res := runBurst(b, f, g, n, span, time.Minute, func(id string) []byte {
+		res := runBurst(b, f, g, n, span, time.Minute, nil, func(id string) []byte {
 			return interactionJSON(id, "rule", "number", "302.6")
 		})
 		checkEveryoneOnce(b, res)

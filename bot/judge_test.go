@@ -337,7 +337,12 @@ func TestJudgeQueueSharedThroughRedis(t *testing.T) {
 	addr := redistest.Addr(t)
 	prefix := redistest.Prefix(t, addr)
 	store := func() session.Store {
-		s, err := session.NewRedis(session.RedisConfig{Addrs: []string{addr}, Prefix: prefix})
+		// Timeouts far above the defaults (sized for Discord's 3 s
+		// window): on a loaded machine Redis can take longer than 250 ms
+		// to answer, and a timed-out claim is not what this test is about.
+		s, err := session.NewRedis(session.RedisConfig{Addrs: []string{addr}, Prefix: prefix,
+			DialTimeout: 5 * time.Second, ReadTimeout: 5 * time.Second, WriteTimeout: 5 * time.Second,
+			PoolTimeout: 5 * time.Second, OpTimeout: 15 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
