@@ -16,6 +16,7 @@ import (
 	"github.com/arbiter-mtg/arbiter/internal/testrouter"
 	"github.com/arbiter-mtg/arbiter/session"
 	"github.com/arbiter-mtg/arbiter/session/redistest"
+	"github.com/arbiter-mtg/arbiter/session/sessiontest"
 )
 
 // The judge role and channel of the test server; members with role
@@ -336,19 +337,7 @@ func TestJudgeCallsThroughDiscord(t *testing.T) {
 func TestJudgeQueueSharedThroughRedis(t *testing.T) {
 	addr := redistest.Addr(t)
 	prefix := redistest.Prefix(t, addr)
-	store := func() session.Store {
-		// Timeouts far above the defaults (sized for Discord's 3 s
-		// window): on a loaded machine Redis can take longer than 250 ms
-		// to answer, and a timed-out claim is not what this test is about.
-		s, err := session.NewRedis(session.RedisConfig{Addrs: []string{addr}, Prefix: prefix,
-			DialTimeout: 5 * time.Second, ReadTimeout: 5 * time.Second, WriteTimeout: 5 * time.Second,
-			PoolTimeout: 5 * time.Second, OpTimeout: 15 * time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s
-	}
+	store := func() session.Store { return sessiontest.Redis(t, addr, prefix) }
 	f := newFakeDiscord(t, 1)
 	openJudgeGateway(t, judgeRouterFor(t, store()))
 	openJudgeGateway(t, judgeRouterFor(t, store()))

@@ -14,6 +14,7 @@ import (
 	"github.com/arbiter-mtg/arbiter/internal/testrouter"
 	"github.com/arbiter-mtg/arbiter/session"
 	"github.com/arbiter-mtg/arbiter/session/redistest"
+	"github.com/arbiter-mtg/arbiter/session/sessiontest"
 )
 
 // fakeDesk records what the judge commands post, as the bot's Desk would
@@ -420,14 +421,7 @@ func TestJudgeEscalation(t *testing.T) {
 func TestJudgeCallsShareRedis(t *testing.T) {
 	addr := redistest.Addr(t)
 	prefix := redistest.Prefix(t, addr)
-	open := func() session.Store {
-		s, err := session.NewRedis(session.RedisConfig{Addrs: []string{addr}, Prefix: prefix})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s
-	}
+	open := func() session.Store { return sessiontest.Redis(t, addr, prefix) }
 	desk := &fakeDesk{}
 	a, b := judgeRouter(t, desk, open()), judgeRouter(t, desk, open())
 	ctx := context.Background()
