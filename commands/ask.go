@@ -55,12 +55,43 @@ func (r *Router) ask(ctx context.Context, req Request) (Reply, error) {
 		}
 		return h(ctx, ref)
 	}
-	rep, err := r.askReply(ctx, q)
+	if r.d.Ask == nil {
+		return r.searchReply(q, nil, maxSearchResults)
+	}
+	ans := r.d.Ask.Ask(q)
+	// Card names written without brackets and nothing else ("Tarmogoyf",
+	// "tarmogoyf and lightning bolt") ask for the cards too.
+	if namesOnly(q, ans.Cards) {
+		return r.cardsReply(ctx, ans.Cards)
+	}
+	rep, err := r.answerReply(ctx, q, ans, r.d.Judge.REL, true)
 	if err != nil {
 		return rep, err
 	}
 	rep.Title = "Ask: " + quoteTitle.Replace(clip(q, 200))
 	return rep, nil
+}
+
+// namesOnly says whether a question is the names of the cards it names and
+// nothing else but separators ("Tarmogoyf", "Ensoul Artifact, Titanic
+// Growth", "tarmogoyf and lightning bolt").
+func namesOnly(q string, names []string) bool {
+	if len(names) == 0 {
+		return false
+	}
+	rest := strings.ToLower(q)
+	// Longer names first: "Lightning Bolt" before "Lightning".
+	byLength := slices.Clone(names)
+	slices.SortFunc(byLength, func(a, b string) int { return len(b) - len(a) })
+	for _, n := range byLength {
+		rest = strings.ReplaceAll(rest, strings.ToLower(n), " ")
+	}
+	for _, w := range strings.FieldsFunc(rest, func(r rune) bool { return strings.ContainsRune(" \t\n,;&+/.?!", r) }) {
+		if w != "and" {
+			return false
+		}
+	}
+	return true
 }
 
 // maxAskCards is how many cards a question of card names alone shows; the

@@ -613,3 +613,23 @@ func TestAskOneReference(t *testing.T) {
 		t.Errorf("a question citing a section: title %q", rep.Title)
 	}
 }
+
+// TestAskCardNamesWithoutBrackets checks that a question of card names
+// alone, written without brackets, asks for the cards as [[Name]] does,
+// and that a name with words of a question around it stays a question.
+func TestAskCardNamesWithoutBrackets(t *testing.T) {
+	r := testrouter.Full(t)
+	ctx := context.Background()
+	one := r.Handle(ctx, commands.Cmd("ask", "question", "ensoul artifact"))
+	if one.Error || !strings.HasPrefix(one.Title, "Ensoul Artifact") || !strings.Contains(fieldsText(one), "Ask about it") {
+		t.Errorf("one name: %q\n%s", one.Title, fieldsText(one))
+	}
+	two := r.Handle(ctx, commands.Cmd("ask", "question", "Ensoul Artifact and titanic growth"))
+	if two.Error || two.Title != "Cards: Ensoul Artifact, Titanic Growth" {
+		t.Errorf("two names: %q", two.Title)
+	}
+	asked := r.Handle(ctx, commands.Cmd("ask", "question", "Can Ornithopter attack?"))
+	if asked.Error || !strings.HasPrefix(asked.Title, "Ask: ") {
+		t.Errorf("a question naming a card: %q", asked.Title)
+	}
+}
