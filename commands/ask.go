@@ -74,7 +74,9 @@ func (r *Router) ask(ctx context.Context, req Request) (Reply, error) {
 
 // namesOnly says whether a question is the names of the cards it names and
 // nothing else but separators ("Tarmogoyf", "Ensoul Artifact, Titanic
-// Growth", "tarmogoyf and lightning bolt").
+// Growth", "tarmogoyf and lightning bolt"), or those names asked about
+// and nothing else ("what does Tarmogoyf do?", "how does Humility work?",
+// "explain tarmogoyf"): what the cards say is the answer.
 func namesOnly(q string, names []string) bool {
 	if len(names) == 0 {
 		return false
@@ -87,12 +89,17 @@ func namesOnly(q string, names []string) bool {
 		rest = strings.ReplaceAll(rest, strings.ToLower(n), " ")
 	}
 	for _, w := range strings.FieldsFunc(rest, func(r rune) bool { return strings.ContainsRune(" \t\n,;&+/.?!", r) }) {
-		if w != "and" {
+		if !aboutCards[w] {
 			return false
 		}
 	}
 	return true
 }
+
+// aboutCards are the words of a question that asks only what cards are or
+// do.
+var aboutCards = map[string]bool{"and": true, "what": true, "does": true, "do": true, "how": true, "work": true,
+	"works": true, "is": true, "are": true, "explain": true, "about": true, "tell": true, "me": true}
 
 // maxAskCards is how many cards a question of card names alone shows; the
 // rest are named.

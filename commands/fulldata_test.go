@@ -628,6 +628,11 @@ func TestAskCardNamesWithoutBrackets(t *testing.T) {
 	if two.Error || two.Title != "Cards: Ensoul Artifact, Titanic Growth" {
 		t.Errorf("two names: %q", two.Title)
 	}
+	// Asked what a card does, and nothing else: the card.
+	what := r.Handle(ctx, commands.Cmd("ask", "question", "What does Ensoul Artifact do?"))
+	if what.Error || !strings.HasPrefix(what.Title, "Ensoul Artifact") {
+		t.Errorf("what a card does: %q", what.Title)
+	}
 	asked := r.Handle(ctx, commands.Cmd("ask", "question", "Can Ornithopter attack?"))
 	if asked.Error || !strings.HasPrefix(asked.Title, "Ask: ") {
 		t.Errorf("a question naming a card: %q", asked.Title)
