@@ -55,7 +55,8 @@ func sameKB(t *testing.T, a, b *KB) {
 			t.Errorf("search %q differs:\n%v\n%v", q, ra, rb)
 		}
 	}
-	for _, name := range []string{"ensoul artifact", "thassa", "Artefaktbeseelung", "ensol artefact"} {
+	// "satyr" answers by how much the Satyr cards are played.
+	for _, name := range []string{"ensoul artifact", "thassa", "Artefaktbeseelung", "ensol artefact", "satyr"} {
 		ca, oa, _ := a.Cards.LookupAll(name)
 		cb, ob, _ := b.Cards.LookupAll(name)
 		if ca != nil && (cb == nil || ca.Name != cb.Name) || !reflect.DeepEqual(oa, ob) {
@@ -100,6 +101,13 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	}
 	if ranked < len(a)/2 {
 		t.Errorf("%d of %d cards ranked from the files", ranked, len(a))
+	}
+	if got, ok := second.Cards.Lookup("satyr"); !ok || got.Name != "Satyr Wayfinder" {
+		name := "nothing"
+		if ok {
+			name = got.Name
+		}
+		t.Errorf("Lookup(satyr) from the snapshot = %s, want Satyr Wayfinder, the most played satyr", name)
 	}
 }
 

@@ -39,7 +39,8 @@ type Card struct {
 	// EDHRECRank is how much the card is played: its rank on EDHREC
 	// (1 is the most played card), the best over its printings, 0 when no
 	// source ranks it. MTGJSON's edhrecRank and Scryfall's edhrec_rank
-	// carry it.
+	// carry it. Look-ups use it to order names that match a query equally
+	// well.
 	EDHRECRank int `json:"edhrec_rank,omitempty"`
 
 	oracleID string // Scryfall oracle_id, used to join Scryfall rulings
