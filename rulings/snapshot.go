@@ -24,7 +24,7 @@ import (
 // derived into it. Bump it whenever the loaders, the name keys or the
 // search index change what they produce: an older snapshot is then
 // rebuilt, never read.
-const SnapshotFormat = 4
+const SnapshotFormat = 5
 
 // LoadCached loads dir through a compiled snapshot kept in cacheDir: when
 // cacheDir holds a snapshot built from the same files (same paths, sizes

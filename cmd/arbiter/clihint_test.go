@@ -112,9 +112,11 @@ func TestTooLongSpeaksOfWhereItWasTyped(t *testing.T) {
 // The commands an answer names, beside its hint, are command lines too on
 // the command line (a card's other meanings, its rulings, the rules it
 // cites), and slash commands in the console, which reads them.
+// "thassa" lists the more played Thassa's Emissary first, whose name
+// needs quoting.
 func TestAnswersNameCommandLines(t *testing.T) {
 	out, _, code := cli(t, "", "card", "thassa")
-	for _, want := range []string{"  arbiter card 'Thassa'\\''s Bounty'\n", "Rulings: arbiter rulings 'Thassa, God of the Sea'\n"} {
+	for _, want := range []string{"  arbiter card 'Thassa'\\''s Emissary'\n", "Rulings: arbiter rulings 'Thassa, God of the Sea'\n"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("card thassa: exit %d, lacks %q:\n%s", code, want, out)
 		}
@@ -132,7 +134,7 @@ func TestAnswersNameCommandLines(t *testing.T) {
 		t.Errorf("define: %s", out)
 	}
 	out, _, _ = cli(t, "/card thassa\n/define summoning sickness\n", "console")
-	for _, want := range []string{"  /card name:Thassa's Bounty\n", "Rulings: /rulings Thassa, God of the Sea\n", "Cited rules: /rule 302.6\n"} {
+	for _, want := range []string{"  /card name:Thassa's Emissary\n", "Rulings: /rulings Thassa, God of the Sea\n", "Cited rules: /rule 302.6\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("console lacks %q:\n%s", want, out)
 		}

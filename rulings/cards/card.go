@@ -36,6 +36,12 @@ type Card struct {
 	ForeignNames  []ForeignName `json:"foreign_names,omitempty"`
 	Rulings       []Ruling      `json:"rulings"`
 	ScryfallURL   string        `json:"scryfall_url,omitempty"`
+	// EDHRECRank is how much the card is played: its rank on EDHREC
+	// (1 is the most played card), the best over its printings, 0 when no
+	// source ranks it. MTGJSON's edhrecRank and Scryfall's edhrec_rank
+	// carry it. Look-ups use it to order names that match a query equally
+	// well.
+	EDHRECRank int `json:"edhrec_rank,omitempty"`
 
 	oracleID string // Scryfall oracle_id, used to join Scryfall rulings
 }
@@ -68,6 +74,29 @@ type Ruling struct {
 	Date string   `json:"date"`
 	Text string   `json:"text"`
 	Refs []string `json:"refs"`
+}
+
+// rankFrom reads a source's rank: a positive number, 0 for none or for a
+// value that is no rank.
+func rankFrom(v float64) int {
+	if !(v >= 1) { // also NaN
+		return 0
+	}
+	if v > maxRank {
+		return maxRank
+	}
+	return int(v)
+}
+
+// maxRank bounds a rank read from a file (there are about 30,000 cards).
+const maxRank = 1 << 30
+
+// betterRank is the better of two ranks, 0 being none.
+func betterRank(a, b int) int {
+	if a == 0 || (b != 0 && b < a) {
+		return b
+	}
+	return a
 }
 
 // HasFaces reports whether the card has more than one face.

@@ -78,6 +78,7 @@ func (c *Catalog) addPrinting(p *Card) {
 	if have.ScryfallURL == "" {
 		have.ScryfallURL = p.ScryfallURL
 	}
+	have.EDHRECRank = betterRank(have.EDHRECRank, p.EDHRECRank)
 }
 
 // Finish joins pending Scryfall rulings and foreign names to their cards,

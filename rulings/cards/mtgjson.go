@@ -34,6 +34,7 @@ type mtgjsonCard struct {
 	Identifiers       mtgjsonIDs       `json:"identifiers"`
 	SetCode           string           `json:"setCode"`
 	Number            string           `json:"number"`
+	EDHRECRank        *float64         `json:"edhrecRank"`
 }
 
 // mtgjsonIDs holds the one identifier the catalogue uses (decoding the whole
@@ -139,6 +140,9 @@ func cardFromMTGJSON(entries []mtgjsonCard) *Card {
 			}
 		}
 		card.Keywords = appendUnique(card.Keywords, m.Keywords...)
+		if m.EDHRECRank != nil {
+			card.EDHRECRank = betterRank(card.EDHRECRank, rankFrom(*m.EDHRECRank))
+		}
 		side := m.Side
 		if side == "" {
 			side = m.FaceName

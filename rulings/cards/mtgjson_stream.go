@@ -356,6 +356,8 @@ func (s *mtgjsonReader) cardMember(m *mtgjsonCard, k string) bool {
 		s.str(&m.SetCode)
 	case "number":
 		s.str(&m.Number)
+	case "edhrecRank":
+		s.number(&m.EDHRECRank)
 	default:
 		return false
 	}
@@ -518,7 +520,7 @@ func validUTF8(s string) string {
 var (
 	cardKeys = newFoldSet("name", "faceName", "side", "layout", "manaCost", "manaValue", "convertedManaCost", "faceManaValue",
 		"colors", "colorIdentity", "supertypes", "types", "subtypes", "type", "text", "power", "toughness", "loyalty", "defense",
-		"keywords", "foreignData", "rulings", "identifiers", "setCode", "number")
+		"keywords", "foreignData", "rulings", "identifiers", "setCode", "number", "edhrecRank")
 	foreignKeys = newFoldSet("language", "name", "faceName")
 	rulingKeys  = newFoldSet("date", "text")
 	idKeys      = newFoldSet("scryfallOracleId")

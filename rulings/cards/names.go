@@ -1,7 +1,9 @@
 package cards
 
 import (
+	"cmp"
 	"iter"
+	"math"
 	"math/bits"
 	"slices"
 	"sort"
@@ -20,12 +22,24 @@ import (
 //
 //  1. exact name, then exact face name ("Fire" finds "Fire // Ice"),
 //     then exact foreign name ("Artefaktbeseelung" finds Ensoul Artifact);
-//  2. prefix of a name or face name (shortest wins);
+//  2. prefix of a name or face name, one that ends a word of the name
+//     first ("thassa" ends the first word of Thassa, God of the Sea but
+//     not of Thassa's Oracle);
 //  3. every typed word is the prefix of a name word, in order ("ens art");
-//  4. a typo within a small edit distance (Damerau-Levenshtein);
+//  4. a typo within a small edit distance (Damerau-Levenshtein), nearest
+//     first;
 //  5. sahilm/fuzzy subsequence match whose first letter starts a word of the
 //     name and whose letters are mostly anchored (see fuzzy);
 //  6. prefix of a foreign name.
+//
+// Cards a tier finds equally well go more played first (Card.EDHRECRank;
+// a card no source ranks after those ranked), then shorter names, then
+// alphabetical: "lightning" is a whole word of Lightning Axe, Lightning
+// Bolt and Lightning Greaves alike, and the shortest name is the least
+// likely meant of the three. How well a
+// tier finds a card is never traded for how much the card is played: an
+// exact name, a face name or a foreign name answers however obscure, and
+// a prefix ending a word beats one ending inside a word.
 //
 // Foreign exact names come before the fuzzy tiers because a German or
 // French name is often a subsequence of some long English name.
@@ -49,6 +63,9 @@ type keyed struct {
 
 type nameIndex struct {
 	cards []*Card
+	// rank is each card's EDHRECRank, with none as the largest value, so
+	// that a smaller value is always the more played card.
+	rank  []uint32
 	keys  *nameKeys
 	exact map[string]int32 // full name key
 	faces map[string]int32 // face name key
@@ -160,9 +177,16 @@ func assembleNameIndex(cards []*Card, nk *nameKeys) *nameIndex {
 		faces:      make(map[string]int32, len(nk.faces)),
 		posOfCard:  make([]int32, len(cards)),
 		foreignSrt: nk.foreign,
+		rank:       make([]uint32, len(cards)),
 	}
 	for i := range ix.posOfCard {
 		ix.posOfCard[i] = -1
+	}
+	for i, c := range cards {
+		ix.rank[i] = math.MaxUint32
+		if c.EDHRECRank > 0 {
+			ix.rank[i] = uint32(c.EDHRECRank)
+		}
 	}
 	for i := range cards {
 		ci := int32(i)
@@ -229,6 +253,10 @@ func runeMask(s string) uint64 {
 	return m
 }
 
+// byPlay compares two cards by how much they are played: negative when a
+// is the more played, 0 when neither is ranked above the other.
+func (ix *nameIndex) byPlay(a, b int32) int { return cmp.Compare(ix.rank[a], ix.rank[b]) }
+
 // prefixRange returns the entries of s whose key starts with p.
 func prefixRange(s []keyed, p string) []keyed {
 	lo := sort.Search(len(s), func(i int) bool { return s[i].key >= p })
@@ -274,7 +302,7 @@ const maxOthers = 10
 // lists, best first, up to ten other cards the same tier found (a prefix
 // several names share, a typo close to several names, a foreign name two
 // cards were printed with). "thassa" gives Thassa, Deep-Dwelling and lists
-// Thassa, God of the Sea, Thassa's Bounty, …; an exact name lists nothing.
+// Thassa, God of the Sea, Thassa's Oracle, …; an exact name lists nothing.
 // A reply shows others as "Did you mean".
 func (c *Catalog) LookupAll(name string) (best *Card, others []string, ok bool) {
 	ix := c.index()
@@ -300,10 +328,12 @@ func (ix *nameIndex) lookup(k string, n int) []int32 {
 	if i, ok := ix.faces[k]; ok {
 		return []int32{i}
 	}
-	if ids := distinctCards(exactRange(ix.foreignSrt, k), n); len(ids) > 0 {
+	if ids := ix.mostPlayed(distinctCards(exactRange(ix.foreignSrt, k), 0), n); len(ids) > 0 {
+		// A foreign name printed on several cards: the more played
+		// first.
 		return ids
 	}
-	if ids := bestPrefixes(prefixRange(ix.sorted, k), k, n); len(ids) > 0 {
+	if ids := ix.bestPrefixes(prefixRange(ix.sorted, k), k, n); len(ids) > 0 {
 		return ix.withTypos(ids, k, n)
 	}
 	if ids := ix.wordPrefixes(k, n); len(ids) > 0 {
@@ -320,7 +350,17 @@ func (ix *nameIndex) lookup(k string, n int) []int32 {
 	if ids := ix.fuzzy(k, n); len(ids) > 0 {
 		return ids
 	}
-	return bestPrefixes(prefixRange(ix.foreignSrt, k), k, n)
+	return ix.bestPrefixes(prefixRange(ix.foreignSrt, k), k, n)
+}
+
+// mostPlayed orders ids more played first, keeping their order otherwise,
+// and keeps at most n (0: all).
+func (ix *nameIndex) mostPlayed(ids []int32, n int) []int32 {
+	slices.SortStableFunc(ids, ix.byPlay)
+	if n > 0 && len(ids) > n {
+		ids = ids[:n]
+	}
+	return ids
 }
 
 // withTypos appends to ids (when more than one is wanted) the names a typo
@@ -347,10 +387,12 @@ func exactRange(s []keyed, k string) []keyed {
 	return r[:i]
 }
 
+// distinctCards returns the cards of r in order, each once, at most n of
+// them (0: all).
 func distinctCards(r []keyed, n int) []int32 {
 	var out []int32
 	for _, e := range r {
-		if len(out) == n {
+		if n > 0 && len(out) == n {
 			break
 		}
 		if !slices.Contains(out, e.card) {
@@ -360,37 +402,45 @@ func distinctCards(r []keyed, n int) []int32 {
 	return out
 }
 
-// bestPrefixes orders the names that start with k: those where k ends a
-// word first ("thassa" is Thassa, God of the Sea's first word, not a part
-// of "Thassa's"), then shorter names, then alphabetical; at most n cards.
-func bestPrefixes(r []keyed, k string, n int) []int32 {
+// bestPrefixes orders the names that start with k (r, in key order): the
+// name that is k first, then those where k ends a word ("thassa" is
+// Thassa, God of the Sea's first word, not a part of "Thassa's"), then the
+// more played cards, then shorter names, then alphabetical; at most n
+// cards.
+func (ix *nameIndex) bestPrefixes(r []keyed, k string, n int) []int32 {
 	if len(r) == 0 {
 		return nil
 	}
-	whole := func(e keyed) bool { return len(e.key) == len(k) || e.key[len(k)] == ' ' }
+	// class: 0 the whole name, 1 k ends a word, 2 k ends inside a word.
+	class := func(e keyed) int {
+		switch {
+		case len(e.key) == len(k):
+			return 0
+		case e.key[len(k)] == ' ':
+			return 1
+		}
+		return 2
+	}
+	order := func(a, b keyed) int {
+		if c := class(a) - class(b); c != 0 {
+			return c
+		}
+		if c := ix.byPlay(a.card, b.card); c != 0 {
+			return c
+		}
+		return len(a.key) - len(b.key)
+	}
 	if n == 1 { // the common case, without sorting
 		best := r[0]
 		for _, e := range r[1:] {
-			if wb, we := whole(best), whole(e); we != wb {
-				if we {
-					best = e
-				}
-			} else if len(e.key) < len(best.key) {
+			if order(e, best) < 0 {
 				best = e
 			}
 		}
 		return []int32{best.card}
 	}
 	sorted := slices.Clone(r)
-	slices.SortStableFunc(sorted, func(a, b keyed) int {
-		if wa, wb := whole(a), whole(b); wa != wb {
-			if wa {
-				return -1
-			}
-			return 1
-		}
-		return len(a.key) - len(b.key)
-	})
+	slices.SortStableFunc(sorted, order)
 	return distinctCards(sorted, n)
 }
 
@@ -420,9 +470,13 @@ func (c *Catalog) Suggest(name string, n int) []string {
 
 // Autocomplete returns up to n names for a partly typed name, the way
 // Discord's option autocomplete wants them: names starting with the text
-// first (alphabetical), then names with a word starting with it, then
-// fuzzy matches. It never runs fuzzy matching when the cheap tiers already
-// filled the list.
+// first (the name that is the text, then the more played cards, then
+// alphabetical), then names with a word starting with it, then foreign
+// names starting with it (each group more played first), then fuzzy
+// matches. A name being typed is not yet a word, so unlike Lookup it does
+// not put a name where the text ends a word first: "light" lists
+// Lightning Bolt before Light of Hope. It never runs fuzzy matching when
+// the cheap tiers already filled the list.
 func (c *Catalog) Autocomplete(prefix string, n int) []string {
 	ix := c.index()
 	k := queryKey(prefix)
@@ -430,11 +484,11 @@ func (c *Catalog) Autocomplete(prefix string, n int) []string {
 		return nil
 	}
 	out := newCollector(ix, n)
-	out.addKeyed(prefixRange(ix.sorted, k))
+	out.add(ix.topPlayed(prefixRange(ix.sorted, k), k, n)...)
 	if out.full() {
 		return out.names
 	}
-	out.addKeyed(prefixRange(ix.words, k))
+	out.add(ix.topPlayed(prefixRange(ix.words, k), k, n)...)
 	if out.full() {
 		return out.names
 	}
@@ -444,12 +498,56 @@ func (c *Catalog) Autocomplete(prefix string, n int) []string {
 			return out.names
 		}
 	}
-	out.addKeyed(prefixRange(ix.foreignSrt, k))
+	out.add(ix.topPlayed(prefixRange(ix.foreignSrt, k), k, n)...)
 	if out.full() {
 		return out.names
 	}
 	out.add(ix.fuzzy(k, n)...)
 	return out.names
+}
+
+// topPlayed returns the n best distinct cards of r (entries in key order):
+// a card whose key is k first, then the more played, then in r's order.
+// A short prefix holds thousands of names, so the best n are kept as r
+// is read instead of sorting r.
+func (ix *nameIndex) topPlayed(r []keyed, k string, n int) []int32 {
+	type pick struct {
+		card  int32
+		exact bool
+	}
+	better := func(a, b pick) bool {
+		if a.exact != b.exact {
+			return a.exact
+		}
+		return ix.rank[a.card] < ix.rank[b.card]
+	}
+	top := make([]pick, 0, min(n, len(r)))
+	for _, e := range r {
+		p := pick{e.card, e.key == k}
+		if i := slices.IndexFunc(top, func(q pick) bool { return q.card == p.card }); i >= 0 {
+			if !better(p, top[i]) {
+				continue
+			}
+			top = slices.Delete(top, i, i+1) // seen again as its whole name
+		} else if len(top) == n && !better(p, top[n-1]) {
+			continue
+		}
+		// After the equal ones already kept: r's order breaks ties.
+		at := len(top)
+		for at > 0 && better(p, top[at-1]) {
+			at--
+		}
+		if len(top) == n {
+			top = top[:n-1]
+			at = min(at, len(top))
+		}
+		top = slices.Insert(top, at, p)
+	}
+	ids := make([]int32, len(top))
+	for i, p := range top {
+		ids[i] = p.card
+	}
+	return ids
 }
 
 func (c *Catalog) index() *nameIndex {
@@ -498,8 +596,8 @@ func (o *collector) addKeyed(r []keyed) {
 }
 
 // wordPrefixes returns cards whose name words start with each typed word in
-// order ("ens art" -> Ensoul Artifact), shortest name first. limit 0 means
-// all of them.
+// order ("ens art" -> Ensoul Artifact), the more played first, then the
+// shortest name. limit 0 means all of them.
 func (ix *nameIndex) wordPrefixes(k string, limit int) []int32 {
 	q := strings.Fields(k)
 	if len(q) == 0 {
@@ -545,7 +643,12 @@ func (ix *nameIndex) wordPrefixes(k string, limit int) []int32 {
 			}
 		}
 	}
-	sort.SliceStable(hits, func(a, b int) bool { return hits[a].n < hits[b].n })
+	slices.SortStableFunc(hits, func(a, b hit) int {
+		if c := ix.byPlay(a.card, b.card); c != 0 {
+			return c
+		}
+		return a.n - b.n
+	})
 	out := make([]int32, 0, len(hits))
 	for _, h := range hits {
 		out = append(out, h.card)
@@ -560,7 +663,7 @@ func (ix *nameIndex) wordPrefixes(k string, limit int) []int32 {
 // or an extra word ("Ensol Artefact Thing"): a name scores one point per
 // typed word that is a prefix of, or a few edits from, one of its words.
 // Names matching at least half the typed words (and at least one) rank by
-// points, then total edits, then length.
+// points, then total edits, then the more played, then length.
 func (ix *nameIndex) wordTypos(k string, n int) []int32 {
 	var qs [][]rune
 	var qm []uint64
@@ -644,6 +747,9 @@ func (ix *nameIndex) wordTypos(k string, n int) []int32 {
 		}
 		if x.edits != y.edits {
 			return x.edits - y.edits
+		}
+		if c := ix.byPlay(ix.fCard[x.pos], ix.fCard[y.pos]); c != 0 {
+			return c
 		}
 		if x.n != y.n {
 			return x.n - y.n
@@ -1038,7 +1144,7 @@ func cutOff(hist *[256]int, maxCands int) (cut, atCut int) {
 const maxLooseCandidates = 600
 
 // typos returns cards whose name key is within limit edits of k, nearest
-// first, then shortest.
+// first, then the more played, then shortest.
 func (ix *nameIndex) typos(k string, limit, n int) []int32 { return ix.typosCapped(k, limit, n, 0) }
 
 // typosCapped is typos that computes at most maxCands distances (0: no
@@ -1088,6 +1194,9 @@ func (ix *nameIndex) typosWithin(k string, q []rune, limit, n, maxCands int) []i
 		if hits[a].d != hits[b].d {
 			return hits[a].d < hits[b].d
 		}
+		if c := ix.byPlay(hits[a].card, hits[b].card); c != 0 {
+			return c < 0
+		}
 		return hits[a].n < hits[b].n
 	})
 	var out []int32
@@ -1113,7 +1222,7 @@ func abs(x int) int {
 // match is kept when its first letter starts a word of the name and at
 // least two thirds of the typed letters are anchored (start a word or
 // follow the previous matched letter). Matches rank by anchored letters,
-// then shorter names, then sahilm's score.
+// then the more played, then shorter names, then sahilm's score.
 func (ix *nameIndex) fuzzy(k string, n int) []int32 {
 	q := strings.ReplaceAll(k, " ", "")
 	if utf8.RuneCountInString(q) > fuzzyMaxRunes {
@@ -1144,7 +1253,8 @@ func (ix *nameIndex) fuzzy(k string, n int) []int32 {
 	}
 	// sahilm allocates per match; short queries can leave a thousand
 	// names at this point. Only the best fuzzyMaxScored by the leftmost
-	// alignment (more anchored letters, then shorter) are scored.
+	// alignment (more anchored letters, then more played, then shorter)
+	// are scored.
 	if limit := max(fuzzyMaxScored, 4*n); len(pres) > limit {
 		// Select without sorting everything: anchored counts are small,
 		// so find the cut-off count, keep everything above it and the
@@ -1167,7 +1277,12 @@ func (ix *nameIndex) fuzzy(k string, n int) []int32 {
 				tie = append(tie, p)
 			}
 		}
-		slices.SortStableFunc(tie, func(a, b pre) int { return len(ix.fKeys[a.pos]) - len(ix.fKeys[b.pos]) })
+		slices.SortStableFunc(tie, func(a, b pre) int {
+			if c := ix.byPlay(ix.fCard[a.pos], ix.fCard[b.pos]); c != 0 {
+				return c
+			}
+			return len(ix.fKeys[a.pos]) - len(ix.fKeys[b.pos])
+		})
 		pres = append(kept, tie[:min(len(tie), limit-len(kept))]...)
 	}
 	cand := make([]int32, len(pres)) // positions in fKeys
@@ -1199,6 +1314,9 @@ func (ix *nameIndex) fuzzy(k string, n int) []int32 {
 		a, b := hits[i], hits[j]
 		if a.anchored != b.anchored {
 			return a.anchored > b.anchored
+		}
+		if c := ix.byPlay(a.card, b.card); c != 0 {
+			return c < 0
 		}
 		if a.n != b.n {
 			return a.n < b.n

@@ -27,6 +27,9 @@ type scryfallCard struct {
 	Keywords      []string       `json:"keywords"`
 	CardFaces     []scryfallFace `json:"card_faces"`
 	ScryfallURI   string         `json:"scryfall_uri"`
+	// EDHRECRank is a whole number in Scryfall's data; read as a float
+	// so that another number does not fail the file.
+	EDHRECRank float64 `json:"edhrec_rank"`
 }
 
 type scryfallFace struct {
@@ -109,6 +112,7 @@ func (c *Catalog) addScryfallCard(sc *scryfallCard) {
 		Keywords:      sc.Keywords,
 		ScryfallURL:   stripQuery(sc.ScryfallURI),
 		oracleID:      oracleID,
+		EDHRECRank:    rankFrom(sc.EDHRECRank),
 	}
 	var faces []Face
 	if len(sc.CardFaces) > 1 {

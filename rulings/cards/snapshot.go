@@ -119,6 +119,7 @@ func encodeCard(w *snap.Writer, c *Card) {
 	}
 	w.String(c.ScryfallURL)
 	w.String(c.oracleID)
+	w.Uint(uint64(c.EDHRECRank))
 }
 
 func decodeCard(r *snap.Reader, c *Card) {
@@ -170,4 +171,9 @@ func decodeCard(r *snap.Reader, c *Card) {
 	}
 	c.ScryfallURL = r.String()
 	c.oracleID = r.String()
+	if v := r.Uint(); v <= maxRank {
+		c.EDHRECRank = int(v)
+	} else {
+		r.Corrupt()
+	}
 }
