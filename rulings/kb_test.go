@@ -279,30 +279,6 @@ func TestDefine(t *testing.T) {
 	}
 }
 
-func TestRoute(t *testing.T) {
-	kb := testKB(t)
-	cases := []struct{ in, kind, arg string }{
-		{"302.6", "rule", "302.6"},
-		{"rule 302.6", "rule", "302.6"},
-		{"CR 704.5k", "rule", "704.5k"},
-		{"614.1.", "rule", "614.1."},
-		{"6", "rule", "6"},
-		{"summoning sickness rule", "define", "Summoning Sickness Rule"},
-		{"what is the stack?", "define", "Stack"},
-		{"[[Ensoul Artifact]]", "card", "Ensoul Artifact"},
-		// Several cards are a question about them, not one card's name.
-		{"[[Ensoul Artifact]] [[Titanic Growth]]", "search", "[[Ensoul Artifact]] [[Titanic Growth]]"},
-		{"IPG 2.1", "ipg", "2.1"},
-		{"mtr 4.2", "mtr", "4.2"},
-		{"can my creature attack the turn I played it", "search", "can my creature attack the turn I played it"},
-	}
-	for _, c := range cases {
-		if got := kb.Route(c.in); got.Kind != c.kind || got.Arg != c.arg {
-			t.Errorf("Route(%q) = %+v, want %s %q", c.in, got, c.kind, c.arg)
-		}
-	}
-}
-
 // TestHoldoutSet reports ranking on questions that were not used to choose
 // the ranking constants. It fails only if ranking collapses on them.
 func TestHoldoutSet(t *testing.T) {

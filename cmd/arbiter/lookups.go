@@ -13,6 +13,7 @@ import (
 
 	"github.com/arbiter-mtg/arbiter/commands"
 	"github.com/arbiter-mtg/arbiter/console"
+	"github.com/arbiter-mtg/arbiter/rulings/cr"
 	"github.com/arbiter-mtg/arbiter/rulings/tourney"
 )
 
@@ -252,30 +253,18 @@ func statusOf(err error) int {
 func newAskCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "ask QUESTION",
-		Short: "Ask anything: a rule number, a glossary term, [[Card Name]], \"IPG 2.1\", or a question",
+		Short: "Ask anything: a question, a rule number, [[Card Name]], \"IPG 2.1\", a term",
 		Args:  needs("a question", false, "arbiter ask \"what is the stack?\"", "arbiter ask \"[[Ornithopter]]\""),
 		RunE: func(c *cobra.Command, args []string) error {
-			kb, err := a.KB()
-			if err != nil {
-				return err
-			}
 			q := strings.Join(args, " ")
-			// A rule number, a glossary term or a document section is
-			// looked up; anything else, card names alone included, is
-			// asked, as /ask asks it.
-			in := kb.Route(q)
-			var req commands.Request
-			switch in.Kind {
-			case "rule":
-				req = command("rule", "number", in.Arg)
-			case "define":
-				req = command("define", "term", in.Arg)
-			case tourney.MTR, tourney.IPG, tourney.JAR:
-				req = command(in.Kind, "section", in.Arg)
-			default:
-				req = command("ask", "question", q)
+			// A rule or section number ("302.6", "rule 704.5k", "6") is
+			// looked up; anything else is asked as /ask asks it, which
+			// answers a section reference ("IPG 2.1") and card names
+			// alone with those look-ups too.
+			if _, err := cr.ParseID(strings.TrimSpace(q)); err == nil {
+				return a.lookup(c.Context(), command("rule", "number", strings.TrimSpace(q)))
 			}
-			return a.lookup(c.Context(), req)
+			return a.lookup(c.Context(), command("ask", "question", q))
 		},
 	}
 }

@@ -242,8 +242,10 @@ func TestAskRoutes(t *testing.T) {
 	cases := []struct{ q, want string }{
 		{"rule 302.6", "Rule 302.6\n"},
 		{"302.6", "Rule 302.6\n"},
-		{"summoning sickness rule", "Summoning Sickness Rule\n"},
-		{"what is the stack?", "Stack\n"},
+		// Anything else is asked as /ask asks it.
+		{"summoning sickness rule", "Rule 302.6\n"},
+		{"what is the stack?", "Rule 405.1\n"},
+		{"IPG 2.1", "IPG 2.1 Game Play Error — Missed Trigger\n"},
 		{"can my creature attack the turn I played it", "302.6"},
 	}
 	for _, c := range cases {
