@@ -93,12 +93,16 @@ func (g *game) lifeStmt(st *Stmt) {
 		g.lifeChange(st.Line, st.Player, -st.N, "")
 	case "life":
 		ps.life = st.N
+		g.clean = false // a life total may define a P/T or decide a condition
 	case "poison":
 		ps.poison = st.N
 	case "hand":
 		ps.handUnknown = max(st.N-len(ps.zones[ZoneHand]), 0)
 		ps.handStated = true
 		g.clean = false // a count of cards in hand may read it (zonecounts.go)
+	case "graveyard":
+		ps.graveUnknown = max(st.N-len(ps.zones[ZoneGraveyard]), 0)
+		g.clean = false
 	case "library":
 		ps.library = st.N
 	}
@@ -197,7 +201,12 @@ func (g *game) info(st *Stmt) {
 			if z == ZoneHand && g.pl(p).handUnknown > 0 {
 				extra = " and " + plural(g.pl(p).handUnknown, "card") + " not named"
 			}
-			if len(list) == 0 {
+			if z == ZoneGraveyard && g.pl(p).graveUnknown > 0 {
+				extra = " and " + plural(g.pl(p).graveUnknown, "card") + " not named"
+			}
+			if len(list) == 0 && extra != "" {
+				parts = append(parts, fmt.Sprintf("%s %s: %s", poss(p), z, strings.TrimPrefix(extra, " and ")))
+			} else if len(list) == 0 {
 				parts = append(parts, fmt.Sprintf("%s %s: empty%s", poss(p), z, extra))
 			} else {
 				parts = append(parts, fmt.Sprintf("%s %s: %s%s", poss(p), z, strings.Join(list, ", "), extra))

@@ -464,7 +464,7 @@ var statements = []statement{
 		},
 	},
 	{
-		syntax: "you|opponent gain(s)|lose(s) N life | you|opponent has|have N life|poison counters|cards in hand|cards in library",
+		syntax: "you|opponent gain(s)|lose(s) N life | you|opponent has|have N life|poison counters|cards in hand|cards in graveyard|cards in library",
 		match:  func(l string) bool { return reLife.MatchString(l) || reHas.MatchString(l) },
 		parse: func(l string, st *Stmt) error {
 			if m := reLife.FindStringSubmatch(l); m != nil {
@@ -490,6 +490,8 @@ var statements = []statement{
 				st.Check = "poison"
 			case strings.HasSuffix(w, "hand"):
 				st.Check = "hand"
+			case strings.HasSuffix(w, "graveyard"):
+				st.Check = "graveyard"
 			default:
 				st.Check = "library"
 			}
@@ -542,7 +544,7 @@ var (
 	reBecomesBlocked = regexp.MustCompile(`(?i)^(.+?) becomes blocked$`)
 	reLife           = regexp.MustCompile(`(?i)^(you|opponent) (gains?|loses?) (\S+) life$`)
 	reEmblem         = regexp.MustCompile(`(?i)^(you|opponent) gets? an emblem with (.*)$`)
-	reHas            = regexp.MustCompile(`(?i)^(you|opponent) (has|have) (\S+) (life|poison counters?|cards? in hand|cards? in library)$`)
+	reHas            = regexp.MustCompile(`(?i)^(you|opponent) (has|have) (\S+) (life|poison counters?|cards? in hand|cards? in graveyard|cards? in library)$`)
 	infoWords        = map[string]bool{"life": true, "stack": true, "turn": true, "graveyard": true, "exile": true, "hand": true}
 )
 

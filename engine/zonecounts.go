@@ -41,7 +41,11 @@ type zoneCount struct {
 	// in the mana costs of the cards (chroma; a hybrid symbol is a symbol
 	// of each of its colors, 107.4e).
 	Symbols string
-	Text    string // what the ability counts, as printed
+	// Life: not cards but a life total ("your life total", Serra
+	// Avatar): the player's life as the engine tracks it (119.1: 20 at
+	// the start unless the scenario states it, 119.3).
+	Life bool
+	Text string // what the ability counts, as printed
 }
 
 var (
@@ -64,6 +68,12 @@ var (
 // parseZoneCount reads what a count of cards in graveyards or hands
 // counts; ok is false for anything else (or a kind of card it can't read).
 func parseZoneCount(what string) (*zoneCount, bool) {
+	switch what {
+	case "your life total":
+		return &zoneCount{Life: true, Whose: 1, Text: what}, true
+	case "your opponent's life total", "an opponent's life total":
+		return &zoneCount{Life: true, Whose: 2, Text: what}, true // a scenario has one opponent
+	}
 	if reOppMostInHand.MatchString(what) {
 		return &zoneCount{Zone: ZoneHand, Whose: 2, Text: what}, true
 	}
@@ -195,11 +205,29 @@ func (z *zoneCount) players(you, its Player) []Player {
 // was counted.
 func (s *state) countZone(z *zoneCount, e *Effect, its Player) (n int, unknown, detail string) {
 	you := e.ctrlNow(s)
+	if z.Life {
+		// Life totals are tracked from 20 (119.1) through every gain and
+		// loss (119.3) and every statement of a life total.
+		var said []string
+		for _, p := range z.players(you, its) {
+			n += s.g.pl(p).life
+			said = append(said, fmt.Sprintf("%s %d life", says(p, "has"), s.g.pl(p).life))
+		}
+		return n, "", strings.Join(said, ", ")
+	}
 	plain := !z.Types && !z.Other && z.Symbols == "" && matchesEveryCard(&z.F)
 	var names []string
 	unnamed := 0
 	for _, p := range z.players(you, its) {
 		ps := s.g.players[p]
+		if z.Zone == ZoneGraveyard && ps != nil && ps.graveUnknown > 0 {
+			// "you have N cards in graveyard": their number is known,
+			// what they are is not.
+			if !plain {
+				return 0, fmt.Sprintf("the %s in %s graveyard the scenario has not named", plural(ps.graveUnknown, "card"), poss(p)), ""
+			}
+			unnamed += ps.graveUnknown
+		}
 		if z.Zone != ZoneHand {
 			continue
 		}
@@ -233,6 +261,12 @@ func (s *state) countZone(z *zoneCount, e *Effect, its Player) (n int, unknown, 
 			continue
 		}
 		if z.Other && e.srcCard != nil && x.c == e.srcCard {
+			continue
+		}
+		if plain {
+			// Every card counts: what they are is not read.
+			n++
+			names = append(names, x.name)
 			continue
 		}
 		xc := zoneChars(s, x)

@@ -56,8 +56,11 @@ type playerState struct {
 	// handStated: the scenario has stated the hand's size, so the number
 	// of cards in it is known (zonecounts.go).
 	handStated bool
-	drewEmpty  bool // attempted to draw from an empty library since the last check (704.5b)
-	zones      [nZones][]*card
+	// graveUnknown counts cards in the graveyard the scenario has not
+	// named ("you have N cards in graveyard").
+	graveUnknown int
+	drewEmpty    bool // attempted to draw from an empty library since the last check (704.5b)
+	zones        [nZones][]*card
 }
 
 func newPlayer() *playerState { return &playerState{life: 20, library: -1} }
@@ -178,6 +181,7 @@ func (g *game) lifeChange(line int, p Player, n int, why string) {
 	}
 	ps := g.pl(p)
 	ps.life += n
+	g.clean, g.cached = false, nil // a life total may define a P/T (zonecounts.go) or decide a condition (zonecond.go)
 	verb := "gains"
 	if n < 0 {
 		verb, n = "loses", -n
