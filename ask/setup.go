@@ -39,7 +39,11 @@ func setup(q string, links []Link) []string {
 	var spells []*spell
 	var creature bool
 	seen := map[string]bool{}
-	for _, l := range links {
+	zs := zoneStatements(q, links)
+	for i, l := range links {
+		if zs.inGrave[i] {
+			continue // put in a graveyard (zonesetup.go)
+		}
 		c := l.Card
 		name, types, subtypes, text, colors := c.Name, c.Types, c.Subtypes, c.Text, c.Colors
 		if len(c.Faces) > 0 {
@@ -84,6 +88,9 @@ func setup(q string, links []Link) []string {
 	if len(perms) == 0 {
 		return nil
 	}
+	// What is in graveyards goes first, so the permanents enter with it
+	// there; a hand's size after the cards put in it to be cast.
+	lines = append(append(zs.front, lines...), zs.hand...)
 	// "a regeneration shield", "he regenerates it": the first permanent on
 	// the battlefield has one before anything happens to it (701.19a).
 	if i := slices.IndexFunc(perms, func(p *permanent) bool { return !p.cast }); creature && i >= 0 && regenerates.MatchString(q) {
