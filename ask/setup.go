@@ -31,7 +31,9 @@ import (
 // resolves into a permanent (608.3a). When the
 // question asks whether something dies or survives, the stack and
 // graveyards are shown (what triggers, 603.10a), the first being destroyed
-// when no spell is named; otherwise the first is asked about. It is empty
+// when no spell is named; otherwise the first is asked about. What the
+// question plainly says is in a graveyard or a hand is put there first
+// (zonesetup.go), so the engine counts it. It is empty
 // when no named card is a permanent that could be put on the battlefield.
 func setup(q string, links []Link) []string {
 	var lines []string
