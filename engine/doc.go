@@ -39,7 +39,7 @@
 //	REF assigns N to REF | you | opponent [and N to ...]
 //	REF deals N damage to REF | you | opponent
 //	REF | you | opponent takes N damage
-//	you|opponent gain(s)|lose(s) N life | you|opponent has|have N life|poison counters|cards in hand|cards in graveyard|cards in library
+//	you|opponent gain(s)|lose(s) N life | you|opponent has|have [at least] N life|poison counters|cards in hand|cards in graveyard|cards in library
 //	you|opponent get(s) an emblem with "TEXT" [as ALIAS]
 //	[you: | opponent:] CARD [as ALIAS] [(MODIFIERS)]
 //
@@ -134,7 +134,10 @@
 // it needs its cards named. "you have N cards in graveyard" adds cards
 // the scenario doesn't name: they count as cards, their types are
 // unknown. What isn't held is unknown and said so. "Equal to your life
-// total" reads the life total (20 unless stated, 119.1). Conditions of
+// total" reads the life total (20 unless stated, 119.1). "at least"
+// states a lower bound of a life total, a hand or a graveyard: it decides
+// the conditions a bound decides ("seven or more cards are in your
+// graveyard") and leaves counts that need the number unknown. Conditions of
 // static abilities on the same zones and on life totals (threshold,
 // delirium, hellbent, "you have 30 or more life") are decided by the
 // game the same way (611.3a); "condition holds" decides them only when

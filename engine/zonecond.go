@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -134,18 +135,38 @@ func (s *state) zoneCondMet(e *Effect, c *Condition) (met, known bool, why strin
 			its = s.ch[i].Controller
 		}
 	}
-	n, unknown, _ := s.countZone(zc.Count, e, its)
-	if unknown != "" {
-		return false, false, unknown
-	}
 	if zc.Than != nil {
+		n, unknown, _ := s.countZone(zc.Count, e, its)
+		if unknown != "" {
+			return false, false, unknown
+		}
 		k, unknown, _ := s.countZone(zc.Than, e, its)
 		if unknown != "" {
 			return false, false, unknown
 		}
 		return n > k, true, ""
 	}
-	return n >= zc.Min && (zc.Max < 0 || n <= zc.Max), true, ""
+	n, atLeast, unknown, detail := s.countZoneB(zc.Count, e, its)
+	if unknown != "" {
+		return false, false, unknown
+	}
+	return boundMet(zc, n, atLeast, detail)
+}
+
+// boundMet decides Min <= n <= Max for a count n, or for a count of at
+// least n: "seven or more" is met by at least seven, "no cards" is not
+// met by at least one; anything else about a lower bound is unknown.
+func boundMet(zc *zoneCond, n int, atLeast bool, detail string) (met, known bool, why string) {
+	if !atLeast {
+		return n >= zc.Min && (zc.Max < 0 || n <= zc.Max), true, ""
+	}
+	switch {
+	case zc.Max >= 0 && n > zc.Max:
+		return false, true, ""
+	case zc.Max < 0 && n >= zc.Min:
+		return true, true, ""
+	}
+	return false, false, "the scenario says " + detail + ", not how many"
 }
 
 // zoneCondDetail says what a condition on a zone read, for the trace of
@@ -158,8 +179,10 @@ func (s *state) zoneCondDetail(e *Effect, c *Condition) string {
 	if _, known, why := s.zoneCondMet(e, c); !known {
 		return " as far as the scenario says: it doesn't hold what the condition reads (" + why + "), so it holds only if the statement says \"condition holds\""
 	}
-	its := e.ctrlNow(s)
-	n, _, d := s.countZone(c.Zone.Count, e, its)
+	if c.Zone.Than != nil {
+		return ""
+	}
+	n, _, _, d := s.countZoneB(c.Zone.Count, e, e.ctrlNow(s))
 	return fmt.Sprintf(" (%s: %d, %s)", c.Zone.Count.Text, n, d)
 }
 
@@ -173,8 +196,17 @@ func (g *game) condKnown(c *Condition, you Player) bool {
 		return true
 	case c.Hidden:
 		return false
+	case c.Zone != nil && c.Zone.Than == nil:
+		if !g.zoneKnown(c.Zone.Count, you) {
+			return false
+		}
+		if n, atLeast := g.plainBound(c.Zone.Count, you); atLeast {
+			_, known, _ := boundMet(c.Zone, n, true, "")
+			return known
+		}
+		return true
 	case c.Zone != nil:
-		return g.zoneKnown(c.Zone.Count, you) && (c.Zone.Than == nil || g.zoneKnown(c.Zone.Than, you))
+		return g.zoneKnown(c.Zone.Count, you) && g.zoneKnown(c.Zone.Than, you) && !g.anyBound(c.Zone.Count, you) && !g.anyBound(c.Zone.Than, you)
 	}
 	for _, x := range append(append([]*Condition(nil), c.All...), c.Any...) {
 		if !g.condKnown(x, you) {
@@ -193,6 +225,9 @@ func (g *game) zoneKnown(z *zoneCount, you Player) bool {
 		return true
 	}
 	plain := !z.Types && !z.Other && z.Symbols == "" && matchesEveryCard(&z.F)
+	if g.anyBound(z, you) && !plain {
+		return false
+	}
 	for _, p := range z.players(you, you) {
 		ps := g.players[p]
 		switch {
@@ -203,6 +238,44 @@ func (g *game) zoneKnown(z *zoneCount, you Player) bool {
 		}
 	}
 	return true
+}
+
+// anyBound: a player whose zone z counts has only a lower bound stated.
+func (g *game) anyBound(z *zoneCount, you Player) bool {
+	for _, p := range z.players(you, you) {
+		ps := g.players[p]
+		if ps != nil && (z.Life && ps.lifeAtLeast || !z.Life && z.Zone == ZoneGraveyard && ps.graveAtLeast || !z.Life && z.Zone == ZoneHand && ps.handAtLeast) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainBound is a plain count of z (every card, or a life total) read
+// from the game without the layers, and whether it is only a lower bound.
+func (g *game) plainBound(z *zoneCount, you Player) (n int, atLeast bool) {
+	if !g.anyBound(z, you) {
+		return 0, false
+	}
+	for _, p := range z.players(you, you) {
+		ps := g.pl(p)
+		switch {
+		case z.Life:
+			n += ps.life
+		case z.Zone == ZoneGraveyard:
+			n += ps.graveUnknown
+		case z.Zone == ZoneHand:
+			n += ps.handUnknown
+		}
+	}
+	if !z.Life {
+		for _, x := range g.offObjects(z.Zone) {
+			if !x.token && slices.Contains(z.players(you, you), x.owner) {
+				n++
+			}
+		}
+	}
+	return n, true
 }
 
 // readsZones reports whether a condition, or a part of it, is a condition

@@ -187,6 +187,52 @@ opponent: cast Shock targeting A
 	}
 }
 
+// A lower bound ("you have at least 7 cards in graveyard") decides what it
+// can: threshold is met by at least seven cards, hellbent is not met by at
+// least one card in hand, 30 or more life by at least 30; a count that
+// needs the exact number (Maro, Serra Avatar) stays unknown, and so do
+// the card types among cards the scenario doesn't name.
+func TestLowerBounds(t *testing.T) {
+	r := mustRun(t, zoneCondDefs+`define Maro = {2}{G}{G} Creature — Avatar */* "Maro's power and toughness are each equal to the number of cards in your hand."
+you have at least 7 cards in graveyard
+you have at least 1 cards in hand
+you have at least 30 life
+Nimble Mongoose as M
+Gathan Raiders as G
+Serra Ascendant as S
+Serra Avatar as A
+Maro as X
+Grim Flayer as F
+? M
+? G
+? S
+? A
+? X
+? F
+? graveyard`, nil)
+	base := zoneCondLines + 10
+	for i, want := range []string{"3/3", "3/3", "6/6"} {
+		q := result(t, r, base+i+1)
+		if ptOf(q.Object) != want || len(q.DependsOnUnmodelled) != 0 {
+			t.Errorf("line %d: want %s depending on nothing, got %s %v", base+i+1, want, ptOf(q.Object), q.DependsOnUnmodelled)
+		}
+	}
+	for _, line := range []int{base + 4, base + 5} {
+		if q := result(t, r, line); q.Object.Power != nil || !strings.Contains(traceText(q), "at least") {
+			t.Errorf("line %d: want an unknown P/T from a lower bound, got %s %s", line, ptOf(q.Object), traceText(q))
+		}
+	}
+	if q := result(t, r, base+6); ptOf(q.Object) != "2/2" || len(q.DependsOnUnmodelled) != 1 {
+		t.Errorf("delirium over unnamed cards: want 2/2 depending on the condition, got %s %v", ptOf(q.Object), q.DependsOnUnmodelled)
+	}
+	if got := result(t, r, base+7).Info.Answer; !strings.Contains(got, "at least 7 cards not named") {
+		t.Errorf("? graveyard: %q", got)
+	}
+	if _, err := Parse("you have at least 3 poison counters"); err == nil {
+		t.Error("\"at least\" poison counters should be refused")
+	}
+}
+
 // The forms of zone conditions the catalogue prints, and those left
 // hidden.
 func TestZoneConditionForms(t *testing.T) {

@@ -204,16 +204,33 @@ func (z *zoneCount) players(you, its Player) []Player {
 // scenario doesn't hold what it counts (it says what); detail says what
 // was counted.
 func (s *state) countZone(z *zoneCount, e *Effect, its Player) (n int, unknown, detail string) {
+	n, atLeast, unknown, detail := s.countZoneB(z, e, its)
+	if unknown == "" && atLeast {
+		return 0, fmt.Sprintf("the scenario says at least %d (%s), not how many", n, detail), ""
+	}
+	return n, unknown, detail
+}
+
+// countZoneB is countZone with lower bounds: atLeast is true when the
+// scenario stated only a lower bound of what it counts ("you have at
+// least 7 cards in graveyard"), and n is then that bound.
+func (s *state) countZoneB(z *zoneCount, e *Effect, its Player) (n int, atLeast bool, unknown, detail string) {
 	you := e.ctrlNow(s)
 	if z.Life {
 		// Life totals are tracked from 20 (119.1) through every gain and
 		// loss (119.3) and every statement of a life total.
 		var said []string
 		for _, p := range z.players(you, its) {
-			n += s.g.pl(p).life
-			said = append(said, fmt.Sprintf("%s %d life", says(p, "has"), s.g.pl(p).life))
+			ps := s.g.pl(p)
+			n += ps.life
+			atLeast = atLeast || ps.lifeAtLeast
+			if ps.lifeAtLeast {
+				said = append(said, fmt.Sprintf("%s at least %d life", says(p, "has"), ps.life))
+			} else {
+				said = append(said, fmt.Sprintf("%s %d life", says(p, "has"), ps.life))
+			}
 		}
-		return n, "", strings.Join(said, ", ")
+		return n, atLeast, "", strings.Join(said, ", ")
 	}
 	plain := !z.Types && !z.Other && z.Symbols == "" && matchesEveryCard(&z.F)
 	var names []string
@@ -224,9 +241,12 @@ func (s *state) countZone(z *zoneCount, e *Effect, its Player) (n int, unknown, 
 			// "you have N cards in graveyard": their number is known,
 			// what they are is not.
 			if !plain {
-				return 0, fmt.Sprintf("the %s in %s graveyard the scenario has not named", plural(ps.graveUnknown, "card"), poss(p)), ""
+				return 0, false, fmt.Sprintf("the %s in %s graveyard the scenario has not named", plural(ps.graveUnknown, "card"), poss(p)), ""
 			}
 			unnamed += ps.graveUnknown
+		}
+		if ps != nil && (z.Zone == ZoneGraveyard && ps.graveAtLeast || z.Zone == ZoneHand && ps.handAtLeast) {
+			atLeast = true
 		}
 		if z.Zone != ZoneHand {
 			continue
@@ -236,12 +256,17 @@ func (s *state) countZone(z *zoneCount, e *Effect, its Player) (n int, unknown, 
 			if p == Opponent {
 				stmt = "opponent has"
 			}
-			return 0, fmt.Sprintf("state the size of %s hand: \"%s N cards in hand\"", poss(p), stmt), ""
+			return 0, false, fmt.Sprintf("state the size of %s hand: \"%s N cards in hand\"", poss(p), stmt), ""
 		}
 		if ps.handUnknown > 0 && !plain {
-			return 0, fmt.Sprintf("the %s in %s hand the scenario has not named", plural(ps.handUnknown, "card"), poss(p)), ""
+			return 0, false, fmt.Sprintf("the %s in %s hand the scenario has not named", plural(ps.handUnknown, "card"), poss(p)), ""
 		}
 		unnamed += ps.handUnknown
+	}
+	if atLeast && !plain {
+		// Only a lower bound of the cards there: what they are is not
+		// known.
+		return 0, false, "cards there the scenario states only a lower bound of", ""
 	}
 	whose := map[Player]bool{}
 	for _, p := range z.players(you, its) {
@@ -303,9 +328,9 @@ func (s *state) countZone(z *zoneCount, e *Effect, its Player) (n int, unknown, 
 		}
 		sort.Strings(ts)
 		if len(ts) == 0 {
-			return 0, "", "none"
+			return 0, false, "", "none"
 		}
-		return len(ts), "", strings.Join(ts, ", ") + " among " + strings.Join(names, ", ")
+		return len(ts), false, "", strings.Join(ts, ", ") + " among " + strings.Join(names, ", ")
 	}
 	n += unnamed
 	switch {
@@ -318,7 +343,10 @@ func (s *state) countZone(z *zoneCount, e *Effect, its Player) (n int, unknown, 
 	default:
 		detail = strings.Join(names, ", ")
 	}
-	return n, "", detail
+	if atLeast {
+		detail = "at least: " + detail
+	}
+	return n, atLeast, "", detail
 }
 
 // matchesEveryCard: the filter has no condition.

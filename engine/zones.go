@@ -59,8 +59,13 @@ type playerState struct {
 	// graveUnknown counts cards in the graveyard the scenario has not
 	// named ("you have N cards in graveyard").
 	graveUnknown int
-	drewEmpty    bool // attempted to draw from an empty library since the last check (704.5b)
-	zones        [nZones][]*card
+	// lifeAtLeast, handAtLeast, graveAtLeast: the scenario stated a
+	// lower bound ("you have at least 7 cards in graveyard"): a count of
+	// that zone is known only as a bound (zonecond.go).
+	lifeAtLeast, handAtLeast, graveAtLeast bool
+
+	drewEmpty bool // attempted to draw from an empty library since the last check (704.5b)
+	zones     [nZones][]*card
 }
 
 func newPlayer() *playerState { return &playerState{life: 20, library: -1} }
@@ -222,13 +227,20 @@ func (p *playerState) handText() string {
 	if p.library >= 0 {
 		lib = fmt.Sprintf("%d in library", p.library)
 	}
+	if p.handAtLeast {
+		return fmt.Sprintf("at least %d in hand, %s", n, lib)
+	}
 	return fmt.Sprintf("%d in hand, %s", n, lib)
 }
 
 // playerSummary is one line about a player for answers.
 func (g *game) playerSummary(p Player) string {
 	ps := g.pl(p)
-	s := fmt.Sprintf("%s: %d life, %s, %s", p, ps.life, countersOf(ps.poison, "poison"), ps.handText())
+	life := fmt.Sprintf("%d life", ps.life)
+	if ps.lifeAtLeast {
+		life = "at least " + life
+	}
+	s := fmt.Sprintf("%s: %s, %s, %s", p, life, countersOf(ps.poison, "poison"), ps.handText())
 	if ps.lost != "" {
 		s += fmt.Sprintf("; has lost the game (%s: %s)", ps.lost, ps.lostWhy)
 	}
