@@ -7,30 +7,39 @@ import (
 	"strings"
 )
 
-// What a question says is in a graveyard or a hand goes into the scenario
-// it sets up, so the engine counts it (a Tarmogoyf's card types, a
-// threshold, hellbent, Maro): only what is plainly stated, never guessed.
+// What a question says is in a graveyard or a hand, and the life totals it
+// says, go into the scenario it sets up, so the engine counts them (a
+// Tarmogoyf's card types, a threshold, hellbent, Maro, Serra Avatar): only
+// what is plainly stated, never guessed.
 //
 //   - "with seven cards in my graveyard", "my graveyard has 7 cards": the
 //     graveyard's size ("you have 7 cards in graveyard"), its cards
-//     unnamed. "Seven or more", "at least seven" say no size and are left
-//     out.
+//     unnamed; "seven or more", "at least seven" and "I have threshold"
+//     (the ability word's condition: seven or more cards in your
+//     graveyard) a lower bound ("you have at least 7 cards in
+//     graveyard"), which decides a threshold but no count.
 //   - "my graveyard has a land and an instant", "with two creatures and a
 //     sorcery in my opponent's graveyard": cards of those card types
 //     (205.2a), each a card with nothing but its types ("define Land card
 //     = Land"), or a card the question names ("with Lightning Bolt in my
 //     graveyard"), which is then put there rather than cast. A list with
 //     any word it can't read is left out whole.
-//   - "I have no cards in hand", "my hand is empty", "I have 3 cards in
-//     hand", "my opponent has two cards in hand": the hand's size.
+//   - "I have no cards in hand", "my hand is empty", "I'm hellbent", "I
+//     have 3 cards in hand", "my opponent has two cards in hand": the
+//     hand's size.
+//   - "I have 30 life", "I'm at 5 life", "my life total is 12", "30 or
+//     more life": a life total, or a lower bound of it.
+//
+// A question that says two different sizes of one zone or two life totals
+// of one player (a story told over time) states none.
 //
 // "My" and "I" are you, "my opponent('s)" and "the opponent('s)" the
 // opponent; "his", "her" and "their" are left out (whose they are is not
 // plain).
 
 // zoneSetup is what a question says of graveyards and hands, as scenario
-// lines: front goes before the permanents (the cards in graveyards and
-// the graveyards' sizes), hand after them (a hand's size counts the
+// lines: front goes before the permanents (the cards in graveyards, the
+// graveyards' sizes, life totals), hand after them (a hand's size counts the
 // cards the set-up puts in it to be cast). inGrave holds the links put in
 // a graveyard.
 type zoneSetup struct {
@@ -51,9 +60,9 @@ const (
 var (
 	// reGraveSize: "with seven cards in my graveyard", "I have 7 cards in
 	// my graveyard", "my opponent has 3 cards in their graveyard".
-	reGraveSize = regexp.MustCompile(`(?i)\b(?:(i|you|my opponent|the opponent) (?:have|has) |(?:with|there (?:are|is)|there's) )(` + zoneNum + `) cards? in ` + `(my|your|their|my opponent's|the opponent's|opponent's|an opponent's) graveyard\b`)
+	reGraveSize = regexp.MustCompile(`(?i)\b(?:(i|you|my opponent|the opponent) (?:have|has|had) |(?:with|there (?:are|is|were|was)|there's) )(at least )?(` + zoneNum + `)( or more)? cards? in ` + `(my|your|their|my opponent's|the opponent's|opponent's|an opponent's) graveyard\b`)
 	// reGraveHasSize: "my graveyard has seven cards".
-	reGraveHasSize = regexp.MustCompile(`(?i)\b` + zoneOwner + ` graveyard (?:has|contains|holds) (` + zoneNum + `) cards\b`)
+	reGraveHasSize = regexp.MustCompile(`(?i)\b` + zoneOwner + ` graveyard (?:has|had|contains|holds) (at least )?(` + zoneNum + `)( or more)? cards\b`)
 	// reGraveHas: "my graveyard has a land and an instant".
 	reGraveHas = regexp.MustCompile(`(?i)\b` + zoneOwner + ` graveyard (?:has|contains|holds) (` + zoneList + `)` + zoneClauseEnd)
 	// reInGrave: "a land and an instant in my graveyard", "Lightning Bolt
@@ -61,7 +70,16 @@ var (
 	reInGrave = regexp.MustCompile(`(?i)(?:^|[\s,;:(])(` + zoneList + `) (?:is |are )?in ` + zoneOwner + ` graveyard\b`)
 	// reHandSize: "I have no cards in hand", "with three cards in my
 	// hand", "my opponent has 2 cards in their hand".
-	reHandSize = regexp.MustCompile(`(?i)\b(?:(i|you|my opponent|the opponent) (?:have|has) |with )(` + zoneNum + `) cards? in (?:(my|your|their|my opponent's|the opponent's) )?hand\b`)
+	reHandSize = regexp.MustCompile(`(?i)\b(?:(i|you|my opponent|the opponent) (?:have|has|had) |with )(at least )?(` + zoneNum + `)( or more)? cards? in (?:(my|your|their|my opponent's|the opponent's) )?hand\b`)
+	// reThreshold, reHellbent: "I have threshold" (the ability word's
+	// condition, the same on every card: seven or more cards are in your
+	// graveyard), "I'm hellbent" (you have no cards in hand).
+	reThreshold = regexp.MustCompile(`(?i)\b(i|you|my opponent|the opponent) (?:have|has|had) threshold\b`)
+	reHellbent  = regexp.MustCompile(`(?i)\b(i|you|my opponent|the opponent)(?: (?:am|is|are|was|were|have|has|had)|'m|'re) hellbent\b`)
+	// reLifeIs: "I have 30 life", "I'm at 5 life", "my opponent is at 10
+	// life", "my life total is 12".
+	reLifeIs    = regexp.MustCompile(`(?i)\b(i|you|my opponent|the opponent)(?: (?:have|has|had|am at|is at|are at|was at|were at)|'m at|'re at) (at least )?(\d+)( or more)? life\b`)
+	reLifeTotal = regexp.MustCompile(`(?i)\b(my|your|my opponent's|the opponent's) life total is (at least )?(\d+)( or more)?\b`)
 	// reHandEmpty: "my hand is empty", "I have an empty hand".
 	reHandEmpty = regexp.MustCompile(`(?i)\b(?:(my|your|my opponent's|the opponent's) hand is empty|(i|you|my opponent|the opponent) (?:have|has) an empty hand)\b`)
 	// zoneClauseEnd: a list of cards ends its clause ("my graveyard has
@@ -69,9 +87,6 @@ var (
 	zoneClauseEnd = `(?:$|[.?!;:,)]|\s+(?:and|but|then|so|when|while|if|does|do|is|are|can|will|how|what|which|who|should|would|could)\b)`
 	reZoneItem    = regexp.MustCompile(`(?i)^(?:(` + zoneNum + `) (` + zoneType + `)|(?:(?:a|an|one) )?«(\d+)»)$`)
 	reListSep     = regexp.MustCompile(`(?i),? and |, `)
-	// reNotExact: what makes a number no size: "seven or more cards",
-	// "at least seven cards", "more than seven".
-	reNotExact = regexp.MustCompile(`(?i)(?:at least|at most|more than|fewer than|less than|over|under|up to) $`)
 )
 
 // opponentWord: a word of a question naming the opponent or their zone.
@@ -98,35 +113,50 @@ func zoneStatements(q string, links []Link) zoneSetup {
 	b.WriteString(q[at:])
 	qq := b.String()
 
-	sizes := map[string]int{} // "you", "opponent": a graveyard's size
-	setSize := func(m map[string]int, who string, n int) bool {
-		if old, ok := m[who]; ok && old != n {
-			m[who] = -1 // two sizes: none is plain
-			return false
+	// A graveyard's or hand's size or a life total, by player ("you",
+	// "opponent"): "7" or "at least 7"; "!" when the question says two.
+	set := func(m map[string]string, who string, n int, atLeast bool) {
+		v := strconv.Itoa(n)
+		if atLeast {
+			v = "at least " + v
 		}
-		m[who] = n
-		return true
+		if old, ok := m[who]; ok && old != v {
+			v = "!"
+		}
+		m[who] = v
 	}
-	exact := func(s string, start int) bool { return !reNotExact.MatchString(s[:start]) }
-	for _, m := range reGraveSize.FindAllStringSubmatchIndex(qq, -1) {
-		subj, owner := sub(qq, m, 1), sub(qq, m, 3)
-		n, ok := zoneCount(sub(qq, m, 2))
-		if !ok || !exact(qq, m[4]) {
-			continue
+	// read takes the subject, "at least", number, "or more" and owner of
+	// a match (-1: no such group).
+	read := func(m map[string]string, re *regexp.Regexp, subj, al, num, om, owner int) {
+		for _, x := range re.FindAllStringSubmatchIndex(qq, -1) {
+			g := func(i int) string {
+				if i < 0 {
+					return ""
+				}
+				return sub(qq, x, i)
+			}
+			n, ok := zoneCount(g(num))
+			who, ok2 := whose(g(subj), g(owner))
+			if ok && ok2 {
+				set(m, who, n, g(al) != "" || g(om) != "")
+			}
 		}
-		who, ok := whose(subj, owner)
-		if !ok {
-			continue
-		}
-		setSize(sizes, who, n)
 	}
-	for _, m := range reGraveHasSize.FindAllStringSubmatchIndex(qq, -1) {
-		n, ok := zoneCount(sub(qq, m, 2))
-		if !ok || !exact(qq, m[4]) {
-			continue
+	sizes := map[string]string{}
+	read(sizes, reGraveSize, 1, 2, 3, 4, 5)
+	read(sizes, reGraveHasSize, -1, 2, 3, 4, 1)
+	for _, m := range reThreshold.FindAllStringSubmatch(qq, -1) {
+		if who, ok := whose(m[1], ""); ok {
+			set(sizes, who, 7, true)
 		}
-		who, _ := whose("", sub(qq, m, 1))
-		setSize(sizes, who, n)
+	}
+	lives := map[string]string{}
+	read(lives, reLifeIs, 1, 2, 3, 4, -1)
+	read(lives, reLifeTotal, -1, 2, 3, 4, 1)
+	for _, who := range []string{"you", "opponent"} {
+		if v, ok := lives[who]; ok && v != "!" {
+			zs.front = append(zs.front, sizeLine(who, v, "life"))
+		}
 	}
 
 	// Cards in graveyards, by type or by name.
@@ -208,34 +238,29 @@ func zoneStatements(q string, links []Link) zoneSetup {
 		named[c.who]++
 	}
 	for _, who := range []string{"you", "opponent"} {
-		n, ok := sizes[who]
-		if !ok || n < 0 || n < named[who] {
+		v, ok := sizes[who]
+		n, _ := strconv.Atoi(strings.TrimPrefix(v, "at least "))
+		if !ok || v == "!" || n < named[who] {
 			continue // no size, two sizes, or fewer cards than it names
 		}
-		zs.front = append(zs.front, sizeLine(who, n, "graveyard"))
+		zs.front = append(zs.front, sizeLine(who, v, "cards in graveyard"))
 	}
 
-	hands := map[string]int{}
-	for _, m := range reHandSize.FindAllStringSubmatchIndex(qq, -1) {
-		n, ok := zoneCount(sub(qq, m, 2))
-		if !ok || !exact(qq, m[4]) {
-			continue
-		}
-		who, ok := whose(sub(qq, m, 1), sub(qq, m, 3))
-		if !ok {
-			continue
-		}
-		setSize(hands, who, n)
-	}
+	hands := map[string]string{}
+	read(hands, reHandSize, 1, 2, 3, 4, 5)
 	for _, m := range reHandEmpty.FindAllStringSubmatch(qq, -1) {
-		who, ok := whose(m[2], m[1])
-		if ok {
-			setSize(hands, who, 0)
+		if who, ok := whose(m[2], m[1]); ok {
+			set(hands, who, 0, false)
+		}
+	}
+	for _, m := range reHellbent.FindAllStringSubmatch(qq, -1) {
+		if who, ok := whose(m[1], ""); ok {
+			set(hands, who, 0, false)
 		}
 	}
 	for _, who := range []string{"you", "opponent"} {
-		if n, ok := hands[who]; ok && n >= 0 {
-			zs.hand = append(zs.hand, sizeLine(who, n, "hand"))
+		if v, ok := hands[who]; ok && v != "!" {
+			zs.hand = append(zs.hand, sizeLine(who, v, "cards in hand"))
 		}
 	}
 	return zs
@@ -303,10 +328,11 @@ func cardTypesOf(w string) string {
 	return strings.Join(ts, " ")
 }
 
-// sizeLine states a graveyard's or hand's size.
-func sizeLine(who string, n int, zone string) string {
+// sizeLine states a graveyard's or hand's size or a life total: "you
+// have at least 7 cards in graveyard".
+func sizeLine(who, n, what string) string {
 	if who == "opponent" {
-		return fmt.Sprintf("opponent has %d cards in %s", n, zone)
+		return fmt.Sprintf("opponent has %s %s", n, what)
 	}
-	return fmt.Sprintf("you have %d cards in %s", n, zone)
+	return fmt.Sprintf("you have %s %s", n, what)
 }

@@ -26,9 +26,18 @@ func TestZoneStatementsFromQuestions(t *testing.T) {
 		{q: "My hand is empty.", hand: []string{"you have 0 cards in hand"}},
 		{q: "My opponent has two cards in hand and I have Maro.", hand: []string{"opponent has 2 cards in hand"}},
 		{q: "my opponent's hand is empty", hand: []string{"opponent has 0 cards in hand"}},
+		// A lower bound is stated as one.
+		{q: "I have seven or more cards in my graveyard.", front: []string{"you have at least 7 cards in graveyard"}},
+		{q: "With at least seven cards in my graveyard, is Nimble Mongoose 3/3?", front: []string{"you have at least 7 cards in graveyard"}},
+		{q: "I have threshold, so Nimble Mongoose is 3/3?", front: []string{"you have at least 7 cards in graveyard"}},
+		{q: "I'm hellbent with Gathan Raiders.", hand: []string{"you have 0 cards in hand"}},
+		// Life totals.
+		{q: "I have 30 life and Serra Ascendant.", front: []string{"you have 30 life"}},
+		{q: "I'm at 5 life, my opponent is at 12 life.", front: []string{"you have 5 life", "opponent has 12 life"}},
+		{q: "My life total is 30 or more.", front: []string{"you have at least 30 life"}},
 		// Not plain: left out.
-		{q: "I have seven or more cards in my graveyard."},
-		{q: "With at least seven cards in my graveyard, is Nimble Mongoose 3/3?"},
+		{q: "I have more than seven cards in my graveyard."},
+		{q: "I had 20 life, then I have 30 life."},
 		{q: "With no cards in hand, is it 5/5?"},
 		{q: "Their graveyard has a land and an instant."},
 		{q: "My graveyard has a legendary creature and a land."},

@@ -18,7 +18,9 @@ import (
 // Mongoose has threshold with seven cards (3/3); Gathan Raiders is
 // hellbent with no cards in hand (5/5); Maro counts three cards in hand
 // (3/3); Lightning Bolt said to be in the graveyard is put there, not
-// cast, and Tarmogoyf counts it (1/2).
+// cast, and Tarmogoyf counts it (1/2); threshold said is at least seven
+// cards (3/3); Serra Ascendant with 30 life is 6/6 and Serra Avatar at 12
+// life 12/12.
 func TestSetupCarriesGraveyardsAndHands(t *testing.T) {
 	a := fullAsker(t)
 	for q, want := range map[string]string{
@@ -27,6 +29,9 @@ func TestSetupCarriesGraveyardsAndHands(t *testing.T) {
 		"I have no cards in hand. How big is my Gathan Raiders?":                  "Gathan Raiders 5/5",
 		"I have 3 cards in hand. What are Maro's power and toughness?":            "Maro 3/3",
 		"With Lightning Bolt in my graveyard, how big is my Tarmogoyf?":           "Tarmogoyf 1/2",
+		"I have threshold. How big is my Nimble Mongoose?":                        "Nimble Mongoose 3/3",
+		"I have 30 life. How big is my Serra Ascendant?":                          "Serra Ascendant 6/6",
+		"I'm at 12 life, how big is Serra Avatar?":                                "Serra Avatar 12/12",
 	} {
 		ans := a.Ask(q)
 		rep := runLines(t, ans.Setup, catalogueSource{a.kb.Cards})
