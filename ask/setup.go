@@ -31,7 +31,9 @@ import (
 // resolves into a permanent (608.3a). When the
 // question asks whether something dies or survives, the stack and
 // graveyards are shown (what triggers, 603.10a), the first being destroyed
-// when no spell is named; otherwise the first is asked about. It is empty
+// when no spell is named; otherwise the first is asked about. What the
+// question plainly says is in a graveyard or a hand is put there first
+// (zonesetup.go), so the engine counts it. It is empty
 // when no named card is a permanent that could be put on the battlefield.
 func setup(q string, links []Link) []string {
 	var lines []string
@@ -39,7 +41,11 @@ func setup(q string, links []Link) []string {
 	var spells []*spell
 	var creature bool
 	seen := map[string]bool{}
-	for _, l := range links {
+	zs := zoneStatements(q, links)
+	for i, l := range links {
+		if zs.inGrave[i] {
+			continue // put in a graveyard (zonesetup.go)
+		}
 		c := l.Card
 		name, types, subtypes, text, colors := c.Name, c.Types, c.Subtypes, c.Text, c.Colors
 		if len(c.Faces) > 0 {
@@ -84,6 +90,9 @@ func setup(q string, links []Link) []string {
 	if len(perms) == 0 {
 		return nil
 	}
+	// What is in graveyards goes first, so the permanents enter with it
+	// there; a hand's size after the cards put in it to be cast.
+	lines = append(append(zs.front, lines...), zs.hand...)
 	// "a regeneration shield", "he regenerates it": the first permanent on
 	// the battlefield has one before anything happens to it (701.19a).
 	if i := slices.IndexFunc(perms, func(p *permanent) bool { return !p.cast }); creature && i >= 0 && regenerates.MatchString(q) {

@@ -114,6 +114,10 @@ type compiledCard struct {
 	// modelled: answers about objects they may affect depend on them.
 	staticMiss []staticMiss
 	lines      []lineRecord
+	// zoneUnm: the reports (in unmodeled) of sentences whose condition
+	// reads a zone the scenario may not hold (zonecond.go): made only when
+	// it doesn't as the permanent enters.
+	zoneUnm map[string]*Condition
 }
 
 // lineKind is what one line of rules text is.
@@ -162,6 +166,10 @@ var reEntersAsCopyPlain = regexp.MustCompile(`^you may have ~ enter(?: the battl
 // hiddenHint ends the report of a sentence whose condition the scenario
 // doesn't decide.
 const hiddenHint = " [a condition the scenario doesn't decide: add \"condition holds\" to the statement's modifiers if it holds]"
+
+// zoneHint ends the report of a sentence whose condition reads a zone the
+// scenario doesn't hold (zonecond.go).
+const zoneHint = " [a condition on a hand or graveyard the scenario doesn't hold: state it (\"you have N cards in hand\", the cards in the graveyard), or add \"condition holds\" to the statement's modifiers if it holds]"
 
 var reEntersTapped = regexp.MustCompile(`^~ enters(?: the battlefield)? tapped\.?$`)
 
@@ -488,6 +496,20 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 					cc.staticMiss = append(cc.staticMiss, m)
 					c.missByAb[ab.id] = append(c.missByAb[ab.id], m)
 					cc.unmodeled = append(cc.unmodeled, p[0]+hiddenHint)
+					break
+				}
+				if t.Cond != nil && t.Cond.readsZones() {
+					// Decided by the game when the scenario holds the
+					// zone; otherwise as a hidden condition.
+					m := staticMiss{ab: ab, text: p[0], norm: strings.ToLower(p[1]), hidden: true, cond: t.Cond}
+					cc.staticMiss = append(cc.staticMiss, m)
+					c.missByAb[ab.id] = append(c.missByAb[ab.id], m)
+					u := p[0] + zoneHint
+					cc.unmodeled = append(cc.unmodeled, u)
+					if cc.zoneUnm == nil {
+						cc.zoneUnm = map[string]*Condition{}
+					}
+					cc.zoneUnm[u] = t.Cond
 					break
 				}
 			}

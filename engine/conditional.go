@@ -9,10 +9,12 @@ import (
 // as long as CONDITION"): a continuous effect from a static ability
 // applies at any moment to what its text indicates (611.3a), so a
 // condition is checked whenever the layers are applied (613). Conditions
-// the scenario can evaluate are evaluated; conditions on what it doesn't
-// hold (cards in hands, graveyards and exile, life totals, this turn's
-// events, designations) are Hidden: the effect applies when the statement
-// says "(condition holds)", and answers say they depend on it otherwise.
+// the scenario can evaluate are evaluated, among them the counts of cards
+// in graveyards and hands and the life totals of zonecond.go when the
+// scenario holds them; conditions on what it doesn't hold (exile, this
+// turn's events, designations, the forms of graveyards and hands no count
+// reads) are Hidden: the effect applies when the statement says
+// "(condition holds)", and answers say they depend on it otherwise.
 
 // planeswalkerTypes are the planeswalker types of CR 205.3j
 // (cr-20260417.txt), lower case. TestPlaneswalkerTypesMatchCR keeps the
@@ -96,6 +98,9 @@ var (
 // parseCondition reads a condition: the forms of parseCondition0, then
 // those of parseMoreCondition.
 func parseCondition(low string) (*Condition, bool) {
+	if cd, ok := parseZoneCondition(low); ok {
+		return cd, true
+	}
 	if cd, ok := parseCondition0(low); ok {
 		return cd, true
 	}
@@ -154,9 +159,22 @@ func parseMoreCondition(low string) (*Condition, bool) {
 		return &Condition{Never: true, Text: low}, true
 	}
 	if reHiddenMore.MatchString(low) {
+		// "you control a Desert or there is a Desert card in your
+		// graveyard": parts on zones the game may decide (zonecond.go).
+		if cd, ok := splitCondition(low); ok && !cd.Hidden && cd.readsZones() {
+			return cd, true
+		}
 		return &Condition{Hidden: true, Text: low}, true
 	}
-	// "A and B", "A or B": each part a condition of its own.
+	if cd, ok := splitCondition(low); ok {
+		return cd, true
+	}
+	return parseQualityCondition(low)
+}
+
+// splitCondition reads "A and B", "A or B": each part a condition of its
+// own.
+func splitCondition(low string) (*Condition, bool) {
 	for _, sep := range []string{" and ", " or "} {
 		parts := strings.Split(low, sep)
 		if len(parts) < 2 {
@@ -185,6 +203,11 @@ func parseMoreCondition(low string) (*Condition, bool) {
 		}
 		return &Condition{Any: cs, Text: low}, true
 	}
+	return nil, false
+}
+
+// parseQualityCondition reads the conditions parseMoreCondition leaves.
+func parseQualityCondition(low string) (*Condition, bool) {
 	if m := reAttachedQuality.FindStringSubmatch(low); m != nil {
 		f, ok := qualityFilter(m[2], m[3])
 		if !ok {

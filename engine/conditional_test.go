@@ -133,13 +133,20 @@ func TestConditionHiddenThisTurn(t *testing.T) {
 	}
 	for _, c := range []string{
 		"you've cast an instant or sorcery spell this turn",
-		"there is a land card in your graveyard",
-		"an opponent has no cards in hand",
 		"you have at least 7 life more than your starting life total",
 		"you're the monarch",
 	} {
 		if cd, ok := parseCondition(c); !ok || !cd.Hidden {
 			t.Errorf("%q: want a hidden condition, got %+v %v", c, cd, ok)
+		}
+	}
+	// These two were listed above as hidden; they are conditions on a
+	// graveyard and a hand, which the game decides when the scenario
+	// holds them and which are hidden only while it doesn't
+	// (zonecond.go, TestZoneConditions).
+	for _, c := range []string{"there is a land card in your graveyard", "an opponent has no cards in hand"} {
+		if cd, ok := parseCondition(c); !ok || cd.Zone == nil {
+			t.Errorf("%q: want a condition on a zone, got %+v %v", c, cd, ok)
 		}
 	}
 	// Conditions the board decides are not hidden.

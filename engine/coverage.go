@@ -29,6 +29,11 @@ type CoverageReport struct {
 	// unknown, CDAUnknownTexts).
 	CDAComputed, CDAUnknown int
 	CDAUnknownTexts         []string
+	// ZoneConds counts the static abilities whose condition reads a
+	// graveyard, a hand or a life total and is decided by the game when
+	// the scenario holds it (zonecond.go); HiddenConds those whose
+	// condition only "(condition holds)" decides.
+	ZoneConds, HiddenConds int
 }
 
 // ClassCoverage counts the static-ability sentences of one class: the
@@ -92,6 +97,13 @@ func Coverage(cards []CardDef) CoverageReport {
 		cc := c.compileCard(d)
 		for _, a := range cc.abilities {
 			for _, t := range a.Statics {
+				switch {
+				case t.Cond == nil:
+				case t.Cond.Hidden:
+					r.HiddenConds++
+				case t.Cond.readsZones():
+					r.ZoneConds++
+				}
 				if !t.CDA || !t.hasLayer(L7a) {
 					continue
 				}

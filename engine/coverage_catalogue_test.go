@@ -104,7 +104,12 @@ const coverageFloor = 83.0
 // (604.3) of the catalogue's permanents have a value the engine computes
 // (counts of permanents, of cards in graveyards and hands, counters,
 // devotion); it may only go up.
-const cdaComputedFloor = 134
+const cdaComputedFloor = 136
+
+// zoneCondFloor is how many static abilities of the catalogue's permanents
+// have a condition on a graveyard, a hand or a life total the game decides
+// (threshold, delirium, hellbent; zonecond.go); it may only go up.
+const zoneCondFloor = 128
 
 // TestCatalogueCoverage compiles the Oracle text of every permanent in the
 // catalogue. Every static-ability sentence must be accounted for (modelled,
@@ -175,6 +180,7 @@ func TestCatalogueCoverage(t *testing.T) {
 		r.Cards, r.Sentences, r.Modelled, r.Percent(), r.Rejected, r.Unmodelled)
 	fmt.Fprintf(&b, "lines by kind: %v\n", r.Lines)
 	fmt.Fprintf(&b, "characteristic-defining P/T (613.4a): %d computed, %d unknown (%s)\n", r.CDAComputed, r.CDAUnknown, strings.Join(r.CDAUnknownTexts, "; "))
+	fmt.Fprintf(&b, "static-ability conditions: %d on graveyards, hands and life totals decided by the game, %d hidden (decided by \"condition holds\")\n", r.ZoneConds, r.HiddenConds)
 	for _, cl := range r.Classes {
 		fmt.Fprintf(&b, "  %-45s modelled %6d  rejected %6d  unmodelled %6d\n", cl.Class, cl.Modelled, cl.Rejected, cl.Unmodelled)
 	}
@@ -186,6 +192,9 @@ func TestCatalogueCoverage(t *testing.T) {
 		fmt.Fprintf(&b, "  %5d  %s  (%s)\n", tc.Count, tc.Template, tc.Example)
 	}
 	t.Log("\n" + b.String())
+	if r.ZoneConds < zoneCondFloor {
+		t.Errorf("%d conditions on graveyards, hands and life totals decided by the game, below the floor of %d", r.ZoneConds, zoneCondFloor)
+	}
 	if r.CDAComputed < cdaComputedFloor {
 		t.Errorf("%d characteristic-defining P/T abilities computed, below the floor of %d", r.CDAComputed, cdaComputedFloor)
 	}

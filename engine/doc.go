@@ -39,7 +39,7 @@
 //	REF assigns N to REF | you | opponent [and N to ...]
 //	REF deals N damage to REF | you | opponent
 //	REF | you | opponent takes N damage
-//	you|opponent gain(s)|lose(s) N life | you|opponent has|have N life|poison counters|cards in hand|cards in library
+//	you|opponent gain(s)|lose(s) N life | you|opponent has|have [at least] N life|poison counters|cards in hand|cards in graveyard|cards in library
 //	you|opponent get(s) an emblem with "TEXT" [as ALIAS]
 //	[you: | opponent:] CARD [as ALIAS] [(MODIFIERS)]
 //
@@ -50,7 +50,8 @@
 // chosen ..."), named CARD (a card name chosen as it entered, which must
 // be a card's, 201.4, read where its text says "the chosen name"),
 // condition holds (its abilities' conditions on what the
-// scenario doesn't hold, such as a graveyard's size, hold), transformed (a
+// scenario doesn't hold, such as this turn's events or a hand whose size
+// it hasn't stated, hold), transformed (a
 // double-faced card enters with its back face up, 712.14a), manifested (any
 // card enters as a face-down 2/2 creature, 701.40a), in hand, in
 // graveyard, in exile or in library (the card is put in its owner's zone
@@ -130,7 +131,17 @@
 // starts empty); a spell is there once it has resolved (608.2n), before
 // state-based actions are checked (704.3). A hand is counted once "you
 // have N cards in hand" states its size; a count of some kind of card in
-// it needs its cards named. What isn't held is unknown and said so.
+// it needs its cards named. "you have N cards in graveyard" adds cards
+// the scenario doesn't name: they count as cards, their types are
+// unknown. What isn't held is unknown and said so. "Equal to your life
+// total" reads the life total (20 unless stated, 119.1). "at least"
+// states a lower bound of a life total, a hand or a graveyard: it decides
+// the conditions a bound decides ("seven or more cards are in your
+// graveyard") and leaves counts that need the number unknown. Conditions of
+// static abilities on the same zones and on life totals (threshold,
+// delirium, hellbent, "you have 30 or more life") are decided by the
+// game the same way (611.3a); "condition holds" decides them only when
+// the scenario doesn't hold what they read.
 //
 // "define FRONT // BACK" makes two defined cards the faces of a nonmodal
 // double-faced card (712.2). "transform REF" turns it over (701.27a): it

@@ -139,6 +139,12 @@ func init() {
 		when:  func(ctx *sctx) bool { return ctx.self },
 		build: func(c *compiler, m []string, t *Template, ctx *sctx, _ []string) (Selector, bool) {
 			which, layer := c.cdaTarget(t, m[2])
+			if z, ok := parseZoneCount(m[3]); ok && z.Life {
+				// "equal to your life total" (Serra Avatar): the life
+				// total the engine tracks (zonecounts.go).
+				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, Zone: z}}
+				return Selector{Kind: selSelf, Noun: "~"}, true
+			}
 			if cm, ok := zoneCountOf(m[3]); ok {
 				t.Parts = []Part{{Layer: layer, Op: opCDACount, Which: which, More: cm}}
 				return Selector{Kind: selSelf, Noun: "~"}, true

@@ -92,13 +92,18 @@ func (g *game) lifeStmt(st *Stmt) {
 	case "lose":
 		g.lifeChange(st.Line, st.Player, -st.N, "")
 	case "life":
-		ps.life = st.N
+		ps.life, ps.lifeAtLeast = st.N, st.AtLeast
+		g.clean = false // a life total may define a P/T or decide a condition
 	case "poison":
 		ps.poison = st.N
 	case "hand":
 		ps.handUnknown = max(st.N-len(ps.zones[ZoneHand]), 0)
-		ps.handStated = true
+		ps.handStated, ps.handAtLeast = true, st.AtLeast
 		g.clean = false // a count of cards in hand may read it (zonecounts.go)
+	case "graveyard":
+		ps.graveUnknown = max(st.N-len(ps.zones[ZoneGraveyard]), 0)
+		ps.graveAtLeast = st.AtLeast
+		g.clean = false
 	case "library":
 		ps.library = st.N
 	}
@@ -194,10 +199,25 @@ func (g *game) info(st *Stmt) {
 		for _, p := range []Player{You, Opponent} {
 			list := g.pl(p).zoneList(z)
 			extra := ""
-			if z == ZoneHand && g.pl(p).handUnknown > 0 {
-				extra = " and " + plural(g.pl(p).handUnknown, "card") + " not named"
+			ps := g.pl(p)
+			switch {
+			case z == ZoneHand && ps.handAtLeast, z == ZoneGraveyard && ps.graveAtLeast:
+				n := ps.handUnknown
+				if z == ZoneGraveyard {
+					n = ps.graveUnknown
+				}
+				extra = fmt.Sprintf(" and at least %s not named", plural(n, "card"))
+				if n == 0 {
+					extra = " and perhaps cards not named"
+				}
+			case z == ZoneHand && ps.handUnknown > 0:
+				extra = " and " + plural(ps.handUnknown, "card") + " not named"
+			case z == ZoneGraveyard && ps.graveUnknown > 0:
+				extra = " and " + plural(ps.graveUnknown, "card") + " not named"
 			}
-			if len(list) == 0 {
+			if len(list) == 0 && extra != "" {
+				parts = append(parts, fmt.Sprintf("%s %s: %s", poss(p), z, strings.TrimPrefix(extra, " and ")))
+			} else if len(list) == 0 {
 				parts = append(parts, fmt.Sprintf("%s %s: empty%s", poss(p), z, extra))
 			} else {
 				parts = append(parts, fmt.Sprintf("%s %s: %s%s", poss(p), z, strings.Join(list, ", "), extra))

@@ -464,7 +464,7 @@ var statements = []statement{
 		},
 	},
 	{
-		syntax: "you|opponent gain(s)|lose(s) N life | you|opponent has|have N life|poison counters|cards in hand|cards in library",
+		syntax: "you|opponent gain(s)|lose(s) N life | you|opponent has|have [at least] N life|poison counters|cards in hand|cards in graveyard|cards in library",
 		match:  func(l string) bool { return reLife.MatchString(l) || reHas.MatchString(l) },
 		parse: func(l string, st *Stmt) error {
 			if m := reLife.FindStringSubmatch(l); m != nil {
@@ -478,18 +478,24 @@ var statements = []statement{
 			}
 			m := reHas.FindStringSubmatch(l)
 			st.Player, _ = parsePlayer(m[1])
-			n, ok := number(m[3])
+			n, ok := number(m[4])
 			if !ok {
-				return fmt.Errorf("expected a number, got %q", m[3])
+				return fmt.Errorf("expected a number, got %q", m[4])
 			}
-			st.Kind, st.N = StmtLife, n
-			switch w := strings.ToLower(m[4]); {
+			st.Kind, st.N, st.AtLeast = StmtLife, n, m[3] != ""
+			w := strings.ToLower(m[5])
+			if st.AtLeast && (strings.HasPrefix(w, "poison") || strings.HasSuffix(w, "library")) {
+				return fmt.Errorf("\"at least\" is for life, cards in hand and cards in graveyard, not %q", w)
+			}
+			switch {
 			case w == "life":
 				st.Check = "life"
 			case strings.HasPrefix(w, "poison"):
 				st.Check = "poison"
 			case strings.HasSuffix(w, "hand"):
 				st.Check = "hand"
+			case strings.HasSuffix(w, "graveyard"):
+				st.Check = "graveyard"
 			default:
 				st.Check = "library"
 			}
@@ -542,7 +548,7 @@ var (
 	reBecomesBlocked = regexp.MustCompile(`(?i)^(.+?) becomes blocked$`)
 	reLife           = regexp.MustCompile(`(?i)^(you|opponent) (gains?|loses?) (\S+) life$`)
 	reEmblem         = regexp.MustCompile(`(?i)^(you|opponent) gets? an emblem with (.*)$`)
-	reHas            = regexp.MustCompile(`(?i)^(you|opponent) (has|have) (\S+) (life|poison counters?|cards? in hand|cards? in library)$`)
+	reHas            = regexp.MustCompile(`(?i)^(you|opponent) (has|have) (at least )?(\S+) (life|poison counters?|cards? in hand|cards? in graveyard|cards? in library)$`)
 	infoWords        = map[string]bool{"life": true, "stack": true, "turn": true, "graveyard": true, "exile": true, "hand": true}
 )
 

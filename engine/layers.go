@@ -299,7 +299,7 @@ func (s *state) processLayer(l Layer) {
 		if e.static && e.t.Cond != nil && !s.exists(e) {
 			// The condition is false: the effect doesn't apply now.
 			if i, ok := s.slot[e.src]; ok && s.exists(&Effect{static: true, src: e.src, abID: e.abID, grant: e.grant, t: &Template{}}) {
-				s.step(i, l, layerRules[l], e.srcName, fmt.Sprintf("%s → does not apply: the condition (%s) is not met", e.t.Sentence, e.t.Cond.Text))
+				s.step(i, l, layerRules[l], e.srcName, fmt.Sprintf("%s → does not apply: the condition (%s) is not met%s", e.t.Sentence, e.t.Cond.Text, s.zoneCondDetail(e, e.t.Cond)))
 			}
 			cands = removeEffect(cands, e)
 			continue
@@ -358,6 +358,15 @@ func (s *state) condHolds(e *Effect) bool {
 func (s *state) condMet(e *Effect, c *Condition) bool {
 	if c.All != nil || c.Any != nil || c.Never || c.More != nil {
 		return s.condMetCompound(e, c)
+	}
+	if c.Zone != nil {
+		met, known, _ := s.zoneCondMet(e, c)
+		if !known {
+			// What it reads is not in the scenario: decided as a hidden
+			// condition.
+			return e.src != nil && e.src.condHolds
+		}
+		return met
 	}
 	if c.Hidden {
 		return e.src != nil && e.src.condHolds

@@ -268,6 +268,9 @@ type Condition struct {
 	// More: "you control more creatures than defending player" and
 	// other conditions read in conditional.go.
 	More *condMore
+	// Zone: a condition on cards in a graveyard or hand or on a life
+	// total (zonecond.go).
+	Zone *zoneCond
 	Text string
 }
 

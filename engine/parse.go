@@ -101,6 +101,9 @@ type Stmt struct {
 	Ref2    string
 	Check   string // attack, block, tap, untap
 	Except  bool   // "becomes a copy of X, except it has this ability"
+	// AtLeast: "you have at least N cards in graveyard|cards in hand|life":
+	// N is a lower bound (zonecond.go).
+	AtLeast bool
 	// KeepColor: "except it doesn't copy that creature's color" (707.9b).
 	KeepColor bool
 	// UntilEOT: "gains control of REF until end of turn".

@@ -104,9 +104,12 @@ type game struct {
 	trigs      map[*Ability]*trigSpec
 	grantsTrig bool // an effect grants a triggered ability
 	batchSeen  map[batchKey]bool
-	resolving  *Object  // the source of the triggered ability resolving now
-	lifeTrig   bool     // a permanent has a "whenever you gain life" ability
-	casting    *CardDef // the instant or sorcery resolving now
+	resolving  *Object // the source of the triggered ability resolving now
+	lifeTrig   bool    // a permanent has a "whenever you gain life" ability
+	// zoneLate: sentences reported as entering with a condition on a zone
+	// the scenario didn't hold then (zonecond.go).
+	zoneLate []zoneReport
+	casting  *CardDef // the instant or sorcery resolving now
 	// clean: nothing that a state-based action of a permanent reads
 	// (characteristics, damage, attachments, control) has changed since
 	// the last full check found none to perform; settle then skips it.
@@ -234,6 +237,7 @@ func Run(ctx context.Context, s *Script, cards CardSource) (*Report, error) {
 			return g.rep, err
 		}
 	}
+	g.dropStatedZones()
 	return g.rep, nil
 }
 
@@ -788,6 +792,18 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 	for _, u := range cc.unmodeled {
 		if m.CondHolds && strings.HasSuffix(u, hiddenHint) {
 			continue // stated to hold
+		}
+		if c, ok := cc.zoneUnm[u]; ok {
+			if g.condKnown(c, o.ctrl) {
+				if m.CondHolds {
+					g.note(st.Line, fmt.Sprintf("%s: the condition %q reads what the scenario holds, so the game decides it, not \"condition holds\"", o.display(), c.Text), "611.3a")
+				}
+				continue
+			}
+			if m.CondHolds {
+				continue // stated to hold
+			}
+			g.zoneLate = append(g.zoneLate, zoneReport{source: d.Name, sentence: u, cond: c, ctrl: o.ctrl})
 		}
 		if low := strings.ToLower(selfRef(normQuotes(u), d.Name)); reCantBlockWhat.MatchString(low) || strings.HasSuffix(strings.TrimSuffix(low, "."), "~ can't be blocked") {
 			u += " [a restriction on blocking: applied when blockers are declared (509.1b), not by \"? can REF block\"]"

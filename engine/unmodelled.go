@@ -17,6 +17,9 @@ type staticMiss struct {
 	// hidden: the sentence is modelled but its condition reads what the
 	// scenario doesn't hold; it matters unless the statement says it holds.
 	hidden bool
+	// cond: with hidden, a condition on a zone (zonecond.go): it matters
+	// only while the scenario doesn't hold that zone.
+	cond *Condition
 }
 
 // spellMiss is an unmodelled sentence of a resolved spell or effect
@@ -114,6 +117,9 @@ func (s *state) dependsOnUnmodelled(o *Object) []string {
 func (s *state) addMiss(m staticMiss, src, o *Object, add func(string, string)) {
 	if m.hidden && src.condHolds {
 		return // stated to hold
+	}
+	if m.cond != nil && s.g.condKnown(m.cond, (&Effect{src: src, ctrl: src.ctrl}).ctrlNow(s)) {
+		return // the game decides it
 	}
 	switch scopeOf(m.norm) {
 	case scopeNone:

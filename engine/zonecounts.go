@@ -41,7 +41,11 @@ type zoneCount struct {
 	// in the mana costs of the cards (chroma; a hybrid symbol is a symbol
 	// of each of its colors, 107.4e).
 	Symbols string
-	Text    string // what the ability counts, as printed
+	// Life: not cards but a life total ("your life total", Serra
+	// Avatar): the player's life as the engine tracks it (119.1: 20 at
+	// the start unless the scenario states it, 119.3).
+	Life bool
+	Text string // what the ability counts, as printed
 }
 
 var (
@@ -64,6 +68,12 @@ var (
 // parseZoneCount reads what a count of cards in graveyards or hands
 // counts; ok is false for anything else (or a kind of card it can't read).
 func parseZoneCount(what string) (*zoneCount, bool) {
+	switch what {
+	case "your life total":
+		return &zoneCount{Life: true, Whose: 1, Text: what}, true
+	case "your opponent's life total", "an opponent's life total":
+		return &zoneCount{Life: true, Whose: 2, Text: what}, true // a scenario has one opponent
+	}
 	if reOppMostInHand.MatchString(what) {
 		return &zoneCount{Zone: ZoneHand, Whose: 2, Text: what}, true
 	}
@@ -194,12 +204,50 @@ func (z *zoneCount) players(you, its Player) []Player {
 // scenario doesn't hold what it counts (it says what); detail says what
 // was counted.
 func (s *state) countZone(z *zoneCount, e *Effect, its Player) (n int, unknown, detail string) {
+	n, atLeast, unknown, detail := s.countZoneB(z, e, its)
+	if unknown == "" && atLeast {
+		return 0, fmt.Sprintf("the scenario says at least %d (%s), not how many", n, detail), ""
+	}
+	return n, unknown, detail
+}
+
+// countZoneB is countZone with lower bounds: atLeast is true when the
+// scenario stated only a lower bound of what it counts ("you have at
+// least 7 cards in graveyard"), and n is then that bound.
+func (s *state) countZoneB(z *zoneCount, e *Effect, its Player) (n int, atLeast bool, unknown, detail string) {
 	you := e.ctrlNow(s)
+	if z.Life {
+		// Life totals are tracked from 20 (119.1) through every gain and
+		// loss (119.3) and every statement of a life total.
+		var said []string
+		for _, p := range z.players(you, its) {
+			ps := s.g.pl(p)
+			n += ps.life
+			atLeast = atLeast || ps.lifeAtLeast
+			if ps.lifeAtLeast {
+				said = append(said, fmt.Sprintf("%s at least %d life", says(p, "has"), ps.life))
+			} else {
+				said = append(said, fmt.Sprintf("%s %d life", says(p, "has"), ps.life))
+			}
+		}
+		return n, atLeast, "", strings.Join(said, ", ")
+	}
 	plain := !z.Types && !z.Other && z.Symbols == "" && matchesEveryCard(&z.F)
 	var names []string
 	unnamed := 0
 	for _, p := range z.players(you, its) {
 		ps := s.g.players[p]
+		if z.Zone == ZoneGraveyard && ps != nil && ps.graveUnknown > 0 {
+			// "you have N cards in graveyard": their number is known,
+			// what they are is not.
+			if !plain {
+				return 0, false, fmt.Sprintf("the %s in %s graveyard the scenario has not named", plural(ps.graveUnknown, "card"), poss(p)), ""
+			}
+			unnamed += ps.graveUnknown
+		}
+		if ps != nil && (z.Zone == ZoneGraveyard && ps.graveAtLeast || z.Zone == ZoneHand && ps.handAtLeast) {
+			atLeast = true
+		}
 		if z.Zone != ZoneHand {
 			continue
 		}
@@ -208,12 +256,17 @@ func (s *state) countZone(z *zoneCount, e *Effect, its Player) (n int, unknown, 
 			if p == Opponent {
 				stmt = "opponent has"
 			}
-			return 0, fmt.Sprintf("state the size of %s hand: \"%s N cards in hand\"", poss(p), stmt), ""
+			return 0, false, fmt.Sprintf("state the size of %s hand: \"%s N cards in hand\"", poss(p), stmt), ""
 		}
 		if ps.handUnknown > 0 && !plain {
-			return 0, fmt.Sprintf("the %s in %s hand the scenario has not named", plural(ps.handUnknown, "card"), poss(p)), ""
+			return 0, false, fmt.Sprintf("the %s in %s hand the scenario has not named", plural(ps.handUnknown, "card"), poss(p)), ""
 		}
 		unnamed += ps.handUnknown
+	}
+	if atLeast && !plain {
+		// Only a lower bound of the cards there: what they are is not
+		// known.
+		return 0, false, "cards there the scenario states only a lower bound of", ""
 	}
 	whose := map[Player]bool{}
 	for _, p := range z.players(you, its) {
@@ -233,6 +286,12 @@ func (s *state) countZone(z *zoneCount, e *Effect, its Player) (n int, unknown, 
 			continue
 		}
 		if z.Other && e.srcCard != nil && x.c == e.srcCard {
+			continue
+		}
+		if plain {
+			// Every card counts: what they are is not read.
+			n++
+			names = append(names, x.name)
 			continue
 		}
 		xc := zoneChars(s, x)
@@ -269,9 +328,9 @@ func (s *state) countZone(z *zoneCount, e *Effect, its Player) (n int, unknown, 
 		}
 		sort.Strings(ts)
 		if len(ts) == 0 {
-			return 0, "", "none"
+			return 0, false, "", "none"
 		}
-		return len(ts), "", strings.Join(ts, ", ") + " among " + strings.Join(names, ", ")
+		return len(ts), false, "", strings.Join(ts, ", ") + " among " + strings.Join(names, ", ")
 	}
 	n += unnamed
 	switch {
@@ -284,7 +343,10 @@ func (s *state) countZone(z *zoneCount, e *Effect, its Player) (n int, unknown, 
 	default:
 		detail = strings.Join(names, ", ")
 	}
-	return n, "", detail
+	if atLeast {
+		detail = "at least: " + detail
+	}
+	return n, atLeast, "", detail
 }
 
 // matchesEveryCard: the filter has no condition.

@@ -56,8 +56,16 @@ type playerState struct {
 	// handStated: the scenario has stated the hand's size, so the number
 	// of cards in it is known (zonecounts.go).
 	handStated bool
-	drewEmpty  bool // attempted to draw from an empty library since the last check (704.5b)
-	zones      [nZones][]*card
+	// graveUnknown counts cards in the graveyard the scenario has not
+	// named ("you have N cards in graveyard").
+	graveUnknown int
+	// lifeAtLeast, handAtLeast, graveAtLeast: the scenario stated a
+	// lower bound ("you have at least 7 cards in graveyard"): a count of
+	// that zone is known only as a bound (zonecond.go).
+	lifeAtLeast, handAtLeast, graveAtLeast bool
+
+	drewEmpty bool // attempted to draw from an empty library since the last check (704.5b)
+	zones     [nZones][]*card
 }
 
 func newPlayer() *playerState { return &playerState{life: 20, library: -1} }
@@ -178,6 +186,7 @@ func (g *game) lifeChange(line int, p Player, n int, why string) {
 	}
 	ps := g.pl(p)
 	ps.life += n
+	g.clean, g.cached = false, nil // a life total may define a P/T (zonecounts.go) or decide a condition (zonecond.go)
 	verb := "gains"
 	if n < 0 {
 		verb, n = "loses", -n
@@ -218,13 +227,20 @@ func (p *playerState) handText() string {
 	if p.library >= 0 {
 		lib = fmt.Sprintf("%d in library", p.library)
 	}
+	if p.handAtLeast {
+		return fmt.Sprintf("at least %d in hand, %s", n, lib)
+	}
 	return fmt.Sprintf("%d in hand, %s", n, lib)
 }
 
 // playerSummary is one line about a player for answers.
 func (g *game) playerSummary(p Player) string {
 	ps := g.pl(p)
-	s := fmt.Sprintf("%s: %d life, %s, %s", p, ps.life, countersOf(ps.poison, "poison"), ps.handText())
+	life := fmt.Sprintf("%d life", ps.life)
+	if ps.lifeAtLeast {
+		life = "at least " + life
+	}
+	s := fmt.Sprintf("%s: %s, %s, %s", p, life, countersOf(ps.poison, "poison"), ps.handText())
 	if ps.lost != "" {
 		s += fmt.Sprintf("; has lost the game (%s: %s)", ps.lost, ps.lostWhy)
 	}
