@@ -119,6 +119,16 @@ func setup(q string, links []Link) []string {
 	for _, p := range perms[:min(len(perms), maxAsked)] {
 		lines = append(lines, "? "+p.alias)
 	}
+	// A card that counts what is in graveyards or a life total is answered
+	// from the scenario's: graveyards that hold only what the question
+	// said, life totals of 20 unless it said otherwise. The answer shows
+	// them, so that what it was counted from is in sight.
+	if slices.ContainsFunc(perms, func(p *permanent) bool { return countsGraveyards.MatchString(p.card.Text) }) {
+		lines = append(lines, "? graveyard")
+	}
+	if slices.ContainsFunc(perms, func(p *permanent) bool { return countsLife.MatchString(p.card.Text) }) {
+		lines = append(lines, "? life")
+	}
 	if first != "" && (creature || len(spells) > 0) {
 		// Whether a creature can attack is asked of one of the player's
 		// own ("I attack with Ornithopter"): the scenario's turn is theirs
@@ -133,6 +143,14 @@ func setup(q string, links []Link) []string {
 	}
 	return lines
 }
+
+// countsGraveyards and countsLife are a card's text that reads what is in
+// graveyards ("cards in all graveyards", threshold, delirium) or a life
+// total ("equal to your life total", "30 or more life").
+var (
+	countsGraveyards = regexp.MustCompile(`(?i)\bin (?:your|all|its controller's|its controller’s|their|an opponent's|an opponent’s) graveyards?\b|\bthreshold\b|\bdelirium\b`)
+	countsLife       = regexp.MustCompile(`(?i)\blife total\b|\b\d+ or more life\b`)
+)
 
 // toldCast reports whether the question tells a player casting a
 // permanent card ("my opponent casts Grizzly Bears", "I flash in an

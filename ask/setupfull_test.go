@@ -33,3 +33,24 @@ func TestSetupAsksAboutEachPermanent(t *testing.T) {
 	}
 	t.Errorf("no answer for P2: %+v", rep.Results)
 }
+
+// A card that counts a graveyard or a life total is answered from the
+// scenario's (a graveyard holds what the question put there, a life total
+// is 20 unless told): the set-up asks to see them, so that the answer
+// shows what it counted from. Threshold (Nimble Mongoose) reads the
+// graveyard, Serra Avatar the life total.
+func TestSetupShowsTheCountedZones(t *testing.T) {
+	a := fullAsker(t)
+	mongoose := a.Ask("Does my Nimble Mongoose get +2/+2?").Setup
+	if !slices.Contains(mongoose, "? graveyard") || slices.Contains(mongoose, "? life") {
+		t.Errorf("Nimble Mongoose set-up %q, want the graveyard shown and no life total", mongoose)
+	}
+	avatar := a.Ask("I have a Serra Avatar on the battlefield. How big is it?").Setup
+	if !slices.Contains(avatar, "? life") || slices.Contains(avatar, "? graveyard") {
+		t.Errorf("Serra Avatar set-up %q, want the life totals shown and no graveyard", avatar)
+	}
+	bears := a.Ask("Can my Grizzly Bears attack?").Setup
+	if slices.Contains(bears, "? graveyard") || slices.Contains(bears, "? life") {
+		t.Errorf("Grizzly Bears set-up %q: nothing of it counts a zone", bears)
+	}
+}
