@@ -274,3 +274,22 @@ func TestZoneConditionForms(t *testing.T) {
 		}
 	}
 }
+
+// A player's summary says a hand's size only when the scenario stated it:
+// otherwise the hand holds the cards the scenario put or drew into it and
+// any number of others.
+func TestHandSizeOnlyWhenStated(t *testing.T) {
+	const bearDef = "define Bear = {1}{G} Creature — Bear 2/2\ndefine Divination = {2}{U} Sorcery \"Draw two cards.\"\n"
+	unstated := mustRun(t, bearDef+"Bear as B\n? life", nil)
+	if ans := infoAt(t, unstated, 4).Answer; !strings.Contains(ans, "you: 20 life, 0 poison counters, hand size not stated") {
+		t.Errorf("unstated hand: %q", ans)
+	}
+	stated := mustRun(t, bearDef+"you have 2 cards in hand\nBear as B\n? life", nil)
+	if ans := infoAt(t, stated, 5).Answer; !strings.Contains(ans, "you: 20 life, 0 poison counters, 2 in hand") || !strings.Contains(ans, "opponent: 20 life, 0 poison counters, hand size not stated") {
+		t.Errorf("stated hand: %q", ans)
+	}
+	drawn := mustRun(t, bearDef+"Bear as B\ncast Divination\n? life", nil)
+	if ans := infoAt(t, drawn, 5).Answer; !strings.Contains(ans, "you: 20 life, 0 poison counters, at least 2 in hand") {
+		t.Errorf("cards drawn into an unstated hand: %q", ans)
+	}
+}

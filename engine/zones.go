@@ -227,8 +227,13 @@ func (p *playerState) handText() string {
 	if p.library >= 0 {
 		lib = fmt.Sprintf("%d in library", p.library)
 	}
-	if p.handAtLeast {
+	switch {
+	case p.handAtLeast || !p.handStated && n > 0:
+		// Unstated, a hand holds the cards the scenario put or drew
+		// into it and any number of others.
 		return fmt.Sprintf("at least %d in hand, %s", n, lib)
+	case !p.handStated:
+		return "hand size not stated, " + lib
 	}
 	return fmt.Sprintf("%d in hand, %s", n, lib)
 }
