@@ -476,8 +476,9 @@ func (n *names) plausible(q string, s, e int, words [][]int) bool {
 
 // toldAsCard is what a question writes before a card it tells of: a
 // player's possessive, or casting it, having it or controlling it ("I
-// have blood moon out", "my opponent controls a blood moon").
-var toldAsCard = regexp.MustCompile(`(?i)\b(?:my|your|his|her|their|opponent(?:'|’)?s|(?:cast|casts|casting|resolve|resolves|resolving|have|has|had|control|controls|controlled)(?:\s+(?:a|an|the))?)\s+$`)
+// have blood moon out", "my opponent controls a blood moon"), or the
+// whole question asks what it is or does ("what is blood moon").
+var toldAsCard = regexp.MustCompile(`(?i)\b(?:my|your|his|her|their|opponent(?:'|’)?s|(?:cast|casts|casting|resolve|resolves|resolving|have|has|had|control|controls|controlled)(?:\s+(?:a|an|the))?)\s+$|^\s*(?:what is|what's|what does|how does)\s+$`)
 
 // afterAName reports whether text ends with a capitalised word other than
 // "I" and one space, that is no card's name: a one-word name written

@@ -392,7 +392,8 @@ func TestLinkMisspelledNames(t *testing.T) {
 // A name of several of the game's words that the documents never write
 // together ("blood moon", "time stop") is the card when the question tells
 // it as one: a player's ("my blood moon"), cast ("cast time stop"), had or
-// controlled ("I have blood moon out", "controls a blood moon"). One
+// controlled ("I have blood moon out", "controls a blood moon"), or asked
+// what it is or does ("what is blood moon"). One
 // the rules write as words ("first strike") is not, and neither is a name
 // told without such a word.
 func TestLinkLowerCaseNamesToldAsCards(t *testing.T) {
@@ -419,5 +420,9 @@ func TestLinkLowerCaseNamesToldAsCards(t *testing.T) {
 		{"my opponent controls a blood moon", []string{"Blood Moon"}},
 		{"does the creature that has first strike deal damage first?", nil},
 		{"when does a time stop happen?", nil},
+		// Asked what it is or does.
+		{"what is blood moon", []string{"Blood Moon"}},
+		{"how does time stop work?", []string{"Time Stop"}},
+		{"what is first strike?", nil},
 	})
 }
