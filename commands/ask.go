@@ -61,7 +61,7 @@ func (r *Router) ask(ctx context.Context, req Request) (Reply, error) {
 	ans := r.d.Ask.Ask(q)
 	// Card names written without brackets and nothing else ("Tarmogoyf",
 	// "tarmogoyf and lightning bolt") ask for the cards too.
-	if namesOnly(q, ans.Cards) {
+	if namesOnly(q, ans.Cards) && !r.namesTerms(ans.Cards) {
 		return r.cardsReply(ctx, ans.Cards)
 	}
 	rep, err := r.answerReply(ctx, q, ans, r.d.Judge.REL, true)
@@ -94,6 +94,16 @@ func namesOnly(q string, names []string) bool {
 		}
 	}
 	return true
+}
+
+// namesTerms says whether one of the names is also a term of the rules'
+// glossary ("What is Flash?", "Regenerate"): the question may ask for the
+// term, and the rules answer it, the card among them.
+func (r *Router) namesTerms(names []string) bool {
+	return slices.ContainsFunc(names, func(n string) bool {
+		_, ok := r.d.CR.Define(n)
+		return ok
+	})
 }
 
 // aboutCards are the words of a question that asks only what cards are or

@@ -633,6 +633,11 @@ func TestAskCardNamesWithoutBrackets(t *testing.T) {
 	if what.Error || !strings.HasPrefix(what.Title, "Ensoul Artifact") {
 		t.Errorf("what a card does: %q", what.Title)
 	}
+	// A name that is also a term of the glossary ("What is Flash?") may
+	// ask for the term: the rules answer.
+	if term := r.Handle(ctx, commands.Cmd("ask", "question", "What is Swamp?")); term.Error || !strings.HasPrefix(term.Title, "Ask: ") {
+		t.Errorf("a card named as a term: %q", term.Title)
+	}
 	asked := r.Handle(ctx, commands.Cmd("ask", "question", "Can Ornithopter attack?"))
 	if asked.Error || !strings.HasPrefix(asked.Title, "Ask: ") {
 		t.Errorf("a question naming a card: %q", asked.Title)
