@@ -143,6 +143,27 @@
 // in Dev (the duplicate test), was dropped without reading the other one;
 // so was a scenario also posted on a Knowledge Pool page that fed a
 // held-out set.
+//
+// Dev grew a fourth time in December 2026, after its third growth, by 19
+// rules questions naming cards and 8 tournament calls found the same way:
+// Pojo's judge column (most of the rules questions), Cranial Insertion,
+// the judges' forum (Competitive REL and Tournament Operations threads),
+// Knowledge Pool posts on blogs.magicjudges.org, r/magicTCG and
+// r/mtgjudge. They were appended to real-dev.jsonl in collection order,
+// the tune/report alternation carrying on within each kind from where it
+// stood; one tournament call was left out so that the kind's two halves
+// stay even, as no further call could be found in the time. The same
+// exclusions applied as for the third growth, and besides: an answer
+// resting on a rule or Oracle text since changed was dropped (the older
+// rule that ignored continuous effects already in place when a
+// replacement effect changed how a permanent enters, Time Vault's time
+// counters, the Vancouver mulligan's scry, the Game Loss once given for a
+// morph left unrevealed at the end of a game), and so were a columnist's
+// own question-and-answer list, a judge's test-taking article, an Un-set
+// card ruled by the tournament's organizer, pages in another language and
+// threads whose question or answer could not be read. A candidate whose
+// page already fed any set, compared by PageKey, or whose scenario was
+// posted on a page that did, was dropped without reading the other one.
 package evalset
 
 import (
