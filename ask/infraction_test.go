@@ -214,6 +214,18 @@ func TestInfractionsToldInThePast(t *testing.T) {
 	}
 }
 
+// A player's opening hand is what the mulligan process leaves (103.5): a
+// call told by it ("drew 8 cards for his opening hand") is the IPG's
+// Mulligan Procedure Error, whose text speaks of the mulligan, not of an
+// opening hand.
+func TestOpeningHandIsTheMulligan(t *testing.T) {
+	a := testAsker(t)
+	ans := a.Ask("At an RCQ my opponent drew 8 cards for his opening hand. What's the penalty?")
+	if !ans.Tournament || len(ans.Docs) == 0 || ans.Docs[0].Kind != "ipg" || ans.Docs[0].ID != "2.4" {
+		t.Errorf("want IPG 2.4 first, got %+v", ans.Docs)
+	}
+}
+
 // The infractions the recogniser finds best are among a call's first five
 // sections, after the first, even when the search of whole documents left
 // them out; one found already stays where it is.

@@ -379,7 +379,7 @@ func TestConceptLiteralsKeepMatches(t *testing.T) {
 		"what if I have no cards left in my library", "does it change zones and become a new object",
 		"+1/+1 counters and the layer system", "does can't beat can", "when does the damage wear off",
 		"my spell fizzled", "my Aura's creature died", "the token was bounced", "it loses all abilities",
-		"it gains flying", "hero tokens", "nothing relevant here at all",
+		"it gains flying", "hero tokens", "he drew 8 cards for his opening hand", "nothing relevant here at all",
 	}
 	for _, q := range queries {
 		want := ""

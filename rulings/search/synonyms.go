@@ -182,6 +182,8 @@ var concepts = []struct {
 	{regexp.MustCompile(`(?i)can'?t beats? can|can'?t (wins?|trumps?)`), "can't effect takes precedence"},
 	{regexp.MustCompile(`(?i)damage (wear|go(es)? away|removed|heal)`), "damage marked removed cleanup step"},
 	{regexp.MustCompile(`(?i)\bfizzle`), "targets illegal doesn't resolve"},
+	// A player draws an opening hand and may take mulligans (103.5).
+	{regexp.MustCompile(`(?i)\bopening hands?\b`), "mulligan"},
 	// An Aura whose object leaves is put into the graveyard as a state-based
 	// action (704.5m): players ask it in terms of the creature leaving.
 	{regexp.MustCompile(`(?i)\baura\b.*\b(leaves?|dies|died|destroyed|exiled|bounced|gone)\b|\b(leaves?|dies|died|destroyed|exiled)\b.*\baura\b`), "aura not attached illegal object owner's graveyard state-based action"},
