@@ -162,8 +162,7 @@ func TestVersionHintsAreWholeCommands(t *testing.T) {
 		{diff("rule", "xx", "from", "2025-11-14"), "/cr diff rule:702 from:2025-11-14"},
 	} {
 		rep := r.Handle(ctx, tc.req)
-		_, hint, _ := strings.Cut(rep.Body, "Try: `")
-		hint = strings.TrimSuffix(hint, "`")
+		hint := hintOf(rep)
 		if !rep.Error || hint != tc.hint {
 			t.Errorf("%s %v: hint %q, want %q", tc.req.Command, tc.req.Options, hint, tc.hint)
 			continue

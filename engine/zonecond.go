@@ -221,23 +221,7 @@ func (g *game) condKnown(c *Condition, you Player) bool {
 // are attached to are seldom under two controllers, and both players'
 // zones are known or not alike.
 func (g *game) zoneKnown(z *zoneCount, you Player) bool {
-	if z.Life {
-		return true
-	}
-	plain := !z.Types && !z.Other && z.Symbols == "" && matchesEveryCard(&z.F)
-	if g.anyBound(z, you) && !plain {
-		return false
-	}
-	for _, p := range z.players(you, you) {
-		ps := g.players[p]
-		switch {
-		case z.Zone == ZoneGraveyard && ps != nil && ps.graveUnknown > 0 && !plain:
-			return false
-		case z.Zone == ZoneHand && (ps == nil || !ps.handStated || ps.handUnknown > 0 && !plain):
-			return false
-		}
-	}
-	return true
+	return g.zoneUnknown(z, z.players(you, you)) == ""
 }
 
 // anyBound: a player whose zone z counts has only a lower bound stated.

@@ -232,41 +232,27 @@ func (s *state) countZoneB(z *zoneCount, e *Effect, its Player) (n int, atLeast 
 		}
 		return n, atLeast, "", strings.Join(said, ", ")
 	}
-	plain := !z.Types && !z.Other && z.Symbols == "" && matchesEveryCard(&z.F)
+	if why := s.g.zoneUnknown(z, z.players(you, its)); why != "" {
+		return 0, false, why, ""
+	}
+	plain := z.plain()
 	var names []string
 	unnamed := 0
 	for _, p := range z.players(you, its) {
 		ps := s.g.players[p]
-		if z.Zone == ZoneGraveyard && ps != nil && ps.graveUnknown > 0 {
-			// "you have N cards in graveyard": their number is known,
-			// what they are is not.
-			if !plain {
-				return 0, false, fmt.Sprintf("the %s in %s graveyard the scenario has not named", plural(ps.graveUnknown, "card"), poss(p)), ""
-			}
-			unnamed += ps.graveUnknown
-		}
-		if ps != nil && (z.Zone == ZoneGraveyard && ps.graveAtLeast || z.Zone == ZoneHand && ps.handAtLeast) {
-			atLeast = true
-		}
-		if z.Zone != ZoneHand {
+		if ps == nil {
 			continue
 		}
-		if ps == nil || !ps.handStated {
-			stmt := "you have"
-			if p == Opponent {
-				stmt = "opponent has"
-			}
-			return 0, false, fmt.Sprintf("state the size of %s hand: \"%s N cards in hand\"", poss(p), stmt), ""
+		// "you have N cards in graveyard": their number is known, what
+		// they are is not (zoneUnknown: only a plain count reads them).
+		switch z.Zone {
+		case ZoneGraveyard:
+			unnamed += ps.graveUnknown
+			atLeast = atLeast || ps.graveAtLeast
+		case ZoneHand:
+			unnamed += ps.handUnknown
+			atLeast = atLeast || ps.handAtLeast
 		}
-		if ps.handUnknown > 0 && !plain {
-			return 0, false, fmt.Sprintf("the %s in %s hand the scenario has not named", plural(ps.handUnknown, "card"), poss(p)), ""
-		}
-		unnamed += ps.handUnknown
-	}
-	if atLeast && !plain {
-		// Only a lower bound of the cards there: what they are is not
-		// known.
-		return 0, false, "cards there the scenario states only a lower bound of", ""
 	}
 	whose := map[Player]bool{}
 	for _, p := range z.players(you, its) {
@@ -347,6 +333,52 @@ func (s *state) countZoneB(z *zoneCount, e *Effect, its Player) (n int, atLeast 
 		detail = "at least: " + detail
 	}
 	return n, atLeast, "", detail
+}
+
+// plain: the count reads every card of its zone, not what they are.
+func (z *zoneCount) plain() bool {
+	return !z.Types && !z.Other && z.Symbols == "" && matchesEveryCard(&z.F)
+}
+
+// zoneUnknown says why the scenario doesn't hold what z counts of players'
+// zones ("" when it does): cards it put there without naming them, read
+// by a count of what they are; a hand whose size it hasn't stated; only a
+// lower bound of the cards there, read by such a count. A life total is
+// always held (119.1).
+func (g *game) zoneUnknown(z *zoneCount, players []Player) string {
+	if z.Life {
+		return ""
+	}
+	plain := z.plain()
+	atLeast := false
+	for _, p := range players {
+		ps := g.players[p]
+		if z.Zone == ZoneGraveyard && ps != nil && ps.graveUnknown > 0 && !plain {
+			return fmt.Sprintf("the %s in %s graveyard the scenario has not named", plural(ps.graveUnknown, "card"), poss(p))
+		}
+		if ps != nil && (z.Zone == ZoneGraveyard && ps.graveAtLeast || z.Zone == ZoneHand && ps.handAtLeast) {
+			atLeast = true
+		}
+		if z.Zone != ZoneHand {
+			continue
+		}
+		if ps == nil || !ps.handStated {
+			stmt := "you have"
+			if p == Opponent {
+				stmt = "opponent has"
+			}
+			return fmt.Sprintf("state the size of %s hand: \"%s N cards in hand\"", poss(p), stmt)
+		}
+		if ps.handUnknown > 0 && !plain {
+			return fmt.Sprintf("the %s in %s hand the scenario has not named", plural(ps.handUnknown, "card"), poss(p))
+		}
+	}
+	if atLeast && !plain {
+		// Only a lower bound of the cards there: what they are is not
+		// known.
+		return "cards there the scenario states only a lower bound of"
+	}
+	return ""
 }
 
 // matchesEveryCard: the filter has no condition.
