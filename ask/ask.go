@@ -244,6 +244,12 @@ type Answer struct {
 	// name ([[Name]], or a capitalised word inside a sentence other than
 	// "I"), linked or not.
 	WritesNames bool
+	// NamesOnly says that the question is the names of the cards it
+	// names and nothing else but separators ("Tarmogoyf", "tarmogoyf and
+	// lightning bolt"), or those names asked about and nothing else
+	// ("what does Tarmogoyf do?", "how does Humility work?"): what the
+	// cards say is the answer.
+	NamesOnly bool
 	// NotEnglish says that the question is told in another language: its
 	// words are almost none of the documents' (readsAsEnglish), so what
 	// is ranked rests on the card names alone.
@@ -338,9 +344,29 @@ func (a *Asker) Ask(q string) Answer {
 		ans.Setup = setup(q, a.names.castHalves(q, links))
 	}
 	ans.WritesNames = writesNames(q)
+	ans.NamesOnly = namesOnly(q, links)
 	ans.NotEnglish = !a.readsAsEnglish(q, links)
 	return ans
 }
+
+// namesOnly says whether q holds nothing but the names linked, separators
+// and the words of a question asking only what they are or do.
+func namesOnly(q string, links []Link) bool {
+	if len(links) == 0 {
+		return false
+	}
+	for _, w := range wordsOf(withoutNames(q, links)) {
+		if !aboutCards[strings.ToLower(w)] {
+			return false
+		}
+	}
+	return true
+}
+
+// aboutCards are the words of a question that asks only what cards are or
+// do.
+var aboutCards = map[string]bool{"and": true, "what": true, "does": true, "do": true, "how": true, "work": true,
+	"works": true, "is": true, "are": true, "explain": true, "about": true, "tell": true, "me": true}
 
 // playerCan is "can" asking what a player can do: "can I", "can you",
 // "can a player", "can players".

@@ -619,3 +619,21 @@ func TestQuotedRules(t *testing.T) {
 		t.Errorf("nothing quoted: %v", r)
 	}
 }
+
+// A question of card names alone, or asking only what they are or do, is
+// told apart from one that tells a situation with them.
+func TestNamesOnly(t *testing.T) {
+	a := testAsker(t)
+	for q, want := range map[string]bool{
+		"Ensoul Artifact":                        true,
+		"ensoul artifact and titanic growth":     true,
+		"What does Ensoul Artifact do?":          true,
+		"How does Titanic Growth work?":          true,
+		"Can Ensoul Artifact enchant a land?":    false,
+		"what does it mean to enchant something": false,
+	} {
+		if got := a.Ask(q).NamesOnly; got != want {
+			t.Errorf("%q: NamesOnly %v, want %v", q, got, want)
+		}
+	}
+}

@@ -61,7 +61,7 @@ func (r *Router) ask(ctx context.Context, req Request) (Reply, error) {
 	ans := r.d.Ask.Ask(q)
 	// Card names written without brackets and nothing else ("Tarmogoyf",
 	// "tarmogoyf and lightning bolt") ask for the cards too.
-	if namesOnly(q, ans.Cards) && !r.namesTerms(ans.Cards) {
+	if ans.NamesOnly && !r.namesTerms(ans.Cards) {
 		return r.cardsReply(ctx, ans.Cards)
 	}
 	rep, err := r.answerReply(ctx, q, ans, r.d.Judge.REL, true)
@@ -70,30 +70,6 @@ func (r *Router) ask(ctx context.Context, req Request) (Reply, error) {
 	}
 	rep.Title = "Ask: " + quoteTitle.Replace(clip(q, 200))
 	return rep, nil
-}
-
-// namesOnly says whether a question is the names of the cards it names and
-// nothing else but separators ("Tarmogoyf", "Ensoul Artifact, Titanic
-// Growth", "tarmogoyf and lightning bolt"), or those names asked about
-// and nothing else ("what does Tarmogoyf do?", "how does Humility work?",
-// "explain tarmogoyf"): what the cards say is the answer.
-func namesOnly(q string, names []string) bool {
-	if len(names) == 0 {
-		return false
-	}
-	rest := strings.ToLower(q)
-	// Longer names first: "Lightning Bolt" before "Lightning".
-	byLength := slices.Clone(names)
-	slices.SortFunc(byLength, func(a, b string) int { return len(b) - len(a) })
-	for _, n := range byLength {
-		rest = strings.ReplaceAll(rest, strings.ToLower(n), " ")
-	}
-	for _, w := range strings.FieldsFunc(rest, func(r rune) bool { return strings.ContainsRune(" \t\n,;&+/.?!", r) }) {
-		if !aboutCards[w] {
-			return false
-		}
-	}
-	return true
 }
 
 // namesTerms says whether one of the names is also a term of the rules'
@@ -105,11 +81,6 @@ func (r *Router) namesTerms(names []string) bool {
 		return ok
 	})
 }
-
-// aboutCards are the words of a question that asks only what cards are or
-// do.
-var aboutCards = map[string]bool{"and": true, "what": true, "does": true, "do": true, "how": true, "work": true,
-	"works": true, "is": true, "are": true, "explain": true, "about": true, "tell": true, "me": true}
 
 // maxAskCards is how many cards a question of card names alone shows; the
 // rest are named.

@@ -442,7 +442,7 @@ func citeForms(cites []Citation, n int) []string {
 		default:
 			continue
 		}
-		f := strings.ToUpper(c.Kind) + " " + c.ID
+		f := citeForm(c)
 		if !slices.Contains(out, f) {
 			out = append(out, f)
 		}
@@ -862,7 +862,7 @@ func (r *Router) checkCitations(s string) (cites []Citation, nearest string, err
 			bad = append(bad, line)
 			continue
 		}
-		near = append(near, strings.ToUpper(c.Kind)+" "+c.ID)
+		near = append(near, citeForm(c))
 		if k := c.Kind + ":" + c.ID; !seen[k] {
 			seen[k] = true
 			out = append(out, c)
@@ -1045,6 +1045,10 @@ func (r *Router) judgeRulings(ctx context.Context, req Request) (Reply, error) {
 	}
 	return rep, nil
 }
+
+// citeForm is a citation as a resolve's cite option writes it ("CR
+// 302.6", "IPG 2.1").
+func citeForm(c Citation) string { return strings.ToUpper(c.Kind) + " " + c.ID }
 
 func citeLabel(c Citation) string {
 	if c.Kind == CiteCR {

@@ -361,9 +361,9 @@ func TestJudgeResolveFormStartsWithSuggestions(t *testing.T) {
 	}
 	var got []string
 	for _, c := range recorded[0].Cites {
-		got = append(got, strings.ToUpper(c.Kind)+" "+c.ID)
+		got = append(got, c.Kind+":"+c.ID)
 	}
-	if strings.Join(got, ", ") != cite {
+	if want := strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(cite, ", ", ","), " ", ":")); strings.Join(got, ",") != want {
 		t.Errorf("recorded citations %q, want %q", got, cite)
 	}
 }

@@ -155,6 +155,9 @@ type Asked struct {
 	// WritesNames says whether the question writes something as a card
 	// name, linked or not.
 	WritesNames bool
+	// NamesOnly says the question is card names and nothing else, or
+	// asks only what those cards are or do: the cards are the answer.
+	NamesOnly bool
 	// NotEnglish says the question is told in another language: the
 	// pipeline reads the documents' English, so what it ranked is not an
 	// answer.

@@ -23,7 +23,7 @@ func (w *asker) warm() { w.once.Do(func() { w.a = ask.New(w.kb) }) }
 func (w *asker) Ask(q string) commands.Asked {
 	w.warm()
 	ans := w.a.Ask(q)
-	out := commands.Asked{Tournament: ans.Tournament, Setup: ans.Setup, REL: ans.REL, WritesNames: ans.WritesNames, NotEnglish: ans.NotEnglish}
+	out := commands.Asked{Tournament: ans.Tournament, Setup: ans.Setup, REL: ans.REL, WritesNames: ans.WritesNames, NamesOnly: ans.NamesOnly, NotEnglish: ans.NotEnglish}
 	for _, c := range ans.Cards {
 		out.Cards = append(out.Cards, c.Name)
 	}
