@@ -119,14 +119,21 @@ func setup(q string, links []Link) []string {
 	for _, p := range perms[:min(len(perms), maxAsked)] {
 		lines = append(lines, "? "+p.alias)
 	}
-	// A card that counts what is in graveyards or a life total is answered
-	// from the scenario's: graveyards that hold only what the question
-	// said, life totals of 20 unless it said otherwise. The answer shows
-	// them, so that what it was counted from is in sight.
-	if slices.ContainsFunc(perms, func(p *permanent) bool { return countsGraveyards.MatchString(p.card.Text) }) {
+	// A card that reads what is in graveyards or a hand, or a life total
+	// (engine.ZonesRead), is answered from the scenario's: graveyards that
+	// hold only what the question said, a hand of the size it said, life
+	// totals of 20 unless it said otherwise. The answer shows them, so
+	// that what it was counted from is in sight.
+	var graveyard, players bool
+	for _, p := range perms {
+		g, h, l := engine.ZonesRead(engine.CardDef{Name: p.card.Name, Types: p.card.Types, Subtypes: p.card.Subtypes, Supertypes: p.card.Supertypes, Text: p.card.Text})
+		graveyard, players = graveyard || g, players || h || l
+	}
+	if graveyard {
 		lines = append(lines, "? graveyard")
 	}
-	if slices.ContainsFunc(perms, func(p *permanent) bool { return countsLife.MatchString(p.card.Text) }) {
+	if players {
+		// The players' summary: life totals and hands.
 		lines = append(lines, "? life")
 	}
 	if first != "" && (creature || len(spells) > 0) {
@@ -143,14 +150,6 @@ func setup(q string, links []Link) []string {
 	}
 	return lines
 }
-
-// countsGraveyards and countsLife are a card's text that reads what is in
-// graveyards ("cards in all graveyards", threshold, delirium) or a life
-// total ("equal to your life total", "30 or more life").
-var (
-	countsGraveyards = regexp.MustCompile(`(?i)\bin (?:your|all|its controller's|its controller’s|their|an opponent's|an opponent’s) graveyards?\b|\bthreshold\b|\bdelirium\b`)
-	countsLife       = regexp.MustCompile(`(?i)\blife total\b|\b\d+ or more life\b`)
-)
 
 // toldCast reports whether the question tells a player casting a
 // permanent card ("my opponent casts Grizzly Bears", "I flash in an

@@ -38,7 +38,8 @@ func TestSetupAsksAboutEachPermanent(t *testing.T) {
 // scenario's (a graveyard holds what the question put there, a life total
 // is 20 unless told): the set-up asks to see them, so that the answer
 // shows what it counted from. Threshold (Nimble Mongoose) reads the
-// graveyard, Serra Avatar the life total.
+// graveyard, Serra Avatar the life total, hellbent (Gathan Raiders) the
+// hand, which the players' summary shows.
 func TestSetupShowsTheCountedZones(t *testing.T) {
 	a := fullAsker(t)
 	mongoose := a.Ask("Does my Nimble Mongoose get +2/+2?").Setup
@@ -48,6 +49,10 @@ func TestSetupShowsTheCountedZones(t *testing.T) {
 	avatar := a.Ask("I have a Serra Avatar on the battlefield. How big is it?").Setup
 	if !slices.Contains(avatar, "? life") || slices.Contains(avatar, "? graveyard") {
 		t.Errorf("Serra Avatar set-up %q, want the life totals shown and no graveyard", avatar)
+	}
+	raiders := a.Ask("Is my Gathan Raiders a 5/5?").Setup
+	if !slices.Contains(raiders, "? life") || slices.Contains(raiders, "? graveyard") {
+		t.Errorf("Gathan Raiders set-up %q, want the players' hands shown (hellbent) and no graveyard", raiders)
 	}
 	bears := a.Ask("Can my Grizzly Bears attack?").Setup
 	if slices.Contains(bears, "? graveyard") || slices.Contains(bears, "? life") {

@@ -309,3 +309,48 @@ func (g *game) dropStatedZones() {
 	}
 	g.rep.Unmodeled = kept
 }
+
+// ZonesRead says what a permanent card's static abilities read, as the
+// compiler reads them, that a scenario may not have been told: cards in
+// graveyards (Tarmogoyf's count, threshold), in a hand (hellbent, Maro),
+// or a life total (Serra Avatar, "30 or more life").
+func ZonesRead(d CardDef) (graveyard, hand, life bool) {
+	see := func(z *zoneCount) {
+		switch {
+		case z == nil:
+		case z.Life:
+			life = true
+		case z.Zone == ZoneHand:
+			hand = true
+		default:
+			graveyard = true
+		}
+	}
+	var cond func(c *Condition)
+	cond = func(c *Condition) {
+		if c == nil {
+			return
+		}
+		if c.Zone != nil {
+			see(c.Zone.Count)
+			see(c.Zone.Than)
+		}
+		for _, x := range append(append([]*Condition(nil), c.All...), c.Any...) {
+			cond(x)
+		}
+	}
+	for _, a := range newCompiler().compileCard(d).abilities {
+		for _, t := range a.Statics {
+			cond(t.Cond)
+			for _, p := range t.Parts {
+				see(p.Zone)
+				if p.More != nil {
+					for _, z := range p.More.Zones {
+						see(z)
+					}
+				}
+			}
+		}
+	}
+	return graveyard, hand, life
+}

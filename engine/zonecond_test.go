@@ -293,3 +293,23 @@ func TestHandSizeOnlyWhenStated(t *testing.T) {
 		t.Errorf("cards drawn into an unstated hand: %q", ans)
 	}
 }
+
+// ZonesRead names what a card's static abilities read that a scenario may
+// not have been told, as the compiler reads them.
+func TestZonesRead(t *testing.T) {
+	for _, tc := range []struct {
+		d                     CardDef
+		graveyard, hand, life bool
+	}{
+		{CardDef{Name: "Tarmogoyf", Types: []string{"Creature"}, Text: "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1."}, true, false, false},
+		{CardDef{Name: "Nimble Mongoose", Types: []string{"Creature"}, Text: "Shroud\nThreshold — Nimble Mongoose gets +2/+2 as long as seven or more cards are in your graveyard."}, true, false, false},
+		{CardDef{Name: "Gathan Raiders", Types: []string{"Creature"}, Text: "Hellbent — Gathan Raiders gets +2/+2 as long as you have no cards in hand."}, false, true, false},
+		{CardDef{Name: "Serra Avatar", Types: []string{"Creature"}, Text: "Serra Avatar's power and toughness are each equal to your life total."}, false, false, true},
+		{CardDef{Name: "Grizzly Bears", Types: []string{"Creature"}}, false, false, false},
+	} {
+		g, h, l := ZonesRead(tc.d)
+		if g != tc.graveyard || h != tc.hand || l != tc.life {
+			t.Errorf("%s: graveyard %v hand %v life %v, want %v %v %v", tc.d.Name, g, h, l, tc.graveyard, tc.hand, tc.life)
+		}
+	}
+}
