@@ -421,6 +421,13 @@ func (n *names) lookupVerb(span string) *cards.Card {
 	return nil
 }
 
+// inflectedOnly says whether a span names a card only once its ending is
+// dropped (lookupSpan's second try).
+func (n *names) inflectedOnly(span string) bool {
+	k := fold.Key(span)
+	return n.full[k] == nil && n.short[k] == nil
+}
+
 // trimEnding drops a possessive ("'s", "s'") or plural "s" from a folded
 // span.
 func trimEnding(k string) string {
@@ -459,8 +466,14 @@ func (n *names) plausible(q string, s, e int, words [][]int) bool {
 	// A long uncommon word is a name in any case ("ornithopter"); a
 	// short one ("opt") or one the game's text uses is a name only when
 	// the question writes it as one.
+	// One such word in lower case that is a name only with an ending
+	// dropped is as often an English word inflected ("overrules",
+	// "he has counterspells"): it is the card when written as a name or
+	// after a player's possessive ("my ornithopters").
 	if !face && !allCommon && (len(words) > 1 || e-s >= 7) {
-		return true
+		if len(words) > 1 || !lowerCase(q[s:e]) || !n.inflectedOnly(q[s:e]) || possessed.MatchString(q[:s]) {
+			return true
+		}
 	}
 	if !face && len(words) > 1 && n.named[fold.Key(q[s:e])] {
 		return true
@@ -474,11 +487,15 @@ func (n *names) plausible(q string, s, e int, words [][]int) bool {
 	return writtenAsName(q, s, words) && !(len(words) == 1 && n.afterAName(q[:s]))
 }
 
+// possessed is a player's possessive written before a word.
+var possessed = regexp.MustCompile(`(?i)\b(?:my|your|his|her|their|opponent(?:'|’)?s)\s+$`)
+
 // toldAsCard is what a question writes before a card it tells of: a
-// player's possessive, or casting it, having it or controlling it ("I
-// have blood moon out", "my opponent controls a blood moon"), or the
+// player's possessive or "the", or casting it, having it or
+// controlling it ("I have blood moon out", "my opponent controls a blood
+// moon", "before the blood moon dropped"), or the
 // whole question asks what it is or does ("what is blood moon").
-var toldAsCard = regexp.MustCompile(`(?i)\b(?:my|your|his|her|their|opponent(?:'|’)?s|(?:cast|casts|casting|resolve|resolves|resolving|have|has|had|control|controls|controlled)(?:\s+(?:a|an|the))?)\s+$|^\s*(?:what is|what's|what does|how does)\s+$`)
+var toldAsCard = regexp.MustCompile(`(?i)\b(?:my|your|his|her|their|the|opponent(?:'|’)?s|(?:cast|casts|casting|resolve|resolves|resolving|have|has|had|control|controls|controlled)(?:\s+(?:a|an|the))?)\s+$|^\s*(?:what is|what's|what does|how does)\s+$`)
 
 // afterAName reports whether text ends with a capitalised word other than
 // "I" and one space, that is no card's name: a one-word name written

@@ -391,7 +391,8 @@ func TestLinkMisspelledNames(t *testing.T) {
 
 // A name of several of the game's words that the documents never write
 // together ("blood moon", "time stop") is the card when the question tells
-// it as one: a player's ("my blood moon"), cast ("cast time stop"), had or
+// it as one: a player's ("my blood moon"), the one ("the blood moon"),
+// cast ("cast time stop"), had or
 // controlled ("I have blood moon out", "controls a blood moon"), or asked
 // what it is or does ("what is blood moon"). One
 // the rules write as words ("first strike") is not, and neither is a name
@@ -420,9 +421,28 @@ func TestLinkLowerCaseNamesToldAsCards(t *testing.T) {
 		{"my opponent controls a blood moon", []string{"Blood Moon"}},
 		{"does the creature that has first strike deal damage first?", nil},
 		{"when does a time stop happen?", nil},
+		{"does it end before the blood moon leaves?", []string{"Blood Moon"}},
+		{"does the first strike damage step happen?", nil},
 		// Asked what it is or does.
 		{"what is blood moon", []string{"Blood Moon"}},
 		{"how does time stop work?", []string{"Time Stop"}},
 		{"what is first strike?", nil},
+	})
+}
+
+// A long word of no game text that names a card only with its ending
+// dropped is, in lower case, as often an English word inflected
+// ("overrules", "counterspells"): the card when written as a name or after
+// a player's possessive. The name itself in lower case is the card.
+func TestLinkInflectedLowerCaseWords(t *testing.T) {
+	n := syntheticNames(t, []string{"the", "later", "effect", "earlier", "one", "he", "has", "in", "play", "my", "die", "to", "sweeper", "i", "cast", "two", "does", "have", "flying"}, `[
+	 {"object":"card","name":"Overrule","lang":"en","type_line":"Instant"},
+	 {"object":"card","name":"Ornithopter","lang":"en","type_line":"Artifact Creature — Thopter"}]`)
+	checkLinks(t, n, []linkCase{
+		{"does the later effect overrules the earlier one?", nil},
+		{"he has ornithopters in play", nil},
+		{"my ornithopters die to the sweeper", []string{"Ornithopter"}},
+		{"I cast two Overrules", []string{"Overrule"}},
+		{"does ornithopter have flying?", []string{"Ornithopter"}},
 	})
 }

@@ -26,9 +26,15 @@ var linkFloors = map[string][2]float64{
 	// listed; report lowered, its precision fell from 398 of 413 to 435 of
 	// 456 listed, cards found 297 of 302): the set grew, the linker did not
 	// change.
-	"tune":    {260.0 / 275, 401.0 / 426},
-	"report":  {297.0 / 302, 435.0 / 456},
-	"unseen":  {113.0 / 115, 159.0 / 169},
+	// Set again when a lower-case word that names a card only with its
+	// ending dropped ("overrules") stopped being the card unless a
+	// player's possessive tells it as one, and "the" came to tell a
+	// name of several words as a card ("the blood moon"): one wrong
+	// place fewer in tune, report and unseen, one card more found in
+	// tune, one fewer in report.
+	"tune":    {261.0 / 275, 402.0 / 426},
+	"report":  {296.0 / 302, 433.0 / 453},
+	"unseen":  {113.0 / 115, 159.0 / 168},
 	"unseen2": {80.0 / 83, 123.0 / 127},
 	"unseen3": {64.0 / 68, 97.0 / 101},
 	"unseen4": {93.0 / 97, 128.0 / 138},
