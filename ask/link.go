@@ -556,16 +556,6 @@ func (n *names) allDocumented(name string) bool {
 	return true
 }
 
-// allCommon reports whether every word of a name is a word of the game.
-func (n *names) allCommon(name string) bool {
-	for _, w := range wordsOf(name) {
-		if !n.common[fold.Key(w)] {
-			return false
-		}
-	}
-	return true
-}
-
 // copiesBefore is what a question writes before a card's name to tell of
 // several copies of it: "two Heartless Summonings", "my second Glorious
 // Anthem", "another copy of", "3x", "a couple of".
