@@ -78,6 +78,7 @@ func (g *game) dealDamage(line int, s *state, src dmgSource, t dmgTarget, n int,
 				return 0
 			}
 		}
+		g.dealt = append(g.dealt, t.obj)
 		if src.obj != nil {
 			if t.obj.damagedBy == nil {
 				t.obj.damagedBy = map[*Object]bool{}

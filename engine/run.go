@@ -110,6 +110,10 @@ type game struct {
 	// the scenario didn't hold then (zonecond.go).
 	zoneLate []zoneReport
 	casting  *CardDef // the instant or sorcery resolving now
+	// dealt lists the objects dealt damage, in order: a resolving
+	// spell's "dealt damage this way" is those after where it began
+	// (stackItem.dealtFrom).
+	dealt []*Object
 	// clean: nothing that a state-based action of a permanent reads
 	// (characteristics, damage, attachments, control) has changed since
 	// the last full check found none to perform; settle then skips it.

@@ -10,6 +10,7 @@ package engine
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -29,13 +30,19 @@ var (
 	// "Then that creature fights target creature you don't control" (Hunt
 	// the Weak): "it" is the spell's first target.
 	reFxThenFight = regexp.MustCompile(`^then (?:it|that creature) fights (?:another )?target (creature(?: you don't control| an opponent controls)?)$`)
+	// "If that creature would die this turn, exile it instead" (Magma
+	// Spray), "If a creature dealt damage this way would die this turn,
+	// exile it instead" (Pillar of Flame): a replacement effect the
+	// resolving spell makes, on the spell's target or on what its damage
+	// was dealt to, until the turn ends (614.1a, 611.2a).
+	reFxDiesExile = regexp.MustCompile(`^if (that creature|that creature or planeswalker|a creature dealt damage this way|a permanent dealt damage this way) would die this turn, exile it instead$`)
 )
 
 // moreSimple reports the sentences moreEffect carries out.
 func moreSimple(s string) bool {
 	switch {
 	case s == "exile ~", s == "this spell can't be countered", reFxLoot.MatchString(s), reFxExtraTurn.MatchString(s), reFxExileGraveyard.MatchString(s), sacrificeSimple(s), delayedSimple(s), reFxDrawLose.MatchString(s), graveyardSimple(s), reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
-		reFxFight.MatchString(s), reFxBite.MatchString(s), reFxThenFight.MatchString(s):
+		reFxFight.MatchString(s), reFxBite.MatchString(s), reFxThenFight.MatchString(s), reFxDiesExile.MatchString(s):
 		return true
 	}
 	if m := reFxAndGain.FindStringSubmatch(s); m != nil {
@@ -277,7 +284,57 @@ func (g *game) moreEffect(st *Stmt, it *stackItem, s string) bool {
 	if m := reFxThenFight.FindStringSubmatch(s); m != nil {
 		return g.fight(st, it, "creature", m[1], true)
 	}
+	if m := reFxDiesExile.FindStringSubmatch(s); m != nil {
+		return g.exileIfDies(st, it, m[1])
+	}
 	return false
+}
+
+// exileIfDies makes "if WHAT would die this turn, exile it instead" a
+// replacement effect on each object WHAT names until the turn ends
+// (614.1a; it lasts until the cleanup step, 514.2): the spell's target
+// ("that creature"), or each creature (or permanent) its damage was dealt
+// to as it resolved ("dealt damage this way": damage prevented was not
+// dealt, 615.1). It applies however the object would die, not only from
+// that damage, and a replaced event never happens (614.6): the object
+// doesn't die, and its "dies" abilities don't trigger.
+func (g *game) exileIfDies(st *Stmt, it *stackItem, what string) bool {
+	var objs []*Object
+	if strings.HasPrefix(what, "that ") {
+		if len(it.targets) == 0 {
+			return false
+		}
+		if _, isPlayer := parsePlayer(it.targets[0]); isPlayer {
+			return true
+		}
+		o, ok := g.targetObject(st, it)
+		if !ok {
+			return true
+		}
+		objs = append(objs, o)
+	} else {
+		s := g.current()
+		for _, o := range g.dealt[min(it.dealtFrom, len(g.dealt)):] {
+			i, ok := s.slot[o]
+			if !ok || !o.onBF || slices.Contains(objs, o) || strings.HasPrefix(what, "a creature") && !s.ch[i].is("Creature") {
+				continue
+			}
+			objs = append(objs, o)
+		}
+	}
+	for _, o := range objs {
+		if !o.onBF {
+			g.note(st.Line, fmt.Sprintf("%s is no longer on the battlefield: %q applies to nothing", o.display(), "if it would die this turn, exile it instead"), "400.7")
+			continue
+		}
+		r := &Replacement{Kind: rkZone, To: ZoneExile, Text: "if it would die this turn, it is exiled instead: a replacement effect"}
+		tm := &Template{Sentence: "if it would die this turn, exile it instead", Sel: Selector{Kind: selTarget, Noun: "it"}, UntilEOT: true,
+			Parts: []Part{{Layer: lRules, Op: opRule, RuleID: r.rule(), RuleText: r.Text, Repl: r}}}
+		g.comp.repl = true
+		g.addEffect(&Effect{t: tm, srcName: it.srcName, ctrl: it.ctrl, targets: []*Object{o}, line: st.Line})
+		g.note(st.Line, fmt.Sprintf("%s: until the turn ends, if %s would die, it is exiled instead", it.srcName, o.display()), "614.1a")
+	}
+	return true
 }
 
 // fxPlayers are the players "target player", "each opponent" name.

@@ -202,6 +202,10 @@ type stackItem struct {
 	// carried out as it resolves.
 	spell *CardDef
 	cast  Stmt
+	// dealtFrom is how many objects the game had dealt damage to
+	// (game.dealt) when it began to resolve: those after were dealt
+	// damage "this way".
+	dealtFrom int
 }
 
 // fire finds the triggered abilities of the objects of s whose trigger
@@ -1019,7 +1023,7 @@ func (g *game) spellEffects(name string, bad []string) (simple, rest []string) {
 // sorcery, with the spell as the source of its damage (120.2b) and its
 // targets from the statement.
 func (g *game) carrySpell(st *Stmt, name string, sentences []string) {
-	it := &stackItem{srcName: name, ctrl: st.Player, text: name, targets: st.Targets}
+	it := &stackItem{srcName: name, ctrl: st.Player, text: name, targets: st.Targets, dealtFrom: len(g.dealt)}
 	if d := g.casting; d != nil {
 		it.lki = g.spellChars(st.Player, *d) // its characteristics on the stack (offfield.go)
 	}
