@@ -50,6 +50,9 @@ type Object struct {
 	leftTo       string           // where it went when it left ("its owner's graveyard")
 	diverted     bool             // a replacement effect sent it elsewhere than the graveyard (614.6): it didn't die
 	damagedBy    map[*Object]bool // sources that dealt it damage this turn (cleared in cleanup)
+	// noUntapNext: a resolved effect keeps it from untapping during its
+	// controller's next untap step (502.3).
+	noUntapNext bool
 	// linked: the cards its abilities exiled, for its linked ability that
 	// returns "the exiled card" (607.2a).
 	linked []*card

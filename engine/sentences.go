@@ -637,7 +637,7 @@ var ruleEffects = []struct {
 	{regexp.MustCompile(`^activated abilities can't be activated$`), "its activated abilities can't be activated", "602.5"},
 	{regexp.MustCompile(`^activated abilities can't be activated unless they're mana abilities$`), "its activated abilities can't be activated, except mana abilities", "602.5"},
 	{regexp.MustCompile(`^activated abilities with \{t\} in their costs can't be activated$`), "its activated abilities with {T} in their costs can't be activated", "602.5"},
-	{regexp.MustCompile(`^(?:doesn't|don't) untap during (?:its|their|your) (?:controller's |controllers' )?untap steps?$`), "doesn't untap during its controller's untap step", "502.3"},
+	{regexp.MustCompile(`^(?:doesn't|don't) untap during (?:its|their|your) (?:controller's |controllers' )?untap steps?$`), ruleTextNoUntap, "502.3"},
 	{regexp.MustCompile(`^attacks? or blocks? each combat if able$`), "attacks or blocks each combat if able: a requirement", "508.1d"},
 	{regexp.MustCompile(`^must be blocked by [a-z ]+ if able$`), "must be blocked if able: a requirement on the defending player's creatures", "509.1c"},
 	// 601.2c: only a legal target can be chosen.

@@ -35,6 +35,11 @@ var (
 	// exile it instead" (Pillar of Flame): a replacement effect the
 	// resolving spell makes, on the spell's target or on what its damage
 	// was dealt to, until the turn ends (614.1a, 611.2a).
+	// "It doesn't untap during its controller's next untap step" (Take
+	// into Custody), "Those creatures don't untap during their
+	// controller's next untap step" (Decision Paralysis): the spell's
+	// target, or each of its targets (502.3).
+	reFxNoUntap   = regexp.MustCompile(`^(it|that creature|that permanent|those creatures|those permanents|they) (?:doesn't|don't) untap during (?:its|their) controller's next untap step$`)
 	reFxDiesExile = regexp.MustCompile(`^if (that creature|that creature or planeswalker|a creature dealt damage this way|a permanent dealt damage this way) would die this turn, exile it instead$`)
 )
 
@@ -42,7 +47,7 @@ var (
 func moreSimple(s string) bool {
 	switch {
 	case s == "exile ~", s == "this spell can't be countered", reFxLoot.MatchString(s), reFxExtraTurn.MatchString(s), reFxExileGraveyard.MatchString(s), sacrificeSimple(s), delayedSimple(s), reFxDrawLose.MatchString(s), graveyardSimple(s), reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
-		reFxFight.MatchString(s), reFxBite.MatchString(s), reFxThenFight.MatchString(s), reFxDiesExile.MatchString(s):
+		reFxFight.MatchString(s), reFxBite.MatchString(s), reFxThenFight.MatchString(s), reFxDiesExile.MatchString(s), reFxNoUntap.MatchString(s):
 		return true
 	}
 	if m := reFxAndGain.FindStringSubmatch(s); m != nil {
@@ -287,7 +292,36 @@ func (g *game) moreEffect(st *Stmt, it *stackItem, s string) bool {
 	if m := reFxDiesExile.FindStringSubmatch(s); m != nil {
 		return g.exileIfDies(st, it, m[1])
 	}
+	if m := reFxNoUntap.FindStringSubmatch(s); m != nil {
+		return g.noUntapNext(st, it, m[1])
+	}
 	return false
+}
+
+// noUntapNext keeps the spell's target ("it", "that creature"), or each
+// of its targets ("those creatures"), from untapping during its
+// controller's next untap step (502.3).
+func (g *game) noUntapNext(st *Stmt, it *stackItem, what string) bool {
+	refs := it.targets
+	if !strings.HasPrefix(what, "those") && what != "they" {
+		refs = refs[:min(len(refs), 1)]
+	}
+	for _, r := range refs {
+		if _, isPlayer := parsePlayer(r); isPlayer {
+			continue
+		}
+		o, ok := g.ref(st.Line, r)
+		if !ok {
+			continue
+		}
+		if !o.onBF {
+			g.note(st.Line, fmt.Sprintf("%s is no longer on the battlefield: %q applies to nothing", o.display(), "doesn't untap during its controller's next untap step"), "400.7")
+			continue
+		}
+		o.noUntapNext = true
+		g.note(st.Line, fmt.Sprintf("%s: %s doesn't untap during its controller's next untap step", it.srcName, o.display()), "502.3")
+	}
+	return true
 }
 
 // exileIfDies makes "if WHAT would die this turn, exile it instead" a

@@ -161,21 +161,37 @@ func (g *game) newTurn(line int) {
 	}
 	g.combat = nil
 	g.begin(line, stUntap)
-	s := g.computeTo(L2, false)
+	// The whole state: the effects that keep a permanent from untapping
+	// are among the rules effects the layers leave aside (613.11).
+	s := g.compute(false)
 	n := 0
 	for i, o := range s.objs {
 		if s.ch[i].Controller != g.active {
 			continue
 		}
 		o.continuous = true
-		if o.tapped {
-			o.tapped = false
-			n++
+		// "Doesn't untap during its controller's next untap step" is used
+		// up by this untap step, tapped or not.
+		next := o.noUntapNext
+		o.noUntapNext = false
+		if !o.tapped {
+			continue
 		}
+		if next || s.hasRuleEffect(i, ruleTextNoUntap) {
+			g.note(line, fmt.Sprintf("%s stays tapped: an effect keeps it from untapping during %s untap step", o.display(), poss(g.active)), "502.3")
+			continue
+		}
+		o.tapped = false
+		n++
 	}
 	g.note(line, fmt.Sprintf("%s %s", says(g.active, "untaps"), plural(n, "permanent")), "502.3")
 	g.cached = nil
 }
+
+// ruleTextNoUntap is the rules effect of "doesn't untap during its
+// controller's untap step" (502.3: effects can keep a player's permanents
+// from untapping).
+const ruleTextNoUntap = "doesn't untap during its controller's untap step"
 
 // advance runs next steps until done says to stop, or the stack is not
 // empty (then it says where it stopped).
