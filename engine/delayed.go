@@ -21,19 +21,54 @@ type delayedTrig struct {
 	ctrl   Player
 	src    string
 	effect string
+	// obj is the object the ability refers to ("exile it"): it affects
+	// that object only, and does nothing once the object has left the
+	// zone it was in (603.7c, 400.7).
+	obj *Object
 }
 
+// reFxOnObject is what a delayed triggered ability does to the object it
+// refers to: "exile it" (Goryo's Vengeance), "sacrifice it" (Slave of
+// Bolas), "return it to its owner's hand".
+var reFxOnObject = regexp.MustCompile(`^(exile|sacrifice|destroy) (?:it|that creature|the creature)$|^(return) (?:it|that creature|the creature) to its owner's hand$`)
+
 // delayedSimple: the instruction is one the engine carries out and names
-// no target or object (those the delayed ability would have to remember).
+// no target, or an action on the object the spell put onto the
+// battlefield or targets.
 func delayedSimple(s string) bool {
 	m := reFxDelayed.FindStringSubmatch(s)
-	return m != nil && (reEffDraw.MatchString(m[1]) || reEffGain.MatchString(m[1]) || reEffLose.MatchString(m[1]))
+	return m != nil && (reEffDraw.MatchString(m[1]) || reEffGain.MatchString(m[1]) || reEffLose.MatchString(m[1]) || reFxOnObject.MatchString(m[1]))
 }
 
 // delay creates the delayed triggered ability of s.
 func (g *game) delay(st *Stmt, it *stackItem, s string) bool {
 	m := reFxDelayed.FindStringSubmatch(s)
 	d := delayedTrig{kind: tUpkeep, ctrl: it.ctrl, src: it.srcName, effect: m[1]}
+	if reFxOnObject.MatchString(m[1]) {
+		// "It" is what the spell put onto the battlefield as it resolved
+		// (a card returned from a graveyard is a new object, 400.7), else
+		// its target.
+		for _, o := range g.objs[min(it.objsFrom, len(g.objs)):] {
+			if o.onBF {
+				d.obj = o
+				break
+			}
+		}
+		if d.obj == nil {
+			for _, r := range it.targets {
+				if _, isPlayer := parsePlayer(r); isPlayer {
+					continue
+				}
+				if o, ok := g.ref(st.Line, r); ok && o.onBF {
+					d.obj = o
+					break
+				}
+			}
+		}
+		if d.obj == nil {
+			return false
+		}
+	}
 	switch m[2] {
 	case "your next upkeep":
 		d.yours = true
@@ -55,9 +90,49 @@ func (g *game) fireDelayed(kind trigKind, line int) {
 			continue
 		}
 		it := &stackItem{srcName: d.src, ctrl: d.ctrl, spec: &trigSpec{kind: kind, each: true, effect: d.effect, rule: "603.7"},
-			text: d.effect, line: line}
+			text: d.effect, line: line, delayedObj: d.obj}
 		g.pending = append(g.pending, it)
 		g.note(line, fmt.Sprintf("%s's delayed triggered ability triggers: %q", d.src, d.effect), "603.7b")
 	}
 	g.delayed = keep
+}
+
+// onObject carries out a delayed triggered ability's action on the object
+// it refers to (reFxOnObject): nothing once that object has left the
+// battlefield, even if it has come back (a new object, 603.7c, 400.7); a
+// player sacrifices only a permanent they control (701.21a).
+func (g *game) onObject(st *Stmt, it *stackItem, m []string) bool {
+	o := it.delayedObj
+	if o == nil {
+		return false
+	}
+	verb := m[1] + m[2]
+	if !o.onBF {
+		g.note(st.Line, fmt.Sprintf("%s's delayed triggered ability does nothing: %s has left the battlefield, and the ability refers to that object only", it.srcName, o.display()), "603.7c")
+		return true
+	}
+	s0 := g.current()
+	i := s0.slot[o]
+	z, how, rule := ZoneExile, "exiled", "701.13a"
+	switch verb {
+	case "sacrifice":
+		if s0.ch[i].Controller != it.ctrl {
+			g.note(st.Line, fmt.Sprintf("%s can't sacrifice %s: %s doesn't control it", it.ctrl, o.display(), it.ctrl), "701.21a")
+			return true
+		}
+		z, how, rule = ZoneGraveyard, "sacrificed", "701.21a"
+	case "destroy":
+		if g.destructionRegenerated(st.Line, s0, o, false) {
+			g.cached = nil
+			return true
+		}
+		z, how, rule = ZoneGraveyard, "destroyed", "701.8a"
+	case "return":
+		z, how, rule = ZoneHand, "returned to its owner's hand", "400.3"
+	}
+	g.note(st.Line, fmt.Sprintf("%s's delayed triggered ability: %s is %s", it.srcName, o.display(), how), rule)
+	g.moveTo(o, z, st.Line, how)
+	g.leftTriggers(s0, []*Object{o}, z, st.Line)
+	g.cached = nil
+	return true
 }

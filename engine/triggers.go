@@ -202,6 +202,12 @@ type stackItem struct {
 	// carried out as it resolves.
 	spell *CardDef
 	cast  Stmt
+	// delayedObj is the object a delayed triggered ability refers to
+	// (delayedTrig.obj).
+	delayedObj *Object
+	// objsFrom is how many objects the game had when it began to
+	// resolve: those after entered as it resolved.
+	objsFrom int
 	// dealtFrom is how many objects the game had dealt damage to
 	// (game.dealt) when it began to resolve: those after were dealt
 	// damage "this way".
@@ -801,6 +807,9 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 	if moreSimple(s) && g.moreEffect(st, it, s) { // spellfx.go
 		return true
 	}
+	if m := reFxOnObject.FindStringSubmatch(s); m != nil && it.delayedObj != nil {
+		return g.onObject(st, it, m) // delayed.go
+	}
 	if m := reEffDamage.FindStringSubmatch(s); m != nil {
 		who := m[1]
 		m = m[1:]
@@ -1023,7 +1032,7 @@ func (g *game) spellEffects(name string, bad []string) (simple, rest []string) {
 // sorcery, with the spell as the source of its damage (120.2b) and its
 // targets from the statement.
 func (g *game) carrySpell(st *Stmt, name string, sentences []string) {
-	it := &stackItem{srcName: name, ctrl: st.Player, text: name, targets: st.Targets, dealtFrom: len(g.dealt)}
+	it := &stackItem{srcName: name, ctrl: st.Player, text: name, targets: st.Targets, dealtFrom: len(g.dealt), objsFrom: len(g.objs)}
 	if d := g.casting; d != nil {
 		it.lki = g.spellChars(st.Player, *d) // its characteristics on the stack (offfield.go)
 	}
