@@ -151,10 +151,27 @@ func (g *game) counterSpell(st *Stmt, it *stackItem, kind, cost string) bool {
 		return true
 	}
 	g.stack = append(g.stack[:i:i], g.stack[i+1:]...)
+	if it.src == nil && g.casting != nil && reCounteredExiled.MatchString(normQuotes(selfRef(g.casting.Text, g.casting.Name))) {
+		// Dissipate: its next instruction replaces where the countered
+		// card goes (614.1a).
+		g.note(st.Line, fmt.Sprintf("%s counters %s: it is removed from the stack without resolving and exiled instead of being put into its owner's graveyard (%d on the stack)", it.srcName, sp.text, len(g.stack)), "614.1a")
+		g.nextID++
+		c := &card{id: g.nextID, name: sp.spell.Name, alias: sp.cast.Alias, def: *sp.spell, owner: sp.ctrl, line: st.Line, how: "countered, exiled instead"}
+		ps := g.pl(c.owner)
+		ps.zones[ZoneExile] = append(ps.zones[ZoneExile], c)
+		return true
+	}
 	g.note(st.Line, fmt.Sprintf("%s counters %s: it is removed from the stack without resolving and put into its owner's graveyard (%d on the stack)", it.srcName, sp.text, len(g.stack)), "701.6a")
 	g.spellToGraveyard(st.Line, sp, "countered")
 	return true
 }
+
+// reCounteredExiled is the instruction that follows "Counter target
+// spell" in Dissipate and Horribly Awry: where the countered card goes
+// instead of its owner's graveyard. counterSpell reads it from the
+// resolving spell's text; as an instruction of its own it does nothing
+// more.
+var reCounteredExiled = regexp.MustCompile(`(?im)(?:^|\.\s+)if that spell is countered this way, exile it instead of putting it into its owner's graveyard\.?$`)
 
 // reCantBeCountered is "This spell can't be countered." (a rule of the
 // spell that functions on the stack, 113.6).

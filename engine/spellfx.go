@@ -47,7 +47,7 @@ var (
 func moreSimple(s string) bool {
 	switch {
 	case s == "exile ~", s == "this spell can't be countered", reFxLoot.MatchString(s), reFxExtraTurn.MatchString(s), reFxExileGraveyard.MatchString(s), sacrificeSimple(s), delayedSimple(s), reFxDrawLose.MatchString(s), graveyardSimple(s), reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
-		reFxFight.MatchString(s), reFxBite.MatchString(s), reFxThenFight.MatchString(s), reFxDiesExile.MatchString(s), reFxNoUntap.MatchString(s):
+		reFxFight.MatchString(s), reFxBite.MatchString(s), reFxThenFight.MatchString(s), reFxDiesExile.MatchString(s), reFxNoUntap.MatchString(s), s == counteredExiled:
 		return true
 	}
 	if m := reFxAndGain.FindStringSubmatch(s); m != nil {
@@ -295,8 +295,14 @@ func (g *game) moreEffect(st *Stmt, it *stackItem, s string) bool {
 	if m := reFxNoUntap.FindStringSubmatch(s); m != nil {
 		return g.noUntapNext(st, it, m[1])
 	}
+	if s == counteredExiled {
+		return true // counterSpell read it (counter.go)
+	}
 	return false
 }
+
+// counteredExiled is reCounteredExiled's instruction as a sentence.
+const counteredExiled = "if that spell is countered this way, exile it instead of putting it into its owner's graveyard"
 
 // noUntapNext keeps the spell's target ("it", "that creature"), or each
 // of its targets ("those creatures"), from untapping during its
