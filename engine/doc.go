@@ -12,7 +12,7 @@
 // "-" is accepted for "—". Every statement gets the next timestamp.
 //
 //	define NAME = [MANA COST] [COLOR WORDS] TYPE LINE [P/T] ["RULES TEXT"] | define FRONT // BACK
-//	[you: | opponent:] cast CARD [(mode N) | (modes N and N)] [targeting REF [and REF ...]] [(X=N)] [(paid) | (not paid)] [(on the stack)] [(face down)]
+//	[you: | opponent:] cast CARD [(mode N) | (modes N and N)] [targeting REF [and REF ...]] [(X=N)] [(sacrificing REF [and REF ...])] [(paid) | (not paid)] [(on the stack)] [(face down)]
 //	[you: | opponent:] effect "TEXT" [as ALIAS] [targeting REF [and REF ...]]
 //	put N KIND counter(s) on REF
 //	remove N KIND counter(s) from REF

@@ -33,7 +33,7 @@ var statements = []statement{
 		},
 	},
 	{
-		syntax: "[you: | opponent:] cast CARD [(mode N) | (modes N and N)] [targeting REF [and REF ...]] [(X=N)] [(paid) | (not paid)] [(on the stack)] [(face down)]",
+		syntax: "[you: | opponent:] cast CARD [(mode N) | (modes N and N)] [targeting REF [and REF ...]] [(X=N)] [(sacrificing REF [and REF ...])] [(paid) | (not paid)] [(on the stack)] [(face down)]",
 		player: true,
 		match:  prefix("cast "),
 		parse: func(l string, st *Stmt) error {
@@ -52,6 +52,15 @@ var statements = []statement{
 					rest, st.Paid = strings.TrimSpace(rest[:i]), strings.Trim(p, "()")
 					break
 				}
+			}
+			// "(sacrificing REF)": what pays an additional cost of
+			// sacrificing (601.2h, addcost.go).
+			if i := lastIndexFold(rest, "(sacrificing "); i >= 0 && strings.HasSuffix(rest, ")") {
+				refs := splitRefs(rest[i+len("(sacrificing ") : len(rest)-1])
+				if len(refs) == 0 {
+					return errors.New("expected a reference after \"(sacrificing\"")
+				}
+				rest, st.Sacrificing = strings.TrimSpace(rest[:i]), refs
 			}
 			// "(X=N)" after the card's name or at the end (xvalue.go).
 			if r, x, ok, err := cutX(rest); err != nil {

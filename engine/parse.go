@@ -120,6 +120,9 @@ type Stmt struct {
 	// as the spell is cast (107.3a); HasX says it was given.
 	X    int
 	HasX bool
+	// Sacrificing: "cast Village Rites (sacrificing B)": the permanents
+	// sacrificed to pay an additional cost (601.2h).
+	Sacrificing []string
 }
 
 // Script is a parsed scenario.

@@ -47,7 +47,7 @@ var (
 func moreSimple(s string) bool {
 	switch {
 	case s == "exile ~", s == "this spell can't be countered", reFxLoot.MatchString(s), reFxExtraTurn.MatchString(s), reFxExileGraveyard.MatchString(s), sacrificeSimple(s), delayedSimple(s), reFxDrawLose.MatchString(s), graveyardSimple(s), reFxPlayerDraws.MatchString(s), reFxPlayerGains.MatchString(s), reFxDiscards.MatchString(s),
-		reFxFight.MatchString(s), reFxBite.MatchString(s), reFxThenFight.MatchString(s), reFxDiesExile.MatchString(s), reFxNoUntap.MatchString(s), s == counteredExiled:
+		reFxFight.MatchString(s), reFxBite.MatchString(s), reFxThenFight.MatchString(s), reFxDiesExile.MatchString(s), reFxNoUntap.MatchString(s), s == counteredExiled, additionalCostSimple(s):
 		return true
 	}
 	if m := reFxAndGain.FindStringSubmatch(s); m != nil {
@@ -297,6 +297,9 @@ func (g *game) moreEffect(st *Stmt, it *stackItem, s string) bool {
 	}
 	if s == counteredExiled {
 		return true // counterSpell read it (counter.go)
+	}
+	if additionalCostSimple(s) {
+		return true // paid as the spell was cast (addcost.go)
 	}
 	return false
 }
