@@ -53,6 +53,9 @@ type Object struct {
 	// noUntapNext: a resolved effect keeps it from untapping during its
 	// controller's next untap step (502.3).
 	noUntapNext bool
+	// became is the card it became when it left the battlefield (400.7),
+	// for an ability that returns that card (persist, undying).
+	became *card
 	// linked: the cards its abilities exiled, for its linked ability that
 	// returns "the exiled card" (607.2a).
 	linked []*card

@@ -202,6 +202,10 @@ type stackItem struct {
 	// carried out as it resolves.
 	spell *CardDef
 	cast  Stmt
+	// returns is the card a persist or undying ability returns, and
+	// counter the kind of counter it enters with (persist.go).
+	returns *card
+	counter string
 	// delayedObj is the object a delayed triggered ability refers to
 	// (delayedTrig.obj).
 	delayedObj *Object
@@ -317,6 +321,13 @@ func (g *game) mayTrigger() bool {
 // state just before the event, so the abilities of the objects that left
 // with them trigger too (603.10a).
 func (g *game) leftTriggers(s *state, moved []*Object, z Zone, line int) {
+	if z == ZoneGraveyard {
+		for _, o := range moved {
+			if !o.diverted {
+				g.returnsFromDying(s, o, line) // persist.go
+			}
+		}
+	}
 	if len(moved) == 0 || !g.mayTriggerIn(s) {
 		return
 	}
@@ -806,6 +817,9 @@ func (g *game) effect(st *Stmt, it *stackItem, s string) bool {
 	}
 	if moreSimple(s) && g.moreEffect(st, it, s) { // spellfx.go
 		return true
+	}
+	if it.returns != nil && s == returnText(it.counter) {
+		return g.returnDied(st, it) // persist.go
 	}
 	if m := reFxOnObject.FindStringSubmatch(s); m != nil && it.delayedObj != nil {
 		return g.onObject(st, it, m) // delayed.go

@@ -127,6 +127,7 @@ func (g *game) moveTo(o *Object, z Zone, line int, how string) *card {
 	p := g.pl(o.owner)
 	g.nextID++
 	c := &card{id: g.nextID, name: o.frontDef().Name, def: o.frontDef(), owner: o.owner, token: o.token, line: line, how: how}
+	o.became = c
 	if z == ZoneLibrary && p.library >= 0 {
 		p.library++
 	}
