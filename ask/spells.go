@@ -218,7 +218,39 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 			return "", false
 		}
 	}
+	// An additional cost of sacrificing (601.2h): the caster's permanent
+	// the question tells sacrificed ("sacrificing Kitchen Finks"); with
+	// none told, the engine takes the only one that can pay or asks.
+	if engine.SacrificesToCast(s.text) {
+		if p := sacrificedFor(q, s, perms, links, used); p != nil {
+			line += " (sacrificing " + p.alias + ")"
+		}
+	}
 	return line, true
+}
+
+// sacrificedNear is how far after a word of sacrificing the question names
+// what is sacrificed ("sacrifice my Kitchen Finks").
+const sacrificedNear = 12
+
+var sacrificeWord = regexp.MustCompile(`(?i)\bsacrific\w*\b`)
+
+// sacrificedFor is the permanent of the spell's caster, not among its
+// targets, that the question names right after a word of sacrificing.
+func sacrificedFor(q string, s *spell, perms []*permanent, links []Link, used map[*permanent]bool) *permanent {
+	for _, w := range sacrificeWord.FindAllStringIndex(q, -1) {
+		for _, l := range links {
+			if l.Start < w[1] || l.Start-w[1] > sacrificedNear {
+				continue
+			}
+			for _, p := range perms {
+				if p.card == l.Card && p.opponent == s.opponent && !p.off && !used[p] {
+					return p
+				}
+			}
+		}
+	}
+	return nil
 }
 
 var (

@@ -408,3 +408,25 @@ func TestSetupCastsOnItAtThePermanentNamedLast(t *testing.T) {
 	ans := a.Ask(q)
 	wantCasts(t, q, ans.Setup, storyCast{opponent: true, spell: "Sip of Hemlock", targets: []string{"Ornithopter"}})
 }
+
+// An additional cost of sacrificing is paid as the spell is cast
+// (601.2h): the set-up casts Life's Legacy sacrificing the creature the
+// question says, not another the caster controls.
+func TestSetupSacrificesWhatTheQuestionSays(t *testing.T) {
+	a := testAsker(t)
+	q := "I control Ornithopter and Runeclaw Bear and cast Life's Legacy sacrificing Runeclaw Bear. How many cards do I draw?"
+	ans := a.Ask(q)
+	alias := ""
+	for _, l := range ans.Setup {
+		if name, as, ok := strings.Cut(l, " as "); ok && name == "Runeclaw Bear" {
+			alias = as
+		}
+	}
+	if alias == "" || !slices.Contains(ans.Setup, "cast Life's Legacy (sacrificing "+alias+")") {
+		t.Fatalf("set-up %q: want Life's Legacy cast sacrificing the Bears", ans.Setup)
+	}
+	rep := runSetup(t, ans)
+	if !noted(rep, "601.2h", "sacrifice Runeclaw Bear") || noted(rep, "601.2h", "Ornithopter") {
+		t.Errorf("the Bear is sacrificed as the spell is cast, Ornithopter stays: notes %+v", rep.Notes)
+	}
+}

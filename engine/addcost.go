@@ -124,7 +124,7 @@ func (g *game) sacrificeToCast(st *Stmt, d CardDef, m []string) bool {
 			g.errorf(st.Line, "%s %s: its additional cost is to sacrifice %s %s, and %s %d (601.2h)", says(st.Player, "can't cast"), d.Name, m[1], kind, says(st.Player, "controls"), len(pay))
 			return false
 		case len(pay) > n:
-			g.errorf(st.Line, "%s's additional cost: %s chooses what to sacrifice among %s; write \"cast %s (sacrificing REF)\"", d.Name, st.Player, strings.Join(cands, ", "), d.Name)
+			g.errorf(st.Line, "%s's additional cost: %s what to sacrifice among %s; write \"cast %s (sacrificing REF)\"", d.Name, says(st.Player, "chooses"), strings.Join(cands, ", "), d.Name)
 			return false
 		}
 	}
@@ -135,4 +135,16 @@ func (g *game) sacrificeToCast(st *Stmt, d CardDef, m []string) bool {
 	g.leftTriggers(s0, pay, ZoneGraveyard, st.Line)
 	g.cached = nil
 	return true
+}
+
+// SacrificesToCast reports whether a card's text makes its caster
+// sacrifice a permanent as an additional cost: a scenario that casts it
+// says which with "(sacrificing REF)" when there is a choice.
+func SacrificesToCast(text string) bool {
+	for _, m := range reAddCost.FindAllStringSubmatch(strings.ToLower(normQuotes(text)), -1) {
+		if reAddSacrifice.MatchString(m[1]) {
+			return true
+		}
+	}
+	return false
 }
