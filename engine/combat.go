@@ -123,6 +123,7 @@ func (g *game) attack(st *Stmt) {
 			g.fire(s, tAttacks, o, nil, st.Line)
 		}
 	}
+	g.exaltedTriggers(s, objs, st.Line) // keywordtrigs.go
 }
 
 // block declares blockers for one attacking creature (509.1).

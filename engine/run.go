@@ -541,8 +541,11 @@ func (g *game) exec(st *Stmt) {
 		if text, ok = g.withX(st, d, text); !ok { // xvalue.go
 			return
 		}
-		if st.Check != "resolving" && !g.additionalCosts(st, d) { // addcost.go
-			return
+		if st.Check != "resolving" {
+			if !g.additionalCosts(st, d) { // addcost.go
+				return
+			}
+			g.prowessTriggers(st, d) // keywordtrigs.go
 		}
 		if st.Check == "stack" {
 			g.castToStack(st, d)

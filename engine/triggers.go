@@ -37,6 +37,7 @@ const (
 	tUnblocked         // "whenever ~ attacks and isn't blocked" (509.3g)
 	tDealsDamage       // "whenever ~ deals damage" (120.4b)
 	tDealsDamagePlayer // "whenever ~ deals damage to a player / an opponent"
+	tCastNoncreature   // "whenever you cast a noncreature spell" (prowess, 702.108a)
 )
 
 // trigSpec is a triggered ability the engine can run.
