@@ -8,6 +8,7 @@ package engine
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -196,6 +197,10 @@ func (g *game) block(st *Stmt) {
 		}
 		if ac.hasKeyword("shadow") != bc.hasKeyword("shadow") {
 			g.errorf(st.Line, "%s can't block %s: a creature with shadow can block or be blocked by only creatures with shadow (702.28b)", b.display(), ao.display())
+			return
+		}
+		if why := evadesBlocker(s, ac, bc, a.def); why != "" {
+			g.errorf(st.Line, "%s can't block %s: %s", b.display(), ao.display(), why)
 			return
 		}
 		bs = append(bs, b)
@@ -675,4 +680,37 @@ func (g *game) becomesBlocked(st *Stmt) {
 	if s := g.current(); g.mayTriggerIn(s) {
 		g.fire(s, tBecomesBlocked, o, nil, st.Line)
 	}
+}
+
+// landwalkTypes are the landwalk keywords of the basic land types
+// (702.14a) and the subtype each names.
+var landwalkTypes = map[string]string{"islandwalk": "Island", "swampwalk": "Swamp", "forestwalk": "Forest", "mountainwalk": "Mountain", "plainswalk": "Plains"}
+
+// evadesBlocker says why an attacking creature with characteristics ac
+// can't be blocked by bc, by the evasion abilities the checks above leave
+// out: intimidate (702.13b), fear (702.36b), horsemanship (702.31b),
+// skulk (702.118b) and landwalk (702.14c, while the defending player
+// controls a land of its type); "" when none stops the block.
+func evadesBlocker(s *state, ac, bc *Chars, def Player) string {
+	switch {
+	case ac.hasKeyword("intimidate") && !bc.is("Artifact") && !slices.ContainsFunc(ac.Colors, func(c string) bool { return slices.Contains(bc.Colors, c) }):
+		return "it has intimidate and can be blocked only by artifact creatures and creatures that share a color with it (702.13b)"
+	case ac.hasKeyword("fear") && !bc.is("Artifact") && !slices.Contains(bc.Colors, "B"):
+		return "it has fear and can be blocked only by artifact creatures and black creatures (702.36b)"
+	case ac.hasKeyword("horsemanship") && !bc.hasKeyword("horsemanship"):
+		return "it has horsemanship and can be blocked only by creatures with horsemanship (702.31b)"
+	case ac.hasKeyword("skulk") && !ac.PUnknown && !bc.PUnknown && bc.P > ac.P:
+		return fmt.Sprintf("it has skulk and can't be blocked by creatures with greater power (702.118b): %d against %d", bc.P, ac.P)
+	}
+	for kw, land := range landwalkTypes {
+		if !ac.hasKeyword(kw) {
+			continue
+		}
+		for i := range s.objs {
+			if c := s.ch[i]; c.Controller == def && c.is("Land") && containsFold(c.Subtypes, land) {
+				return fmt.Sprintf("it has %s, and the defending player controls %s, a %s: it can't be blocked (702.14c)", kw, s.objs[i].display(), land)
+			}
+		}
+	}
+	return ""
 }
