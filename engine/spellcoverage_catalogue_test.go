@@ -12,8 +12,11 @@ import (
 // the whole catalogue that a resolving spell carries out (38.4% when it
 // was set, from 22.2% before mass actions, regeneration, counterspells,
 // modes, X and the other instructions of mass.go and spellfx.go); it may
-// only go up.
-const spellCoverageFloor = 38.0
+// only go up. Raised to 41.0 at 41.5%, from 39.6%, when exiling instead
+// of dying, "doesn't untap during its controller's next untap step",
+// delayed actions on an object, exiling what is countered and additional
+// costs came to be carried out.
+const spellCoverageFloor = 41.0
 
 // TestCatalogueSpellCoverage compiles the text of every instant and sorcery
 // in the catalogue as casting one does. Run with -v to see the figure and
