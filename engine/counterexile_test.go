@@ -17,15 +17,7 @@ cast Dissipate targeting Bear
 ? exile
 ? graveyard
 `)
-	if len(r.Errors) > 0 {
-		t.Fatalf("errors %+v", r.Errors)
-	}
-	if gy := graveyardOf(t, r, at("? graveyard"), Opponent); len(gy) != 0 {
-		t.Errorf("opponent's graveyard %v: the countered Bear is exiled instead", gy)
-	}
-	if ans := infoAt(t, r, at("? exile")).Answer; !strings.Contains(ans, "Bear") {
-		t.Errorf("exile %q, want the countered Bear there", ans)
-	}
+	wantCounteredExiled(t, r, at)
 	if len(r.Unmodeled) > 0 {
 		t.Errorf("every sentence of Dissipate is carried out: %+v", r.Unmodeled)
 	}

@@ -18,19 +18,25 @@ func (g *game) exaltedTriggers(s *state, attackers []*Object, line int) {
 		return
 	}
 	alone := attackers[0]
+	eachInstance(s, g.active, "exalted", func(o *Object) {
+		g.pending = append(g.pending, &stackItem{src: o, srcName: o.display(), ctrl: g.active, line: line, subj: alone,
+			spec: &trigSpec{kind: tAttacks, effect: "that creature gets +1/+1 until end of turn", rule: "702.83a"},
+			text: "Exalted (that creature gets +1/+1 until end of turn)"})
+		g.note(line, fmt.Sprintf("%s attacks alone: %s's exalted triggers", alone.display(), o.display()), "702.83a")
+	})
+}
+
+// eachInstance calls f once for each instance of a keyword ability among
+// the permanents p controls: each instance triggers separately.
+func eachInstance(s *state, p Player, keyword string, f func(o *Object)) {
 	for i, o := range s.objs {
-		c := s.ch[i]
-		if c.Controller != g.active {
+		if s.ch[i].Controller != p {
 			continue
 		}
-		for _, ai := range c.Abilities {
-			if ai.a.Keyword != "exalted" {
-				continue
+		for _, ai := range s.ch[i].Abilities {
+			if ai.a.Keyword == keyword {
+				f(o)
 			}
-			g.pending = append(g.pending, &stackItem{src: o, srcName: o.display(), ctrl: c.Controller, line: line, subj: alone,
-				spec: &trigSpec{kind: tAttacks, effect: "that creature gets +1/+1 until end of turn", rule: "702.83a"},
-				text: "Exalted (that creature gets +1/+1 until end of turn)"})
-			g.note(line, fmt.Sprintf("%s attacks alone: %s's exalted triggers", alone.display(), o.display()), "702.83a")
 		}
 	}
 }
@@ -41,20 +47,10 @@ func (g *game) prowessTriggers(st *Stmt, d CardDef) {
 	if containsFold(d.Types, "Creature") {
 		return
 	}
-	s := g.current()
-	for i, o := range s.objs {
-		c := s.ch[i]
-		if c.Controller != st.Player {
-			continue
-		}
-		for _, ai := range c.Abilities {
-			if ai.a.Keyword != "prowess" {
-				continue
-			}
-			g.pending = append(g.pending, &stackItem{src: o, srcName: o.display(), ctrl: c.Controller, line: st.Line,
-				spec: &trigSpec{kind: tCastNoncreature, self: true, effect: "~ gets +1/+1 until end of turn", rule: "702.108a"},
-				text: "Prowess (this creature gets +1/+1 until end of turn)"})
-			g.note(st.Line, fmt.Sprintf("%s %s, a noncreature spell: %s's prowess triggers", says(st.Player, "casts"), d.Name, o.display()), "702.108a")
-		}
-	}
+	eachInstance(g.current(), st.Player, "prowess", func(o *Object) {
+		g.pending = append(g.pending, &stackItem{src: o, srcName: o.display(), ctrl: st.Player, line: st.Line,
+			spec: &trigSpec{kind: tCastNoncreature, self: true, effect: "~ gets +1/+1 until end of turn", rule: "702.108a"},
+			text: "Prowess (this creature gets +1/+1 until end of turn)"})
+		g.note(st.Line, fmt.Sprintf("%s %s, a noncreature spell: %s's prowess triggers", says(st.Player, "casts"), d.Name, o.display()), "702.108a")
+	})
 }

@@ -96,6 +96,13 @@ cast Scatter targeting Bear
 ? exile
 ? graveyard
 `)
+	wantCounteredExiled(t, r, at)
+}
+
+// wantCounteredExiled checks that the opponent's countered Bear is in
+// exile ("? exile"), not in their graveyard ("? graveyard").
+func wantCounteredExiled(t *testing.T, r *Report, at func(string) int) {
+	t.Helper()
 	if len(r.Errors) > 0 {
 		t.Fatalf("errors %+v", r.Errors)
 	}
