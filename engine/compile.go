@@ -27,6 +27,14 @@ var keywords = map[string]bool{
 	"skulk": true, "convoke": true, "cascade": true, "storm": true, "split second": true,
 }
 
+// unappliedKeywords are the keywords the compiler recognises that the
+// scenario doesn't apply, with their rules: reported as not modelled, so
+// that no answer is silently without them.
+var unappliedKeywords = map[string]string{
+	"flanking": "702.25", "banding": "702.22", "convoke": "702.51", "cascade": "702.85",
+	"storm": "702.40", "split second": "702.61", "decayed": "702.147",
+}
+
 var keywordPrefix = regexp.MustCompile(`^(protection from [a-z ]+|ward \{[^}]+\}(\{[^}]+\})*|ward—.*|equip( [a-z]+)? \{.*|enchant [a-z ]+|kicker \{.*|flashback \{.*|cycling \{.*|bestow \{.*|morph \{.*|megamorph \{.*|crew \d+|bushido \d+|rampage \d+|annihilator \d+|toxic \d+|afflict \d+|absorb \d+|fading \d+|vanishing \d+|modular \d+|bloodthirst \d+|scry \d+)$`)
 
 var sentenceVerbs = map[string]bool{
@@ -431,6 +439,9 @@ func (c *compiler) compileCard(def CardDef) *compiledCard {
 					continue
 				}
 				cc.abilities = append(cc.abilities, c.keyword(kw))
+				if rule, ok := unappliedKeywords[kw]; ok {
+					cc.unmodeled = append(cc.unmodeled, capitalize(kw)+" [keyword ability ("+rule+"): the scenario doesn't apply it; state its result with a statement]")
+				}
 			}
 			rec.kind = lineKeyword
 			cc.lines = append(cc.lines, rec)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -49,5 +50,23 @@ cast Bear
 	}
 	if st := infoAt(t, r, at("? stack")).Stack; len(st) != 0 {
 		t.Errorf("a creature spell doesn't trigger prowess: %+v", st)
+	}
+}
+
+// A keyword the scenario doesn't apply is reported, never dropped: an
+// answer about a creature with flanking says it may depend on it.
+func TestUnappliedKeywordIsReported(t *testing.T) {
+	r, _ := play(t, `define Knight = {1}{W} Creature — Human Knight 2/2 "Flanking"
+Knight as K
+? K
+`)
+	found := false
+	for _, u := range r.Unmodeled {
+		if strings.Contains(u.Sentence, "Flanking [keyword ability (702.25)") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("flanking is reported as not applied: %+v", r.Unmodeled)
 	}
 }
