@@ -59,7 +59,7 @@ func (g *game) delay(st *Stmt, it *stackItem, s string) bool {
 				if _, isPlayer := parsePlayer(r); isPlayer {
 					continue
 				}
-				if o, ok := g.ref(st.Line, r); ok && o.onBF {
+				if o := g.lastKnown(r); o != nil && o.onBF {
 					d.obj = o
 					break
 				}

@@ -65,3 +65,25 @@ resolve
 		t.Errorf("the first ability does nothing, the second exiles: notes %+v; errors %+v", r.Notes, r.Errors)
 	}
 }
+
+// Goryo's Vengeance returns only a legendary creature card (205.4a) and
+// exiles the returned creature at the beginning of the next end step.
+func TestGoryosVengeance(t *testing.T) {
+	r, at := play(t, `define Goryo's Vengeance = {1}{B} Instant — Arcane "Return target legendary creature card from your graveyard to the battlefield. Exile it at the beginning of the next end step."
+define Demon Lord = {5}{B} Legendary Creature — Demon 7/7
+define Ogre = {2}{R} Creature — Ogre 3/3
+Demon Lord (in graveyard)
+Ogre (in graveyard)
+cast Goryo's Vengeance targeting Ogre
+cast Goryo's Vengeance targeting Demon Lord
+next turn
+resolve
+? Demon Lord
+`)
+	if len(r.Errors) != 1 || r.Errors[0].Line != at("cast Goryo's Vengeance targeting Ogre") {
+		t.Errorf("the Ogre is no legendary creature card: errors %+v", r.Errors)
+	}
+	if q := result(t, r, at("? Demon Lord")); q.Object == nil || q.Object.Zone != "exile" {
+		t.Errorf("the returned Demon Lord is exiled at the end step: %+v; notes %+v", q.Object, r.Notes)
+	}
+}

@@ -10,6 +10,7 @@ package engine
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-mtg/arbiter/rulings/fold"
@@ -28,6 +29,19 @@ func graveKind(kind string) (*Filter, bool) {
 	}
 	if kind == "land" {
 		return &Filter{Types: []string{"Land"}}, true
+	}
+	if rest, ok := strings.CutPrefix(kind, "legendary "); ok {
+		// Goryo's Vengeance: "target legendary creature card" (205.4).
+		f, ok := graveKind(rest)
+		if !ok {
+			return nil, false
+		}
+		if f == nil {
+			f = &Filter{}
+		}
+		l := *f
+		l.Supertypes = append(slices.Clone(l.Supertypes), "Legendary")
+		return &l, true
 	}
 	if kind == "permanent" {
 		// 110.4: a permanent card is an artifact, battle, creature,

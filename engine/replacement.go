@@ -831,6 +831,11 @@ func cardMatches(f *Filter, d CardDef, token bool) bool {
 			return false
 		}
 	}
+	for _, t := range f.Supertypes {
+		if !containsFold(d.Supertypes, t) {
+			return false
+		}
+	}
 	if len(f.Subtypes) > 0 {
 		ok := false
 		for _, t := range f.Subtypes {
