@@ -117,7 +117,7 @@ func (g *game) onObject(st *Stmt, it *stackItem, m []string) bool {
 	switch verb {
 	case "sacrifice":
 		if s0.ch[i].Controller != it.ctrl {
-			g.note(st.Line, fmt.Sprintf("%s can't sacrifice %s: %s doesn't control it", it.ctrl, o.display(), it.ctrl), "701.21a")
+			g.note(st.Line, fmt.Sprintf("%s %s: another player controls it now", says(it.ctrl, "can't sacrifice"), o.display()), "701.21a")
 			return true
 		}
 		z, how, rule = ZoneGraveyard, "sacrificed", "701.21a"

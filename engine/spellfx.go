@@ -319,8 +319,8 @@ func (g *game) noUntapNext(st *Stmt, it *stackItem, what string) bool {
 		if _, isPlayer := parsePlayer(r); isPlayer {
 			continue
 		}
-		o, ok := g.ref(st.Line, r)
-		if !ok {
+		o := g.lastKnown(r)
+		if o == nil {
 			continue
 		}
 		if !o.onBF {
