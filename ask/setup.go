@@ -98,6 +98,17 @@ func setup(q string, links []Link) []string {
 	if i := slices.IndexFunc(perms, func(p *permanent) bool { return !p.cast }); creature && i >= 0 && regenerates.MatchString(q) {
 		lines = append(lines, "regenerate "+perms[i].alias)
 	}
+	// A creature of the player's told attacking ("I attack with Borderland
+	// Marauder") whose attack makes one of the named permanents' abilities
+	// trigger (its own "whenever ~ attacks", exalted) is declared an
+	// attacker, and what triggers resolves, so that the answer shows it
+	// (508.1, 603.2).
+	attacker := toldAttacker(q, links, perms)
+	if attacker != nil && attackTriggers(perms) {
+		lines = append(lines, "attack with "+attacker.alias, "resolve all")
+	} else {
+		attacker = nil
+	}
 	lines = append(lines, castLines(q, spells, perms, links)...)
 	// What the questions ask about is the first permanent on the
 	// battlefield when the story is told: a permanent spell that was
@@ -136,7 +147,7 @@ func setup(q string, links []Link) []string {
 		// The players' summary: life totals and hands.
 		lines = append(lines, "? life")
 	}
-	if first != "" && (creature || len(spells) > 0) {
+	if first != "" && (creature || len(spells) > 0) && attacker == nil {
 		// Whether a creature can attack is asked of one of the player's
 		// own ("I attack with Ornithopter"): the scenario's turn is theirs
 		// (508.1a), so an opponent's creature could not.
@@ -311,3 +322,49 @@ func (n *names) castHalves(q string, links []Link) []Link {
 // castWords end the words before a spell a player casts: "cast", "casts",
 // "with", "responds with", "plays".
 var castWords = regexp.MustCompile(`(?i)\b(?:cast|casts|casting|with|play|plays|playing)\s+$`)
+
+// attackTold is what a question writes before or after a creature's name
+// to tell it attacks: "I attack with (my) NAME", "NAME attacks (alone)".
+var (
+	attackBefore = regexp.MustCompile(`(?i)\battack(?:s|ed|ing)?(?:\s+alone)?\s+with\s+(?:my\s+|the\s+|an?\s+)?$`)
+	attackAfter  = regexp.MustCompile(`(?i)^\s+(?:attacks|attacked|is attacking)\b`)
+)
+
+// toldAttacker is the player's own creature the question tells attacking,
+// in a sentence that tells rather than asks ("Can I attack with it?"
+// asks whether it can, which the set-up asks the engine).
+func toldAttacker(q string, links []Link, perms []*permanent) *permanent {
+	for _, l := range links {
+		if !attackBefore.MatchString(q[:l.Start]) && !attackAfter.MatchString(q[l.End:]) {
+			continue
+		}
+		if end := strings.IndexAny(q[l.End:], ".!?\n"); end >= 0 && q[l.End+end] == '?' {
+			continue
+		}
+		for _, p := range perms {
+			if p.card == l.Card && !p.opponent && !p.cast && !p.off && slices.Contains(p.card.Types, "Creature") {
+				return p
+			}
+		}
+	}
+	return nil
+}
+
+// attacksTrigger is a triggered ability on an attack: "Whenever
+// Borderland Marauder attacks", "whenever a Minotaur you control attacks".
+var attacksTrigger = regexp.MustCompile(`(?im)^whenever [^,.]*\battacks\b`)
+
+// attackTriggers reports whether one of the player's named permanents
+// has an ability that triggers on an attack: "whenever … attacks", or
+// exalted (702.83a).
+func attackTriggers(perms []*permanent) bool {
+	for _, p := range perms {
+		if p.opponent {
+			continue
+		}
+		if slices.Contains(p.card.Keywords, "Exalted") || attacksTrigger.MatchString(p.card.Text) {
+			return true
+		}
+	}
+	return false
+}

@@ -166,3 +166,29 @@ func TestSetupAsksWhetherItSurvivesASpell(t *testing.T) {
 		t.Errorf("no 701.19a note that it regenerated: %+v", rep.Notes)
 	}
 }
+
+// A creature told attacking whose attack triggers an ability is declared
+// an attacker and the ability resolves (508.1, 603.2): Borderland
+// Marauder (1/2, "Whenever Borderland Marauder attacks, it gets +2/+0
+// until end of turn") is 3/2. Asked whether it can attack, it isn't
+// declared: the set-up asks the engine instead.
+func TestSetupDeclaresAToldAttack(t *testing.T) {
+	a := testAsker(t)
+	ans := a.Ask("I attack with Borderland Marauder. How big is it?")
+	if !slices.Equal(ans.Setup, []string{"Borderland Marauder as P1", "attack with P1", "resolve all", "? P1"}) {
+		t.Fatalf("setup %q", ans.Setup)
+	}
+	rep := runSetup(t, ans)
+	var got *engine.ObjectView
+	for _, r := range rep.Results {
+		if r.Object != nil {
+			got = r.Object
+		}
+	}
+	if got == nil || got.Power == nil || *got.Power != 3 || *got.Toughness != 2 {
+		t.Errorf("the attacking Marauder = %+v, want 3/2", got)
+	}
+	if s := a.Ask("Can I attack with Borderland Marauder? How big is it?").Setup; slices.Contains(s, "attack with P1") || !slices.Contains(s, "? can P1 attack") {
+		t.Errorf("asked, not told: setup %q", s)
+	}
+}
