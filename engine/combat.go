@@ -183,20 +183,12 @@ func (g *game) block(st *Stmt) {
 			g.errorf(st.Line, "%s can't block: %s; the declaration of blockers is illegal (509.1)", b.display(), strings.Join(why, "; "))
 			return
 		}
-		if ac.hasKeyword("flying") && !bc.hasKeyword("flying") && !bc.hasKeyword("reach") {
-			g.errorf(st.Line, "%s has flying and can't be blocked except by creatures with flying or reach; %s has neither (702.9b, 509.1b)", ao.display(), b.display())
-			return
-		}
 		if prot := protectedFrom(ac, bc); prot != "" {
 			g.errorf(st.Line, "%s has %s and can't be blocked by %s (702.16f, 509.1b)", ao.display(), prot, b.display())
 			return
 		}
 		if f, text := cantBlockFilter(bc); f != nil && s.matches(f, s.slot[ao], bc.Controller, s.slot[b]) {
 			g.errorf(st.Line, "%s can't block %s: %q is a restriction on blocking (509.1b)", b.display(), ao.display(), text)
-			return
-		}
-		if ac.hasKeyword("shadow") != bc.hasKeyword("shadow") {
-			g.errorf(st.Line, "%s can't block %s: a creature with shadow can block or be blocked by only creatures with shadow (702.28b)", b.display(), ao.display())
 			return
 		}
 		if why := evadesBlocker(s, ac, bc, a.def); why != "" {
@@ -687,12 +679,18 @@ func (g *game) becomesBlocked(st *Stmt) {
 var landwalkTypes = map[string]string{"islandwalk": "Island", "swampwalk": "Swamp", "forestwalk": "Forest", "mountainwalk": "Mountain", "plainswalk": "Plains"}
 
 // evadesBlocker says why an attacking creature with characteristics ac
-// can't be blocked by bc, by the evasion abilities the checks above leave
-// out: intimidate (702.13b), fear (702.36b), horsemanship (702.31b),
-// skulk (702.118b) and landwalk (702.14c, while the defending player
-// controls a land of its type); "" when none stops the block.
+// can't be blocked by bc, by its evasion abilities: flying (702.9b),
+// shadow (702.28b), intimidate (702.13b), fear (702.36b), horsemanship
+// (702.31b), skulk (702.118b) and landwalk (702.14c, while the defending
+// player controls a land of its type); "" when none stops the block.
+// Protection and "can't block" effects are checked beside it; menace
+// counts the blockers together.
 func evadesBlocker(s *state, ac, bc *Chars, def Player) string {
 	switch {
+	case ac.hasKeyword("flying") && !bc.hasKeyword("flying") && !bc.hasKeyword("reach"):
+		return "it has flying and can be blocked only by creatures with flying or reach (702.9b, 509.1b)"
+	case ac.hasKeyword("shadow") != bc.hasKeyword("shadow"):
+		return "a creature with shadow can block or be blocked by only creatures with shadow (702.28b)"
 	case ac.hasKeyword("intimidate") && !bc.is("Artifact") && !slices.ContainsFunc(ac.Colors, func(c string) bool { return slices.Contains(bc.Colors, c) }):
 		return "it has intimidate and can be blocked only by artifact creatures and creatures that share a color with it (702.13b)"
 	case ac.hasKeyword("fear") && !bc.is("Artifact") && !slices.Contains(bc.Colors, "B"):

@@ -98,9 +98,10 @@ func (g *game) fireDelayed(kind trigKind, line int) {
 }
 
 // onObject carries out a delayed triggered ability's action on the object
-// it refers to (reFxOnObject): nothing once that object has left the
-// battlefield, even if it has come back (a new object, 603.7c, 400.7); a
-// player sacrifices only a permanent they control (701.21a).
+// it refers to (reFxOnObject) as the scenario's own statements do
+// (moveObjects): nothing once that object has left the battlefield, even
+// if it has come back (a new object, 603.7c, 400.7); a player sacrifices
+// only a permanent they control (701.21a).
 func (g *game) onObject(st *Stmt, it *stackItem, m []string) bool {
 	o := it.delayedObj
 	if o == nil {
@@ -111,28 +112,10 @@ func (g *game) onObject(st *Stmt, it *stackItem, m []string) bool {
 		g.note(st.Line, fmt.Sprintf("%s's delayed triggered ability does nothing: %s has left the battlefield, and the ability refers to that object only", it.srcName, o.display()), "603.7c")
 		return true
 	}
-	s0 := g.current()
-	i := s0.slot[o]
-	z, how, rule := ZoneExile, "exiled", "701.13a"
-	switch verb {
-	case "sacrifice":
-		if s0.ch[i].Controller != it.ctrl {
-			g.note(st.Line, fmt.Sprintf("%s %s: another player controls it now", says(it.ctrl, "can't sacrifice"), o.display()), "701.21a")
-			return true
-		}
-		z, how, rule = ZoneGraveyard, "sacrificed", "701.21a"
-	case "destroy":
-		if g.destructionRegenerated(st.Line, s0, o, false) {
-			g.cached = nil
-			return true
-		}
-		z, how, rule = ZoneGraveyard, "destroyed", "701.8a"
-	case "return":
-		z, how, rule = ZoneHand, "returned to its owner's hand", "400.3"
+	if s := g.current(); verb == "sacrifice" && s.ch[s.slot[o]].Controller != it.ctrl {
+		g.note(st.Line, fmt.Sprintf("%s %s: another player controls it now", says(it.ctrl, "can't sacrifice"), o.display()), "701.21a")
+		return true
 	}
-	g.note(st.Line, fmt.Sprintf("%s's delayed triggered ability: %s is %s", it.srcName, o.display(), how), rule)
-	g.moveTo(o, z, st.Line, how)
-	g.leftTriggers(s0, []*Object{o}, z, st.Line)
-	g.cached = nil
+	g.moveObjects(st.Line, verb, []*Object{o})
 	return true
 }

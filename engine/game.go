@@ -125,35 +125,45 @@ func (g *game) moveStmt(st *Stmt) {
 		}
 		objs = append(objs, o)
 	}
+	g.moveObjects(st.Line, st.Check, objs)
+}
+
+// moveObjects destroys, sacrifices, exiles or returns to their owners'
+// hands (verb "destroy", "sacrifice", "exile", "return") the objects, in
+// one event: indestructible and regeneration stop destruction (702.12b,
+// 701.19a), not sacrifice (701.21a); what left triggers, looking back
+// (603.10a).
+func (g *game) moveObjects(line int, verb string, objs []*Object) {
 	s := g.current()
-	z := map[string]Zone{"destroy": ZoneGraveyard, "sacrifice": ZoneGraveyard, "exile": ZoneExile, "return": ZoneHand}[st.Check]
+	z := map[string]Zone{"destroy": ZoneGraveyard, "sacrifice": ZoneGraveyard, "exile": ZoneExile, "return": ZoneHand}[verb]
 	var moved []*Object
 	for _, o := range objs {
-		switch st.Check {
+		switch verb {
 		case "destroy":
 			if s.ch[s.slot[o]].hasKeyword("indestructible") {
-				g.note(st.Line, fmt.Sprintf("%s has indestructible and isn't destroyed", o.display()), "702.12b")
+				g.note(line, fmt.Sprintf("%s has indestructible and isn't destroyed", o.display()), "702.12b")
 				continue
 			}
-			if g.destructionRegenerated(st.Line, s, o, false) {
+			if g.destructionRegenerated(line, s, o, false) {
 				continue
 			}
-			g.note(st.Line, fmt.Sprintf("%s is destroyed: put into its owner's graveyard", o.display()), "701.8a")
+			g.note(line, fmt.Sprintf("%s is destroyed: put into its owner's graveyard", o.display()), "701.8a")
 		case "sacrifice":
-			g.note(st.Line, fmt.Sprintf("%s is sacrificed: its controller moves it to its owner's graveyard (indestructible doesn't stop that)", o.display()), "701.21a")
+			g.note(line, fmt.Sprintf("%s is sacrificed: its controller moves it to its owner's graveyard (indestructible doesn't stop that)", o.display()), "701.21a")
 		case "exile":
-			g.note(st.Line, fmt.Sprintf("%s is exiled", o.display()), "701.13a")
+			g.note(line, fmt.Sprintf("%s is exiled", o.display()), "701.13a")
 		case "return":
-			g.note(st.Line, fmt.Sprintf("%s is returned to its owner's hand: a new object there", o.display()), "400.7")
+			g.note(line, fmt.Sprintf("%s is returned to its owner's hand: a new object there", o.display()), "400.7")
 		}
 		moved = append(moved, o)
 	}
 	for _, o := range moved {
 		if o.onBF {
-			g.moveTo(o, z, st.Line, st.Check)
+			g.moveTo(o, z, line, verb)
 		}
 	}
-	g.leftTriggers(s, moved, z, st.Line)
+	g.leftTriggers(s, moved, z, line)
+	g.cached = nil
 }
 
 // InfoView answers a question about the game rather than one object: life
