@@ -18,7 +18,7 @@ import (
 // alias, under the control of the player the question gives it to ("my
 // opponent's Ornithopter"), and with what the question says of it ("face
 // down", "tapped", "with two +1/+1 counters"); after a regeneration shield
-// on the first when the question speaks of regenerating, each instant,
+// on the first creature when the question speaks of regenerating, each instant,
 // sorcery or Aura is cast (601.2) by the player the question says casts
 // it, in the order the question tells them, at the targets its text asks
 // for (spells.go). A question told with the stack ("in response", "with
@@ -30,8 +30,8 @@ import (
 // there: a permanent spell a counterspell may counter (701.6a), or that
 // resolves into a permanent (608.3a). When the
 // question asks whether something dies or survives, the stack and
-// graveyards are shown (what triggers, 603.10a), the first being destroyed
-// when no spell is named; otherwise the first is asked about. What the
+// graveyards are shown (what triggers, 603.10a), the creature told dying
+// being destroyed when no spell is named; otherwise the first is asked about. What the
 // question plainly says is in a graveyard or a hand is put there first
 // (zonesetup.go), so the engine counts it. It is empty
 // when no named card is a permanent that could be put on the battlefield.
@@ -93,9 +93,9 @@ func setup(q string, links []Link) []string {
 	// What is in graveyards goes first, so the permanents enter with it
 	// there; a hand's size after the cards put in it to be cast.
 	lines = append(append(zs.front, lines...), zs.hand...)
-	// "a regeneration shield", "he regenerates it": the first permanent on
+	// "a regeneration shield", "he regenerates it": the first creature on
 	// the battlefield has one before anything happens to it (701.19a).
-	if i := slices.IndexFunc(perms, func(p *permanent) bool { return !p.cast }); creature && i >= 0 && regenerates.MatchString(q) {
+	if i := slices.IndexFunc(perms, func(p *permanent) bool { return !p.cast && slices.Contains(p.card.Types, "Creature") }); i >= 0 && regenerates.MatchString(q) {
 		lines = append(lines, "regenerate "+perms[i].alias)
 	}
 	// A creature of the player's told attacking ("I attack with Borderland
@@ -119,9 +119,9 @@ func setup(q string, links []Link) []string {
 	}
 	if creature && asksAboutDying.MatchString(q) {
 		// The spells named may be what kills it (Wrath of God); with none,
-		// it is destroyed.
-		if first != "" && !slices.ContainsFunc(spells, func(s *spell) bool { return s.perm == nil }) {
-			lines = append(lines, "destroy "+first)
+		// the creature told dying is destroyed.
+		if d := dying(q, links, perms); d != nil && !slices.ContainsFunc(spells, func(s *spell) bool { return s.perm == nil }) {
+			lines = append(lines, "destroy "+d.alias)
 		}
 		return append(lines, "? stack", "? graveyard")
 	}
@@ -160,6 +160,34 @@ func setup(q string, links []Link) []string {
 		lines = append(lines, "? can "+attacker+" attack")
 	}
 	return lines
+}
+
+// dying is the creature the question tells dying: the one it names last
+// before its first word of dying, in the same sentence ("With Rest in
+// Peace out, if my Kitchen Finks dies"), else the first creature on the
+// battlefield; never a noncreature permanent, which doesn't die (700.4).
+func dying(q string, links []Link, perms []*permanent) *permanent {
+	onBattlefield := func(p *permanent) bool { return !p.off && slices.Contains(p.card.Types, "Creature") }
+	if m := asksAboutDying.FindStringIndex(q); m != nil {
+		from, _ := sentenceAround(q, m[0])
+		var told *permanent
+		at := -1
+		for _, l := range links {
+			if l.Start < from || l.End > m[0] || l.Start < at {
+				continue
+			}
+			if i := slices.IndexFunc(perms, func(p *permanent) bool { return p.card == l.Card && onBattlefield(p) }); i >= 0 {
+				told, at = perms[i], l.Start
+			}
+		}
+		if told != nil {
+			return told
+		}
+	}
+	if i := slices.IndexFunc(perms, onBattlefield); i >= 0 {
+		return perms[i]
+	}
+	return nil
 }
 
 // toldCast reports whether the question tells a player casting a

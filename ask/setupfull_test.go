@@ -8,6 +8,7 @@ package ask
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -57,5 +58,31 @@ func TestSetupShowsTheCountedZones(t *testing.T) {
 	bears := a.Ask("Can my Grizzly Bears attack?").Setup
 	if slices.Contains(bears, "? graveyard") || slices.Contains(bears, "? life") {
 		t.Errorf("Grizzly Bears set-up %q: nothing of it counts a zone", bears)
+	}
+}
+
+// The creature the question tells dying is the one destroyed, not the
+// first permanent it names: with Rest in Peace told first, Kitchen Finks
+// dies. Rest in Peace replaces its going to the graveyard with exile
+// (614.1a, 614.6), so it never dies and persist, which triggers on a
+// permanent put into a graveyard from the battlefield (702.79a), doesn't
+// trigger: the stack is empty and Rest in Peace is still there.
+func TestSetupDestroysTheCreatureToldDying(t *testing.T) {
+	a := fullAsker(t)
+	for _, q := range []string{
+		"With Rest in Peace on the battlefield, if my Kitchen Finks dies, does persist return it?",
+		"Rest in Peace is out. Kitchen Finks is destroyed. Does it come back?",
+	} {
+		ans := a.Ask(q)
+		if !slices.Contains(ans.Setup, "destroy P2") || slices.Contains(ans.Setup, "destroy P1") {
+			t.Fatalf("%q: setup %q, want Kitchen Finks (P2) destroyed, not Rest in Peace", q, ans.Setup)
+		}
+		rep := runSetup(t, ans)
+		if !noted(rep, "614.6", "Kitchen Finks") {
+			t.Errorf("%q: no 614.6 note that Kitchen Finks is exiled instead: %+v", q, rep.Notes)
+		}
+		if stack := infoOf(rep, "stack"); strings.Contains(stack, "Persist") || strings.Contains(stack, "persist") {
+			t.Errorf("%q: stack %q, want no persist trigger", q, stack)
+		}
 	}
 }
