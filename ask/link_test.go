@@ -77,7 +77,7 @@ func TestSetupRunsInTheEngine(t *testing.T) {
 	// ruling: 5/5 in layer 7b, then Titanic Growth's +4/+4 in 7c: 9/9).
 	var defs []engine.CardDef
 	for _, c := range ans.Cards {
-		defs = append(defs, engine.CardDef{Name: c.Name, ManaCost: c.ManaCost, Colors: c.Colors, Types: c.Types, Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Text: c.Text})
+		defs = append(defs, engine.CardDef{Name: c.Name, ManaCost: c.ManaCost, Colors: c.Colors, Types: c.Types, Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Loyalty: c.Loyalty, Text: c.Text})
 	}
 	script, err := engine.Parse(strings.Join(ans.Setup, "\n"))
 	if err != nil {

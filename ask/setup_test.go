@@ -16,7 +16,7 @@ func runSetup(t *testing.T, ans Answer) *engine.Report {
 	t.Helper()
 	var defs []engine.CardDef
 	for _, c := range ans.Cards {
-		defs = append(defs, engine.CardDef{Name: c.Name, ManaCost: c.ManaCost, Colors: c.Colors, Types: c.Types, Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Text: c.Text})
+		defs = append(defs, engine.CardDef{Name: c.Name, ManaCost: c.ManaCost, Colors: c.Colors, Types: c.Types, Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Loyalty: c.Loyalty, Text: c.Text})
 	}
 	return runLines(t, ans.Setup, engine.NewMapSource(defs...))
 }
@@ -48,7 +48,7 @@ func (s catalogueSource) Card(name string) (engine.CardDef, bool) {
 	}
 	if fold.Key(c.Name) == fold.Key(name) && len(c.Faces) == 0 {
 		return engine.CardDef{Name: c.Name, ManaCost: c.ManaCost, Colors: c.Colors, Supertypes: c.Supertypes, Types: c.Types,
-			Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Text: c.Text}, true
+			Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Loyalty: c.Loyalty, Text: c.Text}, true
 	}
 	for _, f := range c.Faces {
 		if fold.Key(f.Name) == fold.Key(name) || fold.Key(c.Name) == fold.Key(name) {
@@ -57,7 +57,7 @@ func (s catalogueSource) Card(name string) (engine.CardDef, bool) {
 				colors = engine.ColorsOfCost(f.ManaCost)
 			}
 			return engine.CardDef{Name: f.Name, ManaCost: f.ManaCost, Colors: colors, Supertypes: f.Supertypes, Types: f.Types,
-				Subtypes: f.Subtypes, Power: f.Power, Toughness: f.Toughness, Text: f.Text}, true
+				Subtypes: f.Subtypes, Power: f.Power, Toughness: f.Toughness, Loyalty: f.Loyalty, Text: f.Text}, true
 		}
 	}
 	return engine.CardDef{}, false

@@ -19,6 +19,9 @@ type CardDef struct {
 	Power      string   `json:"power,omitempty"`
 	Toughness  string   `json:"toughness,omitempty"`
 	Text       string   `json:"text,omitempty"`
+	// Loyalty is a planeswalker's printed loyalty (209.1): it enters with
+	// that many loyalty counters (306.5b).
+	Loyalty string `json:"loyalty,omitempty"`
 	// Back is the back face of a nonmodal double-faced card (712.2), nil
 	// for a card with one face; the fields above are its front face.
 	Back *CardDef `json:"back,omitempty"`

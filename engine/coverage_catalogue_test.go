@@ -85,12 +85,12 @@ func catalogueDefs(t testing.TB) []CardDef {
 	for _, c := range cat.Cards() {
 		if !c.HasFaces() {
 			defs = append(defs, CardDef{Name: c.Name, ManaCost: c.ManaCost, Colors: c.Colors, Supertypes: c.Supertypes,
-				Types: c.Types, Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Text: c.Text})
+				Types: c.Types, Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Loyalty: c.Loyalty, Text: c.Text})
 			continue
 		}
 		for _, f := range c.Faces {
 			defs = append(defs, CardDef{Name: f.Name, ManaCost: f.ManaCost, Colors: f.Colors, Supertypes: f.Supertypes,
-				Types: f.Types, Subtypes: f.Subtypes, Power: f.Power, Toughness: f.Toughness, Text: f.Text})
+				Types: f.Types, Subtypes: f.Subtypes, Power: f.Power, Toughness: f.Toughness, Loyalty: f.Loyalty, Text: f.Text})
 		}
 	}
 	return defs

@@ -169,7 +169,9 @@
 // # Damage, combat, zones and triggers
 //
 // Damage is processed into its results (120.3): marked on a creature,
-// loyalty removed from a planeswalker, life lost by a player, -1/-1
+// loyalty removed from a planeswalker (which enters with its printed
+// loyalty in loyalty counters unless its statement gives them, 306.5b),
+// life lost by a player, -1/-1
 // counters and poison for wither and infect, life gained for lifelink,
 // prevented by protection (702.16e). An instant or sorcery's damage, life
 // and draw sentences are carried out with the spell as the source and its

@@ -15,7 +15,7 @@ func testCards(t testing.TB) CardSource {
 	var defs []CardDef
 	for _, c := range testkb.KB(t).Cards.Cards() {
 		defs = append(defs, CardDef{Name: c.Name, ManaCost: c.ManaCost, Colors: c.Colors, Supertypes: c.Supertypes,
-			Types: c.Types, Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Text: c.Text})
+			Types: c.Types, Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Loyalty: c.Loyalty, Text: c.Text})
 	}
 	return testSource{NewMapSource(defs...), testkb.KB(t).Cards}
 }

@@ -474,16 +474,7 @@ func (r *Report) Text() string {
 			fmt.Fprintf(&b, "  Abilities: %s\n", strings.Join(v.Abilities, "; "))
 		}
 		if len(v.Counters) > 0 {
-			var ks []string
-			for k := range v.Counters {
-				ks = append(ks, k)
-			}
-			sort.Strings(ks)
-			var cs []string
-			for _, k := range ks {
-				cs = append(cs, fmt.Sprintf("%d %s", v.Counters[k], k))
-			}
-			fmt.Fprintf(&b, "  Counters: %s\n", strings.Join(cs, ", "))
+			fmt.Fprintf(&b, "  Counters: %s\n", counterList(v.Counters))
 		}
 		if len(q.Trace) == 0 {
 			b.WriteString("  No continuous effects apply: printed characteristics (613.1).\n")
@@ -543,6 +534,9 @@ func (r *Report) Brief() []string {
 			ans = q.checkAnswer()
 		default:
 			ans = objectLine(q.Object)
+			if len(q.Object.Counters) > 0 {
+				ans += "; counters: " + counterList(q.Object.Counters)
+			}
 			if len(q.Object.Abilities) > 0 {
 				ans += "; abilities: " + strings.Join(q.Object.Abilities, "; ")
 			}
@@ -590,6 +584,20 @@ func (q QueryResult) checkAnswer() string {
 		return "Yes."
 	}
 	return "No."
+}
+
+// counterList lists counters by kind, in order: "8 loyalty, 1 +1/+1".
+func counterList(counters map[string]int) string {
+	var ks []string
+	for k := range counters {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	var cs []string
+	for _, k := range ks {
+		cs = append(cs, fmt.Sprintf("%d %s", counters[k], k))
+	}
+	return strings.Join(cs, ", ")
 }
 
 func objectLine(v *ObjectView) string {

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -161,6 +162,13 @@ func (g *game) entersWithCounters(o *Object, cc *compiledCard, m Mods) {
 	stated := map[string]bool{}
 	for _, c := range m.Counters {
 		stated[c.Kind] = true
+	}
+	if n, err := strconv.Atoi(o.def.Loyalty); err == nil && n > 0 && !stated["loyalty"] && containsFold(o.def.Types, "Planeswalker") {
+		// A planeswalker enters with loyalty counters equal to its
+		// printed loyalty (306.5b), an event replacement effects modify
+		// (Doubling Season, 614.1c).
+		got := g.putCountersEvent(o.line, o, "loyalty", n)
+		g.note(o.line, fmt.Sprintf("%s enters with %s (printed loyalty %d)", o.display(), countersOf(got, "loyalty"), n), "306.5b")
 	}
 	if !m.Tapped && !o.tapped {
 		if src, ok := g.othersEnterTapped(o); ok {

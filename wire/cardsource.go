@@ -37,7 +37,7 @@ func (s cardSource) Card(name string) (engine.CardDef, bool) {
 			return d, true
 		}
 		return engine.CardDef{Name: card.Name, ManaCost: card.ManaCost, Colors: card.Colors, Supertypes: card.Supertypes,
-			Types: card.Types, Subtypes: card.Subtypes, Power: card.Power, Toughness: card.Toughness, Text: card.Text}, true
+			Types: card.Types, Subtypes: card.Subtypes, Power: card.Power, Toughness: card.Toughness, Loyalty: card.Loyalty, Text: card.Text}, true
 	}
 	for i, f := range card.Faces {
 		if fold.Key(f.Name) == k {
@@ -58,7 +58,7 @@ func faceDef(card *cards.Card, f cards.Face) engine.CardDef {
 		colors = engine.ColorsOfCost(f.ManaCost)
 	}
 	return engine.CardDef{Name: f.Name, ManaCost: f.ManaCost, Colors: colors, Supertypes: f.Supertypes, Types: f.Types,
-		Subtypes: f.Subtypes, Power: f.Power, Toughness: f.Toughness, Text: f.Text}
+		Subtypes: f.Subtypes, Power: f.Power, Toughness: f.Toughness, Loyalty: f.Loyalty, Text: f.Text}
 }
 
 func (s cardSource) Suggest(name string) []string {

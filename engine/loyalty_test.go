@@ -1,0 +1,54 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// 306.5b: a planeswalker enters with loyalty counters equal to its
+// printed loyalty. 122.6: counters an object is given as it enters are
+// "put" on it, so an effect that doubles counters put on a permanent
+// doubles them (614.1c). A statement of its counters says otherwise.
+// 120.3c, 704.5i: damage dealt to a planeswalker removes that many
+// loyalty counters, and one with 0 loyalty is put into its owner's
+// graveyard.
+func TestPlaneswalkerEntersWithPrintedLoyalty(t *testing.T) {
+	src := testCards(t)
+	loyalty := func(t *testing.T, script string, line int) int {
+		t.Helper()
+		r := mustRun(t, script, src)
+		o := result(t, r, line).Object
+		if o == nil {
+			t.Fatalf("line %d: no object answer: %+v", line, result(t, r, line))
+		}
+		return o.Counters["loyalty"]
+	}
+	if n := loyalty(t, "Nissa, Worldwaker as N\n? N", 2); n != 3 {
+		t.Errorf("Nissa, Worldwaker has %d loyalty counters, want its printed 3", n)
+	}
+	if n := loyalty(t, "Nissa, Worldwaker as N (1 loyalty counter)\n? N", 2); n != 1 {
+		t.Errorf("Nissa stated with 1 loyalty counter has %d", n)
+	}
+	doubler := `define Doubling Season = {4}{G} Enchantment "If an effect would put one or more counters on a permanent you control, it puts twice that many of those counters on that permanent instead."` + "\n"
+	script := doubler + "Doubling Season as D\nNissa, Worldwaker as N (in hand)\ncast N\n? N"
+	if n := loyalty(t, script, 5); n != 6 {
+		t.Errorf("Nissa cast under Doubling Season has %d loyalty counters, want 6", n)
+	}
+	r := mustRun(t, script, src)
+	if !hasNote(r, "306.5b", "6 loyalty counters") {
+		t.Errorf("no 306.5b note of the loyalty it entered with: %+v", r.Notes)
+	}
+	// The brief answer an /ask reply shows says how many, too.
+	if !slices.ContainsFunc(r.Brief(), func(l string) bool { return strings.Contains(l, "? N: Nissa") && strings.Contains(l, "counters: 6 loyalty") }) {
+		t.Errorf("brief %q: want Nissa's 6 loyalty counters", r.Brief())
+	}
+
+	r = mustRun(t, "opponent: Nissa, Worldwaker as N\ncast Lightning Strike targeting N\n? N", src)
+	if !hasNote(r, "704.5i", "Nissa") {
+		t.Errorf("Nissa dealt 3 damage with 3 loyalty: no 704.5i note: %+v", r.Notes)
+	}
+	if o := result(t, r, 3).Object; o != nil && o.Zone == "" {
+		t.Errorf("Nissa is still on the battlefield: %+v", o)
+	}
+}
