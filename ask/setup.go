@@ -147,7 +147,10 @@ func setup(q string, links []Link) []string {
 		// The players' summary: life totals and hands.
 		lines = append(lines, "? life")
 	}
-	if first != "" && (creature || len(spells) > 0) && attacker == nil {
+	// A spell may make a noncreature permanent a creature (Ensoul
+	// Artifact); a permanent spell cast is asked about as itself.
+	spellCast := slices.ContainsFunc(spells, func(s *spell) bool { return s.perm == nil })
+	if first != "" && (creature || spellCast) && attacker == nil {
 		// Whether a creature can attack is asked of one of the player's
 		// own ("I attack with Ornithopter"): the scenario's turn is theirs
 		// (508.1a), so an opponent's creature could not.

@@ -86,3 +86,25 @@ func TestSetupDestroysTheCreatureToldDying(t *testing.T) {
 		}
 	}
 }
+
+// A planeswalker cast beside Doubling Season enters with twice its
+// printed loyalty (306.5b, 122.6: Gideon, Ally of Zendikar's 4 become 8);
+// with no creature named and no spell that could make one, nothing is
+// asked whether it can attack.
+func TestSetupCastsAPlaneswalker(t *testing.T) {
+	a := fullAsker(t)
+	ans := a.Ask("I control Doubling Season and cast Gideon, Ally of Zendikar. How many loyalty counters does it get?")
+	if slices.ContainsFunc(ans.Setup, func(l string) bool { return strings.HasPrefix(l, "? can") }) {
+		t.Errorf("setup %q asks whether a noncreature can attack", ans.Setup)
+	}
+	rep := runSetup(t, ans)
+	for _, r := range rep.Results {
+		if r.Object != nil && r.Object.Name == "Gideon, Ally of Zendikar" {
+			if n := r.Object.Counters["loyalty"]; n != 8 {
+				t.Errorf("Gideon has %d loyalty counters, want 8", n)
+			}
+			return
+		}
+	}
+	t.Errorf("setup %q: no answer about Gideon: %+v", ans.Setup, rep.Results)
+}
