@@ -116,11 +116,11 @@ func TestCheckLand(t *testing.T) {
 define Mountain = Basic Land — Mountain
 define Forest = Basic Land — Forest
 `
-	r := mustRun(t, def+"Forest\nDragonskull Summit\n? Dragonskull Summit", nil)
+	r := mustRun(t, def+"Forest\nDragonskull Summit (new)\n? Dragonskull Summit", nil)
 	if !tappedAt(t, r, 6) {
 		t.Errorf("with only a Forest it enters tapped")
 	}
-	r = mustRun(t, def+"Mountain\nDragonskull Summit\n? Dragonskull Summit", nil)
+	r = mustRun(t, def+"Mountain\nDragonskull Summit (new)\n? Dragonskull Summit", nil)
 	if tappedAt(t, r, 6) {
 		t.Errorf("with a Mountain it enters untapped")
 	}

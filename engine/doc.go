@@ -80,7 +80,8 @@
 // their controller's control since the turn began unless they enter with
 // "new" or change controller (302.6); an object without "new" has been on
 // the battlefield since before the turn and triggers nothing as it is
-// written. On your turn the opponent is the defending player (506.2), so
+// written, and the active player's untapped during their untap step
+// (502.3), so "enters tapped" taps it only with "new". On your turn the opponent is the defending player (506.2), so
 // "? can REF block" answers for the opponent's creatures now, and for
 // yours whether they could block on an opponent's turn, saying so. "? can
 // REF tap" and "untap" ask whether it can pay a {T} or {Q} cost (107.5,

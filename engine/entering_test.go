@@ -29,7 +29,7 @@ func TestEntersReplacements(t *testing.T) {
 		// Vivid Crag: "Vivid Crag enters the battlefield tapped with two
 		// charge counters on it."
 		r := mustRun(t, `define Vivid Crag = Land "Vivid Crag enters the battlefield tapped with two charge counters on it.\n{T}: Add {R}."
-Vivid Crag
+Vivid Crag (new)
 ? Vivid Crag`, nil)
 		q := result(t, r, 3)
 		if !q.Object.Tapped || q.Object.Counters["charge"] != 2 {
@@ -87,11 +87,11 @@ Golem (0 +1/+1 counters)
 		def := `define Cave = Land "If you control two or more other lands, Cave enters the battlefield tapped.\n{T}: Add {R}."
 define Plains = Basic Land — Plains
 `
-		r := mustRun(t, def+"Plains as P1\nCave\n? Cave", nil)
+		r := mustRun(t, def+"Plains as P1\nCave (new)\n? Cave", nil)
 		if tappedAt(t, r, 5) {
 			t.Errorf("one other land: untapped")
 		}
-		r = mustRun(t, def+"Plains as P1\nPlains as P2\nCave\n? Cave", nil)
+		r = mustRun(t, def+"Plains as P1\nPlains as P2\nCave (new)\n? Cave", nil)
 		if !tappedAt(t, r, 6) {
 			t.Errorf("two other lands: tapped")
 		}
@@ -140,4 +140,33 @@ Troll`)
 Troll (4 +1/+1 counters)
 ? Troll`, nil)
 	checkWant(t, r, want{line: 3, pt: "4/4"})
+}
+
+// A scenario starts in the active player's first main phase (its
+// README): a permanent of theirs stated without "new" has been on the
+// battlefield since before the turn began, so it untapped during their
+// untap step (502.3) however it entered, unless something keeps it from
+// untapping; one entering now, or the other player's, is as it entered
+// ("enters tapped", 614.1c).
+func TestOwnPermanentFromBeforeTheTurnIsUntapped(t *testing.T) {
+	const def = `define Grasslands = Land "Grasslands enters the battlefield tapped."
+define Leviathan = {5}{U}{U} Creature — Leviathan 10/10 "Leviathan enters the battlefield tapped and doesn't untap during your untap step."
+`
+	for _, c := range []struct {
+		stmt   string
+		tapped bool
+	}{
+		{"Grasslands as G", false},
+		{"Grasslands as G (new)", true},
+		{"opponent: Grasslands as G", true},
+		{"Leviathan as G", true},
+	} {
+		r := mustRun(t, def+c.stmt+"\n? G", nil)
+		if got := tappedAt(t, r, 4); got != c.tapped {
+			t.Errorf("%s: tapped %v, want %v", c.stmt, got, c.tapped)
+		}
+		if noted := hasNote(r, "502.3", "untapped during your untap step"); noted == c.tapped {
+			t.Errorf("%s: 502.3 note %v, want %v: %+v", c.stmt, noted, !c.tapped, r.Notes)
+		}
+	}
 }

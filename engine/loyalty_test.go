@@ -40,7 +40,9 @@ func TestPlaneswalkerEntersWithPrintedLoyalty(t *testing.T) {
 		t.Errorf("no 306.5b note of the loyalty it entered with: %+v", r.Notes)
 	}
 	// The brief answer an /ask reply shows says how many, too.
-	if !slices.ContainsFunc(r.Brief(), func(l string) bool { return strings.Contains(l, "? N: Nissa") && strings.Contains(l, "counters: 6 loyalty") }) {
+	if !slices.ContainsFunc(r.Brief(), func(l string) bool {
+		return strings.Contains(l, "? N: Nissa") && strings.Contains(l, "counters: 6 loyalty")
+	}) {
 		t.Errorf("brief %q: want Nissa's 6 loyalty counters", r.Brief())
 	}
 

@@ -283,7 +283,7 @@ cast Nylea's Presence targeting Vault
 ? Chieftain
 ? Twingrove
 ? Vault
-Temple of Silence as TS
+Temple of Silence as TS (new)
 ? TS`
 	r := mustRun(t, src, cards)
 	checkWant(t, r, want{line: 6, pt: "3/3"})

@@ -46,6 +46,7 @@ type Object struct {
 	deathtouched bool
 	dmgNoted     bool
 	pw           bool             // its loyalty is tracked: it has had loyalty counters (704.5i)
+	untapNoted   bool             // 502.3 was noted: it untapped since it entered tapped
 	hasTrig      bool             // it has a triggered ability the engine runs
 	leftTo       string           // where it went when it left ("its owner's graveyard")
 	diverted     bool             // a replacement effect sent it elsewhere than the graveyard (614.6): it didn't die
@@ -892,7 +893,7 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		// 707.5: it enters as a copy, not enters and then becomes one.
 		g.addCopy(o, of, m.CopyExcept, m.CopyKeepColor, st.Line, edits)
 	}
-	if cc.entersTapped && !m.FaceDown && !m.Tapped {
+	if cc.entersTapped && !m.FaceDown && !m.Tapped && !g.untappedSince(o, m) {
 		// "Enters tapped" (603.6d) is a replacement effect: it applies if
 		// the permanent as it would exist on the battlefield, with the
 		// continuous effects that would apply to it, has it (614.12), so
@@ -921,6 +922,27 @@ func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
 		g.fire(g.computeTo(L6, false), tEnters, o, nil, st.Line)
 	}
 	return o
+}
+
+// untappedSince reports whether o, stated without "new", has been on the
+// battlefield under the active player's control since before the turn
+// began, so that it untapped during their untap step (502.3) whatever it
+// entered as; it notes so when o would enter tapped. A permanent entering
+// now, or the other player's, is as it entered.
+func (g *game) untappedSince(o *Object, m Mods) bool {
+	if m.New || o.ctrl != g.active {
+		return false
+	}
+	// What keeps it from untapping kept it tapped (Leviathan).
+	s := g.compute(false)
+	if i, ok := s.slot[o]; ok && s.hasRuleEffect(i, ruleTextNoUntap) {
+		return false
+	}
+	if !o.untapNoted {
+		o.untapNoted = true
+		g.note(o.line, fmt.Sprintf("%s would have entered tapped, but it has been on the battlefield since before the turn, so it untapped during %s untap step (502.3); write \"(new)\" for one that enters now", o.display(), poss(g.active)), "502.3")
+	}
+	return true
 }
 
 // quietEntry reports whether a permanent entering can't make a

@@ -279,7 +279,7 @@ func TestEntersTappedCheckedOnTheBattlefieldVersion(t *testing.T) {
 	const grasslands = `define Blood Moon = {2}{R} Enchantment "Nonbasic lands are Mountains."
 define Grasslands = Land "Grasslands enters the battlefield tapped."
 `
-	r := mustRun(t, grasslands+"Grasslands as G1\nBlood Moon\nGrasslands as G2\n? G1\n? G2", nil)
+	r := mustRun(t, grasslands+"Grasslands as G1 (new)\nBlood Moon\nGrasslands as G2 (new)\n? G1\n? G2", nil)
 	if q := result(t, r, 6); !q.Object.Tapped {
 		t.Errorf("before Blood Moon, Grasslands enters tapped")
 	}

@@ -188,7 +188,9 @@ func (g *game) entersWithCounters(o *Object, cc *compiledCard, m Mods) {
 			}
 			continue
 		case t.Action == actTap && t.Cond == nil:
-			o.tapped = true // "~ enters tapped" (614.1c)
+			if !g.untappedSince(o, m) {
+				o.tapped = true // "~ enters tapped" (614.1c)
+			}
 			continue
 		case t.Action == actCounters && t.EntersNote != "":
 			// How many depends on how it was cast: the statement says.
@@ -210,7 +212,7 @@ func (g *game) entersWithCounters(o *Object, cc *compiledCard, m Mods) {
 			} else {
 				met = s.condHolds(e)
 			}
-			if !met {
+			if !met && !g.untappedSince(o, m) {
 				o.tapped = true
 			}
 			continue

@@ -465,11 +465,11 @@ func TestEntersTappedUnless(t *testing.T) {
 	const land = `define Blackcleave Cliffs = Land "Blackcleave Cliffs enters the battlefield tapped unless you control two or fewer other lands.\n{T}: Add {B} or {R}."
 define Wastes = Basic Land
 `
-	r := mustRun(t, land+"Wastes as W1\nWastes as W2\nBlackcleave Cliffs as B\n? B", nil)
+	r := mustRun(t, land+"Wastes as W1\nWastes as W2\nBlackcleave Cliffs as B (new)\n? B", nil)
 	if q := result(t, r, 6); q.Object.Tapped {
 		t.Errorf("with two other lands Blackcleave Cliffs enters untapped")
 	}
-	r = mustRun(t, land+"Wastes as W1\nWastes as W2\nWastes as W3\nBlackcleave Cliffs as B\n? B", nil)
+	r = mustRun(t, land+"Wastes as W1\nWastes as W2\nWastes as W3\nBlackcleave Cliffs as B (new)\n? B", nil)
 	if q := result(t, r, 7); !q.Object.Tapped {
 		t.Errorf("with three other lands Blackcleave Cliffs enters tapped")
 	}
@@ -496,7 +496,7 @@ Promenade as P
 ? P`,
 		wants: []want{{line: 14, pt: "4/5"}, {line: 15, pt: "2/2"}},
 	}}, nil)
-	r := mustRun(t, "define Promenade = Land \"Promenade enters the battlefield tapped unless you have two or more opponents.\"\nPromenade as P\n? P", nil)
+	r := mustRun(t, "define Promenade = Land \"Promenade enters the battlefield tapped unless you have two or more opponents.\"\nPromenade as P (new)\n? P", nil)
 	if q := result(t, r, 3); !q.Object.Tapped {
 		t.Errorf("a scenario has one opponent: Promenade enters tapped")
 	}
