@@ -117,13 +117,27 @@ func setup(q string, links []Link) []string {
 	if i := slices.IndexFunc(perms, func(p *permanent) bool { return !p.off }); i >= 0 {
 		first = perms[i].alias
 	}
-	if creature && asksAboutDying.MatchString(q) {
-		// The spells named may be what kills it (Wrath of God); with none,
-		// the creature told dying is destroyed.
-		if d := dying(q, links, perms); d != nil && !slices.ContainsFunc(spells, func(s *spell) bool { return s.perm == nil }) {
-			lines = append(lines, "destroy "+d.alias)
+	showGraveyard := false
+	if m := asksAboutDying.FindStringIndex(q); m != nil && (creature || unnamedTold(q, links, m[0])) {
+		// The spells named may be what kills it (Wrath of God), or the
+		// permanent cast when the question asks whether they die (Mogg
+		// Squad); with none, the creature told dying is destroyed.
+		spellCause := slices.ContainsFunc(spells, func(s *spell) bool { return s.perm == nil })
+		permCause := !spellCause && asked(q, m[0]) && slices.ContainsFunc(spells, func(s *spell) bool { return s.perm != nil })
+		if d, made := dying(q, links, perms); !spellCause && !permCause && (d != nil || made != "") {
+			if made != "" {
+				lines = append(lines, "define "+unnamedName+" = Creature 2/2", made+unnamedName+" as C1")
+				lines = append(lines, "destroy C1")
+			} else {
+				lines = append(lines, "destroy "+d.alias)
+			}
 		}
-		return append(lines, "? stack", "? graveyard")
+		if permCause {
+			// Each permanent is asked about below, with the graveyards.
+			showGraveyard = true
+		} else if creature || spellCause {
+			return append(lines, "? stack", "? graveyard")
+		}
 	}
 	// Each permanent is asked about (up to maxAsked): what one card does
 	// may show on another (Blood Moon on Urborg, Tomb of Yawgmoth).
@@ -135,7 +149,7 @@ func setup(q string, links []Link) []string {
 	// hold only what the question said, a hand of the size it said, life
 	// totals of 20 unless it said otherwise. The answer shows them, so
 	// that what it was counted from is in sight.
-	var graveyard, players bool
+	graveyard, players := showGraveyard, false
 	for _, p := range perms {
 		g, h, l := engine.ZonesRead(engine.CardDef{Name: p.card.Name, Types: p.card.Types, Subtypes: p.card.Subtypes, Supertypes: p.card.Supertypes, Text: p.card.Text})
 		graveyard, players = graveyard || g, players || h || l
@@ -149,8 +163,8 @@ func setup(q string, links []Link) []string {
 	}
 	// A spell may make a noncreature permanent a creature (Ensoul
 	// Artifact); a permanent spell cast is asked about as itself.
-	spellCast := slices.ContainsFunc(spells, func(s *spell) bool { return s.perm == nil })
-	if first != "" && (creature || spellCast) && attacker == nil {
+	animates := slices.ContainsFunc(spells, func(s *spell) bool { return s.perm == nil && makesCreature.MatchString(s.text) })
+	if first != "" && (creature || animates) && attacker == nil {
 		// Whether a creature can attack is asked of one of the player's
 		// own ("I attack with Ornithopter"): the scenario's turn is theirs
 		// (508.1a), so an opponent's creature could not.
@@ -167,13 +181,15 @@ func setup(q string, links []Link) []string {
 
 // dying is the creature the question tells dying: the one it names last
 // before its first word of dying, in the same sentence ("With Rest in
-// Peace out, if my Kitchen Finks dies"), else the first creature on the
-// battlefield; never a noncreature permanent, which doesn't die (700.4).
-func dying(q string, links []Link, perms []*permanent) *permanent {
+// Peace out, if my Kitchen Finks dies"); when an unnamed creature is
+// nearer ("one of my opponent's creatures dies"), one is made for the
+// player it names (made is "opponent: " or "you: "); else the first
+// creature on the battlefield. Never a noncreature permanent, which
+// doesn't die (700.4).
+func dying(q string, links []Link, perms []*permanent) (told *permanent, made string) {
 	onBattlefield := func(p *permanent) bool { return !p.off && slices.Contains(p.card.Types, "Creature") }
 	if m := asksAboutDying.FindStringIndex(q); m != nil {
 		from, _ := sentenceAround(q, m[0])
-		var told *permanent
 		at := -1
 		for _, l := range links {
 			if l.Start < from || l.End > m[0] || l.Start < at {
@@ -183,15 +199,76 @@ func dying(q string, links []Link, perms []*permanent) *permanent {
 				told, at = perms[i], l.Start
 			}
 		}
+		// A creature of no name nearer the dying than the last named one.
+		if at2, whose := unnamedDying(q, links, from, m[0]); at2 > at {
+			return nil, whose
+		}
 		if told != nil {
-			return told
+			return told, ""
 		}
 	}
 	if i := slices.IndexFunc(perms, onBattlefield); i >= 0 {
-		return perms[i]
+		return perms[i], ""
 	}
-	return nil
+	return nil, ""
 }
+
+// unnamedDying finds a creature the question doesn't name told dying at
+// offset die, in the sentence from offset from: the word "creature" or
+// "creatures" a few words before it ("one of my opponent's creatures
+// dies", "a creature I control would die"), not inside a card's name. It
+// returns where, or -1, and whose: "opponent: " when the words just
+// before say so, else "you: ".
+func unnamedDying(q string, links []Link, from, die int) (at int, whose string) {
+	ms := creatureWord.FindAllStringIndex(q[from:die], -1)
+	if len(ms) == 0 {
+		return -1, ""
+	}
+	w := ms[len(ms)-1]
+	start, end := from+w[0], from+w[1]
+	between := q[end:die]
+	if inLink(links, start) || strings.ContainsAny(between, ",;:") || len(strings.Fields(between)) > 3 {
+		return -1, ""
+	}
+	before := strings.ToLower(q[max(from, start-len("one of my opponent's ")):start])
+	if strings.Contains(before, "opponent") || strings.Contains(before, "his ") || strings.Contains(before, "her ") || strings.Contains(before, "their ") {
+		return start, "opponent: "
+	}
+	return start, "you: "
+}
+
+var creatureWord = regexp.MustCompile(`(?i)\bcreatures?\b`)
+
+// unnamedName is the name of the creature a set-up makes for an
+// unnamed one that dies.
+const unnamedName = "Creature"
+
+// unnamedTold reports whether the question tells a creature it doesn't
+// name dying at offset die.
+func unnamedTold(q string, links []Link, die int) bool {
+	from, _ := sentenceAround(q, die)
+	at, _ := unnamedDying(q, links, from, die)
+	return at >= 0
+}
+
+// inLink reports whether offset at is inside a linked card name.
+func inLink(links []Link, at int) bool {
+	return slices.ContainsFunc(links, func(l Link) bool { return at >= l.Start && at < l.End })
+}
+
+// asked reports whether the sentence holding offset at asks ("Do both
+// Mogg Squad and the Shapeshifter die?") rather than tells.
+func asked(q string, at int) bool {
+	lo, hi := sentenceAround(q, at)
+	s := strings.ToLower(strings.TrimSpace(q[lo:hi]))
+	return hi < len(q) && q[hi] == '?' && askWords.MatchString(s)
+}
+
+var askWords = regexp.MustCompile(`^(?:so |and |but |then )?(?:do|does|did|will|would|can|could|is|are|should|which|what|who)\b|\bwhether\b`)
+
+// makesCreature is text that makes something a creature ("Enchanted
+// artifact is a creature", "becomes a 4/4 Elemental creature").
+var makesCreature = regexp.MustCompile(`(?i)\b(?:is|are|becomes?)\b(?: [^ .,;]+){0,6}? creatures?\b`)
 
 // toldCast reports whether the question tells a player casting a
 // permanent card ("my opponent casts Grizzly Bears", "I flash in an
@@ -266,15 +343,56 @@ func modifiers(q string, links []Link, c *cards.Card) []string {
 		mods = append(mods, "tapped")
 	}
 	for _, m := range counters.FindAllStringSubmatch(after, -1) {
-		n, ok := numberWords[strings.ToLower(m[1])]
-		if !ok {
-			n, _ = strconv.Atoi(m[1])
+		mods = appendCounters(mods, m[1], m[2])
+	}
+	// Counters of a kind the card's own text names ("Garruk with two
+	// loyalty counters", "a Shrine with three charge counters").
+	kinds := counterKinds(c)
+	for _, m := range kindCounters.FindAllStringSubmatch(after, -1) {
+		if k := strings.ToLower(m[2]); kinds[k] {
+			mods = appendCounters(mods, m[1], k)
 		}
-		if n == 1 {
-			mods = append(mods, "1 "+m[2]+" counter")
-		} else if n > 1 {
-			mods = append(mods, fmt.Sprintf("%d %s counters", n, m[2]))
+	}
+	return mods
+}
+
+// kindCounters is a number of counters of a kind written as a word.
+var kindCounters = regexp.MustCompile(`(?i)\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([a-z]+) counters?\b`)
+
+// counterKinds are the kinds of counter a card's text names ("a charge
+// counter", "loyalty counters"), and loyalty for a planeswalker (306.5b).
+func counterKinds(c *cards.Card) map[string]bool {
+	kinds := map[string]bool{}
+	for _, m := range counterKind.FindAllStringSubmatch(strings.ToLower(c.Text), -1) {
+		if !notKind[m[1]] {
+			kinds[m[1]] = true
 		}
+	}
+	if slices.Contains(c.Types, "Planeswalker") {
+		kinds["loyalty"] = true
+	}
+	return kinds
+}
+
+var counterKind = regexp.MustCompile(`\b([a-z]+) counters?\b`)
+
+// notKind are the words before "counters" that aren't a kind ("one or
+// more counters", "those counters").
+var notKind = map[string]bool{"more": true, "those": true, "these": true, "the": true, "its": true, "that": true, "all": true,
+	"any": true, "other": true, "additional": true, "many": true, "of": true, "each": true, "such": true, "no": true, "kind": true}
+
+// appendCounters adds the modifier for n counters of a kind, n as the
+// question writes it ("two", "3").
+func appendCounters(mods []string, n, kind string) []string {
+	k, ok := numberWords[strings.ToLower(n)]
+	if !ok {
+		k, _ = strconv.Atoi(n)
+	}
+	switch {
+	case k == 1:
+		return append(mods, "1 "+kind+" counter")
+	case k > 1:
+		return append(mods, fmt.Sprintf("%d %s counters", k, kind))
 	}
 	return mods
 }

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-mtg/arbiter/rulings/cards"
 )
 
 // Each named permanent is asked about: what one does may show on another.
@@ -97,6 +99,10 @@ func TestSetupCastsAPlaneswalker(t *testing.T) {
 	if slices.ContainsFunc(ans.Setup, func(l string) bool { return strings.HasPrefix(l, "? can") }) {
 		t.Errorf("setup %q asks whether a noncreature can attack", ans.Setup)
 	}
+	// Nor of a land, when the spell cast makes nothing a creature.
+	if setup := a.Ask("What happens if I Scapeshift for six Mountains and a Valakut, the Molten Pinnacle?").Setup; slices.ContainsFunc(setup, func(l string) bool { return strings.HasPrefix(l, "? can") }) {
+		t.Errorf("setup %q asks whether a land can attack", setup)
+	}
 	rep := runSetup(t, ans)
 	for _, r := range rep.Results {
 		if r.Object != nil && r.Object.Name == "Gideon, Ally of Zendikar" {
@@ -107,4 +113,70 @@ func TestSetupCastsAPlaneswalker(t *testing.T) {
 		}
 	}
 	t.Errorf("setup %q: no answer about Gideon: %+v", ans.Setup, rep.Results)
+}
+
+// Counters of a kind the card's text names are read as the question says
+// them ("Garruk, Unleashed with two loyalty counters"; a planeswalker's
+// loyalty, 306.5b), instead of its printed loyalty.
+func TestSetupReadsCountersOfTheCardsKinds(t *testing.T) {
+	a := fullAsker(t)
+	ans := a.Ask("I control Garruk, Unleashed with two loyalty counters. If I activate his -2, does he survive?")
+	if !slices.Contains(ans.Setup, "Garruk, Unleashed as P1 (2 loyalty counters)") {
+		t.Errorf("setup %q, want Garruk with 2 loyalty counters", ans.Setup)
+	}
+	// "more counters" is no kind of counter.
+	if got := modifiers("Garruk, Unleashed with two more counters", a.names.link("Garruk, Unleashed with two more counters"), mustCard(t, a, "Garruk, Unleashed")); len(got) != 0 {
+		t.Errorf("modifiers %q, want none", got)
+	}
+}
+
+// A creature the question doesn't name, told dying, is made for the
+// player it names and destroyed, not a named creature that isn't told
+// dying: with Leyline of the Void and Kalitas, Traitor of Ghet, "one of my
+// opponent's creatures dies" is the opponent's creature, which Leyline of
+// the Void exiles instead (614.1a, 614.6), while Kalitas stays. Blood
+// Artist's ability triggers on "a creature dies" (700.4, 603.2).
+func TestSetupMakesAnUnnamedCreatureThatDies(t *testing.T) {
+	a := fullAsker(t)
+	ans := a.Ask("If I have a Leyline of the Void and a Kalitas, Traitor of Ghet on the battlefield, and one of my opponent's creatures dies, do I get a token?")
+	if !slices.Contains(ans.Setup, "opponent: Creature as C1") || !slices.Contains(ans.Setup, "destroy C1") || slices.Contains(ans.Setup, "destroy P2") {
+		t.Fatalf("setup %q, want the opponent's creature made and destroyed", ans.Setup)
+	}
+	rep := runSetup(t, ans)
+	if !noted(rep, "614.6", "Leyline of the Void") {
+		t.Errorf("no 614.6 note that Leyline of the Void exiles it: %+v", rep.Notes)
+	}
+	ans = a.Ask("I have Blood Artist out. When a creature dies, what happens?")
+	if !slices.Contains(ans.Setup, "you: Creature as C1") || !slices.Contains(ans.Setup, "destroy C1") {
+		t.Fatalf("setup %q, want a creature made and destroyed", ans.Setup)
+	}
+	if stack := infoOf(runSetup(t, ans), "stack"); !strings.Contains(stack, "Blood Artist") {
+		t.Errorf("stack %q, want Blood Artist's ability", stack)
+	}
+}
+
+// Asked whether creatures die as a creature is cast ("my opponent plays
+// Mogg Squad. Do both Mogg Squad and the Shapeshifter die?"), the set-up
+// destroys nothing: what is cast is the cause, and each permanent is
+// asked about with the graveyards.
+func TestSetupDoesntDestroyWhatTheCastMayKill(t *testing.T) {
+	a := fullAsker(t)
+	ans := a.Ask("I have an Unstable Shapeshifter and two other creatures out, and my opponent plays Mogg Squad. Do both Mogg Squad and the Shapeshifter die?")
+	if slices.ContainsFunc(ans.Setup, func(l string) bool { return strings.HasPrefix(l, "destroy") }) {
+		t.Errorf("setup %q destroys a creature", ans.Setup)
+	}
+	for _, want := range []string{"? P1", "? P2", "? graveyard"} {
+		if !slices.Contains(ans.Setup, want) {
+			t.Errorf("setup %q, want %q", ans.Setup, want)
+		}
+	}
+}
+
+func mustCard(t *testing.T, a *Asker, name string) *cards.Card {
+	t.Helper()
+	c, ok := a.kb.Cards.Lookup(name)
+	if !ok {
+		t.Fatalf("no card %q", name)
+	}
+	return c
 }
