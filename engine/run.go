@@ -1043,6 +1043,8 @@ var (
 	reExHas       = regexp.MustCompile(`(?i)^it has (.+)$`)
 	reExNotLegend = regexp.MustCompile(`(?i)^it isn't legendary(?: if that (?:permanent|creature) is legendary)?$`)
 	reExPT        = regexp.MustCompile(`(?i)^it's (\d+)/(\d+)$`)
+
+	reQuotedPlaceholder = regexp.MustCompile(`«\d+»`)
 )
 
 // copyEdit is one exception of a copy effect as an edit of the copiable
@@ -1060,7 +1062,15 @@ func (g *game) copyExceptionEdit(cl string, quoted []string) (copyEdit, bool) {
 	if !ok {
 		return copyEdit{}, false
 	}
-	text := cl + " (707.9b)"
+	// The trace quotes a granted ability as printed, not as the
+	// placeholder the reading used ("it has «0»").
+	shown := reQuotedPlaceholder.ReplaceAllStringFunc(cl, func(ph string) string {
+		if i, err := strconv.Atoi(strings.Trim(ph, "«»")); err == nil && i < len(quoted) {
+			return "\"" + quoted[i] + "\""
+		}
+		return ph
+	})
+	text := shown + " (707.9b)"
 	if reExPT.MatchString(cl) {
 		text = cl + " (707.9d: a characteristic-defining ability that defines its power or toughness is not copied)"
 	}

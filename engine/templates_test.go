@@ -260,7 +260,12 @@ Spark Double as S (copy of Isamaru)
 			{line: 13, pt: "2/2", name: "Isamaru"},
 		},
 	}}, nil)
-	r := mustRun(t, "define Spark Double = {3}{U} Creature — Illusion 0/0 \"You may have Spark Double enter the battlefield as a copy of a creature or planeswalker you control, except it isn't legendary if that permanent is legendary.\"\ndefine Isamaru = {W} Legendary Creature — Dog 2/2\nIsamaru\nSpark Double as S (copy of Isamaru)\n? S", nil)
+	// The trace quotes the ability the exception grants as printed.
+	r := mustRun(t, "define Phantasmal Image = {1}{U} Creature — Illusion 0/0 \"You may have Phantasmal Image enter the battlefield as a copy of any creature on the battlefield, except it has \\\"Flying\\\"\"\ndefine Bear = {1}{G} green Creature — Bear 2/2\nBear\nPhantasmal Image as I (copy of Bear)\n? I", nil)
+	if tr := traceText(result(t, r, 5)); !strings.Contains(tr, `except it has "Flying" (707.9b)`) || strings.Contains(tr, "«") {
+		t.Errorf("trace %q, want the granted ability quoted as printed", tr)
+	}
+	r = mustRun(t, "define Spark Double = {3}{U} Creature — Illusion 0/0 \"You may have Spark Double enter the battlefield as a copy of a creature or planeswalker you control, except it isn't legendary if that permanent is legendary.\"\ndefine Isamaru = {W} Legendary Creature — Dog 2/2\nIsamaru\nSpark Double as S (copy of Isamaru)\n? S", nil)
 	if q := result(t, r, 5); q.Object == nil || len(q.Object.Supertypes) != 0 {
 		t.Errorf("Spark Double's copy of a legendary creature isn't legendary: %+v", q.Object)
 	}
