@@ -90,6 +90,7 @@ func setup(q string, links []Link) []string {
 	if len(perms) == 0 {
 		return nil
 	}
+	lines = copiesTold(q, perms, lines)
 	// What is in graveyards goes first, so the permanents enter with it
 	// there; a hand's size after the cards put in it to be cast.
 	lines = append(append(zs.front, lines...), zs.hand...)
@@ -265,6 +266,84 @@ func asked(q string, at int) bool {
 }
 
 var askWords = regexp.MustCompile(`^(?:so |and |but |then )?(?:do|does|did|will|would|can|could|is|are|should|which|what|who)\b|\bwhether\b`)
+
+// copiesTold has each named permanent that may enter as a copy (Clone,
+// Phantasmal Image) enter as a copy of another the question names: the
+// one of a kind it may copy named next in the same sentence, or the one
+// it is told copying ("Phantasmal Image copying my Tarmogoyf"), else the
+// first of a kind it may copy. Without one it enters as itself, a 0/0
+// Clone that dies (707.2, 704.5f). lines holds a line for each of perms,
+// in order; the copy's line moves after the one it copies.
+func copiesTold(q string, perms []*permanent, lines []string) []string {
+	if len(lines) != len(perms) {
+		return lines
+	}
+	order := slices.Clone(perms)
+	for _, p := range perms {
+		m := copyKind.FindStringSubmatch(p.card.Text)
+		if p.cast || m == nil {
+			continue
+		}
+		may := func(o *permanent) bool {
+			return o != p && !o.cast && !copyKind.MatchString(o.card.Text)
+		}
+		var of *permanent
+		_, end := sentenceAround(q, p.at)
+		for _, o := range perms {
+			// Of a kind it may copy, or told copied ("copying an
+			// animated Rhystic Study").
+			told := may(o) && o.at > p.at && o.at < end && (copyable(m[1], o.card) || strings.Contains(strings.ToLower(q[p.end:o.at]), "cop"))
+			if told && (of == nil || o.at < of.at) {
+				of = o
+			}
+		}
+		if of == nil {
+			for _, o := range perms {
+				if may(o) && copyable(m[1], o.card) {
+					of = o
+					break
+				}
+			}
+		}
+		if of == nil {
+			continue
+		}
+		i := slices.Index(perms, p)
+		if strings.HasSuffix(lines[i], ")") {
+			lines[i] = strings.TrimSuffix(lines[i], ")") + ", copy of " + of.alias + ")"
+		} else {
+			lines[i] += " (copy of " + of.alias + ")"
+		}
+		// After what it copies.
+		if j, k := slices.Index(order, p), slices.Index(order, of); j < k {
+			order = slices.Insert(slices.Delete(order, j, j+1), k, p)
+		}
+	}
+	out := make([]string, 0, len(lines))
+	for _, p := range order {
+		out = append(out, lines[slices.Index(perms, p)])
+	}
+	return out
+}
+
+// copyKind is an enter-as-a-copy ability and what it may copy ("any
+// creature", "an artifact or creature").
+var copyKind = regexp.MustCompile(`(?i)\benters?(?: the battlefield)? as a copy of (?:any|an?|target)? ?([a-z ,]+?)(?: on the battlefield| you control| an opponent controls|,|\.|$)`)
+
+// copyable reports whether a card is of a kind the words name
+// ("creature", "artifact or creature", "nonland permanent").
+func copyable(kind string, c *cards.Card) bool {
+	kind = strings.ToLower(kind)
+	if strings.Contains(kind, "permanent") {
+		return !strings.Contains(kind, "nonland") || !slices.Contains(c.Types, "Land")
+	}
+	for _, t := range c.Types {
+		if strings.Contains(kind, strings.ToLower(t)) {
+			return true
+		}
+	}
+	return false
+}
 
 // makesCreature is text that makes something a creature ("Enchanted
 // artifact is a creature", "becomes a 4/4 Elemental creature").

@@ -180,3 +180,30 @@ func mustCard(t *testing.T, a *Asker, name string) *cards.Card {
 	}
 	return c
 }
+
+// A permanent that may enter as a copy enters as a copy of the permanent
+// the question names with it (707.2), after it: Phantasmal Image copying
+// the opponent's Tarmogoyf is a Tarmogoyf that is an Illusion too
+// (707.9b). A Clone named beside a creature copies it, instead of
+// entering as a 0/0 Clone that dies (704.5f); nothing is copied that it
+// may not copy (Clone copies a creature, not Blood Moon).
+func TestSetupEntersAsACopy(t *testing.T) {
+	a := fullAsker(t)
+	ans := a.Ask("If my Phantasmal Image copies my opponent's Tarmogoyf, how big is it?")
+	i := slices.Index(ans.Setup, "Phantasmal Image as P1 (copy of P2)")
+	if i < 0 || i < slices.Index(ans.Setup, "opponent: Tarmogoyf as P2") {
+		t.Fatalf("setup %q, want the Image to enter as a copy of P2, after it", ans.Setup)
+	}
+	rep := runSetup(t, ans)
+	for _, r := range rep.Results {
+		if r.Query == "P1" && (r.Object == nil || r.Object.Name != "Tarmogoyf" || !slices.Contains(r.Object.Subtypes, "Illusion")) {
+			t.Errorf("? P1 = %+v, want a Tarmogoyf that is an Illusion", r.Object)
+		}
+	}
+	if setup := a.Ask("I control Clone and Grizzly Bears. What is Clone?").Setup; !slices.Contains(setup, "Clone as P1 (copy of P2)") {
+		t.Errorf("setup %q, want Clone a copy of Grizzly Bears", setup)
+	}
+	if setup := a.Ask("I control Clone and Blood Moon. What is Clone?").Setup; slices.ContainsFunc(setup, func(l string) bool { return strings.Contains(l, "copy of") }) {
+		t.Errorf("setup %q: Clone can't copy Blood Moon", setup)
+	}
+}
