@@ -110,6 +110,7 @@ func setup(q string, links []Link) []string {
 	} else {
 		attacker = nil
 	}
+	lines = append(lines, equipsTold(q, links, perms)...)
 	lines = append(lines, castLines(q, spells, perms, links)...)
 	// What the questions ask about is the first permanent on the
 	// battlefield when the story is told: a permanent spell that was
@@ -343,6 +344,53 @@ func copyable(kind string, c *cards.Card) bool {
 		}
 	}
 	return false
+}
+
+// equipsTold attaches each named Equipment to the creature the question
+// equips with it ("I equip Anger with Skullclamp", "Specter's Shroud
+// equipped to my Abyssal Specter"): the named creature nearest to it in
+// a sentence with a word of equipping (301.5, 702.6a).
+func equipsTold(q string, links []Link, perms []*permanent) []string {
+	var lines []string
+	for _, e := range perms {
+		if e.cast || !slices.Contains(e.card.Subtypes, "Equipment") {
+			continue
+		}
+		var to *permanent
+		dist := len(q)
+		for _, w := range equipWord.FindAllStringIndex(q, -1) {
+			lo, hi := sentenceAround(q, w[0])
+			for _, le := range links {
+				if le.Card != e.card || le.Start < lo || le.End > hi {
+					continue
+				}
+				for _, lc := range links {
+					if lc.Start < lo || lc.End > hi {
+						continue
+					}
+					i := slices.IndexFunc(perms, func(p *permanent) bool {
+						return p.card == lc.Card && p != e && !p.cast && slices.Contains(p.card.Types, "Creature")
+					})
+					if d := abs(lc.Start - le.Start); i >= 0 && d < dist {
+						to, dist = perms[i], d
+					}
+				}
+			}
+		}
+		if to != nil {
+			lines = append(lines, "attach "+e.alias+" to "+to.alias)
+		}
+	}
+	return lines
+}
+
+var equipWord = regexp.MustCompile(`(?i)\bequip(?:s|ped|ping)?\b`)
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 // makesCreature is text that makes something a creature ("Enchanted

@@ -207,3 +207,24 @@ func TestSetupEntersAsACopy(t *testing.T) {
 		t.Errorf("setup %q: Clone can't copy Blood Moon", setup)
 	}
 }
+
+// An Equipment the question equips a creature with is attached to it
+// (301.5): Specter's Shroud's "Equipped creature gets +1/+0" makes the 2/3
+// Abyssal Specter 3/3 (613.4c). An Equipment with no equipping told stays
+// unattached.
+func TestSetupAttachesToldEquipment(t *testing.T) {
+	a := fullAsker(t)
+	ans := a.Ask("I equip a Specter's Shroud onto an Abyssal Specter. When the Specter damages my opponent does he then discard 1 or 2 cards?")
+	if !slices.Contains(ans.Setup, "attach P1 to P2") {
+		t.Fatalf("setup %q, want the Shroud attached to the Specter", ans.Setup)
+	}
+	rep := runSetup(t, ans)
+	for _, r := range rep.Results {
+		if r.Query == "P2" && (r.Object == nil || r.Object.Power == nil || *r.Object.Power != 3) {
+			t.Errorf("? P2 = %+v, want a 3/3", r.Object)
+		}
+	}
+	if setup := a.Ask("I control Specter's Shroud and Abyssal Specter. Can the Specter attack?").Setup; slices.ContainsFunc(setup, func(l string) bool { return strings.HasPrefix(l, "attach") }) {
+		t.Errorf("setup %q attaches what no one equipped", setup)
+	}
+}
