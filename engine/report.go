@@ -563,7 +563,9 @@ func (r *Report) Brief() []string {
 		out = append(out, line)
 	}
 	for _, n := range r.Notes {
-		out = append(out, n.Rule+" "+n.Text)
+		if !routineStep.MatchString(n.Text) {
+			out = append(out, n.Rule+" "+n.Text)
+		}
 	}
 	switch n := len(r.Unmodeled); n {
 	case 0:
@@ -574,6 +576,11 @@ func (r *Report) Brief() []string {
 	}
 	return out
 }
+
+// routineStep is a note of the turn's structure in which nothing
+// happened ("the end step begins", "the opponent untaps 0 permanents"):
+// the brief answer leaves it out, the whole report keeps it.
+var routineStep = regexp.MustCompile(`^turn \d+ \([^)]*\): the [a-z ]+ (?:step|phase) begins$|^no creatures were declared as attackers|^(?:you|the opponent) untaps? 0 permanents$|^cleanup: damage is removed from 0 permanents and 0 `)
 
 // checkAnswer is a check's answer: its summary, else "Yes." or "No.".
 func (q QueryResult) checkAnswer() string {

@@ -168,3 +168,27 @@ Bear as Tired (tapped)
 		t.Errorf("a tapped creature can't block (509.1a), and this is your turn (506.2): %+v", tired)
 	}
 }
+
+// The brief answer leaves out the turn's steps in which nothing happened
+// (the whole report keeps them), so that what happened in a combat on
+// the next turn is in sight.
+func TestBriefLeavesOutRoutineSteps(t *testing.T) {
+	r := mustRun(t, `define Bear = {1}{G} green Creature — Bear 2/2
+define Rats = {B} black Creature — Rat 1/1 "Deathtouch"
+Bear as B
+opponent: Rats as R
+next turn
+attack with R
+block R with B
+combat damage`, nil)
+	brief := strings.Join(r.Brief(), "\n")
+	if strings.Contains(brief, "step begins") || strings.Contains(brief, "untaps 0 permanents") {
+		t.Errorf("brief holds routine steps:\n%s", brief)
+	}
+	if !strings.Contains(brief, "509.1a") || !strings.Contains(brief, "704.5h") {
+		t.Errorf("brief lost the combat:\n%s", brief)
+	}
+	if !hasNote(r, "513.1", "the end step begins") {
+		t.Errorf("the report lost the steps: %+v", r.Notes)
+	}
+}
