@@ -91,6 +91,10 @@ func setup(q string, links []Link) []string {
 		return nil
 	}
 	lines = copiesTold(q, perms, lines)
+	fight, fought := combatTold(q, links, perms)
+	if fought {
+		lines = fight.sides(lines)
+	}
 	// What is in graveyards goes first, so the permanents enter with it
 	// there; a hand's size after the cards put in it to be cast.
 	lines = append(append(zs.front, lines...), zs.hand...)
@@ -105,12 +109,19 @@ func setup(q string, links []Link) []string {
 	// attacker, and what triggers resolves, so that the answer shows it
 	// (508.1, 603.2).
 	attacker := toldAttacker(q, links, perms)
-	if attacker != nil && attackTriggers(perms) {
+	lines = append(lines, equipsTold(q, links, perms)...)
+	switch {
+	case fought:
+		// A told combat (combatsetup.go): what is cast comes after the
+		// blocks, before combat damage.
+		lines = append(lines, fight.declare(attackTriggers(perms))...)
+		lines = append(lines, castLines(q, spells, perms, links)...)
+		return append(lines, "combat damage", "? "+fight.attacker.alias, "? "+fight.blocker.alias, "? stack", "? graveyard", "? life")
+	case attacker != nil && attackTriggers(perms):
 		lines = append(lines, "attack with "+attacker.alias, "resolve all")
-	} else {
+	default:
 		attacker = nil
 	}
-	lines = append(lines, equipsTold(q, links, perms)...)
 	lines = append(lines, castLines(q, spells, perms, links)...)
 	// What the questions ask about is the first permanent on the
 	// battlefield when the story is told: a permanent spell that was
@@ -218,10 +229,13 @@ func dying(q string, links []Link, perms []*permanent) (told *permanent, made st
 // unnamedDying finds a creature the question doesn't name told dying at
 // offset die, in the sentence from offset from: the word "creature" or
 // "creatures" a few words before it ("one of my opponent's creatures
-// dies", "a creature I control would die"), not inside a card's name. It
-// returns where, or -1, and whose: "opponent: " when the words just
+// dies", "a creature I control would die"), not inside a card's name, in
+// a sentence that tells rather than asks. It returns where, or -1, and whose: "opponent: " when the words just
 // before say so, else "you: ".
 func unnamedDying(q string, links []Link, from, die int) (at int, whose string) {
+	if asked(q, die) {
+		return -1, "" // "do my artifact lands become 0/0 creatures and die?"
+	}
 	ms := creatureWord.FindAllStringIndex(q[from:die], -1)
 	if len(ms) == 0 {
 		return -1, ""
@@ -472,6 +486,19 @@ func modifiers(q string, links []Link, c *cards.Card) []string {
 	for _, m := range counters.FindAllStringSubmatch(after, -1) {
 		mods = appendCounters(mods, m[1], m[2])
 	}
+	// The size the question gives a creature that enters with X +1/+1
+	// counters ("a 4/4 Ugin's Conjurant", printed 0/0): the counters it
+	// entered with (107.3m, 614.1c).
+	if m := sizeTold.FindStringSubmatch(before); m != nil && entersWithX.MatchString(c.Text) && !slices.ContainsFunc(mods, func(s string) bool { return strings.Contains(s, "+1/+1") }) {
+		p, t := atoi(m[1])-atoi(c.Power), atoi(m[2])-atoi(c.Toughness)
+		if _, err := strconv.Atoi(c.Power); err == nil && p == t && p >= 0 {
+			if p == 0 {
+				mods = append(mods, "0 +1/+1 counters")
+			} else {
+				mods = appendCounters(mods, strconv.Itoa(p), "+1/+1")
+			}
+		}
+	}
 	// Counters of a kind the card's own text names ("Garruk with two
 	// loyalty counters", "a Shrine with three charge counters").
 	kinds := counterKinds(c)
@@ -481,6 +508,18 @@ func modifiers(q string, links []Link, c *cards.Card) []string {
 		}
 	}
 	return mods
+}
+
+var (
+	// sizeTold is a size written before a name ("a 4/4 Ugin's Conjurant").
+	sizeTold = regexp.MustCompile(`\b(\d+)/(\d+)\s+$`)
+	// entersWithX: "enters with X +1/+1 counters on it".
+	entersWithX = regexp.MustCompile(`(?i)\benters(?: the battlefield)? with (?:x|a number of) \+1/\+1 counters\b`)
+)
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }
 
 // kindCounters is a number of counters of a kind written as a word.

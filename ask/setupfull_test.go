@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-mtg/arbiter/engine"
 	"github.com/arbiter-mtg/arbiter/rulings/cards"
 )
 
@@ -226,5 +227,44 @@ func TestSetupAttachesToldEquipment(t *testing.T) {
 	}
 	if setup := a.Ask("I control Specter's Shroud and Abyssal Specter. Can the Specter attack?").Setup; slices.ContainsFunc(setup, func(l string) bool { return strings.HasPrefix(l, "attach") }) {
 		t.Errorf("setup %q attaches what no one equipped", setup)
+	}
+}
+
+// A combat the question tells is set up and its damage dealt (508, 509,
+// 510): the attacker is the active player's, the blocker the defending
+// player's (509.1a). Typhoid Rats' deathtouch destroys the Grizzly Bears
+// it blocks while the Bears' 2 damage destroys the 1/1 Rats (702.2b,
+// 704.5g, 704.5h); Cavalier of Night's lifelink gains its controller the
+// 4 damage it deals to a smaller blocker (510.1a, 702.15b); Ugin's
+// Conjurant, told 4/4 (printed 0/0, so 4 +1/+1 counters), prevents the
+// deathtouch Kraul Stinger's damage by removing counters, so no damage is
+// dealt and deathtouch does nothing (615.1, 702.2b), on the opponent's
+// turn when they attack (102.1).
+func TestSetupToldCombat(t *testing.T) {
+	a := fullAsker(t)
+	graveyards := func(t *testing.T, q string) (string, *engine.Report) {
+		t.Helper()
+		ans := a.Ask(q)
+		if !slices.Contains(ans.Setup, "combat damage") {
+			t.Fatalf("%q: setup %q, want a combat", q, ans.Setup)
+		}
+		rep := runSetup(t, ans)
+		return infoOf(rep, "graveyard"), rep
+	}
+	gy, _ := graveyards(t, "I attack with my Grizzly Bears and my opponent blocks with his Typhoid Rats. What happens?")
+	if !strings.Contains(gy, "your graveyard: Grizzly Bears") || !strings.Contains(gy, "the opponent's graveyard: Typhoid Rats") {
+		t.Errorf("graveyards %q, want both creatures dead", gy)
+	}
+	_, rep := graveyards(t, "If I attack my opponent with Cavalier of Night and they block it with a Grizzly Bears, how much life do I gain?")
+	if life := infoOf(rep, "life"); !strings.HasPrefix(life, "you: 24 life") {
+		t.Errorf("life %q, want 24 (lifelink, 4 damage)", life)
+	}
+	gy, _ = graveyards(t, "I have a 4/4 Ugin's Conjurant, and my opponent attacks me with Kraul Stinger. If I block with the Conjurant, will my Conjurant die?")
+	if !strings.Contains(gy, "your graveyard: empty") || !strings.Contains(gy, "the opponent's graveyard: Kraul Stinger") {
+		t.Errorf("graveyards %q, want the Conjurant alive and the Stinger dead", gy)
+	}
+	// Asked whether it can attack or block, the engine is asked instead.
+	if setup := a.Ask("Can I attack with Grizzly Bears if he blocks with Typhoid Rats?").Setup; slices.Contains(setup, "combat damage") {
+		t.Errorf("setup %q declares a combat the question asks about", setup)
 	}
 }
