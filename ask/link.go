@@ -463,6 +463,12 @@ func (n *names) plausible(q string, s, e int, words [][]int) bool {
 	if face && allCommon && len(words) == 1 {
 		return false
 	}
+	// One word after a capitalised word that names no card, mid-sentence,
+	// ends a longer name the catalogue doesn't hold ("Calamity, Galloping
+	// Inferno" is no Inferno).
+	if len(words) == 1 && n.afterAName(q[:s]) {
+		return false
+	}
 	// A long uncommon word is a name in any case ("ornithopter"); a
 	// short one ("opt") or one the game's text uses is a name only when
 	// the question writes it as one.

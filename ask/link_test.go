@@ -247,6 +247,7 @@ func TestLinkShortFormsAndLongerNames(t *testing.T) {
 	 {"object":"card","name":"The Scarab God","lang":"en","type_line":"Legendary Creature — Zombie God"},
 	 {"object":"card","name":"The Wanderer","lang":"en","type_line":"Legendary Planeswalker"},
 	 {"object":"card","name":"Frazzle","lang":"en","type_line":"Instant"},
+	 {"object":"card","name":"Inferno","lang":"en","type_line":"Instant"},
 	 {"object":"card","name":"Urza's Saga","lang":"en","type_line":"Enchantment Land — Urza's Saga"},
 	 {"object":"card","name":"Trial // Error","layout":"split","lang":"en","type_line":"Instant // Instant","card_faces":[{"object":"card_face","name":"Trial","type_line":"Instant"},{"object":"card_face","name":"Error","type_line":"Instant"}]},
 	 {"object":"card","name":"Illusion // Reality","layout":"split","lang":"en","type_line":"Instant // Instant","card_faces":[{"object":"card_face","name":"Illusion","type_line":"Instant"},{"object":"card_face","name":"Reality","type_line":"Instant"}]}]`)
@@ -269,6 +270,10 @@ func TestLinkShortFormsAndLongerNames(t *testing.T) {
 		// one or two letters are none.
 		{"Can I [[Frazle]] it?", []string{"Frazzle"}},
 		{"What is [[Fr]]?", nil},
+		// One name's last word after a word written as a name that names
+		// nothing is the end of a card the index lacks.
+		{"I control Calamity, Galloping Inferno and attack.", nil},
+		{"I cast Inferno and Frazzle.", []string{"Inferno", "Frazzle"}},
 	}
 	checkLinks(t, n, cases)
 }
