@@ -79,25 +79,8 @@ func combatTold(q string, links []Link, perms []*permanent) (c combat, ok bool) 
 // sides puts the attacker under the attacking player and the blocker
 // under the defending one (509.1a), rewriting their lines ("opponent: ").
 func (c combat) sides(lines []string) []string {
-	set := func(p *permanent, theirs bool) {
-		if p.opponent == theirs {
-			return
-		}
-		p.opponent = theirs
-		for i, l := range lines {
-			bare := strings.TrimPrefix(l, "opponent: ")
-			if strings.HasPrefix(bare, p.card.Name+" as "+p.alias) {
-				if theirs {
-					lines[i] = "opponent: " + bare
-				} else {
-					lines[i] = bare
-				}
-			}
-		}
-	}
-	set(c.attacker, c.theirs)
-	set(c.blocker, !c.theirs)
-	return lines
+	lines = setController(lines, c.attacker, c.theirs)
+	return setController(lines, c.blocker, !c.theirs)
 }
 
 // declare is the turn, the attack and the block.
@@ -111,4 +94,24 @@ func (c combat) declare(triggers bool) []string {
 		lines = append(lines, "resolve all")
 	}
 	return append(lines, "block "+c.attacker.alias+" with "+c.blocker.alias)
+}
+
+// setController puts p under the opponent's control (theirs) or the
+// player's, rewriting its line ("opponent: ").
+func setController(lines []string, p *permanent, theirs bool) []string {
+	if p.opponent == theirs {
+		return lines
+	}
+	p.opponent = theirs
+	for i, l := range lines {
+		bare := strings.TrimPrefix(l, "opponent: ")
+		if strings.HasPrefix(bare, p.card.Name+" as "+p.alias) {
+			if theirs {
+				lines[i] = "opponent: " + bare
+			} else {
+				lines[i] = bare
+			}
+		}
+	}
+	return lines
 }

@@ -130,6 +130,13 @@ func setup(q string, links []Link) []string {
 	if i := slices.IndexFunc(perms, func(p *permanent) bool { return !p.off }); i >= 0 {
 		first = perms[i].alias
 	}
+	// A permanent told leaving by a player's hand (eventsetup.go), when no
+	// spell named does it.
+	if !slices.ContainsFunc(spells, func(s *spell) bool { return s.perm == nil }) {
+		if stmt, show, out := leavingTold(q, links, perms, lines); stmt != "" {
+			return append(out, stmt, "? stack", show)
+		}
+	}
 	showGraveyard := false
 	if m := asksAboutDying.FindStringIndex(q); m != nil && (creature || unnamedTold(q, links, m[0])) {
 		// The spells named may be what kills it (Wrath of God), or the

@@ -268,3 +268,32 @@ func TestSetupToldCombat(t *testing.T) {
 		t.Errorf("setup %q declares a combat the question asks about", setup)
 	}
 }
+
+// A named permanent told leaving the battlefield by a player's hand is
+// set up as that event: sacrificed by the player who controls it
+// (701.21a: "my opponent sacrifices Sakura-Tribe Elder" is the
+// opponent's, in the opponent's graveyard); sacrificed under Rest in
+// Peace, Kitchen Finks is exiled instead (614.6); Oblivion Ring leaving
+// triggers its leaves ability (603.6c). Asked whether it can be
+// sacrificed, nothing is.
+func TestSetupToldLeaving(t *testing.T) {
+	a := fullAsker(t)
+	ans := a.Ask("My opponent sacrifices Sakura-Tribe Elder to block. Does my attacking creature deal damage?")
+	if !slices.Contains(ans.Setup, "opponent: Sakura-Tribe Elder as P1") || !slices.Contains(ans.Setup, "sacrifice P1") {
+		t.Fatalf("setup %q, want the opponent's Elder sacrificed", ans.Setup)
+	}
+	if gy := infoOf(runSetup(t, ans), "graveyard"); !strings.Contains(gy, "the opponent's graveyard: Sakura-Tribe Elder") {
+		t.Errorf("graveyard %q", gy)
+	}
+	ans = a.Ask("If I sacrifice my Kitchen Finks with Rest in Peace out, does persist work?")
+	if rep := runSetup(t, ans); !noted(rep, "614.6", "Kitchen Finks") {
+		t.Errorf("setup %q: no 614.6 note: %+v", ans.Setup, rep.Notes)
+	}
+	ans = a.Ask("When Oblivion Ring leaves the battlefield with my opponent's Grizzly Bears exiled, what happens?")
+	if stack := infoOf(runSetup(t, ans), "stack"); !strings.Contains(stack, "When Oblivion Ring leaves the battlefield") {
+		t.Errorf("setup %q: stack %q, want the leaves ability", ans.Setup, stack)
+	}
+	if setup := a.Ask("Can I sacrifice Sakura-Tribe Elder in response?").Setup; slices.Contains(setup, "sacrifice P1") {
+		t.Errorf("setup %q sacrifices what the question asks about", setup)
+	}
+}
