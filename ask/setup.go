@@ -194,7 +194,15 @@ func setup(q string, links []Link) []string {
 		}); i >= 0 {
 			attacker = perms[i].alias
 		}
-		lines = append(lines, "? can "+attacker+" attack")
+		// Asked whether it can block, or be tapped for a cost, the
+		// engine is asked that of the creature the question names
+		// nearest those words.
+		switch asks := askedAction.FindStringSubmatch(q); {
+		case asks == nil:
+			lines = append(lines, "? can "+attacker+" attack")
+		default:
+			lines = append(lines, "? can "+nearestCreature(q, links, perms, askedAction.FindStringIndex(q)[0], attacker)+" "+strings.ToLower(asks[1]))
+		}
 	}
 	return lines
 }
@@ -412,6 +420,25 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// askedAction is a question whether something can block or tap ("Can
+// it block?", "can I tap Ornithopter").
+var askedAction = regexp.MustCompile(`(?i)\b(?:can|could|may|is)\b[^.?!]{0,40}?\b(block|tap)(?:s|ped|ping)?\b`)
+
+// nearestCreature is the alias of the named creature on the battlefield
+// nearest offset at, or fallback.
+func nearestCreature(q string, links []Link, perms []*permanent, at int, fallback string) string {
+	best, dist := fallback, len(q)+1
+	for _, l := range links {
+		i := slices.IndexFunc(perms, func(p *permanent) bool {
+			return p.card == l.Card && !p.off && slices.Contains(p.card.Types, "Creature")
+		})
+		if d := abs(l.Start - at); i >= 0 && d < dist {
+			best, dist = perms[i].alias, d
+		}
+	}
+	return best
 }
 
 // makesCreature is text that makes something a creature ("Enchanted

@@ -297,3 +297,26 @@ func TestSetupToldLeaving(t *testing.T) {
 		t.Errorf("setup %q sacrifices what the question asks about", setup)
 	}
 }
+
+// Asked whether a creature can block (or tap), the set-up asks the engine
+// that, not whether it can attack: Pacifism's "Enchanted creature can't
+// attack or block" (509.1b).
+func TestSetupAsksTheAskedAction(t *testing.T) {
+	a := fullAsker(t)
+	ans := a.Ask("My opponent enchants my Grizzly Bears with Pacifism. Can it block?")
+	if !slices.Contains(ans.Setup, "? can P1 block") || slices.Contains(ans.Setup, "? can P1 attack") {
+		t.Fatalf("setup %q, want whether P1 can block asked", ans.Setup)
+	}
+	found := false
+	for _, r := range runSetup(t, ans).Results {
+		if r.Query == "can P1 block" {
+			found = true
+			if r.Answer {
+				t.Errorf("? can P1 block: yes, want no (509.1b)")
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no answer to ? can P1 block")
+	}
+}
