@@ -33,7 +33,10 @@ import (
 // graveyards are shown (what triggers, 603.10a), the creature told dying
 // being destroyed when no spell is named; otherwise the first is asked about. What the
 // question plainly says is in a graveyard or a hand is put there first
-// (zonesetup.go), so the engine counts it. It is empty
+// (zonesetup.go), so the engine counts it. A Clone enters as a copy of the
+// permanent named with it, a told Equipment is attached, a told combat is
+// fought (combatsetup.go) and a permanent told leaving the battlefield
+// leaves (eventsetup.go). It is empty
 // when no named card is a permanent that could be put on the battlefield.
 func setup(q string, links []Link) []string {
 	var lines []string
