@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // A combat the question tells — a named creature attacking and another
@@ -60,7 +61,7 @@ func combatTold(q string, links []Link, perms []*permanent) (c combat, ok bool) 
 		if p == nil {
 			continue
 		}
-		before, after := q[:l.Start], q[l.End:]
+		before, after := tail(q[:l.Start]), q[l.End:]
 		switch {
 		case c.attacker == nil && (attacksMe.MatchString(before) || attacksMeAfter.MatchString(after)):
 			c.attacker, c.theirs = p, true
@@ -114,4 +115,19 @@ func setController(lines []string, p *permanent, theirs bool) []string {
 		}
 	}
 	return lines
+}
+
+// tail is the last words of what precedes a name, as far as the words
+// that tell what happens to it reach ("my opponent attacks me with his"):
+// the patterns anchored at its end read no more.
+func tail(before string) string {
+	const reach = 80
+	if len(before) <= reach {
+		return before
+	}
+	i := len(before) - reach
+	for i < len(before) && !utf8.RuneStart(before[i]) {
+		i++
+	}
+	return before[i:]
 }

@@ -61,7 +61,7 @@ func leavingTold(q string, links []Link, perms []*permanent, lines []string) (st
 			continue
 		}
 		p := perms[i]
-		before, after := q[:l.Start], q[l.End:]
+		before, after := tail(q[:l.Start]), q[l.End:]
 		for _, lv := range leavings {
 			if !(lv.before != nil && lv.before.MatchString(before) || lv.after.MatchString(after)) {
 				continue

@@ -687,7 +687,7 @@ var (
 // asks whether it can, which the set-up asks the engine).
 func toldAttacker(q string, links []Link, perms []*permanent) *permanent {
 	for _, l := range links {
-		if !attackBefore.MatchString(q[:l.Start]) && !attackAfter.MatchString(q[l.End:]) {
+		if !attackBefore.MatchString(tail(q[:l.Start])) && !attackAfter.MatchString(q[l.End:]) {
 			continue
 		}
 		if end := strings.IndexAny(q[l.End:], ".!?\n"); end >= 0 && q[l.End+end] == '?' {
