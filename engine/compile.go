@@ -106,6 +106,7 @@ type compiler struct {
 	control      bool // a control-changing template was compiled
 	lowers       bool // a template that can bring toughness to 0 or less was compiled
 	repl         bool // a replacement or prevention effect (614, 615) was compiled
+	noTriggers   bool // "creatures entering the battlefield don't cause abilities to trigger" was compiled
 	cards        map[string]*compiledCard
 	kw           map[string]*Ability
 }

@@ -223,6 +223,9 @@ type stackItem struct {
 // event is kind about subj (nil for the beginning of a step) and makes
 // them wait to be put on the stack (603.2, 603.3).
 func (g *game) fire(s *state, kind trigKind, subj *Object, player *Player, line int) {
+	if subj != nil && g.triggersStopped(s, kind, subj, line) { // notrigger.go
+		return
+	}
 	for i, src := range s.objs {
 		c := s.ch[i]
 		for _, ai := range c.Abilities {
@@ -322,11 +325,19 @@ func (g *game) mayTrigger() bool {
 // state just before the event, so the abilities of the objects that left
 // with them trigger too (603.10a).
 func (g *game) leftTriggers(s *state, moved []*Object, z Zone, line int) {
+	// Hushbringer's "creatures dying don't cause abilities to trigger"
+	// stops persist and undying too (notrigger.go).
+	stopped := map[*Object]bool{}
 	if z == ZoneGraveyard {
 		for _, o := range moved {
-			if !o.diverted {
-				g.returnsFromDying(s, o, line) // persist.go
+			if o.diverted {
+				continue
 			}
+			if g.triggersStopped(s, tDies, o, line) {
+				stopped[o] = true
+				continue
+			}
+			g.returnsFromDying(s, o, line) // persist.go
 		}
 	}
 	if len(moved) == 0 || !g.mayTriggerIn(s) {
@@ -338,6 +349,9 @@ func (g *game) leftTriggers(s *state, moved []*Object, z Zone, line int) {
 		kind := tLeaves
 		if z == ZoneGraveyard && !o.diverted {
 			kind = tDies
+		}
+		if stopped[o] {
+			continue
 		}
 		g.fire(s, kind, o, nil, line)
 		g.noteFaceDownLeft(s, o, kind, line)
