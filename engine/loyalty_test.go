@@ -54,3 +54,22 @@ func TestPlaneswalkerEntersWithPrintedLoyalty(t *testing.T) {
 		t.Errorf("Nissa is still on the battlefield: %+v", o)
 	}
 }
+
+// 107.3m: a permanent's "enters with X counters" reads the X chosen for
+// the spell it resolved from; the counters are put on it as it enters, so
+// an effect that adds to counters put on a creature applies (122.6,
+// 614.1c): Walking Ballista cast with X = 2 under Hardened Scales enters
+// with 3.
+func TestEntersWithTheSpellsX(t *testing.T) {
+	const defs = `define Walking Ballista = {X}{X} Artifact Creature — Construct 0/0 "Walking Ballista enters the battlefield with X +1/+1 counters on it."
+define Hardened Scales = {G} Enchantment "If one or more +1/+1 counters would be put on a creature you control, that many plus one +1/+1 counters are put on it instead."
+`
+	r := mustRun(t, defs+"Hardened Scales\nWalking Ballista as W (in hand)\ncast W (X=2)\n? W", nil)
+	o := result(t, r, 6).Object
+	if o == nil || o.Counters["+1/+1"] != 3 {
+		t.Fatalf("? W = %+v, want 3 +1/+1 counters", o)
+	}
+	if !hasNote(r, "107.3m", "X is 2") {
+		t.Errorf("no 107.3m note: %+v", r.Notes)
+	}
+}

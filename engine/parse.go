@@ -75,6 +75,11 @@ type Mods struct {
 	// Manifested: put onto the battlefield face down by manifest
 	// (701.40a); any card can be, an instant or sorcery included.
 	Manifested bool
+	// SpellX, when HasSpellX: the value of X chosen for the permanent spell
+	// it resolved from, which its "enters with X counters" reads
+	// (107.3m). Set as the spell resolves, never written in a statement.
+	SpellX    int
+	HasSpellX bool
 }
 
 // CounterMod is "N KIND counters".

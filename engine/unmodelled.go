@@ -192,6 +192,12 @@ func (g *game) entersWithCounters(o *Object, cc *compiledCard, m Mods) {
 				o.tapped = true // "~ enters tapped" (614.1c)
 			}
 			continue
+		case t.Action == actCounters && t.EntersNote != "" && m.HasSpellX && strings.HasPrefix(t.EntersNote, "X:") && !stated[t.Counter]:
+			// X is the value chosen for the spell it resolved from
+			// (107.3m), put on it as it enters (614.1c, 122.6).
+			got := g.putCountersEvent(o.line, o, t.Counter, m.SpellX)
+			g.note(o.line, fmt.Sprintf("%s enters with %s: X is %d, the value chosen as it was cast", o.display(), countersOf(got, t.Counter), m.SpellX), "107.3m")
+			continue
 		case t.Action == actCounters && t.EntersNote != "":
 			// How many depends on how it was cast: the statement says.
 			if !stated[t.Counter] {
