@@ -50,13 +50,13 @@ func setup(q string, links []Link) []string {
 			continue // put in a graveyard (zonesetup.go)
 		}
 		c := l.Card
-		name, types, subtypes, text, colors := c.Name, c.Types, c.Subtypes, c.Text, c.Colors
+		name, types, subtypes, text, colors, cost := c.Name, c.Types, c.Subtypes, c.Text, c.Colors, c.ManaCost
 		if len(c.Faces) > 0 {
 			// A card with several faces is the face the question names
 			// (Turn of Turn // Burn), or its first: what a scenario
 			// casts by the card's name (712.8a, 709.3).
 			f := namedFace(c, q[l.Start:l.End])
-			name, types, subtypes, text, colors = f.Name, f.Types, f.Subtypes, f.Text, f.Colors
+			name, types, subtypes, text, colors, cost = f.Name, f.Types, f.Subtypes, f.Text, f.Colors, f.ManaCost
 			if colors == nil {
 				colors = engine.ColorsOfCost(f.ManaCost)
 			}
@@ -67,7 +67,7 @@ func setup(q string, links []Link) []string {
 		seen[fold.Key(name)] = true
 		switch {
 		case slices.Contains(types, "Instant") || slices.Contains(types, "Sorcery") || slices.Contains(subtypes, "Aura"):
-			spells = append(spells, &spell{name: name, text: text, types: types, subtypes: subtypes, colors: colors, at: l.Start, end: l.End,
+			spells = append(spells, &spell{name: name, text: text, cost: cost, types: types, subtypes: subtypes, colors: colors, at: l.Start, end: l.End,
 				opponent: castByOpponent(q, l.Start)})
 		case isPermanent(c) && len(c.Faces) == 0:
 			p := &permanent{alias: fmt.Sprintf("P%d", len(perms)+1), card: c, at: l.Start, end: l.End, opponent: opponentControls(q, l.Start)}
@@ -78,7 +78,7 @@ func setup(q string, links []Link) []string {
 				// 601.2a): it is in its caster's hand, cast from there.
 				p.cast, p.opponent = true, castByOpponent(q, l.Start)
 				line += " (in hand)"
-				spells = append(spells, &spell{name: c.Name, text: c.Text, types: c.Types, subtypes: c.Subtypes, colors: c.Colors,
+				spells = append(spells, &spell{name: c.Name, text: c.Text, cost: c.ManaCost, types: c.Types, subtypes: c.Subtypes, colors: c.Colors,
 					at: l.Start, end: l.End, opponent: p.opponent, perm: p})
 			} else if mods := modifiers(q, links, c); len(mods) > 0 {
 				line += " (" + strings.Join(mods, ", ") + ")"

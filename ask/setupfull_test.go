@@ -320,3 +320,20 @@ func TestSetupAsksTheAskedAction(t *testing.T) {
 		t.Errorf("no answer to ? can P1 block")
 	}
 }
+
+// The value of X a question tells is the one its spell is cast with
+// (107.3a), and a permanent spell enters with X counters of it (107.3m):
+// Walking Ballista for X=1 under Hardened Scales and Doubling Season
+// enters with more than one counter (614.1a, 616.1).
+func TestSetupCastsWithToldX(t *testing.T) {
+	a := fullAsker(t)
+	ans := a.Ask("I have Hardened Scales and Doubling Season. I cast Walking Ballista for X=1. How many counters?")
+	if !slices.Contains(ans.Setup, "cast P3 (X=1)") {
+		t.Fatalf("setup %q, want the Ballista cast with X=1", ans.Setup)
+	}
+	for _, r := range runSetup(t, ans).Results {
+		if r.Query == "P3" && (r.Object == nil || r.Object.Counters["+1/+1"] < 3) {
+			t.Errorf("? P3 = %+v, want 3 or 4 +1/+1 counters", r.Object)
+		}
+	}
+}

@@ -37,6 +37,7 @@ type permanent struct {
 // the question names).
 type spell struct {
 	name, text      string
+	cost            string // mana cost, "{X}{R}"
 	types, subtypes []string
 	colors          []string
 	at, end         int  // where the question first names it
@@ -154,6 +155,17 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 	if s.opponent {
 		line = "opponent: " + line
 	}
+	// The value of X its caster chose (107.3a), as the question tells it
+	// ("for X=3", "with X being 2").
+	if m := xTold.FindStringSubmatch(q); m != nil && strings.Contains(strings.ToUpper(s.cost), "{X}") {
+		x, ok := numberWords[strings.ToLower(m[1])]
+		if !ok {
+			x, _ = strconv.Atoi(m[1])
+		}
+		if m[1] == "0" || strings.EqualFold(m[1], "zero") || x > 0 {
+			line += " (X=" + strconv.Itoa(x) + ")"
+		}
+	}
 	if s.perm != nil {
 		// A permanent spell that isn't an Aura has no targets (601.2c,
 		// 115.1): what its abilities target is chosen later.
@@ -228,6 +240,10 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 	}
 	return line, true
 }
+
+// xTold is the value of X a question tells: "X=3", "X is 2", "X equal
+// to 1", "with X being 4".
+var xTold = regexp.MustCompile(`(?i)\bX\s*(?:=|is|equals|equal to|being|of|as)\s*(\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten)\b`)
 
 // sacrificedNear is how far after a word of sacrificing the question names
 // what is sacrificed ("sacrifice my Kitchen Finks").
