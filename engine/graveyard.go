@@ -18,7 +18,7 @@ import (
 
 var reFxExileGraveyard = regexp.MustCompile(`^exile (target player's|target opponent's|each opponent's|your|all) graveyards?$`)
 
-var reFxFromGraveyard = regexp.MustCompile(`^(return|exile) target ((?:[a-z]+ )*?)card from (your|a|an opponent's) graveyard(?: to (your hand|the battlefield|the battlefield tapped|the battlefield under your control))?$`)
+var reFxFromGraveyard = regexp.MustCompile(`^(return|exile|put) target ((?:[a-z]+ )*?)card from (your|a|an opponent's) graveyard(?: (?:to|onto) (your hand|the battlefield|the battlefield tapped|the battlefield under your control))?$`)
 
 // graveKind reads the kind of card ("creature ", "instant or sorcery ", "")
 // as a filter of types (counter.go's reading of spell kinds, with lands).
@@ -56,7 +56,7 @@ func graveyardSimple(s string) bool {
 	if m == nil {
 		return false
 	}
-	if (m[1] == "return") == (m[4] == "") {
+	if (m[1] != "exile") == (m[4] == "") { // returned or put somewhere; exiled
 		return false
 	}
 	_, ok := graveKind(m[2])
@@ -67,14 +67,18 @@ func graveyardSimple(s string) bool {
 // theirs may hold it, else either player's (the most recent first).
 func (g *game) graveCard(r string, only *Player) (Player, int) {
 	k := fold.Key(r)
-	for _, p := range []Player{You, Opponent} {
-		if only != nil && *only != p {
-			continue
-		}
-		gy := g.pl(p).zones[ZoneGraveyard]
-		for i := len(gy) - 1; i >= 0; i-- {
-			if fold.Key(gy[i].name) == k {
-				return p, i
+	// By the alias it was put there with ("Grizzly Bears as G (in
+	// graveyard)"), then by name.
+	for _, byAlias := range []bool{true, false} {
+		for _, p := range []Player{You, Opponent} {
+			if only != nil && *only != p {
+				continue
+			}
+			gy := g.pl(p).zones[ZoneGraveyard]
+			for i := len(gy) - 1; i >= 0; i-- {
+				if byAlias && gy[i].alias != "" && fold.Key(gy[i].alias) == k || !byAlias && fold.Key(gy[i].name) == k {
+					return p, i
+				}
 			}
 		}
 	}
@@ -110,8 +114,8 @@ func (g *game) ref0(r string) *Object {
 func (g *game) fromGraveyard(st *Stmt, it *stackItem, s string) bool {
 	m := reFxFromGraveyard.FindStringSubmatch(s)
 	f, ok := graveKind(m[2])
-	if !ok {
-		return false
+	if !ok || m[1] == "put" && m[4] == "" {
+		return false // "put target card from a graveyard" says where
 	}
 	var only *Player
 	if m[3] == "your" {

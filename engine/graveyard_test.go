@@ -73,3 +73,27 @@ cast Jund Charm (mode 1) targeting opponent
 		t.Errorf("the Bear and the Ogre are in exile: %q", ans)
 	}
 }
+
+// "Put target creature card from a graveyard onto the battlefield under
+// your control" (Reanimate) takes a card from either graveyard; the card
+// may be named by the alias it was put there with. It enters under the
+// caster's control, its owner unchanged (108.3, 400.7).
+func TestPutFromAGraveyardOntoTheBattlefield(t *testing.T) {
+	r, at := play(t, graveDefs+`define Reanimate = {B} Sorcery "Put target creature card from a graveyard onto the battlefield under your control."
+opponent: Ogre as O (in graveyard)
+Bear as B (in graveyard)
+cast Raise Dead targeting B
+cast Reanimate targeting O
+? Ogre
+? hand
+`)
+	for _, e := range r.Errors {
+		t.Errorf("error %+v", e)
+	}
+	if o := result(t, r, at("? Ogre")).Object; o == nil || o.Controller != "you" || o.Owner != "opponent" {
+		t.Errorf("? Ogre = %+v, want the opponent's Ogre on the battlefield under your control", o)
+	}
+	if ans := infoAt(t, r, at("? hand")).Answer; !strings.Contains(ans, "Bear") {
+		t.Errorf("hand %q: Raise Dead targeting the alias B returns the Bear", ans)
+	}
+}
