@@ -126,6 +126,7 @@ func setup(q string, links []Link) []string {
 		attacker = nil
 	}
 	lines = append(lines, castLines(q, spells, perms, links)...)
+	lines = intoGraveyards(perms, lines)
 	// What the questions ask about is the first permanent on the
 	// battlefield when the story is told: a permanent spell that was
 	// countered or still waits is not (608.3a, 701.6a).
@@ -165,6 +166,10 @@ func setup(q string, links []Link) []string {
 	// Each permanent is asked about (up to maxAsked): what one card does
 	// may show on another (Blood Moon on Urborg, Tomb of Yawgmoth).
 	for _, p := range perms[:min(len(perms), maxAsked)] {
+		if p.grave {
+			lines = append(lines, "? "+p.card.Name) // a new object (400.7)
+			continue
+		}
 		lines = append(lines, "? "+p.alias)
 	}
 	// A card that reads what is in graveyards or a hand, or a life total
@@ -200,7 +205,11 @@ func setup(q string, links []Link) []string {
 		// Asked whether it can block, or be tapped for a cost, the
 		// engine is asked that of the creature the question names
 		// nearest those words.
+		theirs := slices.ContainsFunc(perms, func(p *permanent) bool { return p.alias == attacker && p.opponent })
 		switch asks := askedAction.FindStringSubmatch(q); {
+		case asks == nil && theirs:
+			// None of the player's own: an opponent's creature can't
+			// attack on the player's turn, which says nothing.
 		case asks == nil:
 			lines = append(lines, "? can "+attacker+" attack")
 		default:
@@ -442,6 +451,28 @@ func nearestCreature(q string, links []Link, perms []*permanent, at int, fallbac
 		}
 	}
 	return best
+}
+
+// intoGraveyards has each permanent a spell targets as a card in a
+// graveyard start there ("(in graveyard)", offfield.go).
+func intoGraveyards(perms []*permanent, lines []string) []string {
+	for _, p := range perms {
+		if !p.grave {
+			continue
+		}
+		for i, l := range lines {
+			bare, _ := strings.CutPrefix(l, "opponent: ")
+			if !strings.HasPrefix(bare, p.card.Name+" as "+p.alias) {
+				continue
+			}
+			if strings.HasSuffix(l, ")") {
+				lines[i] = strings.TrimSuffix(l, ")") + ", in graveyard)"
+			} else {
+				lines[i] = l + " (in graveyard)"
+			}
+		}
+	}
+	return lines
 }
 
 // makesCreature is text that makes something a creature ("Enchanted

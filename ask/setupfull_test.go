@@ -337,3 +337,25 @@ func TestSetupCastsWithToldX(t *testing.T) {
 		}
 	}
 }
+
+// A spell that targets a card in a graveyard ("I Reanimate a
+// Griselbrand") has that card start in the graveyard and is asked about
+// by name after the spell: it is a new object on the battlefield (400.7).
+// No attack is asked of the opponent's creature on the player's turn.
+func TestSetupPutsAGraveyardTargetThere(t *testing.T) {
+	a := fullAsker(t)
+	ans := a.Ask("If I Reanimate a Griselbrand and my opponent controls Containment Priest, can I activate Griselbrand in response?")
+	for _, want := range []string{"Griselbrand as P1 (in graveyard)", "cast Reanimate targeting P1", "? Griselbrand"} {
+		if !slices.Contains(ans.Setup, want) {
+			t.Errorf("setup %q, want %q", ans.Setup, want)
+		}
+	}
+	if slices.Contains(ans.Setup, "? can P2 attack") {
+		t.Errorf("setup %q asks whether the opponent's creature can attack on your turn", ans.Setup)
+	}
+	for _, r := range runSetup(t, ans).Results {
+		if r.Query == "Griselbrand" && (r.Object == nil || r.Object.Zone != "") {
+			t.Errorf("? Griselbrand = %+v, want it on the battlefield", r.Object)
+		}
+	}
+}

@@ -31,6 +31,10 @@ type permanent struct {
 	// off: cast, it is not (yet) on the battlefield as the story is told:
 	// it waits on the stack or was countered (608.3a, 701.6a).
 	off bool
+	// grave: a spell targets it as a card in a graveyard ("I Reanimate a
+	// Griselbrand"): it starts there, and after the spell it is asked
+	// about by name, a new object wherever it went (400.7).
+	grave bool
 }
 
 // spell is a named instant, sorcery or Aura (or the half of a split card
@@ -209,9 +213,22 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 			used[p] = true
 			refs = append(refs, p.alias)
 		default:
-			// A card in a zone the setup doesn't fill: the first
-			// permanent, as the question's own card.
-			refs = append(refs, perms[0].alias)
+			// A card in a graveyard ("Reanimate a Griselbrand"): the
+			// permanent card the question names next after the spell, or
+			// its first, put there first. Another zone the setup doesn't
+			// fill: the first permanent, as the question's own card.
+			p := perms[0]
+			if graveTarget.MatchString(text) {
+				for _, o := range perms {
+					if !used[o] && !o.cast && o.at > s.at {
+						p = o
+						break
+					}
+				}
+				p.grave, p.off = true, true
+			}
+			used[p] = true
+			refs = append(refs, p.alias)
 		}
 	}
 	if len(refs) > 0 {
@@ -240,6 +257,10 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 	}
 	return line, true
 }
+
+// graveTarget is a target card in a graveyard ("target creature card
+// from a graveyard").
+var graveTarget = regexp.MustCompile(`(?i)\btarget [a-z ]*card from (?:your|a|an opponent's|target player's) graveyard\b`)
 
 // xTold is the value of X a question tells: "X=3", "X is 2", "X equal
 // to 1", "with X being 4".
