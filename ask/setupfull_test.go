@@ -359,3 +359,22 @@ func TestSetupPutsAGraveyardTargetThere(t *testing.T) {
 		}
 	}
 }
+
+// A graveyard target is of the kind and in the graveyard the spell names
+// (115.1): Raise Dead returns a creature card from its caster's own
+// graveyard, so the opponent's Grizzly Bears is not put in a graveyard to
+// be its target, and Raise Dead is left out rather than cast illegally.
+func TestSetupGraveyardTargetFits(t *testing.T) {
+	a := fullAsker(t)
+	if setup := a.Ask("Can I Raise Dead my opponent's Grizzly Bears?").Setup; slices.ContainsFunc(setup, func(l string) bool { return strings.Contains(l, "in graveyard") || strings.Contains(l, "Raise Dead") }) {
+		t.Errorf("setup %q casts Raise Dead at the opponent's card", setup)
+	}
+	if setup := a.Ask("I Raise Dead my Grizzly Bears after it died. Can it attack?").Setup; !slices.Contains(setup, "Grizzly Bears as P1 (in graveyard)") {
+		t.Errorf("setup %q, want the Bears in the graveyard for Raise Dead", setup)
+	}
+	for kind, want := range map[string]bool{"": true, "creature": true, "artifact or creature": true, "noncreature": false, "permanent": true, "instant or sorcery": false} {
+		if got := graveKindFits(kind, []string{"Creature"}); got != want {
+			t.Errorf("graveKindFits(%q, Creature) = %v", kind, got)
+		}
+	}
+}

@@ -161,7 +161,7 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 	}
 	// The value of X its caster chose (107.3a), as the question tells it
 	// ("for X=3", "with X being 2").
-	if m := xTold.FindStringSubmatch(q); m != nil && strings.Contains(strings.ToUpper(s.cost), "{X}") {
+	if m := xTold.FindStringSubmatch(q); m != nil && engine.ChoosesX(s.cost, s.text) {
 		x, ok := numberWords[strings.ToLower(m[1])]
 		if !ok {
 			x, _ = strconv.Atoi(m[1])
@@ -218,12 +218,20 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 			// its first, put there first. Another zone the setup doesn't
 			// fill: the first permanent, as the question's own card.
 			p := perms[0]
-			if graveTarget.MatchString(text) {
+			if m := graveTarget.FindStringSubmatch(text); m != nil {
+				// Of the kind it names, in the graveyard it names.
+				fits := func(o *permanent) bool {
+					return !used[o] && !o.cast && graveKindFits(m[1], o.card.Types) &&
+						(m[2] != "your" || o.opponent == s.opponent) && (m[2] != "an opponent's" || o.opponent != s.opponent)
+				}
+				p = nil
 				for _, o := range perms {
-					if !used[o] && !o.cast && o.at > s.at {
+					if fits(o) && (p == nil || p.at < s.at && o.at > s.at) {
 						p = o
-						break
 					}
+				}
+				if p == nil {
+					return "", false
 				}
 				p.grave, p.off = true, true
 			}
@@ -260,7 +268,26 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 
 // graveTarget is a target card in a graveyard ("target creature card
 // from a graveyard").
-var graveTarget = regexp.MustCompile(`(?i)\btarget [a-z ]*card from (?:your|a|an opponent's|target player's) graveyard\b`)
+var graveTarget = regexp.MustCompile(`(?i)\btarget ([a-z ]*?)\s*card from (your|a|an opponent's|target player's) graveyard\b`)
+
+// graveKindFits reports whether a card of these types is of the kind a
+// graveyard target names ("creature", "artifact or creature",
+// "permanent", "" for any card).
+func graveKindFits(kind string, types []string) bool {
+	kind = strings.ToLower(kind)
+	switch {
+	case kind == "":
+		return true
+	case strings.Contains(kind, "permanent"):
+		return !slices.Contains(types, "Instant") && !slices.Contains(types, "Sorcery")
+	}
+	for _, t := range types {
+		if strings.Contains(kind, strings.ToLower(t)) && !strings.Contains(kind, "non"+strings.ToLower(t)) {
+			return true
+		}
+	}
+	return false
+}
 
 // xTold is the value of X a question tells: "X=3", "X is 2", "X equal
 // to 1", "with X being 4".

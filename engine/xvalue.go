@@ -43,6 +43,13 @@ func hasX(d CardDef) bool {
 	return strings.Contains(strings.ToUpper(d.ManaCost), "{X}") && !reXDefd.MatchString(d.Text)
 }
 
+// ChoosesX reports whether a spell with this mana cost and text has an X
+// its caster chooses as it is cast (107.3a): X in its cost that its text
+// doesn't define ("where X is …").
+func ChoosesX(manaCost, text string) bool {
+	return hasX(CardDef{ManaCost: manaCost, Text: text})
+}
+
 // withX returns the text a spell resolves with: X replaced by the value
 // stated as it was cast.
 func (g *game) withX(st *Stmt, d CardDef, text string) (string, bool) {
