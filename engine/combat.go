@@ -195,6 +195,10 @@ func (g *game) block(st *Stmt) {
 			g.errorf(st.Line, "%s can't block %s: %s", b.display(), ao.display(), why)
 			return
 		}
+		if why := blockRestriction(s, s.slot[ao], bc); why != "" { // blockedby.go
+			g.errorf(st.Line, "%s can't block %s: %s", b.display(), ao.display(), why)
+			return
+		}
 		bs = append(bs, b)
 	}
 	if ac.hasKeyword("menace") && len(a.blockers)+len(bs) < 2 {
