@@ -107,6 +107,7 @@ type compiler struct {
 	lowers       bool // a template that can bring toughness to 0 or less was compiled
 	repl         bool // a replacement or prevention effect (614, 615) was compiled
 	noTriggers   bool // "creatures entering the battlefield don't cause abilities to trigger" was compiled
+	exileUncast  bool // Containment Priest's replacement was compiled (uncast.go)
 	cards        map[string]*compiledCard
 	kw           map[string]*Ability
 }

@@ -169,11 +169,11 @@ func (g *game) fromGraveyard(st *Stmt, it *stackItem, s string) bool {
 		}
 		es := *st
 		es.Alias = ""
-		o := g.enter(&es, c.def, Mods{New: true, Tapped: strings.HasSuffix(m[4], "tapped")}, ctrl)
+		o := g.enter(&es, c.def, Mods{New: true, Tapped: strings.HasSuffix(m[4], "tapped"), Owner: owner, HasOwner: true}, ctrl)
 		if o != nil {
 			o.owner = owner
+			g.note(st.Line, fmt.Sprintf("%s returns %s from %s graveyard to the battlefield under %s control: a new object (refer to it as %s)", it.srcName, c.name, poss(owner), poss(ctrl), c.name), "400.7")
 		}
-		g.note(st.Line, fmt.Sprintf("%s returns %s from %s graveyard to the battlefield under %s control: a new object (refer to it as %s)", it.srcName, c.name, poss(owner), poss(ctrl), c.name), "400.7")
 	}
 	g.cached = nil
 	return true

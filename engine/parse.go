@@ -80,6 +80,12 @@ type Mods struct {
 	// (107.3m). Set as the spell resolves, never written in a statement.
 	SpellX    int
 	HasSpellX bool
+	// Cast: it enters as a resolving spell (608.3), not put onto the
+	// battlefield by an effect. Owner, when HasOwner: its owner, when not
+	// the player it enters under. Both set by the engine, never written.
+	Cast     bool
+	Owner    Player
+	HasOwner bool
 }
 
 // CounterMod is "N KIND counters".

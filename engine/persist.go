@@ -72,8 +72,8 @@ func (g *game) returnDied(st *Stmt, it *stackItem) bool {
 	o := g.enter(&es, c.def, Mods{New: true, Counters: []CounterMod{{N: 1, Kind: it.counter}}}, c.owner)
 	if o != nil {
 		o.owner = c.owner
+		g.note(st.Line, fmt.Sprintf("%s returns to the battlefield under %s control with a %s counter on it: a new object (refer to it as %s)", c.name, poss(c.owner), it.counter, c.name), "400.7")
 	}
-	g.note(st.Line, fmt.Sprintf("%s returns to the battlefield under %s control with a %s counter on it: a new object (refer to it as %s)", c.name, poss(c.owner), it.counter, c.name), "400.7")
 	g.cached = nil
 	return true
 }

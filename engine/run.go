@@ -555,7 +555,7 @@ func (g *game) exec(st *Stmt) {
 		if isPermanentCard(d) {
 			// A permanent spell resolves by entering the battlefield; an Aura
 			// enters attached to its target (303.4a).
-			mods := Mods{New: true, FaceDown: st.Mods.FaceDown, SpellX: st.X, HasSpellX: st.HasX} // cast face down, it enters face down (708.4, 702.37c)
+			mods := Mods{New: true, Cast: true, FaceDown: st.Mods.FaceDown, SpellX: st.X, HasSpellX: st.HasX} // cast face down, it enters face down (708.4, 702.37c)
 			if len(st.Targets) > 0 {
 				if !containsFold(d.Subtypes, "Aura") {
 					g.errorf(st.Line, "%s is not an Aura: a permanent spell without enchant has no target and enters unattached (303.4h, 301.5b); use \"attach\" for Equipment", d.Name)
@@ -766,6 +766,13 @@ func (g *game) auraChars(d CardDef, ctrl Player) *Chars {
 }
 
 func (g *game) enter(st *Stmt, d CardDef, m Mods, p Player) *Object {
+	owner := p
+	if m.HasOwner {
+		owner = m.Owner
+	}
+	if g.exiledInstead(st, d, m, owner) { // uncast.go
+		return nil
+	}
 	g.nextID++
 	o := &Object{id: g.nextID, name: d.Name, alias: st.Alias, def: d, owner: p, ctrl: p, lastCtrl: p,
 		token: m.Token, tapped: m.Tapped, faceDown: m.FaceDown, ts: g.ts,
