@@ -340,8 +340,10 @@ func TestSetupCastsWithToldX(t *testing.T) {
 
 // A spell that targets a card in a graveyard ("I Reanimate a
 // Griselbrand") has that card start in the graveyard and is asked about
-// by name after the spell: it is a new object on the battlefield (400.7).
-// No attack is asked of the opponent's creature on the player's turn.
+// by name after the spell, wherever it went (400.7): here Containment
+// Priest exiles it instead of its entering, since it wasn't cast (614.1a),
+// so there is never a Griselbrand to activate. No attack is asked of the
+// opponent's creature on the player's turn.
 func TestSetupPutsAGraveyardTargetThere(t *testing.T) {
 	a := fullAsker(t)
 	ans := a.Ask("If I Reanimate a Griselbrand and my opponent controls Containment Priest, can I activate Griselbrand in response?")
@@ -354,8 +356,8 @@ func TestSetupPutsAGraveyardTargetThere(t *testing.T) {
 		t.Errorf("setup %q asks whether the opponent's creature can attack on your turn", ans.Setup)
 	}
 	for _, r := range runSetup(t, ans).Results {
-		if r.Query == "Griselbrand" && (r.Object == nil || r.Object.Zone != "") {
-			t.Errorf("? Griselbrand = %+v, want it on the battlefield", r.Object)
+		if r.Query == "Griselbrand" && (r.Object == nil || r.Object.Zone != "exile") {
+			t.Errorf("? Griselbrand = %+v, want it in exile", r.Object)
 		}
 	}
 }
