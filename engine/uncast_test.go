@@ -17,20 +17,18 @@ define Reanimate = {B} Sorcery "Put target creature card from a graveyard onto t
 define Welder = {1}{R} Creature — Goblin 1/1 "When Welder enters the battlefield, you gain 2 life."
 define Kitchen Finks = {3} Creature — Ouphe 3/2 "Persist"
 `
-	r, at := play(t, defs+`opponent: Containment Priest
-Welder as W (in graveyard)
-cast Reanimate targeting W
-? exile
-? stack
-Welder as W2 (in hand)
-cast W2
-? W2
-`)
-	for _, e := range r.Errors {
-		t.Errorf("error %+v", e)
+	// exiled runs a scenario under the opponent's Containment Priest and
+	// reports whether its "? exile" answer holds your card named want.
+	exiled := func(lines, want string) (*Report, func(string) int, bool) {
+		r, at := play(t, defs+"opponent: Containment Priest\n"+lines)
+		for _, e := range r.Errors {
+			t.Errorf("error %+v", e)
+		}
+		return r, at, strings.Contains(infoAt(t, r, at("? exile")).Answer, "your exile: "+want)
 	}
-	if ex := infoAt(t, r, at("? exile")).Answer; !strings.Contains(ex, "your exile: Welder") {
-		t.Errorf("exile %q: the reanimated Welder is exiled instead", ex)
+	r, at, ok := exiled("Welder as W (in graveyard)\ncast Reanimate targeting W\n? exile\n? stack\nWelder as W2 (in hand)\ncast W2\n? W2", "Welder")
+	if !ok {
+		t.Errorf("the reanimated Welder is exiled instead")
 	}
 	if st := infoAt(t, r, at("? stack")).Answer; !strings.Contains(st, "empty") {
 		t.Errorf("stack %q: it never entered, so nothing triggers", st)
@@ -41,17 +39,7 @@ cast W2
 	if !hasNote(r, "614.1a", "Welder would enter the battlefield without having been cast") {
 		t.Errorf("no 614.1a note: %+v", r.Notes)
 	}
-
-	r, at = play(t, defs+`opponent: Containment Priest
-Kitchen Finks as K
-destroy K
-resolve all
-? exile
-`)
-	for _, e := range r.Errors {
-		t.Errorf("error %+v", e)
-	}
-	if ex := infoAt(t, r, at("? exile")).Answer; !strings.Contains(ex, "your exile: Kitchen Finks") {
-		t.Errorf("exile %q: Kitchen Finks returning by persist is exiled instead", ex)
+	if _, _, ok := exiled("Kitchen Finks as K\ndestroy K\nresolve all\n? exile", "Kitchen Finks"); !ok {
+		t.Errorf("Kitchen Finks returning by persist is exiled instead")
 	}
 }
