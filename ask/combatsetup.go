@@ -71,10 +71,41 @@ func combatTold(q string, links []Link, perms []*permanent) (c combat, ok bool) 
 			c.blocker = p
 		}
 	}
+	if c.attacker == nil && c.blocker != nil {
+		// "I block his Hill Giant with my Grizzly Bears": the creature
+		// blocked is the attacker, the other player's.
+		c.attacker, c.theirs = blockedNamed(q, links, c.blocker, creature), !c.blocker.opponent
+	}
 	if c.attacker == nil || c.blocker == nil || c.attacker == c.blocker || canAttack.MatchString(q) {
 		return combat{}, false
 	}
 	return c, true
+}
+
+// blockWord is a word of blocking.
+var blockWord = regexp.MustCompile(`(?i)\bblock(?:s|ed|ing)?\b`)
+
+// blockedNamed is the creature named between a word of blocking and the
+// blocker ("block his Hill Giant with"), or nil.
+func blockedNamed(q string, links []Link, blocker *permanent, creature func(Link) *permanent) *permanent {
+	for _, lb := range links {
+		if lb.Card != blocker.card {
+			continue
+		}
+		ws := blockWord.FindAllStringIndex(q[:lb.Start], -1)
+		if len(ws) == 0 {
+			continue
+		}
+		from := ws[len(ws)-1][1]
+		for _, l := range links {
+			if l.Start >= from && l.End <= lb.Start {
+				if p := creature(l); p != nil && p != blocker {
+					return p
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // sides puts the attacker under the attacking player and the blocker

@@ -263,6 +263,15 @@ func TestSetupToldCombat(t *testing.T) {
 	if !strings.Contains(gy, "your graveyard: empty") || !strings.Contains(gy, "the opponent's graveyard: Kraul Stinger") {
 		t.Errorf("graveyards %q, want the Conjurant alive and the Stinger dead", gy)
 	}
+	// The creature blocked is the attacker, the other player's: "I block
+	// his Hill Giant with my Grizzly Bears" is fought on the opponent's
+	// turn.
+	ans := a.Ask("I block his Hill Giant with my Grizzly Bears. What happens?")
+	for _, want := range []string{"opponent: Hill Giant as P1", "next turn", "attack with P1", "block P1 with P2"} {
+		if !slices.Contains(ans.Setup, want) {
+			t.Errorf("setup %q, want %q", ans.Setup, want)
+		}
+	}
 	// Asked whether it can attack or block, the engine is asked instead.
 	if setup := a.Ask("Can I attack with Grizzly Bears if he blocks with Typhoid Rats?").Setup; slices.Contains(setup, "combat damage") {
 		t.Errorf("setup %q declares a combat the question asks about", setup)
