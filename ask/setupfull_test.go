@@ -166,11 +166,7 @@ func TestSetupDoesntDestroyWhatTheCastMayKill(t *testing.T) {
 	if slices.ContainsFunc(ans.Setup, func(l string) bool { return strings.HasPrefix(l, "destroy") }) {
 		t.Errorf("setup %q destroys a creature", ans.Setup)
 	}
-	for _, want := range []string{"? P1", "? P2", "? graveyard"} {
-		if !slices.Contains(ans.Setup, want) {
-			t.Errorf("setup %q, want %q", ans.Setup, want)
-		}
-	}
+	hasLines(t, ans.Setup, "? P1", "? P2", "? graveyard")
 }
 
 func mustCard(t *testing.T, a *Asker, name string) *cards.Card {
@@ -267,11 +263,7 @@ func TestSetupToldCombat(t *testing.T) {
 	// his Hill Giant with my Grizzly Bears" is fought on the opponent's
 	// turn.
 	ans := a.Ask("I block his Hill Giant with my Grizzly Bears. What happens?")
-	for _, want := range []string{"opponent: Hill Giant as P1", "next turn", "attack with P1", "block P1 with P2"} {
-		if !slices.Contains(ans.Setup, want) {
-			t.Errorf("setup %q, want %q", ans.Setup, want)
-		}
-	}
+	hasLines(t, ans.Setup, "opponent: Hill Giant as P1", "next turn", "attack with P1", "block P1 with P2")
 	// Asked whether it can attack or block, the engine is asked instead.
 	if setup := a.Ask("Can I attack with Grizzly Bears if he blocks with Typhoid Rats?").Setup; slices.Contains(setup, "combat damage") {
 		t.Errorf("setup %q declares a combat the question asks about", setup)
@@ -356,11 +348,7 @@ func TestSetupCastsWithToldX(t *testing.T) {
 func TestSetupPutsAGraveyardTargetThere(t *testing.T) {
 	a := fullAsker(t)
 	ans := a.Ask("If I Reanimate a Griselbrand and my opponent controls Containment Priest, can I activate Griselbrand in response?")
-	for _, want := range []string{"Griselbrand as P1 (in graveyard)", "cast Reanimate targeting P1", "? Griselbrand"} {
-		if !slices.Contains(ans.Setup, want) {
-			t.Errorf("setup %q, want %q", ans.Setup, want)
-		}
-	}
+	hasLines(t, ans.Setup, "Griselbrand as P1 (in graveyard)", "cast Reanimate targeting P1", "? Griselbrand")
 	if slices.Contains(ans.Setup, "? can P2 attack") {
 		t.Errorf("setup %q asks whether the opponent's creature can attack on your turn", ans.Setup)
 	}
@@ -386,6 +374,16 @@ func TestSetupGraveyardTargetFits(t *testing.T) {
 	for kind, want := range map[string]bool{"": true, "creature": true, "artifact or creature": true, "noncreature": false, "permanent": true, "instant or sorcery": false} {
 		if got := graveKindFits(kind, []string{"Creature"}); got != want {
 			t.Errorf("graveKindFits(%q, Creature) = %v", kind, got)
+		}
+	}
+}
+
+// hasLines fails for each line a set-up lacks.
+func hasLines(t *testing.T, setup []string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !slices.Contains(setup, w) {
+			t.Errorf("setup %q, want %q", setup, w)
 		}
 	}
 }
