@@ -179,7 +179,7 @@ func setup(q string, links []Link) []string {
 	// that what it was counted from is in sight.
 	graveyard, players := showGraveyard, false
 	for _, p := range perms {
-		g, h, l := engine.ZonesRead(engine.CardDef{Name: p.card.Name, Types: p.card.Types, Subtypes: p.card.Subtypes, Supertypes: p.card.Supertypes, Text: p.card.Text})
+		g, h, l := engine.ZonesRead(p.def())
 		graveyard, players = graveyard || g, players || h || l
 	}
 	if graveyard {
@@ -334,14 +334,14 @@ func copiesTold(q string, perms []*permanent, lines []string) []string {
 		for _, o := range perms {
 			// Of a kind it may copy, or told copied ("copying an
 			// animated Rhystic Study").
-			told := may(o) && o.at > p.at && o.at < end && (copyable(m[1], o.card) || strings.Contains(strings.ToLower(q[p.end:o.at]), "cop"))
+			told := may(o) && o.at > p.at && o.at < end && (copyable(m[1], o) || strings.Contains(strings.ToLower(q[p.end:o.at]), "cop"))
 			if told && (of == nil || o.at < of.at) {
 				of = o
 			}
 		}
 		if of == nil {
 			for _, o := range perms {
-				if may(o) && copyable(m[1], o.card) {
+				if may(o) && copyable(m[1], o) {
 					of = o
 					break
 				}
@@ -372,19 +372,11 @@ func copiesTold(q string, perms []*permanent, lines []string) []string {
 // creature", "an artifact or creature").
 var copyKind = regexp.MustCompile(`(?i)\benters?(?: the battlefield)? as a copy of (?:any|an?|target)? ?([a-z ,]+?)(?: on the battlefield| you control| an opponent controls|,|\.|$)`)
 
-// copyable reports whether a card is of a kind the words name
-// ("creature", "artifact or creature", "nonland permanent").
-func copyable(kind string, c *cards.Card) bool {
-	kind = strings.ToLower(kind)
-	if strings.Contains(kind, "permanent") {
-		return !strings.Contains(kind, "nonland") || !slices.Contains(c.Types, "Land")
-	}
-	for _, t := range c.Types {
-		if strings.Contains(kind, strings.ToLower(t)) {
-			return true
-		}
-	}
-	return false
+// copyable reports whether a permanent is of the kind an enter-as-a-copy
+// ability names ("any creature", "an artifact or creature").
+func copyable(kind string, p *permanent) bool {
+	fits, _ := engine.CardOfKind(strings.TrimSpace(kind), p.def())
+	return fits
 }
 
 // equipsTold attaches each named Equipment to the creature the question

@@ -218,15 +218,15 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 			// its first, put there first. Another zone the setup doesn't
 			// fill: the first permanent, as the question's own card.
 			p := perms[0]
-			if m := graveTarget.FindStringSubmatch(text); m != nil {
+			if fits, whose, ok := engine.GraveyardTarget(text); ok {
 				// Of the kind it names, in the graveyard it names.
-				fits := func(o *permanent) bool {
-					return !used[o] && !o.cast && graveKindFits(m[1], o.card.Types) &&
-						(m[2] != "your" || o.opponent == s.opponent) && (m[2] != "an opponent's" || o.opponent != s.opponent)
+				may := func(o *permanent) bool {
+					return !used[o] && !o.cast && fits(o.def()) &&
+						(whose != "your" || o.opponent == s.opponent) && (whose != "an opponent's" || o.opponent != s.opponent)
 				}
 				p = nil
 				for _, o := range perms {
-					if fits(o) && (p == nil || p.at < s.at && o.at > s.at) {
+					if may(o) && (p == nil || p.at < s.at && o.at > s.at) {
 						p = o
 					}
 				}
@@ -264,29 +264,6 @@ func castLine(q string, s *spell, perms []*permanent, links []Link, stack []*spe
 		}
 	}
 	return line, true
-}
-
-// graveTarget is a target card in a graveyard ("target creature card
-// from a graveyard").
-var graveTarget = regexp.MustCompile(`(?i)\btarget ([a-z ]*?)\s*card from (your|a|an opponent's|target player's) graveyard\b`)
-
-// graveKindFits reports whether a card of these types is of the kind a
-// graveyard target names ("creature", "artifact or creature",
-// "permanent", "" for any card).
-func graveKindFits(kind string, types []string) bool {
-	kind = strings.ToLower(kind)
-	switch {
-	case kind == "":
-		return true
-	case strings.Contains(kind, "permanent"):
-		return !slices.Contains(types, "Instant") && !slices.Contains(types, "Sorcery")
-	}
-	for _, t := range types {
-		if strings.Contains(kind, strings.ToLower(t)) && !strings.Contains(kind, "non"+strings.ToLower(t)) {
-			return true
-		}
-	}
-	return false
 }
 
 // xTold is the value of X a question tells: "X=3", "X is 2", "X equal
@@ -330,6 +307,13 @@ func targetsOf(text string, s *spell) []engine.Target {
 
 // def is a spell as the engine sees a spell on the stack: its name, types
 // and colors.
+// def is the permanent's card as the engine reads it.
+func (p *permanent) def() engine.CardDef {
+	c := p.card
+	return engine.CardDef{Name: c.Name, ManaCost: c.ManaCost, Colors: c.Colors, Supertypes: c.Supertypes, Types: c.Types,
+		Subtypes: c.Subtypes, Power: c.Power, Toughness: c.Toughness, Loyalty: c.Loyalty, Text: c.Text}
+}
+
 func (s *spell) def() engine.CardDef {
 	return engine.CardDef{Name: s.name, Types: s.types, Subtypes: s.subtypes, Colors: s.colors, Text: s.text}
 }

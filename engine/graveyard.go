@@ -43,10 +43,13 @@ func graveKind(kind string) (*Filter, bool) {
 		l.Supertypes = append(slices.Clone(l.Supertypes), "Legendary")
 		return &l, true
 	}
-	if kind == "permanent" {
+	switch kind {
+	case "permanent":
 		// 110.4: a permanent card is an artifact, battle, creature,
 		// enchantment, land or planeswalker card.
 		return &Filter{NotTypes: []string{"Instant", "Sorcery"}}, true
+	case "nonland permanent":
+		return &Filter{NotTypes: []string{"Instant", "Sorcery", "Land"}}, true
 	}
 	return counterFilter(kind)
 }
@@ -203,4 +206,35 @@ func (g *game) exileGraveyard(st *Stmt, it *stackItem, s string) bool {
 		g.note(st.Line, fmt.Sprintf("%s exiles %s graveyard: %s", it.srcName, poss(p), plural(n, "card")), "701.13a")
 	}
 	return true
+}
+
+// reGraveTarget is a target card in a graveyard anywhere in a spell's
+// text: its kind and whose graveyard.
+var reGraveTarget = regexp.MustCompile(`(?i)\btarget ((?:[a-z]+ )*?)card from (your|a|an opponent's|target player's) graveyard\b`)
+
+// GraveyardTarget reads a spell's target card in a graveyard ("target
+// creature card from your graveyard"): whether a card is of the kind it
+// names, as the spell checks its target (115.1), and whose graveyard the
+// text names ("your", "a", "an opponent's", "target player's").
+func GraveyardTarget(text string) (fits func(CardDef) bool, whose string, ok bool) {
+	m := reGraveTarget.FindStringSubmatch(text)
+	if m == nil {
+		return nil, "", false
+	}
+	f, ok := graveKind(strings.ToLower(m[1]))
+	if !ok {
+		return nil, "", false
+	}
+	return func(d CardDef) bool { return cardMatches(f, d, false) }, strings.ToLower(m[2]), true
+}
+
+// CardOfKind reports whether a card is of the kind the words name
+// ("creature", "artifact or creature", "legendary creature", "permanent");
+// ok is false for words it doesn't read as a kind.
+func CardOfKind(kind string, d CardDef) (fits, ok bool) {
+	f, ok := graveKind(strings.ToLower(kind))
+	if !ok {
+		return false, false
+	}
+	return cardMatches(f, d, false), true
 }

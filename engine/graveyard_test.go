@@ -97,3 +97,33 @@ cast Reanimate targeting O
 		t.Errorf("hand %q: Raise Dead targeting the alias B returns the Bear", ans)
 	}
 }
+
+// A spell's target card in a graveyard is of the kind its text names
+// (115.1): a creature card for Raise Dead, any permanent card but a land
+// for "nonland permanent" (110.4), and whose graveyard it says.
+func TestGraveyardTargetAndKinds(t *testing.T) {
+	creature := CardDef{Types: []string{"Creature"}}
+	land := CardDef{Types: []string{"Land"}}
+	sorcery := CardDef{Types: []string{"Sorcery"}}
+	fits, whose, ok := GraveyardTarget("Return target creature card from your graveyard to your hand.")
+	if !ok || whose != "your" || !fits(creature) || fits(land) {
+		t.Errorf("Raise Dead: ok %v whose %q", ok, whose)
+	}
+	if _, _, ok := GraveyardTarget("Destroy target creature."); ok {
+		t.Errorf("no graveyard target read in Murder")
+	}
+	for _, c := range []struct {
+		kind string
+		d    CardDef
+		want bool
+	}{
+		{"creature", creature, true}, {"creature", land, false},
+		{"artifact or creature", creature, true},
+		{"nonland permanent", creature, true}, {"nonland permanent", land, false}, {"nonland permanent", sorcery, false},
+		{"permanent", land, true}, {"permanent", sorcery, false},
+	} {
+		if got, ok := CardOfKind(c.kind, c.d); !ok || got != c.want {
+			t.Errorf("CardOfKind(%q, %v) = %v, %v; want %v", c.kind, c.d.Types, got, ok, c.want)
+		}
+	}
+}
