@@ -191,7 +191,7 @@ func setup(q string, links []Link) []string {
 	}
 	// A spell may make a noncreature permanent a creature (Ensoul
 	// Artifact); a permanent spell cast is asked about as itself.
-	animates := slices.ContainsFunc(spells, func(s *spell) bool { return s.perm == nil && makesCreature.MatchString(s.text) })
+	animates := slices.ContainsFunc(spells, func(s *spell) bool { return s.perm == nil && makesTypeOf(s.text, []string{"Creature"}) })
 	if first != "" && (creature || animates) && attacker == nil {
 		// Whether a creature can attack is asked of one of the player's
 		// own ("I attack with Ornithopter"): the scenario's turn is theirs
@@ -466,10 +466,6 @@ func intoGraveyards(perms []*permanent, lines []string) []string {
 	}
 	return lines
 }
-
-// makesCreature is text that makes something a creature ("Enchanted
-// artifact is a creature", "becomes a 4/4 Elemental creature").
-var makesCreature = regexp.MustCompile(`(?i)\b(?:is|are|becomes?)\b(?: [^ .,;]+){0,6}? creatures?\b`)
 
 // toldCast reports whether the question tells a player casting a
 // permanent card ("my opponent casts Grizzly Bears", "I flash in an

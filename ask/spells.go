@@ -466,11 +466,16 @@ var isntType = regexp.MustCompile(`(?:^|\n|\. |, )([^,.\n]+?) isn't an? (creatur
 // the types ("is a creature", "becomes a 3/3 artifact creature", "are
 // lands").
 func becomesType(types []string, links []Link) bool {
-	for _, l := range links {
-		for _, m := range makesType.FindAllStringSubmatch(strings.ToLower(l.Card.Text), -1) {
-			if slices.Contains(types, engine.CardType(m[2])) && !negated.MatchString(m[1]) {
-				return true
-			}
+	return slices.ContainsFunc(links, func(l Link) bool { return makesTypeOf(l.Card.Text, types) })
+}
+
+// makesTypeOf reports whether text makes something one of types ("is a
+// creature", "becomes a 4/4 Elemental creature"), not when it says it
+// isn't ("isn't a creature").
+func makesTypeOf(text string, types []string) bool {
+	for _, m := range makesType.FindAllStringSubmatch(strings.ToLower(text), -1) {
+		if slices.Contains(types, engine.CardType(m[2])) && !negated.MatchString(m[1]) {
+			return true
 		}
 	}
 	return false
