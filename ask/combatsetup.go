@@ -135,15 +135,12 @@ func setController(lines []string, p *permanent, theirs bool) []string {
 		return lines
 	}
 	p.opponent = theirs
-	for i, l := range lines {
-		bare := strings.TrimPrefix(l, "opponent: ")
-		if strings.HasPrefix(bare, p.card.Name+" as "+p.alias) {
-			if theirs {
-				lines[i] = "opponent: " + bare
-			} else {
-				lines[i] = bare
-			}
+	if i := permLine(lines, p); i >= 0 {
+		bare := strings.TrimPrefix(lines[i], "opponent: ")
+		if theirs {
+			bare = "opponent: " + bare
 		}
+		lines[i] = bare
 	}
 	return lines
 }

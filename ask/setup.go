@@ -314,13 +314,9 @@ var askWords = regexp.MustCompile(`^(?:so |and |but |then )?(?:do|does|did|will|
 // one of a kind it may copy named next in the same sentence, or the one
 // it is told copying ("Phantasmal Image copying my Tarmogoyf"), else the
 // first of a kind it may copy. Without one it enters as itself, a 0/0
-// Clone that dies (707.2, 704.5f). lines holds a line for each of perms,
-// in order; the copy's line moves after the one it copies.
+// Clone that dies (707.2, 704.5f). The copy's line moves after the one
+// it copies.
 func copiesTold(q string, perms []*permanent, lines []string) []string {
-	if len(lines) != len(perms) {
-		return lines
-	}
-	order := slices.Clone(perms)
 	for _, p := range perms {
 		m := copyKind.FindStringSubmatch(p.card.Text)
 		if p.cast || m == nil {
@@ -350,22 +346,17 @@ func copiesTold(q string, perms []*permanent, lines []string) []string {
 		if of == nil {
 			continue
 		}
-		i := slices.Index(perms, p)
-		if strings.HasSuffix(lines[i], ")") {
-			lines[i] = strings.TrimSuffix(lines[i], ")") + ", copy of " + of.alias + ")"
-		} else {
-			lines[i] += " (copy of " + of.alias + ")"
+		i := permLine(lines, p)
+		if i < 0 {
+			continue
 		}
+		line := withModifier(lines[i], "copy of "+of.alias)
+		lines = slices.Delete(lines, i, i+1)
 		// After what it copies.
-		if j, k := slices.Index(order, p), slices.Index(order, of); j < k {
-			order = slices.Insert(slices.Delete(order, j, j+1), k, p)
-		}
+		k := max(permLine(lines, of)+1, i)
+		lines = slices.Insert(lines, min(k, len(lines)), line)
 	}
-	out := make([]string, 0, len(lines))
-	for _, p := range order {
-		out = append(out, lines[slices.Index(perms, p)])
-	}
-	return out
+	return lines
 }
 
 // copyKind is an enter-as-a-copy ability and what it may copy ("any
@@ -449,22 +440,30 @@ func nearestCreature(q string, links []Link, perms []*permanent, at int, fallbac
 // graveyard start there ("(in graveyard)", offfield.go).
 func intoGraveyards(perms []*permanent, lines []string) []string {
 	for _, p := range perms {
-		if !p.grave {
-			continue
-		}
-		for i, l := range lines {
-			bare, _ := strings.CutPrefix(l, "opponent: ")
-			if !strings.HasPrefix(bare, p.card.Name+" as "+p.alias) {
-				continue
-			}
-			if strings.HasSuffix(l, ")") {
-				lines[i] = strings.TrimSuffix(l, ")") + ", in graveyard)"
-			} else {
-				lines[i] = l + " (in graveyard)"
-			}
+		if i := permLine(lines, p); p.grave && i >= 0 {
+			lines[i] = withModifier(lines[i], "in graveyard")
 		}
 	}
 	return lines
+}
+
+// permLine is the index of the line a permanent enters with ("[opponent: ]
+// NAME as ALIAS [(MODIFIERS)]"), or -1.
+func permLine(lines []string, p *permanent) int {
+	head := p.card.Name + " as " + p.alias
+	return slices.IndexFunc(lines, func(l string) bool {
+		l = strings.TrimPrefix(l, "opponent: ")
+		return l == head || strings.HasPrefix(l, head+" ")
+	})
+}
+
+// withModifier adds a modifier to a permanent's line: "X as P1 (tapped)"
+// with "in graveyard" is "X as P1 (tapped, in graveyard)".
+func withModifier(line, mod string) string {
+	if strings.HasSuffix(line, ")") {
+		return strings.TrimSuffix(line, ")") + ", " + mod + ")"
+	}
+	return line + " (" + mod + ")"
 }
 
 // toldCast reports whether the question tells a player casting a
