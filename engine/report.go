@@ -26,6 +26,10 @@ type Note struct {
 	Line int    `json:"line"`
 	Rule string `json:"rule"`
 	Text string `json:"text"`
+	// Routine: a step of the turn in which nothing happened ("the end
+	// step begins", "untaps 0 permanents"), which the brief answer leaves
+	// out.
+	Routine bool `json:"-"`
 }
 
 // QueryResult answers one "? REF" (Object and Trace) or one "? can REF
@@ -563,7 +567,7 @@ func (r *Report) Brief() []string {
 		out = append(out, line)
 	}
 	for _, n := range r.Notes {
-		if !routineStep.MatchString(n.Text) {
+		if !n.Routine {
 			out = append(out, n.Rule+" "+n.Text)
 		}
 	}
@@ -576,11 +580,6 @@ func (r *Report) Brief() []string {
 	}
 	return out
 }
-
-// routineStep is a note of the turn's structure in which nothing
-// happened ("the end step begins", "the opponent untaps 0 permanents"):
-// the brief answer leaves it out, the whole report keeps it.
-var routineStep = regexp.MustCompile(`^turn \d+ \([^)]*\): the [a-z ]+ (?:step|phase) begins$|^no creatures were declared as attackers|^(?:you|the opponent) untaps? 0 permanents$|^cleanup: damage is removed from 0 permanents and 0 `)
 
 // checkAnswer is a check's answer: its summary, else "Yes." or "No.".
 func (q QueryResult) checkAnswer() string {

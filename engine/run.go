@@ -1660,6 +1660,12 @@ func (g *game) note(line int, text, rule string) {
 	g.rep.Notes = append(g.rep.Notes, Note{Line: line, Rule: rule, Text: text})
 }
 
+// routine notes a step of the turn in which nothing happened: the whole
+// report keeps it, the brief answer leaves it out.
+func (g *game) routine(line int, text, rule string) {
+	g.rep.Notes = append(g.rep.Notes, Note{Line: line, Rule: rule, Text: text, Routine: true})
+}
+
 // trackControl notes objects whose controller changed: they have not been
 // under their controller's control continuously since the turn began
 // (302.6).

@@ -55,7 +55,7 @@ func (g *game) nextStep(st *Stmt) bool {
 	switch g.step {
 	case stDeclareAttackers:
 		if g.combat == nil || len(g.combat.attackers) == 0 {
-			g.note(line, "no creatures were declared as attackers: the declare blockers and combat damage steps are skipped", "508.8")
+			g.routine(line, "no creatures were declared as attackers: the declare blockers and combat damage steps are skipped", "508.8")
 			g.begin(line, stEndCombat)
 			return true
 		}
@@ -79,7 +79,7 @@ func (g *game) nextStep(st *Stmt) bool {
 // begin starts a step and performs what happens as it begins.
 func (g *game) begin(line int, s step) {
 	g.step = s
-	g.note(line, fmt.Sprintf("turn %d (%s turn): the %s begins", g.turn, poss(g.active), s), stepRules[s])
+	g.routine(line, fmt.Sprintf("turn %d (%s turn): the %s begins", g.turn, poss(g.active), s), stepRules[s])
 	switch s {
 	case stUpkeep:
 		g.stepTriggers(tUpkeep, line)
@@ -146,7 +146,11 @@ func (g *game) cleanup(line int) {
 		e.ended = true
 		ended++
 	}
-	g.note(line, fmt.Sprintf("cleanup: damage is removed from %s and %s end", plural(healed, "permanent"), plural(ended, "\"until end of turn\" effect")), "514.2")
+	say := g.note
+	if healed == 0 && ended == 0 {
+		say = g.routine
+	}
+	say(line, fmt.Sprintf("cleanup: damage is removed from %s and %s end", plural(healed, "permanent"), plural(ended, "\"until end of turn\" effect")), "514.2")
 	g.endShields(line)
 	g.cached = nil
 }
@@ -184,7 +188,11 @@ func (g *game) newTurn(line int) {
 		o.tapped = false
 		n++
 	}
-	g.note(line, fmt.Sprintf("%s %s", says(g.active, "untaps"), plural(n, "permanent")), "502.3")
+	say := g.note
+	if n == 0 {
+		say = g.routine
+	}
+	say(line, fmt.Sprintf("%s %s", says(g.active, "untaps"), plural(n, "permanent")), "502.3")
 	g.cached = nil
 }
 
