@@ -58,6 +58,18 @@ func init() {
 	}...)
 }
 
+// ruleSource is the first object with a rule effect of this text on
+// itself ("Creatures entering the battlefield don't cause abilities to
+// trigger" on Torpor Orb), or nil.
+func (s *state) ruleSource(text string) *Object {
+	for i, o := range s.objs {
+		if s.hasRuleEffect(i, text) {
+			return o
+		}
+	}
+	return nil
+}
+
 // hasRuleEffect reports a rule effect with this text on slot i.
 func (s *state) hasRuleEffect(i int, text string) bool {
 	for _, r := range s.restrict {

@@ -72,11 +72,9 @@ func (g *game) triggersStopped(s *state, kind trigKind, subj *Object, line int) 
 			continue
 		}
 		text := noTriggerText(n.noun, kind == tDies)
-		for i, o := range s.objs {
-			if s.hasRuleEffect(i, text) {
-				g.note(line, fmt.Sprintf("%s: %s %s, so no ability triggers (%s)", o.display(), subj.display(), event, text), "603.2")
-				return true
-			}
+		if o := s.ruleSource(text); o != nil {
+			g.note(line, fmt.Sprintf("%s: %s %s, so no ability triggers (%s)", o.display(), subj.display(), event, text), "603.2")
+			return true
 		}
 	}
 	return false

@@ -36,17 +36,14 @@ func (g *game) exiledInstead(st *Stmt, d CardDef, m Mods, owner Player) bool {
 	if !g.comp.exileUncast || !m.New || m.Cast || m.Token || !containsFold(d.Types, "Creature") {
 		return false
 	}
-	s := g.compute(false)
-	for i, o := range s.objs {
-		if !s.hasRuleEffect(i, ruleTextExileUncast) {
-			continue
-		}
-		g.nextID++
-		ps := g.pl(owner)
-		ps.zones[ZoneExile] = append(ps.zones[ZoneExile], &card{id: g.nextID, name: d.Name, alias: st.Alias, def: d, owner: owner, line: st.Line, how: "exiled"})
-		g.note(st.Line, fmt.Sprintf("%s would enter the battlefield without having been cast; %s (%s) exiles it instead, and the replaced event never happens: it never entered, so nothing triggers on it", d.Name, "If a nontoken creature would enter the battlefield and it wasn't cast, exile it instead", o.display()), "614.1a")
-		g.cached = nil
-		return true
+	o := g.compute(false).ruleSource(ruleTextExileUncast)
+	if o == nil {
+		return false
 	}
-	return false
+	g.nextID++
+	ps := g.pl(owner)
+	ps.zones[ZoneExile] = append(ps.zones[ZoneExile], &card{id: g.nextID, name: d.Name, alias: st.Alias, def: d, owner: owner, line: st.Line, how: "exiled"})
+	g.note(st.Line, fmt.Sprintf("%s would enter the battlefield without having been cast; %s (%s) exiles it instead, and the replaced event never happens: it never entered, so nothing triggers on it", d.Name, "If a nontoken creature would enter the battlefield and it wasn't cast, exile it instead", o.display()), "614.1a")
+	g.cached = nil
+	return true
 }
