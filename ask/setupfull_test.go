@@ -191,11 +191,8 @@ func TestSetupEntersAsACopy(t *testing.T) {
 	if i < 0 || i < slices.Index(ans.Setup, "opponent: Tarmogoyf as P2") {
 		t.Fatalf("setup %q, want the Image to enter as a copy of P2, after it", ans.Setup)
 	}
-	rep := runSetup(t, ans)
-	for _, r := range rep.Results {
-		if r.Query == "P1" && (r.Object == nil || r.Object.Name != "Tarmogoyf" || !slices.Contains(r.Object.Subtypes, "Illusion")) {
-			t.Errorf("? P1 = %+v, want a Tarmogoyf that is an Illusion", r.Object)
-		}
+	if o := resultFor(t, runSetup(t, ans), "P1").Object; o == nil || o.Name != "Tarmogoyf" || !slices.Contains(o.Subtypes, "Illusion") {
+		t.Errorf("? P1 = %+v, want a Tarmogoyf that is an Illusion", o)
 	}
 	if setup := a.Ask("I control Clone and Grizzly Bears. What is Clone?").Setup; !slices.Contains(setup, "Clone as P1 (copy of P2)") {
 		t.Errorf("setup %q, want Clone a copy of Grizzly Bears", setup)
@@ -215,11 +212,8 @@ func TestSetupAttachesToldEquipment(t *testing.T) {
 	if !slices.Contains(ans.Setup, "attach P1 to P2") {
 		t.Fatalf("setup %q, want the Shroud attached to the Specter", ans.Setup)
 	}
-	rep := runSetup(t, ans)
-	for _, r := range rep.Results {
-		if r.Query == "P2" && (r.Object == nil || r.Object.Power == nil || *r.Object.Power != 3) {
-			t.Errorf("? P2 = %+v, want a 3/3", r.Object)
-		}
+	if o := resultFor(t, runSetup(t, ans), "P2").Object; o == nil || o.Power == nil || *o.Power != 3 {
+		t.Errorf("? P2 = %+v, want a 3/3", o)
 	}
 	if setup := a.Ask("I control Specter's Shroud and Abyssal Specter. Can the Specter attack?").Setup; slices.ContainsFunc(setup, func(l string) bool { return strings.HasPrefix(l, "attach") }) {
 		t.Errorf("setup %q attaches what no one equipped", setup)
@@ -308,17 +302,8 @@ func TestSetupAsksTheAskedAction(t *testing.T) {
 	if !slices.Contains(ans.Setup, "? can P1 block") || slices.Contains(ans.Setup, "? can P1 attack") {
 		t.Fatalf("setup %q, want whether P1 can block asked", ans.Setup)
 	}
-	found := false
-	for _, r := range runSetup(t, ans).Results {
-		if r.Query == "can P1 block" {
-			found = true
-			if r.Answer {
-				t.Errorf("? can P1 block: yes, want no (509.1b)")
-			}
-		}
-	}
-	if !found {
-		t.Errorf("no answer to ? can P1 block")
+	if resultFor(t, runSetup(t, ans), "can P1 block").Answer {
+		t.Errorf("? can P1 block: yes, want no (509.1b)")
 	}
 }
 
@@ -332,10 +317,8 @@ func TestSetupCastsWithToldX(t *testing.T) {
 	if !slices.Contains(ans.Setup, "cast P3 (X=1)") {
 		t.Fatalf("setup %q, want the Ballista cast with X=1", ans.Setup)
 	}
-	for _, r := range runSetup(t, ans).Results {
-		if r.Query == "P3" && (r.Object == nil || r.Object.Counters["+1/+1"] < 3) {
-			t.Errorf("? P3 = %+v, want 3 or 4 +1/+1 counters", r.Object)
-		}
+	if o := resultFor(t, runSetup(t, ans), "P3").Object; o == nil || o.Counters["+1/+1"] < 3 {
+		t.Errorf("? P3 = %+v, want 3 or 4 +1/+1 counters", o)
 	}
 }
 
@@ -352,10 +335,8 @@ func TestSetupPutsAGraveyardTargetThere(t *testing.T) {
 	if slices.Contains(ans.Setup, "? can P2 attack") {
 		t.Errorf("setup %q asks whether the opponent's creature can attack on your turn", ans.Setup)
 	}
-	for _, r := range runSetup(t, ans).Results {
-		if r.Query == "Griselbrand" && (r.Object == nil || r.Object.Zone != "exile") {
-			t.Errorf("? Griselbrand = %+v, want it in exile", r.Object)
-		}
+	if o := resultFor(t, runSetup(t, ans), "Griselbrand").Object; o == nil || o.Zone != "exile" {
+		t.Errorf("? Griselbrand = %+v, want it in exile", o)
 	}
 }
 
@@ -381,4 +362,17 @@ func hasLines(t *testing.T, setup []string, want ...string) {
 			t.Errorf("setup %q, want %q", setup, w)
 		}
 	}
+}
+
+// resultFor is the answer to "? QUERY" in a run, failing the test when
+// there is none.
+func resultFor(t *testing.T, rep *engine.Report, query string) engine.QueryResult {
+	t.Helper()
+	for _, r := range rep.Results {
+		if r.Query == query {
+			return r
+		}
+	}
+	t.Fatalf("no answer to ? %s: %+v", query, rep.Results)
+	return engine.QueryResult{}
 }

@@ -46,12 +46,12 @@ func TestPlaneswalkerEntersWithPrintedLoyalty(t *testing.T) {
 		t.Errorf("brief %q: want Nissa's 6 loyalty counters", r.Brief())
 	}
 
-	r = mustRun(t, "opponent: Nissa, Worldwaker as N\ncast Lightning Strike targeting N\n? N", src)
+	r = mustRun(t, "opponent: Nissa, Worldwaker as N\ncast Lightning Strike targeting N\n? graveyard", src)
 	if !hasNote(r, "704.5i", "Nissa") {
 		t.Errorf("Nissa dealt 3 damage with 3 loyalty: no 704.5i note: %+v", r.Notes)
 	}
-	if o := result(t, r, 3).Object; o != nil && o.Zone == "" {
-		t.Errorf("Nissa is still on the battlefield: %+v", o)
+	if gy := graveyardOf(t, r, 3, Opponent); !slices.Contains(gy, "Nissa, Worldwaker") {
+		t.Errorf("the opponent's graveyard %q, want Nissa there", gy)
 	}
 }
 
